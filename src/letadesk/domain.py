@@ -1,0 +1,217 @@
+"""The nouns of LetaDesk: frozen dataclasses shared by every layer.
+
+Nothing here does I/O. Offsets are always character offsets into a document's
+stored text (``Document`` text as kept in the store), half-open ``[start, end)``.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, field
+from datetime import date
+from typing import NewType
+
+MatterId = NewType("MatterId", int)
+DocumentId = NewType("DocumentId", int)
+FragmentId = NewType("FragmentId", int)
+
+
+class DocumentKind(enum.StrEnum):
+    PDF = "pdf"
+    DOCX = "docx"
+    HTML = "html"
+    TEXT = "text"
+
+
+class DocumentStatus(enum.StrEnum):
+    INDEXED = "indexed"
+    FAILED = "failed"
+    RETIRED = "retired"
+
+
+class PageMethod(enum.StrEnum):
+    """How a page's text was obtained."""
+
+    TEXT_LAYER = "text"
+    OCR = "ocr"
+    NO_TEXT = "no_text"  # no text layer and OCR unavailable or produced nothing
+
+
+@dataclass(frozen=True, slots=True)
+class ParsedPage:
+    """One page of a parsed document: its span of the document text."""
+
+    number: int  # 1-based physical page number
+    label: str  # printed page label ("iv", "12"); the number as text when none
+    start: int
+    end: int
+    method: PageMethod = PageMethod.TEXT_LAYER
+    note: str = ""  # human-readable outcome, e.g. "OCR unavailable"
+
+
+@dataclass(frozen=True, slots=True)
+class ParsedFragment:
+    """A structural unit (article, paragraph, clause) cut from the document text."""
+
+    start: int
+    end: int
+    locator: str  # "art. 57 alin. (3) lit. b)", "Section 5.2", "" when none
+    text: str  # == document_text[start:end]
+    page: int  # 1-based page of ``start``
+
+
+@dataclass(frozen=True, slots=True)
+class ParsedDocument:
+    """What a reader produces from one file, before it is stored."""
+
+    kind: DocumentKind
+    title: str
+    text: str
+    pages: tuple[ParsedPage, ...]
+    fragments: tuple[ParsedFragment, ...]
+    language: str  # "ro", "en", or "" when unknown
+
+
+@dataclass(frozen=True, slots=True)
+class Matter:
+    id: MatterId
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
+class Document:
+    id: DocumentId
+    matter_id: MatterId
+    path: str
+    title: str
+    kind: str
+    language: str
+    sha256: str
+    size: int
+    status: DocumentStatus
+    failure_reason: str = ""
+    jurisdiction: str = ""
+    legal_force: str = ""
+    valid_from: date | None = None
+    valid_to: date | None = None
+    verified: bool = False
+    duplicate_of: DocumentId | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Page:
+    document_id: DocumentId
+    number: int
+    label: str
+    start: int
+    end: int
+    method: PageMethod
+    note: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Fragment:
+    id: FragmentId
+    document_id: DocumentId
+    page: int
+    start: int
+    end: int
+    locator: str
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class Scores:
+    bm25: float | None = None
+    dense: float | None = None
+    fused: float = 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class Passage:
+    """A retrieved fragment with the document it belongs to and its scores."""
+
+    fragment: Fragment
+    document: Document
+    scores: Scores
+    via: str = "hybrid"  # "reference" | "hybrid" | "keyword"
+
+
+@dataclass(frozen=True, slots=True)
+class SearchFilters:
+    """Restrictions applied inside every retriever's query (never as a post-filter)."""
+
+    matter_id: MatterId
+    document_id: DocumentId | None = None
+    jurisdiction: str | None = None
+    legal_force: str | None = None
+    as_of: date | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Evidence:
+    fragment_id: FragmentId
+    quote: str
+
+
+@dataclass(frozen=True, slots=True)
+class DraftClaim:
+    """A claim as the generator proposed it, before any gate looked at it."""
+
+    text: str
+    evidence: tuple[Evidence, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class CheckResult:
+    """One gate's verdict on one claim: a value, never an exception."""
+
+    check: str  # "quote" | "citation" | "temporal" | "consistency" | "support" | "coherence"
+    passed: bool
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class Citation:
+    fragment_id: FragmentId
+    document_id: DocumentId
+    document: str  # title
+    page: int
+    page_label: str
+    locator: str
+    quote: str
+    start: int  # offsets of the matched quote in the document text
+    end: int
+
+
+@dataclass(frozen=True, slots=True)
+class Claim:
+    text: str
+    kind: str  # "generated" | "extracted"
+    citations: tuple[Citation, ...]
+    checks: tuple[CheckResult, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class RejectedClaim:
+    text: str
+    check: str
+    reason: str
+    checks: tuple[CheckResult, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Answer:
+    question: str
+    disposition: str  # "answered" | "refused"
+    reason: str
+    claims: tuple[Claim, ...]
+    rejected: tuple[RejectedClaim, ...] = ()
+    nearest_sources: tuple[Passage, ...] = ()
+    audit_id: str = ""
+    as_of: date | None = None
+    stages: dict[str, float] = field(default_factory=dict)
+
+    @property
+    def answered(self) -> bool:
+        return self.disposition == "answered"

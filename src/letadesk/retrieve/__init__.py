@@ -1,0 +1,1 @@
+"""LetaDesk retrieve layer."""

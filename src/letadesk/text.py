@@ -1,0 +1,73 @@
+"""Text normalisation shared by ingestion, retrieval and verification.
+
+Romanian texts mix cedilla ş/ţ (U+015F/U+0163) and comma-below ș/ț (U+0219/U+021B);
+a lawyer types either, or none. Every comparison goes through these functions, and
+every function here keeps string length (one character in, one character out) so that
+offsets computed on a normalised string are valid on the original.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+
+_CEDILLA_TO_COMMA = str.maketrans({"ş": "ș", "Ş": "Ș", "ţ": "ț", "Ţ": "Ț"})
+_ROMANIAN_FOLD = str.maketrans(
+    {"ă": "a", "â": "a", "î": "i", "ș": "s", "ț": "t", "ş": "s", "ţ": "t",
+     "Ă": "A", "Â": "A", "Î": "I", "Ș": "S", "Ț": "T", "Ş": "S", "Ţ": "T"}
+)
+_SPACE_LIKE = {"\u00a0", "\u2007", "\u202f", "\t", "\r", "\n", "\f", "\v"}
+_QUOTE_FOLD = str.maketrans({"\u2018": "'", "\u2019": "'", "\u201c": '"', "\u201d": '"',
+                             "\u201e": '"', "\u00ab": '"', "\u00bb": '"', "\u2013": "-",
+                             "\u2014": "-", "\u2011": "-"})
+
+
+def unify_diacritics(text: str) -> str:
+    """Map cedilla ş/ţ to comma-below ș/ț. Length-preserving."""
+    return text.translate(_CEDILLA_TO_COMMA)
+
+
+def fold_diacritics(text: str) -> str:
+    """Remove Romanian diacritics (ă â î ș ț, both ş/ș forms). Length-preserving."""
+    return text.translate(_ROMANIAN_FOLD)
+
+
+def match_key(text: str) -> str:
+    """The form used to compare a quote with a source: lower case, Romanian letters
+    unified, typographic quotes and dashes folded, every space-like character a
+    plain space. Length-preserving, so offsets carry over to the original text."""
+    folded = unify_diacritics(text).translate(_QUOTE_FOLD)
+    chars = [" " if c in _SPACE_LIKE else c for c in folded]
+    lowered = "".join(chars).lower()
+    return lowered if len(lowered) == len(text) else "".join(
+        c.lower() if len(c.lower()) == 1 else c for c in chars
+    )
+
+
+def collapse_spaces(text: str) -> tuple[str, list[int]]:
+    """Collapse runs of whitespace to one space.
+
+    Returns the collapsed text and, for each of its characters, the offset of the
+    character it came from in ``text`` (so a match in the collapsed text maps back).
+    """
+    out: list[str] = []
+    origin: list[int] = []
+    prev_space = True
+    for i, ch in enumerate(text):
+        if ch.isspace():
+            if not prev_space:
+                out.append(" ")
+                origin.append(i)
+            prev_space = True
+        else:
+            out.append(ch)
+            origin.append(i)
+            prev_space = False
+    if out and out[-1] == " ":
+        out.pop()
+        origin.pop()
+    return "".join(out), origin
+
+
+def nfc(text: str) -> str:
+    """Unicode NFC, applied to text as it is read from a file."""
+    return unicodedata.normalize("NFC", text)
