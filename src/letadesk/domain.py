@@ -26,7 +26,8 @@ class DocumentKind(enum.StrEnum):
 class DocumentStatus(enum.StrEnum):
     INDEXED = "indexed"
     FAILED = "failed"
-    RETIRED = "retired"
+    RETIRED = "retired"  # the file is gone from a re-ingested folder
+    DUPLICATE = "duplicate"  # same content as ``duplicate_of``; not indexed twice
 
 
 class PageMethod(enum.StrEnum):

@@ -51,7 +51,7 @@ class IngestError(LetaDeskError):
         self.reason = reason
 
 
-class IndexError_(LetaDeskError):  # noqa: N801 - avoid shadowing the builtin IndexError
+class IndexError_(LetaDeskError):
     exit_code = 6
 
 

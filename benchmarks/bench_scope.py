@@ -1,0 +1,89 @@
+"""Benchmark Gate 1 (scope) on the held-out labelled set.
+
+Usage: .venv/bin/python benchmarks/bench_scope.py [path/to/scope_questions.jsonl] [-v]
+
+Prints precision, recall and accuracy for the positive class "legal", overall and per
+language, and (with -v) every misclassified question with the gate's reason. The set
+is held out: it was written before the lexicon and is never used to tune it.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+from letadesk.verify.scope import check_scope
+
+DEFAULT_SET = Path(__file__).parent / "data" / "scope_questions.jsonl"
+
+
+@dataclass(frozen=True, slots=True)
+class Item:
+    question: str
+    lang: str
+    legal: bool
+
+
+@dataclass(slots=True)
+class Tally:
+    tp: int = 0
+    fp: int = 0
+    tn: int = 0
+    fn: int = 0
+
+    def add(self, gold: bool, predicted: bool) -> None:
+        if gold and predicted:
+            self.tp += 1
+        elif gold:
+            self.fn += 1
+        elif predicted:
+            self.fp += 1
+        else:
+            self.tn += 1
+
+    def line(self, label: str) -> str:
+        n = self.tp + self.fp + self.tn + self.fn
+        precision = self.tp / (self.tp + self.fp) if self.tp + self.fp else 0.0
+        recall = self.tp / (self.tp + self.fn) if self.tp + self.fn else 0.0
+        accuracy = (self.tp + self.tn) / n if n else 0.0
+        return (f"{label:<8} n={n:<4} precision={precision:.3f} recall={recall:.3f} "
+                f"accuracy={accuracy:.3f}  (tp={self.tp} fp={self.fp} tn={self.tn} "
+                f"fn={self.fn})")
+
+
+def load(path: Path) -> list[Item]:
+    """Read the JSONL set: one {"question", "lang", "legal"} object a line."""
+    items = []
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if line.strip():
+            row = json.loads(line)
+            items.append(Item(row["question"], row["lang"], bool(row["legal"])))
+    return items
+
+
+def main(argv: list[str]) -> int:
+    verbose = "-v" in argv
+    paths = [a for a in argv if a != "-v"]
+    items = load(Path(paths[0]) if paths else DEFAULT_SET)
+    tallies: dict[str, Tally] = {"all": Tally()}
+    misses: list[str] = []
+    for item in items:
+        verdict = check_scope(item.question)
+        for key in ("all", item.lang):
+            tallies.setdefault(key, Tally()).add(item.legal, verdict.in_scope)
+        if verdict.in_scope != item.legal:
+            gold = "legal" if item.legal else "not legal"
+            misses.append(f"  [{item.lang}, gold {gold}] {item.question}\n    -> {verdict.reason}")
+    print("Gate 1 (scope), positive class = legal")
+    for key, tally in tallies.items():
+        print(tally.line(key))
+    if verbose and misses:
+        print("misclassified:")
+        print("\n".join(misses))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))

@@ -1,0 +1,158 @@
+"""Calibrate and measure Gate 3's lexical support check on ContractNLI dev.
+
+Pairs (claim = hypothesis, quote = evidence):
+  Entailment    -> quote = the annotated evidence spans, concatenated   -> positive
+  Contradiction -> quote = the annotated evidence spans, concatenated   -> negative
+  NotMentioned  -> quote = the document's single span with the highest
+                   support score for the hypothesis (a hard negative)   -> negative
+Documents are split 50/50 deterministically (sorted ids, alternating) into a
+calibration half and a held-out half. The threshold maximising balanced accuracy on
+the calibration half is chosen; balanced accuracy is reported on both halves (the
+held-out figure is the honest one), for support alone and for support AND
+consistency.
+
+    .venv/bin/python benchmarks/bench_support.py            # print the figures
+    .venv/bin/python benchmarks/bench_support.py --write    # also write calibration.json
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from letadesk.verify.consistency import check_consistency
+from letadesk.verify.support import CALIBRATION_FILE, support_score
+
+DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data"
+CONTRACTNLI_DEV = DATA / "contractnli" / "dev.json"
+
+
+@dataclass(frozen=True, slots=True)
+class Pair:
+    document: str
+    hypothesis: str
+    choice: str  # Entailment | Contradiction | NotMentioned
+    claim: str
+    quote: str
+    score: float
+    consistent: bool
+
+    @property
+    def positive(self) -> bool:
+        return self.choice == "Entailment"
+
+
+def _span_texts(doc: dict[str, object]) -> list[str]:
+    text = str(doc["text"])
+    spans = doc["spans"]
+    assert isinstance(spans, list)
+    return [text[s:e].strip() for s, e in spans]
+
+
+def _pair(doc_id: str, key: str, choice: str, claim: str, quote: str) -> Pair:
+    consistent = check_consistency(claim, quote).passed
+    return Pair(doc_id, key, choice, claim, quote, support_score(claim, quote), consistent)
+
+
+def load_pairs(path: Path = CONTRACTNLI_DEV) -> list[Pair]:
+    """Every (hypothesis, evidence) pair of ContractNLI dev, built as described above."""
+    data = json.loads(path.read_text(encoding="utf-8"))
+    labels = {k: v["hypothesis"] for k, v in data["labels"].items()}
+    pairs: list[Pair] = []
+    for doc in data["documents"]:
+        spans = _span_texts(doc)
+        doc_id = str(doc["id"])
+        for key, ann in sorted(doc["annotation_sets"][0]["annotations"].items()):
+            claim, choice = labels[key], ann["choice"]
+            if choice == "NotMentioned":
+                quote = max(spans, key=lambda s, c=claim: support_score(c, s))
+            else:
+                quote = " ".join(spans[i] for i in ann["spans"])
+            pairs.append(_pair(doc_id, key, choice, claim, quote))
+    return pairs
+
+
+def split(pairs: Sequence[Pair]) -> tuple[list[Pair], list[Pair]]:
+    """(calibration, held-out): documents sorted by id, alternately assigned."""
+    docs = sorted({p.document for p in pairs}, key=lambda d: (len(d), d))
+    calib_docs = set(docs[0::2])
+    return ([p for p in pairs if p.document in calib_docs],
+            [p for p in pairs if p.document not in calib_docs])
+
+
+def balanced_accuracy(predicted: Sequence[bool], actual: Sequence[bool]) -> float:
+    """Mean of the true-positive rate and the true-negative rate."""
+    pos = [p for p, a in zip(predicted, actual, strict=True) if a]
+    neg = [p for p, a in zip(predicted, actual, strict=True) if not a]
+    tpr = sum(pos) / len(pos) if pos else 0.0
+    tnr = sum(not p for p in neg) / len(neg) if neg else 0.0
+    return (tpr + tnr) / 2
+
+
+def evaluate(pairs: Sequence[Pair], threshold: float, *, with_consistency: bool) -> float:
+    """Balanced accuracy of "support >= threshold [and consistency passed]"."""
+    predicted = [p.score >= threshold and (p.consistent or not with_consistency)
+                 for p in pairs]
+    return balanced_accuracy(predicted, [p.positive for p in pairs])
+
+
+def best_threshold(pairs: Sequence[Pair], *, with_consistency: bool = False) -> float:
+    """The threshold (one of the observed scores, rounded to 0.01) maximising balanced
+    accuracy on ``pairs``; ties go to the higher (stricter) threshold."""
+    candidates = sorted({round(p.score, 2) for p in pairs} | {0.0, 1.0})
+    return max(candidates,
+               key=lambda t: (evaluate(pairs, t, with_consistency=with_consistency), t))
+
+
+def report(pairs: Sequence[Pair]) -> dict[str, object]:
+    """All figures of the benchmark, as written to calibration.json."""
+    calib, held = split(pairs)
+    t = best_threshold(calib)
+    t_both = best_threshold(calib, with_consistency=True)
+    counts = {c: sum(p.choice == c for p in pairs)
+              for c in ("Entailment", "Contradiction", "NotMentioned")}
+    contra = [p for p in held if p.choice == "Contradiction"]
+    entail = [p for p in held if p.choice == "Entailment"]
+    return {
+        "support_threshold": t,
+        "source": "ContractNLI dev (benchmarks/bench_support.py)",
+        "pairs": len(pairs), "pairs_by_choice": counts,
+        "documents_calibration": len({p.document for p in calib}),
+        "documents_heldout": len({p.document for p in held}),
+        "balanced_accuracy_calibration": round(evaluate(calib, t, with_consistency=False), 4),
+        "balanced_accuracy_heldout": round(evaluate(held, t, with_consistency=False), 4),
+        "with_consistency_same_threshold": {
+            "calibration": round(evaluate(calib, t, with_consistency=True), 4),
+            "heldout": round(evaluate(held, t, with_consistency=True), 4)},
+        "with_consistency_retuned": {
+            "threshold": t_both,
+            "calibration": round(evaluate(calib, t_both, with_consistency=True), 4),
+            "heldout": round(evaluate(held, t_both, with_consistency=True), 4)},
+        "heldout_consistency_rejects": {
+            "contradiction": f"{sum(not p.consistent for p in contra)}/{len(contra)}",
+            "entailment": f"{sum(not p.consistent for p in entail)}/{len(entail)}"},
+    }
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else "")
+    parser.add_argument("--data", type=Path, default=CONTRACTNLI_DEV)
+    parser.add_argument("--write", action="store_true", help="write calibration.json")
+    args = parser.parse_args(argv)
+    if not args.data.exists():
+        print(f"{args.data} not present", file=sys.stderr)
+        return 2
+    figures = report(load_pairs(args.data))
+    print(json.dumps(figures, indent=2))
+    if args.write:
+        CALIBRATION_FILE.write_text(json.dumps(figures, indent=2) + "\n", encoding="utf-8")
+        print(f"wrote {CALIBRATION_FILE}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

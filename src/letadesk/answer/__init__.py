@@ -1,0 +1,1 @@
+"""Grounded answers: the gates around generation, extraction, and the audit record."""

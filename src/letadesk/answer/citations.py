@@ -1,0 +1,48 @@
+"""Gate 3(b): every legal reference inside a claim must exist in the matter's documents
+(citation existence) and be in force on the question's date (temporal validity)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from datetime import date
+
+import apsw
+
+from letadesk.domain import CheckResult, MatterId, SearchFilters
+from letadesk.retrieve.acts import act_matches
+from letadesk.retrieve.references import Reference, locator_of, parse_references
+from letadesk.store import corpus
+
+
+def _provision_exists(conn: apsw.Connection, filters: SearchFilters, ref: Reference) -> bool:
+    if ref.article is None:
+        docs = corpus.documents_admissible(conn, filters)
+        return ref.act is not None and any(act_matches(ref.act, d) for d in docs)
+    frags = corpus.fragments_by_locator(conn, filters, locator_of(ref))
+    if ref.act is None:
+        return bool(frags)
+    return any(act_matches(ref.act, corpus.document(conn, f.document_id)) for f in frags)
+
+
+def check_citations(conn: apsw.Connection, claim: str, *, matter_id: MatterId,
+                    as_of: date | None) -> list[CheckResult]:
+    """One "citation" verdict, and one "temporal" verdict when a date is given.
+
+    Fails when a reference in the claim names a provision or act that no document of
+    the matter holds, or that only versions not in force on ``as_of`` hold."""
+    refs = [r for r in parse_references(claim) if r.article is not None or r.act is not None]
+    anywhere = SearchFilters(matter_id=matter_id)
+    missing = [r.raw for r in refs if not _provision_exists(conn, anywhere, r)]
+    if missing:
+        return [CheckResult("citation", False, "cites " + ", ".join(f'"{m}"' for m in missing)
+                            + ", which is not in this matter's documents")]
+    found = CheckResult("citation", True, f"{len(refs)} legal references, all in the corpus"
+                        if refs else "no legal references in the claim")
+    if as_of is None:
+        return [found]
+    dated = replace(anywhere, as_of=as_of)
+    stale = [r.raw for r in refs if not _provision_exists(conn, dated, r)]
+    if stale:
+        return [found, CheckResult("temporal", False, "cites " + ", ".join(f'"{s}"' for s in stale)
+                                   + f", which is not in force on {as_of.isoformat()}")]
+    return [found, CheckResult("temporal", True, f"in force on {as_of.isoformat()}")]

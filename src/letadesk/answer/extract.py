@@ -1,0 +1,40 @@
+"""Extracted answers: verbatim sentences of the best fragments, each its own claim with
+its own citation. Zero fabrication by construction; still checked by Gate 3."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from letadesk.answer.relevance import relevance, sentences
+from letadesk.domain import DraftClaim, Evidence, Passage
+
+MAX_SENTENCES = 3
+MIN_SENTENCE_CHARS = 25
+MAX_SENTENCE_CHARS = 1200
+
+
+def extract_claims(topic: set[str], passages: Sequence[Passage], *,
+                   min_relevance: float) -> list[DraftClaim]:
+    """Up to three sentences (from distinct fragments) that address the question best;
+    none when no sentence reaches ``min_relevance``."""
+    scored: list[tuple[float, int, str, Passage]] = []
+    for rank, passage in enumerate(passages):
+        text = passage.fragment.text
+        for s, e in sentences(text):
+            sentence = text[s:e]
+            if not MIN_SENTENCE_CHARS <= len(sentence) <= MAX_SENTENCE_CHARS:
+                continue
+            score = relevance(topic, sentence)
+            if score >= min_relevance:
+                scored.append((score, -rank, sentence, passage))
+    scored.sort(key=lambda t: (t[0], t[1]), reverse=True)
+    claims: list[DraftClaim] = []
+    used: set[int] = set()
+    for _score, _rank, sentence, passage in scored:
+        if passage.fragment.id in used:
+            continue
+        used.add(passage.fragment.id)
+        claims.append(DraftClaim(sentence, (Evidence(passage.fragment.id, sentence),)))
+        if len(claims) == MAX_SENTENCES:
+            break
+    return claims

@@ -1,0 +1,102 @@
+"""Gate 3: a draft claim becomes a shown claim only if every deterministic check passes.
+
+Checks, in order: (a) each quote occurs in the fragment it cites, and that fragment
+was among the sources given; (b) every legal reference in the claim exists in the
+matter and is in force on the as-of date; (c) numbers, dates and negation/modality
+agree with the quotes; (d) the quotes support the claim (calibrated lexical score).
+An unverified claim is a value with its reasons, never an exception.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from datetime import date
+
+import apsw
+
+from letadesk.answer.citations import check_citations
+from letadesk.domain import CheckResult, Citation, DraftClaim, Evidence, MatterId, Passage
+from letadesk.store import corpus
+from letadesk.verify.consistency import check_consistency
+from letadesk.verify.quotes import check_quote
+from letadesk.verify.support import check_support
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    draft: DraftClaim
+    checks: tuple[CheckResult, ...]
+    citations: tuple[Citation, ...]
+
+    @property
+    def passed(self) -> bool:
+        return bool(self.checks) and all(c.passed for c in self.checks)
+
+    @property
+    def failure(self) -> CheckResult | None:
+        return next((c for c in self.checks if not c.passed), None)
+
+
+class ClaimVerifier:
+    """Verifies draft claims against the passages shown to the generator."""
+
+    def __init__(self, conn: apsw.Connection, passages: Mapping[int, Passage], *,
+                 matter_id: MatterId, as_of: date | None) -> None:
+        self._conn = conn
+        self._passages = passages
+        self._matter_id = matter_id
+        self._as_of = as_of
+
+    def verify(self, draft: DraftClaim, *, extracted: bool = False) -> Verdict:
+        checks: list[CheckResult] = []
+        citations: list[Citation] = []
+        if not draft.evidence:
+            checks.append(CheckResult("quote", False, "the claim gives no evidence"))
+        for ev in draft.evidence:
+            result, citation = self._evidence(ev)
+            checks.append(result)
+            if citation is not None:
+                citations.append(citation)
+                checks.extend(self._in_force(citation))
+        checks.extend(check_citations(self._conn, draft.text, matter_id=self._matter_id,
+                                      as_of=self._as_of))
+        if citations and not extracted:
+            quotes = " ".join(c.quote for c in citations)
+            checks.append(check_consistency(draft.text, quotes))
+            checks.append(check_support(draft.text, quotes))
+        return Verdict(draft, tuple(checks), tuple(citations))
+
+    def _evidence(self, ev: Evidence) -> tuple[CheckResult, Citation | None]:
+        passage = self._passages.get(ev.fragment_id)
+        if passage is None:
+            return CheckResult("quote", False, f"cites fragment {ev.fragment_id}, which was "
+                               "not among the sources given"), None
+        result, match = check_quote(ev.quote, passage.fragment.text, fragment_id=ev.fragment_id)
+        if match is None:
+            return result, None
+        frag, doc = passage.fragment, passage.document
+        start, end = frag.start + match.start, frag.start + match.end
+        page = _page_of(self._conn, doc.id, start, frag.page)
+        citation = Citation(fragment_id=frag.id, document_id=doc.id, document=doc.title,
+                            page=page[0], page_label=page[1], locator=frag.locator,
+                            quote=frag.text[match.start:match.end], start=start, end=end)
+        return result, citation
+
+    def _in_force(self, citation: Citation) -> list[CheckResult]:
+        if self._as_of is None:
+            return []
+        doc = self._passages[citation.fragment_id].document
+        day = self._as_of
+        if (doc.valid_from and doc.valid_from > day) or (doc.valid_to and doc.valid_to < day):
+            span = f"{doc.valid_from or '…'} to {doc.valid_to or '…'}"
+            return [CheckResult("temporal", False, f"{doc.title} is in force {span}, "
+                                f"not on {day.isoformat()}")]
+        return []
+
+
+def _page_of(conn: apsw.Connection, doc_id: int, offset: int, default: int) -> tuple[int, str]:
+    for page in corpus.pages(conn, doc_id):
+        if page.start <= offset < max(page.end, page.start + 1):
+            return page.number, page.label
+    return default, str(default)

@@ -1,0 +1,108 @@
+"""Collecting everything ``ask`` did into the Answer and its audit record."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+from dataclasses import asdict
+from datetime import date
+from typing import Any
+
+from letadesk.answer.grounding import Verdict
+from letadesk.domain import Answer, Claim, Passage, RejectedClaim
+from letadesk.generate.confidence import low_confidence_spans
+from letadesk.generate.generator import Generation
+from letadesk.generate.prompts import PROMPT_VERSION
+from letadesk.generate.schema import SCHEMA_VERSION
+
+
+class AskTrace:
+    """Accumulates the audit record of one question while it is answered."""
+
+    def __init__(self, *, audit_id: str, matter: str, as_of: date | None, question: str) -> None:
+        self.audit_id = audit_id
+        self._as_of = as_of
+        self._started = time.perf_counter()
+        self._last = self._started
+        self._stages: dict[str, float] = {}
+        self._current = ""
+        self.record: dict[str, Any] = {
+            "question": question, "matter": matter,
+            "as_of": as_of.isoformat() if as_of else None,
+            "model": None, "prompt_version": PROMPT_VERSION, "schema_version": SCHEMA_VERSION,
+            "retrieved": [], "attempts": [], "checked": [],
+        }
+
+    def stage(self, name: str) -> None:
+        now = time.perf_counter()
+        if self._current:
+            self._stages[self._current] = self._stages.get(self._current, 0.0) + now - self._last
+        self._current, self._last = name, now
+
+    def model(self, model_id: str) -> None:
+        self.record["model"] = model_id
+
+    def retrieved(self, passages: Sequence[Passage]) -> None:
+        self.record["retrieved"] = [
+            {"fragment_id": p.fragment.id, "via": p.via, "bm25": p.scores.bm25,
+             "dense": p.scores.dense, "fused": p.scores.fused} for p in passages]
+
+    def attempt(self, number: int, output: Generation, problem: str) -> None:
+        self.record["attempts"].append({"attempt": number, "raw": output.raw,
+                                        "problem": problem, "seconds": round(output.seconds, 3)})
+
+    def checked(self, attempt: int, verdict: Verdict, output: Generation | None = None) -> None:
+        flagged = (low_confidence_spans(output.token_logprobs, verdict.draft.text, raw=output.raw)
+                   if output is not None else [])
+        self.record["checked"].append({
+            "attempt": attempt, "text": verdict.draft.text, "passed": verdict.passed,
+            "evidence": [{"fragment_id": e.fragment_id, "quote": e.quote}
+                         for e in verdict.draft.evidence],
+            "checks": [asdict(c) for c in verdict.checks], "low_confidence": flagged,
+        })
+
+    def _finish(self, answer: Answer) -> Answer:
+        self.stage("")
+        self._stages["total"] = time.perf_counter() - self._started
+        self.record["final"] = answer_json(answer)
+        self.record["stages"] = {k: round(v, 4) for k, v in self._stages.items() if k}
+        answer.stages.update(self._stages)
+        return answer
+
+    def refuse(self, question: str, reason: str, nearest: Sequence[Passage], *,
+               rejected: Sequence[RejectedClaim] = ()) -> Answer:
+        return self._finish(Answer(question, "refused", reason, (), tuple(rejected),
+                                   tuple(nearest), self.audit_id, self._as_of))
+
+    def answer(self, question: str, claims: Sequence[Claim], rejected: Sequence[RejectedClaim],
+               nearest: Sequence[Passage]) -> Answer:
+        kinds = {c.kind for c in claims}
+        reason = ("verbatim sentences extracted from the sources" if kinds == {"extracted"}
+                  else "every claim is grounded in a quoted source")
+        return self._finish(Answer(question, "answered", reason, tuple(claims), tuple(rejected),
+                                   tuple(nearest), self.audit_id, self._as_of))
+
+
+def passage_json(p: Passage) -> dict[str, Any]:
+    f = p.fragment
+    return {"fragment_id": f.id, "document": p.document.title, "document_id": p.document.id,
+            "page": f.page, "locator": f.locator, "text": f.text, "start": f.start, "end": f.end,
+            "via": p.via, "scores": {"bm25": p.scores.bm25, "dense": p.scores.dense,
+                                     "fused": p.scores.fused}}
+
+
+def answer_json(answer: Answer) -> dict[str, Any]:
+    """The ``letadesk ask --json`` shape."""
+    return {
+        "disposition": answer.disposition, "reason": answer.reason,
+        "claims": [{"text": c.text, "kind": c.kind, "citations": [
+            {"fragment_id": x.fragment_id, "document": x.document, "document_id": x.document_id,
+             "page": x.page, "page_label": x.page_label, "locator": x.locator, "quote": x.quote,
+             "start": x.start, "end": x.end} for x in c.citations],
+            "checks": [asdict(k) for k in c.checks]} for c in answer.claims],
+        "rejected": [{"text": r.text, "check": r.check, "reason": r.reason}
+                     for r in answer.rejected],
+        "nearest_sources": [passage_json(p) for p in answer.nearest_sources],
+        "audit_id": answer.audit_id,
+        "as_of": answer.as_of.isoformat() if answer.as_of else None,
+    }

@@ -1,0 +1,49 @@
+"""How much of a question a passage or sentence addresses: the share of the question's
+content words (stemmed, diacritics folded) that it contains. Used by Gate 2 to refuse
+when the nearest sources do not address the question, and to pick extracted sentences."""
+
+from __future__ import annotations
+
+import re
+
+from letadesk.verify.support import content_stems
+
+# Question words carry no topic; a passage need not contain them.
+_QUESTION_WORDS = frozenset(
+    """what which who whom whose when where why how does do did is are can could should
+    would must may shall there any agreement contract document party parties provide
+    provides ce care cine cand când unde cum este sunt poate pot trebuie exista există
+    prevede prevad prevăd lege legea contractul""".split()
+)
+_SENTENCE_END = re.compile(r"(?<=[.;:!?])\s+(?=[A-ZĂÂÎȘȚŞŢ(„\"0-9])|\n\s*\n|\n(?=\(\d+\)|[a-z]\) )")
+
+
+def topic_stems(question: str) -> set[str]:
+    ignore = set(content_stems(" ".join(_QUESTION_WORDS)))
+    return {s for s in content_stems(question) if s not in ignore}
+
+
+def relevance(question_stems: set[str], text: str) -> float:
+    """Share of ``question_stems`` found in ``text`` (0 when the question has none)."""
+    if not question_stems:
+        return 0.0
+    return len(question_stems & set(content_stems(text))) / len(question_stems)
+
+
+def sentences(text: str) -> list[tuple[int, int]]:
+    """Sentence spans of ``text`` (offsets), whitespace trimmed, empty ones dropped."""
+    spans: list[tuple[int, int]] = []
+    start = 0
+    for m in _SENTENCE_END.finditer(text):
+        spans.append((start, m.start()))
+        start = m.end()
+    spans.append((start, len(text)))
+    out = []
+    for s, e in spans:
+        while s < e and text[s].isspace():
+            s += 1
+        while e > s and text[e - 1].isspace():
+            e -= 1
+        if e > s:
+            out.append((s, e))
+    return out

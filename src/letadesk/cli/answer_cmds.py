@@ -1,0 +1,153 @@
+"""CLI verbs for retrieval and answers: search, doctor, ask, audit, eval."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import Any
+
+from letadesk.answer.ask import AskOptions
+from letadesk.answer.evaluate import evaluate, load_questions
+from letadesk.answer.record import answer_json, passage_json
+from letadesk.cli.common import open_workspace, parse_date, print_json
+from letadesk.domain import Answer
+from letadesk.store import audit
+
+
+def register(sub: Any) -> None:
+    p = sub.add_parser("search", help="ranked fragments for a query")
+    p.add_argument("query")
+    p.add_argument("--matter", required=True)
+    p.add_argument("--document", metavar="DOC", help="document id or file name")
+    p.add_argument("--k", type=int, default=20)
+    p.add_argument("--as-of", help="only documents in force on this date (YYYY-MM-DD)")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=cmd_search)
+
+    p = sub.add_parser("doctor", help="check (and repair) the indexes against the database")
+    p.add_argument("--repair", action="store_true")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=cmd_doctor)
+
+    p = sub.add_parser("ask", help="a grounded answer, or a refusal with the nearest sources")
+    p.add_argument("question")
+    p.add_argument("--matter", required=True)
+    p.add_argument("--as-of", help="the date the answer must hold on (YYYY-MM-DD)")
+    p.add_argument("--extract-only", action="store_true",
+                   help="skip the language model; answer with verbatim extracted sentences")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=cmd_ask)
+
+    p = sub.add_parser("audit", help="the audit trail of past questions")
+    p.add_argument("--verify", action="store_true", help="check the hash chain")
+    p.add_argument("--export", metavar="FILE", help="write every record as JSON lines")
+    p.add_argument("--limit", type=int, default=20)
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=cmd_audit)
+
+    p = sub.add_parser("eval", help="run a JSONL question file and report coverage/refusals")
+    p.add_argument("file", metavar="FILE.jsonl")
+    p.add_argument("--matter", required=True)
+    p.add_argument("--extract-only", action="store_true")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=cmd_eval)
+
+
+def cmd_search(args: argparse.Namespace) -> int:
+    with open_workspace(args) as ws:
+        passages = ws.search(args.query, matter=args.matter, document=args.document, k=args.k,
+                             as_of=parse_date(args.as_of))
+    if args.json:
+        print_json([passage_json(p) for p in passages])
+        return 0
+    for rank, p in enumerate(passages, start=1):
+        snippet = " ".join(p.fragment.text.split())[:110]
+        print(f"{rank:>2}. [{p.fragment.id}] {p.document.title} p.{p.fragment.page} "
+              f"{p.fragment.locator or '-'} ({p.via} {p.scores.fused:.4f})\n    {snippet}")
+    return 0
+
+
+def cmd_doctor(args: argparse.Namespace) -> int:
+    with open_workspace(args) as ws:
+        report = ws.doctor(repair=args.repair)
+    if args.json:
+        print_json(report.as_json())
+    else:
+        print("consistent" if report.consistent else "NOT consistent")
+        for problem in report.problems:
+            print(f"  - {problem}")
+        if report.repaired:
+            print("repaired: indexes rebuilt from the database")
+    return 0 if report.consistent else 1
+
+
+def _options(language: str, args: argparse.Namespace) -> AskOptions:
+    return AskOptions(as_of=parse_date(args.as_of), generate=not args.extract_only,
+                      language=language)
+
+
+def cmd_ask(args: argparse.Namespace) -> int:
+    with open_workspace(args) as ws:
+        answer = ws.ask(args.question, matter=args.matter,
+                        options=_options(ws.settings.language, args))
+    if args.json:
+        print_json(answer_json(answer))
+    else:
+        _print_answer(answer)
+    return 0
+
+
+def _print_answer(answer: Answer) -> None:
+    if not answer.answered:
+        print(answer.reason)
+        for p in answer.nearest_sources:
+            print(f"  nearest: {p.document.title} p.{p.fragment.page} {p.fragment.locator}")
+    for n, claim in enumerate(answer.claims, start=1):
+        label = " (extracted)" if claim.kind == "extracted" else ""
+        print(f"{n}. {claim.text}{label}")
+        for c in claim.citations:
+            print(f"     [{c.document}, p. {c.page_label}, {c.locator or '-'}] \"{c.quote[:160]}\"")
+    if answer.rejected:
+        print(f"({len(answer.rejected)} claims rejected; see the audit record {answer.audit_id})")
+
+
+def cmd_audit(args: argparse.Namespace) -> int:
+    with open_workspace(args) as ws:
+        if args.verify:
+            ok, problems = audit.verify(ws.conn)
+            if args.json:
+                print_json({"intact": ok, "problems": problems})
+            else:
+                print("audit trail intact" if ok else "audit trail BROKEN")
+                for problem in problems:
+                    print(f"  - {problem}")
+            return 0 if ok else 1
+        if args.export:
+            count = audit.export(ws.conn, Path(args.export))
+            print(f"exported {count} records to {args.export}", file=sys.stderr)
+            return 0
+        records = audit.entries(ws.conn, limit=args.limit)
+    if args.json:
+        print_json([{"id": e.id, "created_at": e.created_at, "hash": e.hash, **e.record}
+                    for e in records])
+        return 0
+    for e in records:
+        final = e.record.get("final", {})
+        print(f"{e.created_at}  {e.id}  {final.get('disposition', '?'):<8}  "
+              f"{e.record.get('question', '')[:70]}")
+    return 0
+
+
+def cmd_eval(args: argparse.Namespace) -> int:
+    rows = load_questions(Path(args.file))
+    with open_workspace(args) as ws:
+        base = AskOptions(generate=not args.extract_only, language=ws.settings.language)
+        report = evaluate(rows, lambda q, o: ws.ask(q, matter=args.matter, options=o), base)
+    if args.json:
+        print_json(report.as_json())
+    else:
+        for key, value in report.as_json().items():
+            print(f"{key:<26} {value}")
+    return 0
+

@@ -1,0 +1,156 @@
+"""CLI verbs for the corpus: ingest, matters, docs, show, meta, status."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Any
+
+from letadesk.cli.common import open_workspace, parse_date, print_json
+from letadesk.cli.progress import progress_bar
+from letadesk.domain import Document
+from letadesk.store.corpus import LegalMeta
+
+
+def register(sub: Any) -> None:
+    p = sub.add_parser("ingest", help="add or update files and folders in a matter")
+    p.add_argument("paths", nargs="+", metavar="PATH")
+    p.add_argument("--matter", required=True)
+    _meta_flags(p)
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=cmd_ingest)
+
+    p = sub.add_parser("matters", help="list matters")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=cmd_matters)
+
+    p = sub.add_parser("docs", help="list documents")
+    p.add_argument("--matter")
+    p.add_argument("--failed", action="store_true", help="only documents that failed")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=cmd_docs)
+
+    p = sub.add_parser("show", help="a document's fragments with page and locator")
+    p.add_argument("document", metavar="DOC", help="document id or file name")
+    p.add_argument("--matter")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=cmd_show)
+
+    p = sub.add_parser("meta", help="set a document's legal metadata (validity, force)")
+    p.add_argument("document", metavar="DOC")
+    p.add_argument("--matter")
+    _meta_flags(p)
+    p.add_argument("--verified", action=argparse.BooleanOptionalAction, default=None)
+    p.set_defaults(func=cmd_meta)
+
+    p = sub.add_parser("status", help="counts of matters, documents, pages, fragments")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=cmd_status)
+
+
+def _meta_flags(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--jurisdiction", default="", help="e.g. RO, EU, US-DE")
+    p.add_argument("--force", dest="legal_force", default="",
+                   help="legal force, e.g. law, code, contract, case-law")
+    p.add_argument("--valid-from", help="in force from (YYYY-MM-DD)")
+    p.add_argument("--valid-to", help="in force until (YYYY-MM-DD, inclusive)")
+
+
+def _meta(args: argparse.Namespace) -> LegalMeta:
+    return LegalMeta(jurisdiction=args.jurisdiction, legal_force=args.legal_force,
+                     valid_from=parse_date(args.valid_from, "--valid-from"),
+                     valid_to=parse_date(args.valid_to, "--valid-to"))
+
+
+def cmd_ingest(args: argparse.Namespace) -> int:
+    with open_workspace(args) as ws, progress_bar(quiet=args.json) as bars:
+        report = ws.ingest(args.paths, matter=args.matter, meta=_meta(args),
+                           progress=bars.task("Reading"), embed_progress=bars.task("Embedding"))
+    if args.json:
+        print_json(report.as_json())
+    else:
+        print(f"added {report.added}, updated {report.updated}, unchanged {report.unchanged}, "
+              f"retired {report.retired}, duplicates {report.duplicates}, "
+              f"failed {len(report.failed)}")
+        for path, reason in report.failed:
+            print(f"  failed: {path}: {reason}", file=sys.stderr)
+    return 0
+
+
+def cmd_matters(args: argparse.Namespace) -> int:
+    with open_workspace(args) as ws:
+        matters = ws.matters()
+        counts = {m.name: len(ws.documents(m.name)) for m in matters}
+    if args.json:
+        print_json([{"id": m.id, "name": m.name, "documents": counts[m.name]} for m in matters])
+    for m in [] if args.json else matters:
+        print(f"{m.id:>4}  {m.name}  ({counts[m.name]} documents)")
+    return 0
+
+
+def _doc_json(doc: Document) -> dict[str, Any]:
+    return {
+        "id": doc.id, "matter_id": doc.matter_id, "path": doc.path, "title": doc.title,
+        "kind": doc.kind, "language": doc.language, "sha256": doc.sha256, "size": doc.size,
+        "status": doc.status.value, "failure_reason": doc.failure_reason,
+        "jurisdiction": doc.jurisdiction, "legal_force": doc.legal_force,
+        "valid_from": doc.valid_from, "valid_to": doc.valid_to, "verified": doc.verified,
+        "duplicate_of": doc.duplicate_of,
+    }
+
+
+def cmd_docs(args: argparse.Namespace) -> int:
+    with open_workspace(args) as ws:
+        docs = ws.documents(args.matter, failed_only=args.failed)
+    if args.json:
+        print_json([_doc_json(d) for d in docs])
+        return 0
+    for d in docs:
+        extra = f": {d.failure_reason}" if d.failure_reason else ""
+        if d.duplicate_of is not None:
+            extra = f": same content as document {d.duplicate_of}"
+        print(f"{d.id:>5}  {d.status.value:<9} {d.path}{extra}")
+    return 0
+
+
+def cmd_show(args: argparse.Namespace) -> int:
+    with open_workspace(args) as ws:
+        doc = ws.document(args.document, matter=args.matter)
+        fragments = ws.fragments(doc)
+        pages = ws.pages(doc)
+    if args.json:
+        print_json({
+            "document": _doc_json(doc),
+            "pages": [{"number": p.number, "label": p.label, "method": p.method.value,
+                       "note": p.note} for p in pages],
+            "fragments": [{"fragment_id": f.id, "page": f.page, "locator": f.locator,
+                           "start": f.start, "end": f.end, "text": f.text} for f in fragments],
+        })
+        return 0
+    print(f"{doc.title} ({doc.path}) — {len(pages)} pages, {len(fragments)} fragments")
+    for p in pages:
+        if p.note:
+            print(f"  page {p.number}: {p.note}")
+    for f in fragments:
+        snippet = " ".join(f.text.split())[:100]
+        print(f"[{f.id}] p.{f.page} {f.locator or '-'}: {snippet}")
+    return 0
+
+
+def cmd_meta(args: argparse.Namespace) -> int:
+    with open_workspace(args) as ws:
+        doc = ws.document(args.document, matter=args.matter)
+        ws.set_legal_meta(doc, _meta(args), verified=args.verified)
+        print_json(_doc_json(ws.document(str(doc.id))))
+    return 0
+
+
+def cmd_status(args: argparse.Namespace) -> int:
+    with open_workspace(args) as ws:
+        counts = ws.status()
+    if args.json:
+        print_json(counts)
+    else:
+        for key, value in counts.items():
+            print(f"{key:<10} {value}")
+    return 0

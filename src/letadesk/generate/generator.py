@@ -1,0 +1,24 @@
+"""The generator seam: anything that turns a prompt into raw text (plus log-probabilities)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Protocol
+
+from letadesk.generate.prompts import Prompt
+
+
+@dataclass(frozen=True, slots=True)
+class Generation:
+    raw: str
+    token_logprobs: tuple[tuple[str, float], ...] = ()  # (token, log p), when available
+    seconds: float = 0.0
+
+
+class Generator(Protocol):
+    @property
+    def model_id(self) -> str:
+        """Identity of the model (file name and SHA-256), recorded in the audit."""
+        ...
+
+    def generate(self, prompt: Prompt) -> Generation: ...

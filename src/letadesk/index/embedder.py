@@ -1,0 +1,96 @@
+"""The embedder contract and the factory that picks one.
+
+Every embedder returns float32, L2-normalised vectors, so a dot product is a
+cosine similarity. ``name`` identifies model *and* version: the vector index
+drops its vectors when the name changes (see ``VectorIndex.ensure``).
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Protocol, runtime_checkable
+
+import numpy as np
+
+from letadesk.errors import ModelError
+
+log = logging.getLogger(__name__)
+
+CHOICES = ("auto", "minilm", "e5")
+
+# "auto" = the measured best available. benchmarks/bench_embedder_choice.py on the
+# shared data (2-core CPU), top-1 / recall@5:
+#   RO  Codul civil title -> article (60 queries, 500 articles): minilm 0.083 / 0.167,
+#       e5 0.617 / 0.833
+#   EN  CUAD category question -> clause (41 categories, 500 clauses): minilm 0.317 / 0.659,
+#       e5 0.317 / 0.707;  ContractNLI hypothesis -> evidence (17 / 500 spans):
+#       minilm 0.235 / 0.588, e5 0.294 / 0.647
+# e5 is far better on Romanian and at least as good on English; it is ~3x slower to
+# embed (bench_embed.py), which is an indexing-time cost only.
+AUTO_ORDER = ("e5", "minilm")
+
+
+@runtime_checkable
+class Embedder(Protocol):
+    """Turns text into unit vectors.
+
+    ``name``: identity incl. model and version; ``dim``: vector width.
+    ``embed_passages`` returns ``(len(texts), dim)`` float32 rows in input order
+    and calls ``progress(done, total)`` after each batch; ``embed_query`` returns
+    ``(dim,)``. Queries and passages may be embedded differently (e5 prefixes),
+    so always use the matching method.
+    """
+
+    name: str
+    dim: int
+
+    def embed_passages(self, texts: Sequence[str], *, batch_size: int = 32,
+                       progress: Callable[[int, int], None] | None = None) -> np.ndarray: ...
+
+    def embed_query(self, text: str) -> np.ndarray: ...
+
+
+def _minilm(threads: int) -> Embedder:
+    from letadesk.index.st_embedder import (
+        SentenceTransformerEmbedder,
+        bundled_minilm_dir,
+        bundled_minilm_name,
+    )
+
+    return SentenceTransformerEmbedder(bundled_minilm_dir(), name=bundled_minilm_name(),
+                                       threads=threads)
+
+
+def _e5() -> Embedder:
+    from letadesk.index.e5_embedder import E5Embedder
+
+    return E5Embedder()
+
+
+def make_embedder(name: str = "auto", *, threads: int = 0) -> Embedder:
+    """The embedder for a setting: ``"auto"``, ``"minilm"``, ``"e5"`` or the path of a
+    sentence-transformers model folder.
+
+    ``"auto"`` and ``"e5"`` fall back to MiniLM, with a logged warning, when e5
+    cannot run on this machine. ``threads`` > 0 caps torch's intra-op threads.
+    Raises :class:`ModelError` for an unknown name or an unusable folder."""
+    key = name.strip().lower()
+    if key in ("auto", "e5"):
+        for candidate in AUTO_ORDER if key == "auto" else ("e5", "minilm"):
+            if candidate == "minilm":
+                return _minilm(threads)
+            try:
+                return _e5()
+            except ModelError as exc:
+                log.warning("%s; using MiniLM instead (weaker on Romanian text)", exc)
+    if key == "minilm":
+        return _minilm(threads)
+    folder = Path(name).expanduser()
+    if folder.is_dir():
+        from letadesk.index.st_embedder import SentenceTransformerEmbedder
+
+        return SentenceTransformerEmbedder(folder, threads=threads)
+    raise ModelError(f"unknown embedder {name!r}: expected one of {', '.join(CHOICES)} "
+                     "or a sentence-transformers model folder")

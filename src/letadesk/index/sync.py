@@ -1,0 +1,174 @@
+"""Keeping the derived indexes (tantivy, sqlite-vec) in line with SQLite.
+
+SQLite is the source of truth. Every change to a document's fragments leaves a
+row in ``index_outbox`` in the same transaction; :meth:`IndexSet.sync` applies
+the outbox idempotently (delete the document's entries, re-add what SQLite now
+holds, then clear the applied rows), so a crash at any point is repaired by the
+next sync. Embedding is resumable: fragments without a vector are embedded in
+batches, each batch committed on its own.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
+
+import apsw
+import numpy as np
+
+from letadesk.config import Paths, Settings
+from letadesk.domain import SearchFilters
+from letadesk.errors import IndexError_
+from letadesk.index import rows
+from letadesk.index.tantivy_index import LexicalIndex, LexicalRow
+from letadesk.index.vector_index import VectorIndex, VectorRow
+from letadesk.store.database import transaction
+
+if TYPE_CHECKING:
+    from letadesk.index.embedder import Embedder
+
+Progress = Callable[[int, int, str], None]
+EMBED_BATCH = 256
+
+
+def _vector_row(r: LexicalRow) -> VectorRow:
+    return VectorRow(r.fragment_id, r.matter_id, r.document_id, r.jurisdiction,
+                     r.legal_force, r.valid_from, r.valid_to)
+
+
+class IndexSet:
+    """The lexical and dense indexes of one workspace, opened lazily."""
+
+    def __init__(self, conn: apsw.Connection, paths: Paths, settings: Settings) -> None:
+        self._conn = conn
+        self._paths = paths
+        self._settings = settings
+        self._lexical: LexicalIndex | None = None
+        self._vectors: VectorIndex | None = None
+        self._embedder: Embedder | None = None
+
+    # ---- components -------------------------------------------------------------
+
+    @property
+    def lexical(self) -> LexicalIndex:
+        if self._lexical is None:
+            self._lexical = LexicalIndex(self._paths.lexical_index)
+        return self._lexical
+
+    @property
+    def embedder(self) -> Embedder:
+        if self._embedder is None:
+            from letadesk.index.embedder import make_embedder
+
+            self._embedder = make_embedder(self._settings.embedder)
+        return self._embedder
+
+    @property
+    def vectors(self) -> VectorIndex:
+        if self._vectors is None:
+            vectors = VectorIndex(self._conn)
+            vectors.ensure(self.embedder.name, self.embedder.dim)
+            self._vectors = vectors
+        return self._vectors
+
+    def close(self) -> None:
+        self._lexical = None
+        self._vectors = None
+
+    # ---- keeping in sync --------------------------------------------------------
+
+    def sync(self, *, progress: Progress | None = None,
+             cancelled: Callable[[], bool] | None = None, embed: bool = True) -> None:
+        """Apply the outbox to both indexes, then embed fragments that lack a vector."""
+        try:
+            self._apply_outbox()
+        except IndexError_:
+            self.rebuild_lexical()
+        if embed:
+            self.embed_missing(progress=progress, cancelled=cancelled)
+
+    def _apply_outbox(self) -> None:
+        pending = self._conn.execute(
+            "SELECT max(id), group_concat(DISTINCT document_id) FROM index_outbox").fetchone()
+        if pending is None or pending[0] is None:
+            return
+        last_id, doc_list = int(pending[0]), str(pending[1])
+        doc_ids = sorted({int(x) for x in doc_list.split(",")})
+        lexical = self.lexical
+        lexical.delete_documents(doc_ids)
+        for doc_id in doc_ids:
+            lexical.add(rows.rows_of_document(self._conn, doc_id))
+        lexical.commit()
+        with transaction(self._conn):
+            if self.has_vectors():
+                self.vectors.delete_documents(doc_ids)
+            self._conn.execute("DELETE FROM index_outbox WHERE id <= ?", (last_id,))
+
+    def has_vectors(self) -> bool:
+        """Whether a vector index exists (without loading the embedder)."""
+        if self._vectors is not None:
+            return True
+        row = self._conn.execute(
+            "SELECT 1 FROM sqlite_master WHERE name = 'vector_meta'").fetchone()
+        return row is not None
+
+    def drop_orphan_vectors(self) -> None:
+        """Delete vectors whose fragment no longer exists in SQLite."""
+        live = {int(r[0]) for r in self._conn.execute("SELECT id FROM fragments")}
+        orphans = self.vectors.embedded_fragment_ids() - live
+        if orphans:
+            with transaction(self._conn):
+                self.vectors.delete_fragments(sorted(orphans))
+
+    def embed_missing(self, *, progress: Progress | None = None,
+                      cancelled: Callable[[], bool] | None = None) -> int:
+        """Embed every indexed fragment without a vector; returns how many were embedded."""
+        have = self.vectors.embedded_fragment_ids()
+        ids = [int(r[0]) for r in self._conn.execute(
+            "SELECT f.id FROM fragments f JOIN documents d ON d.id = f.document_id "
+            "WHERE d.status = 'indexed' ORDER BY f.id") if int(r[0]) not in have]
+        done = 0
+        for start in range(0, len(ids), EMBED_BATCH):
+            if cancelled and cancelled():
+                break
+            batch = rows.rows_by_ids(self._conn, ids[start:start + EMBED_BATCH])
+            vectors = self.embedder.embed_passages([_passage_text(r) for r in batch])
+            with transaction(self._conn):
+                self.vectors.upsert([_vector_row(r) for r in batch], vectors)
+            done += len(batch)
+            if progress is not None:
+                progress(done, len(ids), batch[-1].title)
+        return done
+
+    def forget_documents(self, doc_ids: Sequence[int]) -> None:
+        if not doc_ids:
+            return
+        lexical = self.lexical
+        lexical.delete_documents(doc_ids)
+        lexical.commit()
+        if self.has_vectors():
+            with transaction(self._conn):
+                self.vectors.delete_documents(doc_ids)
+
+    def rebuild_lexical(self) -> int:
+        """Rebuild the tantivy index from SQLite; returns the number of fragments indexed."""
+        self._lexical = LexicalIndex.destroy(self._paths.lexical_index)
+        count = self._lexical.add(rows.all_rows(self._conn))
+        self._lexical.commit()
+        self._conn.execute("DELETE FROM index_outbox")
+        return count
+
+    # ---- searching --------------------------------------------------------------
+
+    def search_lexical(self, query: str, filters: SearchFilters, k: int) -> list[tuple[int, float]]:
+        return self.lexical.search(query, filters, k)
+
+    def search_dense(self, query: str, filters: SearchFilters, k: int) -> list[tuple[int, float]]:
+        vec: np.ndarray = self.embedder.embed_query(query)
+        return self.vectors.search(vec, filters, k)
+
+
+def _passage_text(row: LexicalRow) -> str:
+    """What is embedded for a fragment: its locator and document title give context."""
+    head = " ".join(x for x in (row.title, row.locator) if x)
+    return f"{head}\n{row.text}" if head else row.text

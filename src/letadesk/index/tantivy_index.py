@@ -1,0 +1,323 @@
+"""The lexical (BM25) index: a tantivy index of fragments on disk.
+
+This is the only module that imports :mod:`tantivy`.
+
+Promises:
+
+* Romanian text matches whatever way the lawyer typed it: with comma-below ș/ț,
+  with cedilla ş/ţ, or with no diacritics at all. Text is folded with
+  :func:`letadesk.text.fold_diacritics` *before* analysis (index and query alike),
+  so the Romanian stemmer always sees the same spelling. (Stemming first and
+  ascii-folding after does not give that: "societăţile" stems to ``societat`` but
+  "societatile" to ``societ``.)
+* Every text is indexed twice, once with a Romanian and once with an English
+  stemmer; a query searches both, plus ``title`` and ``locator``.
+* Every :class:`SearchFilters` restriction is a MUST clause inside the tantivy
+  query; nothing is filtered after the search.
+* User text never raises: queries are built from analysed tokens as term queries,
+  never through the query parser. An empty (or all-punctuation) query returns ``[]``.
+* Unusable index directories raise :class:`letadesk.errors.IndexError_`.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import shutil
+from collections.abc import Iterable
+from dataclasses import dataclass
+from datetime import date
+from pathlib import Path
+
+import tantivy
+
+from letadesk.domain import SearchFilters
+from letadesk.errors import IndexError_
+from letadesk.text import fold_diacritics, unify_diacritics
+
+_EPOCH = date(1970, 1, 1)
+OPEN_FROM = -(2**40)  # day number used for "valid since forever"
+OPEN_TO = 2**40  # day number used for "valid until further notice"
+_HEAP_BYTES = 64_000_000  # split over the writer threads (tantivy wants >= 15 MB each)
+_WRITER_THREADS = 2  # the target machines have two cores
+_TEXT_FIELDS = {"text_ro": "ro", "text_en": "en", "title": "ro", "locator": "ro"}
+_FIELD_BOOST = {"text_ro": 1.0, "text_en": 0.7, "title": 0.5, "locator": 0.5}
+_MAX_QUERY_TOKENS = 64
+
+
+@dataclass(frozen=True, slots=True)
+class LexicalRow:
+    """One fragment as the lexical index sees it."""
+
+    fragment_id: int
+    matter_id: int
+    document_id: int
+    title: str
+    locator: str
+    text: str
+    jurisdiction: str = ""
+    legal_force: str = ""
+    valid_from: date | None = None
+    valid_to: date | None = None
+
+    @property
+    def signature(self) -> str:
+        """A 16-hex-digit digest of what the index stores for this fragment.
+
+        Equal to :meth:`LexicalIndex.signatures` for the fragment when the stored
+        entry is current; different when text, locator, title, metadata or
+        validity changed (the entry is stale and must be re-added)."""
+        return f"{_sig_int(self):016x}"
+
+
+def _sig_int(row: LexicalRow) -> int:
+    parts = (row.matter_id, row.document_id, row.title, row.locator, row.text,
+             row.jurisdiction, row.legal_force, row.valid_from, row.valid_to)
+    digest = hashlib.sha1("\x1f".join(map(str, parts)).encode("utf-8")).digest()
+    return int.from_bytes(digest[:8], "big")
+
+
+def _ints(values: Iterable[object]) -> list[int]:
+    """Fast-field values as ints; a missing value means the index is damaged."""
+    out = []
+    for v in values:
+        if not isinstance(v, int):
+            raise IndexError_(f"lexical index entry without an integer id ({v!r})")
+        out.append(v)
+    return out
+
+
+def day_number(d: date | None, default: int) -> int:
+    """Days since 1970-01-01, or ``default`` when ``d`` is None (open validity)."""
+    return default if d is None else (d - _EPOCH).days
+
+
+def normalise(text: str) -> str:
+    """What every analyser sees: cedilla unified to comma-below, then folded."""
+    return fold_diacritics(unify_diacritics(text))
+
+
+def _analyzer(language: str) -> tantivy.TextAnalyzer:
+    stemmer = "romanian" if language == "ro" else "english"
+    return (
+        tantivy.TextAnalyzerBuilder(tantivy.Tokenizer.simple())
+        .filter(tantivy.Filter.remove_long(64))
+        .filter(tantivy.Filter.lowercase())
+        .filter(tantivy.Filter.stemmer(stemmer))
+        .filter(tantivy.Filter.ascii_fold())
+        .build()
+    )
+
+
+def _schema() -> tantivy.Schema:
+    sb = tantivy.SchemaBuilder()
+    sb.add_unsigned_field("fragment_id", stored=True, indexed=True, fast=True)
+    sb.add_unsigned_field("matter_id", indexed=True, fast=True)
+    sb.add_unsigned_field("document_id", indexed=True, fast=True)
+    sb.add_unsigned_field("sig", fast=True)
+    sb.add_text_field("jurisdiction", tokenizer_name="raw", index_option="basic")
+    sb.add_text_field("legal_force", tokenizer_name="raw", index_option="basic")
+    sb.add_integer_field("valid_from", indexed=True, fast=True)
+    sb.add_integer_field("valid_to", indexed=True, fast=True)
+    for field, language in _TEXT_FIELDS.items():
+        sb.add_text_field(field, tokenizer_name=f"letadesk_{language}", index_option="position")
+    return sb.build()
+
+
+class LexicalIndex:
+    """A BM25 index of fragments kept in the directory ``path``.
+
+    A missing or empty directory is created as a fresh index. A directory that
+    holds something else, or an index that cannot be read, raises
+    :class:`IndexError_` (the caller may :meth:`clear` and rebuild).
+    Writes are buffered until :meth:`commit`; searches see committed data only.
+    Not thread-safe: one writer per process.
+    """
+
+    def __init__(self, path: Path) -> None:
+        self.path = Path(path)
+        self._schema = _schema()
+        self._analyzers = {lang: _analyzer(lang) for lang in ("ro", "en")}
+        self._index = self._open()
+        self._writer: tantivy.IndexWriter | None = None
+
+    # -- opening -----------------------------------------------------------------
+
+    def _open(self) -> tantivy.Index:
+        fresh = not self.path.exists() or not any(self.path.iterdir())
+        if not fresh and not (self.path / "meta.json").is_file():
+            raise IndexError_(f"{self.path}: not a LetaDesk lexical index (no meta.json)")
+        try:
+            self.path.mkdir(parents=True, exist_ok=True)
+            index = tantivy.Index(self._schema, str(self.path), reuse=not fresh)
+            for lang, analyzer in self._analyzers.items():
+                index.register_tokenizer(f"letadesk_{lang}", analyzer)
+            index.reload()
+            searcher = index.searcher()
+            if searcher.num_docs:  # touch the stores so missing segment files show now
+                hits = searcher.search(tantivy.Query.all_query(), limit=1).hits
+                searcher.fast_field_values("fragment_id", [hits[0][1]])
+                searcher.doc(hits[0][1])
+        except (OSError, ValueError, RuntimeError) as exc:
+            raise IndexError_(f"{self.path}: lexical index unusable ({exc})") from exc
+        return index
+
+    def _writer_handle(self) -> tantivy.IndexWriter:
+        if self._writer is None:
+            try:
+                self._writer = self._index.writer(_HEAP_BYTES, _WRITER_THREADS)
+            except (OSError, ValueError, RuntimeError) as exc:
+                raise IndexError_(f"{self.path}: cannot write the lexical index ({exc})") from exc
+        return self._writer
+
+    # -- writing -----------------------------------------------------------------
+
+    def add(self, rows: Iterable[LexicalRow]) -> int:
+        """Add (or replace, by ``fragment_id``) fragments; visible after :meth:`commit`.
+
+        Returns the number of rows added."""
+        batch = list(rows)
+        if not batch:
+            return 0
+        self._delete_where("fragment_id", [row.fragment_id for row in batch])
+        writer = self._writer_handle()
+        for row in batch:
+            writer.add_document(self._document(row))
+        return len(batch)
+
+    def _delete_where(self, field: str, values: Iterable[int]) -> None:
+        # delete_documents_by_term silently ignores u64 terms in tantivy-py 0.27;
+        # a term-set query deletes reliably.
+        ids = sorted({int(v) for v in values})
+        if ids:
+            query = tantivy.Query.term_set_query(self._schema, field, ids)
+            self._writer_handle().delete_documents_by_query(query)
+
+    def _document(self, row: LexicalRow) -> tantivy.Document:
+        doc = tantivy.Document()
+        doc.add_unsigned("fragment_id", row.fragment_id)
+        doc.add_unsigned("matter_id", row.matter_id)
+        doc.add_unsigned("document_id", row.document_id)
+        doc.add_unsigned("sig", _sig_int(row))
+        doc.add_text("jurisdiction", row.jurisdiction)
+        doc.add_text("legal_force", row.legal_force)
+        doc.add_integer("valid_from", day_number(row.valid_from, OPEN_FROM))
+        doc.add_integer("valid_to", day_number(row.valid_to, OPEN_TO))
+        text = normalise(row.text)
+        doc.add_text("text_ro", text)
+        doc.add_text("text_en", text)
+        doc.add_text("title", normalise(row.title))
+        doc.add_text("locator", normalise(row.locator))
+        return doc
+
+    def delete_documents(self, document_ids: Iterable[int]) -> None:
+        """Remove every fragment of these documents; effective after :meth:`commit`."""
+        self._delete_where("document_id", document_ids)
+
+    def delete_fragments(self, fragment_ids: Iterable[int]) -> None:
+        """Remove these fragments; effective after :meth:`commit`."""
+        self._delete_where("fragment_id", fragment_ids)
+
+    def commit(self) -> None:
+        """Persist pending changes and make them visible to :meth:`search`."""
+        if self._writer is None:
+            return
+        try:
+            self._writer.commit()
+            self._writer.wait_merging_threads()
+        except (OSError, ValueError, RuntimeError) as exc:
+            raise IndexError_(f"{self.path}: commit failed ({exc})") from exc
+        finally:
+            self._writer = None  # wait_merging_threads consumes the writer
+        self._index.reload()
+
+    def rollback(self) -> None:
+        """Drop changes made since the last commit."""
+        if self._writer is not None:
+            self._writer.rollback()
+
+    def clear(self) -> None:
+        """Delete every entry (committed immediately)."""
+        writer = self._writer_handle()
+        writer.delete_all_documents()
+        self.commit()
+
+    @classmethod
+    def destroy(cls, path: Path) -> LexicalIndex:
+        """Remove the directory (however broken) and return a fresh, empty index."""
+        shutil.rmtree(path, ignore_errors=True)
+        return cls(path)
+
+    # -- reading -----------------------------------------------------------------
+
+    def search(self, query: str, filters: SearchFilters, k: int) -> list[tuple[int, float]]:
+        """Up to ``k`` ``(fragment_id, bm25 score)`` pairs, best first, all filters applied."""
+        text_query = self._text_query(query)
+        if text_query is None or k <= 0:
+            return []
+        clauses = [(tantivy.Occur.Must, text_query)]
+        clauses += [(tantivy.Occur.Must, tantivy.Query.const_score_query(q, 0.0))
+                    for q in self._filter_queries(filters)]
+        searcher = self._index.searcher()
+        hits = searcher.search(tantivy.Query.boolean_query(clauses), limit=k, count=False).hits
+        if not hits:
+            return []
+        ids = _ints(searcher.fast_field_values("fragment_id", [addr for _, addr in hits]))
+        return [(fid, float(score)) for (score, _), fid in zip(hits, ids, strict=True)]
+
+    def analyse(self, text: str, language: str = "ro") -> list[str]:
+        """The terms ``text`` becomes in the index (for tests and diagnostics)."""
+        return list(self._analyzers[language].analyze(normalise(text)))
+
+    def _text_query(self, query: str) -> tantivy.Query | None:
+        should: list[tuple[tantivy.Occur, tantivy.Query]] = []
+        for field, language in _TEXT_FIELDS.items():
+            terms = list(dict.fromkeys(self.analyse(query, language)))[:_MAX_QUERY_TOKENS]
+            for term in terms:
+                q = tantivy.Query.term_query(self._schema, field, term, index_option="freq")
+                boost = _FIELD_BOOST[field]
+                should.append((tantivy.Occur.Should,
+                               q if boost == 1.0 else tantivy.Query.boost_query(q, boost)))
+        return tantivy.Query.boolean_query(should) if should else None
+
+    def _filter_queries(self, filters: SearchFilters) -> list[tantivy.Query]:
+        s = self._schema
+        out = [tantivy.Query.term_query(s, "matter_id", int(filters.matter_id))]
+        if filters.document_id is not None:
+            out.append(tantivy.Query.term_query(s, "document_id", int(filters.document_id)))
+        if filters.jurisdiction is not None:
+            out.append(tantivy.Query.term_query(s, "jurisdiction", filters.jurisdiction))
+        if filters.legal_force is not None:
+            out.append(tantivy.Query.term_query(s, "legal_force", filters.legal_force))
+        if filters.as_of is not None:
+            day = day_number(filters.as_of, 0)
+            integer = tantivy.FieldType.Integer
+            out.append(tantivy.Query.range_query(s, "valid_from", integer, None, day))
+            out.append(tantivy.Query.range_query(s, "valid_to", integer, day, None))
+        return out
+
+    def _columns(self, query: tantivy.Query, *fields: str) -> list[list[int]]:
+        """For every committed entry matching ``query``, the values of ``fields``."""
+        searcher = self._index.searcher()
+        n = searcher.num_docs
+        if n == 0:
+            return [[] for _ in fields]
+        addrs = [a for _, a in searcher.search(query, limit=n, count=False).hits]
+        return [_ints(searcher.fast_field_values(f, addrs)) for f in fields]
+
+    def fragment_ids_for_matter(self, matter_id: int) -> set[int]:
+        """Committed fragment ids of one matter."""
+        q = tantivy.Query.term_query(self._schema, "matter_id", int(matter_id))
+        return set(self._columns(q, "fragment_id")[0])
+
+    def all_fragment_ids(self) -> set[int]:
+        """Every committed fragment id."""
+        return set(self._columns(tantivy.Query.all_query(), "fragment_id")[0])
+
+    def signatures(self) -> dict[int, str]:
+        """``fragment_id -> signature`` of every committed entry; compare with
+        :attr:`LexicalRow.signature` to find stale entries."""
+        ids, sigs = self._columns(tantivy.Query.all_query(), "fragment_id", "sig")
+        return {fid: f"{sig:016x}" for fid, sig in zip(ids, sigs, strict=True)}
+
+    def __len__(self) -> int:
+        return int(self._index.searcher().num_docs)

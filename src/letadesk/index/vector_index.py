@@ -1,0 +1,225 @@
+"""The dense index: fragment embeddings in a sqlite-vec ``vec0`` table.
+
+This is the only module that imports :mod:`sqlite_vec`. It works on an
+:class:`apsw.Connection` it is given and touches only its own tables:
+``vector_meta`` (which embedder wrote the vectors) and ``vec_fragments_<dim>``
+(plus the shadow tables sqlite-vec creates for it).
+
+Promises:
+
+* Every :class:`SearchFilters` restriction is applied inside the KNN query:
+  ``matter_id`` is the vec0 partition key, the others are vec0 metadata columns.
+  Nothing is filtered afterwards, so ``k`` results are ``k`` admissible results.
+* Scores are cosine similarities (``1 - cosine distance``), higher is better.
+* Transactions: every writing method runs inside ``with conn:``. apsw turns that
+  into a transaction when none is active and into a SAVEPOINT inside the
+  caller's transaction, so the methods are atomic on their own and may also be
+  called inside a larger transaction the caller commits or rolls back.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from datetime import date
+
+import apsw
+import numpy as np
+
+from letadesk.domain import SearchFilters
+from letadesk.errors import IndexError_
+
+_EPOCH = date(1970, 1, 1)
+OPEN_FROM = -(2**40)  # same open-validity sentinels as the lexical index
+OPEN_TO = 2**40
+MAX_K = 4096  # sqlite-vec's limit on k in a KNN query
+_TABLE_PREFIX = "vec_fragments"
+
+
+@dataclass(frozen=True, slots=True)
+class VectorRow:
+    """The metadata stored beside one fragment's embedding."""
+
+    fragment_id: int
+    matter_id: int
+    document_id: int
+    jurisdiction: str = ""
+    legal_force: str = ""
+    valid_from: date | None = None
+    valid_to: date | None = None
+
+
+def _day(d: date | None, default: int) -> int:
+    return default if d is None else (d - _EPOCH).days
+
+
+def load_extension(conn: apsw.Connection) -> None:
+    """Load sqlite-vec into ``conn`` (extension loading is switched off again after).
+
+    Raises :class:`IndexError_` when the extension cannot be loaded."""
+    import sqlite_vec
+
+    try:
+        conn.enable_load_extension(True)
+        try:
+            conn.load_extension(sqlite_vec.loadable_path())
+        finally:
+            conn.enable_load_extension(False)
+    except apsw.Error as exc:
+        raise IndexError_(f"cannot load sqlite-vec: {exc}") from exc
+
+
+class VectorIndex:
+    """Embeddings of fragments, partitioned by matter.
+
+    Call :meth:`ensure` once with the active embedder before any other method.
+    The sqlite-vec extension must already be loaded (see :func:`load_extension`);
+    the constructor loads it when it is not.
+    """
+
+    def __init__(self, conn: apsw.Connection) -> None:
+        self._conn = conn
+        try:
+            conn.execute("SELECT vec_version()").fetchall()
+        except apsw.SQLError:
+            load_extension(conn)
+        self._dim: int | None = None
+
+    # -- identity ----------------------------------------------------------------
+
+    @property
+    def table(self) -> str:
+        if self._dim is None:
+            raise IndexError_("vector index used before ensure()")
+        return f"{_TABLE_PREFIX}_{self._dim}"
+
+    def identity(self) -> tuple[str, int] | None:
+        """``(embedder_name, dim)`` the stored vectors were made with, or None."""
+        if not self._has_table("vector_meta"):
+            return None
+        row = self._conn.execute("SELECT embedder_name, dim FROM vector_meta").fetchone()
+        return None if row is None else (str(row[0]), int(row[1]))
+
+    def ensure(self, embedder_name: str, dim: int) -> bool:
+        """Prepare the tables for vectors from ``embedder_name`` (``dim`` wide).
+
+        Returns True when the vector table was (re)created empty: first use, or
+        the embedder identity or dimension changed (old vectors are dropped). The
+        caller must then embed every fragment. Returns False when the stored
+        vectors are still valid."""
+        if dim <= 0:
+            raise ValueError(f"invalid embedding dimension {dim}")
+        self._dim = dim
+        if self.identity() == (embedder_name, dim) and self._has_table(self.table):
+            return False
+        with self._conn:
+            self._drop_vector_tables()
+            self._create_table()
+            self._conn.execute("CREATE TABLE IF NOT EXISTS vector_meta("
+                               "embedder_name TEXT NOT NULL, dim INTEGER NOT NULL)")
+            self._conn.execute("DELETE FROM vector_meta")
+            self._conn.execute("INSERT INTO vector_meta VALUES (?, ?)", (embedder_name, dim))
+        return True
+
+    def _create_table(self) -> None:
+        self._conn.execute(
+            f"CREATE VIRTUAL TABLE {self.table} USING vec0("
+            "fragment_id INTEGER PRIMARY KEY, matter_id INTEGER PARTITION KEY, "
+            f"embedding float[{self._dim}] distance_metric=cosine, "
+            "document_id INTEGER, valid_from INTEGER, valid_to INTEGER, "
+            "jurisdiction TEXT, legal_force TEXT)"
+        )
+
+    def _drop_vector_tables(self) -> None:
+        rows = self._conn.execute(
+            "SELECT name FROM sqlite_master WHERE type = 'table' AND sql LIKE "
+            "'CREATE VIRTUAL TABLE%' AND name GLOB ?", (f"{_TABLE_PREFIX}_[0-9]*",)
+        ).fetchall()
+        for (name,) in rows:
+            self._conn.execute(f'DROP TABLE "{name}"')  # drops the shadow tables too
+
+    def _has_table(self, name: str) -> bool:
+        row = self._conn.execute(
+            "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?", (name,)
+        ).fetchone()
+        return row is not None
+
+    def clear(self) -> None:
+        """Delete every vector (the embedder identity is kept)."""
+        with self._conn:
+            self._conn.execute(f"DROP TABLE IF EXISTS {self.table}")
+            self._create_table()
+
+    # -- writing -----------------------------------------------------------------
+
+    def upsert(self, rows: Sequence[VectorRow], vectors: np.ndarray) -> None:
+        """Store (or replace) one vector per row; ``vectors`` is ``(len(rows), dim)``."""
+        table = self.table
+        matrix = np.ascontiguousarray(vectors, dtype=np.float32)
+        if matrix.ndim != 2 or matrix.shape != (len(rows), self._dim):
+            raise ValueError(f"expected vectors of shape ({len(rows)}, {self._dim}), "
+                             f"got {matrix.shape}")
+        if not rows:
+            return
+        params = [
+            (r.fragment_id, r.matter_id, matrix[i].tobytes(), r.document_id,
+             _day(r.valid_from, OPEN_FROM), _day(r.valid_to, OPEN_TO),
+             r.jurisdiction, r.legal_force)
+            for i, r in enumerate(rows)
+        ]
+        with self._conn:
+            self._conn.executemany(f"DELETE FROM {table} WHERE fragment_id = ?",
+                                   [(r.fragment_id,) for r in rows])
+            self._conn.executemany(f"INSERT INTO {table} VALUES (?, ?, ?, ?, ?, ?, ?, ?)", params)
+
+    def delete_documents(self, document_ids: Iterable[int]) -> None:
+        """Delete the vectors of every fragment of these documents."""
+        ids = [(int(d),) for d in set(document_ids)]
+        if ids:
+            with self._conn:
+                self._conn.executemany(f"DELETE FROM {self.table} WHERE document_id = ?", ids)
+
+    def delete_fragments(self, fragment_ids: Iterable[int]) -> None:
+        """Delete the vectors of these fragments (unknown ids are ignored)."""
+        ids = [(int(f),) for f in set(fragment_ids)]
+        if ids:
+            with self._conn:
+                self._conn.executemany(f"DELETE FROM {self.table} WHERE fragment_id = ?", ids)
+
+    # -- reading -----------------------------------------------------------------
+
+    def search(self, query_vec: np.ndarray, filters: SearchFilters,
+               k: int) -> list[tuple[int, float]]:
+        """Up to ``k`` (at most 4096) ``(fragment_id, cosine similarity)`` pairs,
+        best first, every filter applied inside the KNN query."""
+        vec = np.ascontiguousarray(query_vec, dtype=np.float32).reshape(-1)
+        if vec.shape[0] != self._dim:
+            raise ValueError(f"query vector has {vec.shape[0]} dims, index has {self._dim}")
+        if k <= 0:
+            return []
+        where = ["embedding MATCH ?", "k = ?", "matter_id = ?"]
+        params: list[object] = [vec.tobytes(), min(k, MAX_K), int(filters.matter_id)]
+        if filters.document_id is not None:
+            where.append("document_id = ?")
+            params.append(int(filters.document_id))
+        if filters.jurisdiction is not None:
+            where.append("jurisdiction = ?")
+            params.append(filters.jurisdiction)
+        if filters.legal_force is not None:
+            where.append("legal_force = ?")
+            params.append(filters.legal_force)
+        if filters.as_of is not None:
+            day = _day(filters.as_of, 0)
+            where += ["valid_from <= ?", "valid_to >= ?"]
+            params += [day, day]
+        sql = (f"SELECT fragment_id, distance FROM {self.table} WHERE "
+               + " AND ".join(where) + " ORDER BY distance")
+        return [(int(f), 1.0 - float(d)) for f, d in self._conn.execute(sql, params)]
+
+    def embedded_fragment_ids(self) -> set[int]:
+        """Ids of every fragment that has a vector (to resume an interrupted embedding)."""
+        return {int(f) for (f,) in self._conn.execute(f"SELECT fragment_id FROM {self.table}")}
+
+    def __len__(self) -> int:
+        row = self._conn.execute(f"SELECT count(*) FROM {self.table}").fetchone()
+        return 0 if row is None else int(row[0])

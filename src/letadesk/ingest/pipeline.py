@@ -1,0 +1,168 @@
+"""Ingesting files into a matter: incremental, isolated, one transaction per document.
+
+Crash safety comes from the order of work: a document is written (or replaced)
+in a single transaction only after it was parsed, and an unchanged file (same
+sha256) is skipped, so re-running after a kill continues where it stopped.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import apsw
+
+from letadesk.config import Settings
+from letadesk.domain import DocumentStatus, Matter, ParsedDocument
+from letadesk.ingest.discovery import discover, sha256_of
+from letadesk.ingest.worker import ParserPool
+from letadesk.store import corpus
+from letadesk.store.corpus import FileFacts, LegalMeta
+from letadesk.store.database import transaction
+
+Progress = Callable[[int, int, str], None]  # (done, total, current path)
+Cancelled = Callable[[], bool]
+
+
+@dataclass
+class IngestReport:
+    added: int = 0
+    updated: int = 0
+    unchanged: int = 0
+    retired: int = 0
+    duplicates: int = 0
+    failed: list[tuple[str, str]] = field(default_factory=list)  # (path, reason)
+    cancelled: bool = False
+
+    def as_json(self) -> dict[str, object]:
+        return {
+            "added": self.added, "updated": self.updated, "unchanged": self.unchanged,
+            "retired": self.retired, "duplicates": self.duplicates,
+            "failed": [{"path": p, "reason": r} for p, r in self.failed],
+            "cancelled": self.cancelled,
+        }
+
+
+def ingest(conn: apsw.Connection, matter: Matter, paths: Iterable[Path], *,
+           settings: Settings, meta: LegalMeta | None = None,
+           progress: Progress | None = None, cancelled: Cancelled | None = None,
+           workers: int = 2) -> IngestReport:
+    """Bring the matter's documents in line with the files under ``paths``."""
+    report = IngestReport()
+    found = discover(paths)
+    state = corpus.file_state(conn, matter.id)
+    for path, reason in found.rejected:
+        _fail(conn, matter, _facts(path, hashed=False), reason, report)
+    to_parse: dict[Path, FileFacts] = {}
+    total, done = len(found.files), 0
+    for path in found.files:
+        facts = _facts(path)
+        if _triage(conn, matter, facts, state, report, settings):
+            to_parse[path] = facts
+        else:
+            done += 1
+            _tick(progress, done, total, facts.path)
+    if to_parse and not (cancelled and cancelled()):
+        done = _parse_all(conn, matter, to_parse, state, report, settings=settings, meta=meta,
+                          progress=progress, cancelled=cancelled, start=(done, total))
+    if not report.cancelled:
+        _retire_missing(conn, matter, found.roots, set(map(str, found.files)), report)
+    return report
+
+
+def _facts(path: Path, *, hashed: bool = True) -> FileFacts:
+    try:
+        stat = path.lstat()
+        digest = sha256_of(path) if hashed and path.is_file() else ""
+    except OSError:
+        return FileFacts(str(path), "", 0, 0.0)
+    return FileFacts(str(path), digest, stat.st_size, stat.st_mtime)
+
+
+def _triage(conn: apsw.Connection, matter: Matter, facts: FileFacts,
+            state: dict[str, tuple[str, str]], report: IngestReport, settings: Settings) -> bool:
+    """Handle files that need no parsing; True when the file must be parsed."""
+    known = state.get(facts.path)
+    if known and known[0] == facts.sha256 and known[1] != DocumentStatus.RETIRED:
+        report.unchanged += 1
+        return False
+    if facts.size > settings.max_file_mb * 1024 * 1024:
+        _fail(conn, matter, facts, f"file too large ({facts.size / 2**20:.0f} MB > "
+              f"{settings.max_file_mb} MB limit)", report)
+        return False
+    twin = corpus.indexed_twin(conn, matter.id, facts.sha256, facts.path)
+    if twin is not None:
+        with transaction(conn):
+            corpus.store_duplicate(conn, matter.id, facts, twin)
+        report.duplicates += 1
+        return False
+    return True
+
+
+def _parse_all(conn: apsw.Connection, matter: Matter, to_parse: dict[Path, FileFacts],
+               state: dict[str, tuple[str, str]], report: IngestReport, *, settings: Settings,
+               meta: LegalMeta | None, progress: Progress | None,
+               cancelled: Cancelled | None, start: tuple[int, int]) -> int:
+    done, total = start
+    workers = min(workers_for(len(to_parse)), 2)
+    with ParserPool(workers=workers, timeout_s=settings.ingest_timeout_s,
+                    memory_mb=settings.ingest_memory_mb) as pool:
+        for path, outcome in pool.map(list(to_parse)):
+            facts = to_parse[path]
+            if isinstance(outcome, ParsedDocument):
+                _store(conn, matter, facts, outcome, state, report, meta)
+            else:
+                _fail(conn, matter, facts, outcome, report)
+            done += 1
+            _tick(progress, done, total, facts.path)
+            if cancelled and cancelled():
+                report.cancelled = True
+                break
+    return done
+
+
+def workers_for(n_files: int) -> int:
+    return 1 if n_files < 2 else 2
+
+
+def _store(conn: apsw.Connection, matter: Matter, facts: FileFacts, parsed: ParsedDocument,
+           state: dict[str, tuple[str, str]], report: IngestReport,
+           meta: LegalMeta | None) -> None:
+    twin = corpus.indexed_twin(conn, matter.id, facts.sha256, facts.path)
+    with transaction(conn):
+        if twin is not None:  # the same content arrived under two names in this batch
+            corpus.store_duplicate(conn, matter.id, facts, twin)
+        else:
+            corpus.store_parsed(conn, matter.id, facts, parsed, meta)
+    if twin is not None:
+        report.duplicates += 1
+    elif facts.path in state:
+        report.updated += 1
+    else:
+        report.added += 1
+
+
+def _fail(conn: apsw.Connection, matter: Matter, facts: FileFacts, reason: str,
+          report: IngestReport) -> None:
+    with transaction(conn):
+        corpus.store_failure(conn, matter.id, facts, reason)
+    report.failed.append((facts.path, reason))
+
+
+def _retire_missing(conn: apsw.Connection, matter: Matter, roots: list[Path],
+                    present: set[str], report: IngestReport) -> None:
+    if not roots:
+        return
+    prefixes = tuple(str(r) + "/" for r in roots)
+    for doc in corpus.list_documents(conn, matter.id):
+        if (doc.path.startswith(prefixes) and doc.path not in present
+                and doc.status != DocumentStatus.RETIRED and not Path(doc.path).exists()):
+            with transaction(conn):
+                corpus.retire(conn, doc.id)
+            report.retired += 1
+
+
+def _tick(progress: Progress | None, done: int, total: int, path: str) -> None:
+    if progress is not None:
+        progress(done, total, path)

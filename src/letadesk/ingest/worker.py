@@ -1,0 +1,135 @@
+"""Parsing files in isolated worker processes with time and memory limits.
+
+A hostile file (a decompression bomb, a parser crash, an endless loop) can only
+take down its worker: the worker is killed and replaced, the file is reported as
+failed with the reason, and the batch goes on.
+"""
+
+from __future__ import annotations
+
+import multiprocessing as mp
+import time
+from collections import deque
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from multiprocessing.connection import Connection, wait
+from multiprocessing.process import BaseProcess
+from pathlib import Path
+
+from letadesk.domain import ParsedDocument
+
+Outcome = ParsedDocument | str  # a parsed document, or the reason it failed
+
+
+def _limit_memory(memory_mb: int) -> None:
+    try:
+        import resource
+    except ImportError:  # Windows: no rlimits; the time limit still applies
+        return
+    limit = memory_mb * 1024 * 1024
+    resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+
+
+def _serve(conn: Connection, memory_mb: int) -> None:
+    """Worker loop: receive a path, send back ("ok", ParsedDocument) or ("error", reason)."""
+    _limit_memory(memory_mb)
+    from letadesk.errors import IngestError
+    from letadesk.ingest.readers import read_document
+
+    while True:
+        try:
+            path = conn.recv()
+        except EOFError:
+            return
+        try:
+            conn.send(("ok", read_document(Path(path))))
+        except IngestError as exc:
+            conn.send(("error", exc.reason))
+        except MemoryError:
+            conn.send(("error", f"out of memory while parsing (limit {memory_mb} MB)"))
+        except Exception as exc:  # a parser bug must not stop the batch
+            conn.send(("error", f"parser error: {type(exc).__name__}: {exc}"))
+
+
+@dataclass
+class _Worker:
+    process: BaseProcess
+    conn: Connection
+    path: Path | None = None
+    started: float = 0.0
+
+
+class ParserPool:
+    """A few worker processes parsing files; results come back in completion order."""
+
+    def __init__(self, *, workers: int = 2, timeout_s: float = 120.0, memory_mb: int = 2048):
+        self._ctx = mp.get_context("spawn")
+        self._n = max(1, workers)
+        self._timeout = timeout_s
+        self._memory_mb = memory_mb
+        self._workers: list[_Worker] = []
+
+    def __enter__(self) -> ParserPool:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def _spawn(self) -> _Worker:
+        parent, child = self._ctx.Pipe()
+        proc = self._ctx.Process(target=_serve, args=(child, self._memory_mb), daemon=True)
+        proc.start()
+        child.close()
+        return _Worker(proc, parent)
+
+    def map(self, paths: Iterable[Path]) -> Iterator[tuple[Path, Outcome]]:
+        """Parse every path; yields (path, outcome) as each finishes."""
+        queue = deque(paths)
+        if not self._workers:
+            self._workers = [self._spawn() for _ in range(min(self._n, max(1, len(queue))))]
+        while queue or any(w.path is not None for w in self._workers):
+            for w in self._workers:
+                if w.path is None and queue:
+                    w.path, w.started = queue.popleft(), time.monotonic()
+                    w.conn.send(str(w.path))
+            yield from self._collect()
+
+    def _collect(self) -> Iterator[tuple[Path, Outcome]]:
+        busy = [w for w in self._workers if w.path is not None]
+        deadline = min(w.started for w in busy) + self._timeout
+        ready = wait([w.conn for w in busy], timeout=max(0.0, deadline - time.monotonic()))
+        for w in busy:
+            path = w.path
+            assert path is not None
+            if w.conn in ready:
+                yield path, self._receive(w)
+            elif time.monotonic() - w.started >= self._timeout:
+                self._replace(w)
+                yield path, f"timed out after {self._timeout:g} s"
+
+    def _receive(self, w: _Worker) -> Outcome:
+        try:
+            status, payload = w.conn.recv()
+        except (EOFError, OSError):
+            w.process.join(timeout=5)
+            code = w.process.exitcode
+            self._replace(w)
+            return f"parser crashed (exit code {code})"
+        w.path = None
+        return payload if status == "ok" else str(payload)
+
+    def _replace(self, w: _Worker) -> None:
+        w.process.kill()
+        w.process.join(timeout=5)
+        w.conn.close()
+        fresh = self._spawn()
+        w.process, w.conn, w.path = fresh.process, fresh.conn, None
+
+    def close(self) -> None:
+        for w in self._workers:
+            w.conn.close()
+            w.process.join(timeout=2)
+            if w.process.is_alive():
+                w.process.kill()
+                w.process.join(timeout=2)
+        self._workers = []

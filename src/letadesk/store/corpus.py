@@ -1,0 +1,355 @@
+"""Reading and writing matters, documents, pages and fragments.
+
+Functions take an open connection; writers expect to run inside the caller's
+transaction (see :func:`letadesk.store.database.transaction`) so that one
+document is always written or replaced atomically.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from datetime import date
+from typing import Any
+
+import apsw
+
+from letadesk.domain import (
+    Document,
+    DocumentId,
+    DocumentStatus,
+    Fragment,
+    FragmentId,
+    Matter,
+    MatterId,
+    Page,
+    PageMethod,
+    ParsedDocument,
+    SearchFilters,
+)
+from letadesk.errors import NotFoundError
+
+_DOC_COLUMNS = (
+    "id, matter_id, path, title, kind, language, sha256, size, status, failure_reason, "
+    "jurisdiction, legal_force, valid_from, valid_to, verified, duplicate_of"
+)
+_FRAGMENT_COLUMNS = 'id, document_id, page, start, "end", locator, text'
+
+
+@dataclass(frozen=True, slots=True)
+class FileFacts:
+    """What is known of a file on disk before parsing it."""
+
+    path: str
+    sha256: str
+    size: int
+    mtime: float
+
+
+@dataclass(frozen=True, slots=True)
+class LegalMeta:
+    """Human-set legal metadata of a document."""
+
+    jurisdiction: str = ""
+    legal_force: str = ""
+    valid_from: date | None = None
+    valid_to: date | None = None
+
+
+# ---- matters -------------------------------------------------------------------------
+
+
+def ensure_matter(conn: apsw.Connection, name: str) -> Matter:
+    conn.execute("INSERT OR IGNORE INTO matters(name) VALUES (?)", (name,))
+    return matter_by_name(conn, name)
+
+
+def matter_by_name(conn: apsw.Connection, name: str) -> Matter:
+    row = conn.execute("SELECT id, name FROM matters WHERE name = ?", (name,)).fetchone()
+    if row is None:
+        raise NotFoundError(f"no matter named {name!r}")
+    return Matter(MatterId(row[0]), row[1])
+
+
+def list_matters(conn: apsw.Connection) -> list[Matter]:
+    rows = conn.execute("SELECT id, name FROM matters ORDER BY name")
+    return [Matter(MatterId(r[0]), r[1]) for r in rows]
+
+
+def rename_matter(conn: apsw.Connection, matter_id: MatterId, new_name: str) -> None:
+    conn.execute("UPDATE matters SET name = ? WHERE id = ?", (new_name, matter_id))
+
+
+def delete_matter(conn: apsw.Connection, matter_id: MatterId) -> list[DocumentId]:
+    """Delete a matter and everything in it; returns the ids of its documents."""
+    ids = [DocumentId(r[0]) for r in conn.execute(
+        "SELECT id FROM documents WHERE matter_id = ?", (matter_id,))]
+    conn.execute("DELETE FROM matters WHERE id = ?", (matter_id,))
+    return ids
+
+
+# ---- documents -----------------------------------------------------------------------
+
+
+def _to_date(value: Any) -> date | None:
+    return date.fromisoformat(value) if value else None
+
+
+def _document(row: Sequence[Any]) -> Document:
+    return Document(
+        id=DocumentId(row[0]), matter_id=MatterId(row[1]), path=row[2], title=row[3],
+        kind=row[4], language=row[5], sha256=row[6], size=row[7],
+        status=DocumentStatus(row[8]), failure_reason=row[9], jurisdiction=row[10],
+        legal_force=row[11], valid_from=_to_date(row[12]), valid_to=_to_date(row[13]),
+        verified=bool(row[14]),
+        duplicate_of=DocumentId(row[15]) if row[15] is not None else None,
+    )
+
+
+def document(conn: apsw.Connection, document_id: int) -> Document:
+    row = conn.execute(
+        f"SELECT {_DOC_COLUMNS} FROM documents WHERE id = ?", (document_id,)).fetchone()
+    if row is None:
+        raise NotFoundError(f"no document with id {document_id}")
+    return _document(row)
+
+
+def document_by_path(conn: apsw.Connection, matter_id: MatterId, path: str) -> Document | None:
+    row = conn.execute(
+        f"SELECT {_DOC_COLUMNS} FROM documents WHERE matter_id = ? AND path = ?",
+        (matter_id, path)).fetchone()
+    return _document(row) if row else None
+
+
+def find_document(conn: apsw.Connection, ref: str, matter_id: MatterId | None = None) -> Document:
+    """A document by id, by file name (basename) or by full path; ambiguous names raise."""
+    if ref.isdigit():
+        return document(conn, int(ref))
+    clause, args = ("AND matter_id = ?", [matter_id]) if matter_id is not None else ("", [])
+    rows = conn.execute(
+        f"SELECT {_DOC_COLUMNS} FROM documents WHERE (path = ? OR path LIKE ? ESCAPE '\\') "
+        f"AND status != 'retired' {clause}",
+        (ref, "%/" + ref.replace("%", "\\%").replace("_", "\\_"), *args)).fetchall()
+    if not rows:
+        raise NotFoundError(f"no document named {ref!r}")
+    if len(rows) > 1:
+        raise NotFoundError(f"{ref!r} names {len(rows)} documents; use a document id")
+    return _document(rows[0])
+
+
+def list_documents(
+    conn: apsw.Connection, matter_id: MatterId | None = None, *, failed_only: bool = False
+) -> list[Document]:
+    where, args = [], []
+    if matter_id is not None:
+        where.append("matter_id = ?")
+        args.append(matter_id)
+    if failed_only:
+        where.append("status = 'failed'")
+    clause = ("WHERE " + " AND ".join(where)) if where else ""
+    rows = conn.execute(f"SELECT {_DOC_COLUMNS} FROM documents {clause} ORDER BY path", args)
+    return [_document(r) for r in rows]
+
+
+def document_text(conn: apsw.Connection, document_id: int) -> str:
+    row = conn.execute("SELECT text FROM documents WHERE id = ?", (document_id,)).fetchone()
+    if row is None:
+        raise NotFoundError(f"no document with id {document_id}")
+    return str(row[0])
+
+
+def file_state(conn: apsw.Connection, matter_id: MatterId) -> dict[str, tuple[str, str]]:
+    """path -> (sha256, status) for every document of a matter."""
+    rows = conn.execute(
+        "SELECT path, sha256, status FROM documents WHERE matter_id = ?", (matter_id,))
+    return {r[0]: (r[1], r[2]) for r in rows}
+
+
+def indexed_twin(conn: apsw.Connection, matter_id: MatterId, sha256: str, path: str) -> int | None:
+    """An indexed document of the matter with the same content under another path."""
+    row = conn.execute(
+        "SELECT id FROM documents WHERE matter_id = ? AND sha256 = ? AND path != ? "
+        "AND status = 'indexed' ORDER BY id LIMIT 1", (matter_id, sha256, path)).fetchone()
+    return int(row[0]) if row else None
+
+
+def _upsert_row(conn: apsw.Connection, matter_id: MatterId, facts: FileFacts,
+                values: dict[str, Any]) -> DocumentId:
+    existing = conn.execute("SELECT id FROM documents WHERE matter_id = ? AND path = ?",
+                            (matter_id, facts.path)).fetchone()
+    cols = {"sha256": facts.sha256, "size": facts.size, "mtime": facts.mtime, **values}
+    if existing:
+        sets = ", ".join(f"{k} = ?" for k in cols)
+        conn.execute(
+            f"UPDATE documents SET {sets}, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ','now') "
+            "WHERE id = ?", (*cols.values(), existing[0]))
+        return DocumentId(existing[0])
+    names = ", ".join(["matter_id", "path", *cols])
+    marks = ", ".join("?" * (len(cols) + 2))
+    conn.execute(f"INSERT INTO documents({names}) VALUES ({marks})",
+                 (matter_id, facts.path, *cols.values()))
+    return DocumentId(conn.last_insert_rowid())
+
+
+def _clear_content(conn: apsw.Connection, document_id: DocumentId) -> None:
+    conn.execute("DELETE FROM fragments WHERE document_id = ?", (document_id,))
+    conn.execute("DELETE FROM pages WHERE document_id = ?", (document_id,))
+    conn.execute("INSERT INTO index_outbox(document_id, op) VALUES (?, 'delete')", (document_id,))
+
+
+def store_parsed(conn: apsw.Connection, matter_id: MatterId, facts: FileFacts,
+                 parsed: ParsedDocument, meta: LegalMeta | None = None) -> DocumentId:
+    """Write (or atomically replace) a parsed document with its pages and fragments."""
+    values: dict[str, Any] = {
+        "title": parsed.title, "kind": parsed.kind.value, "language": parsed.language,
+        "status": DocumentStatus.INDEXED.value, "failure_reason": "", "text": parsed.text,
+        "duplicate_of": None,
+    }
+    if meta is not None:
+        values.update(_meta_values(meta))
+    doc_id = _upsert_row(conn, matter_id, facts, values)
+    _clear_content(conn, doc_id)
+    conn.executemany(
+        'INSERT INTO pages(document_id, number, label, start, "end", method, note) '
+        "VALUES (?, ?, ?, ?, ?, ?, ?)",
+        [(doc_id, p.number, p.label, p.start, p.end, p.method.value, p.note)
+         for p in parsed.pages])
+    conn.executemany(
+        'INSERT INTO fragments(document_id, matter_id, page, start, "end", locator, text) '
+        "VALUES (?, ?, ?, ?, ?, ?, ?)",
+        [(doc_id, matter_id, f.page, f.start, f.end, f.locator, f.text)
+         for f in parsed.fragments])
+    conn.execute("INSERT INTO index_outbox(document_id, op) VALUES (?, 'upsert')", (doc_id,))
+    return doc_id
+
+
+def store_failure(conn: apsw.Connection, matter_id: MatterId, facts: FileFacts,
+                  reason: str) -> DocumentId:
+    doc_id = _upsert_row(conn, matter_id, facts, {
+        "status": DocumentStatus.FAILED.value, "failure_reason": reason, "text": "",
+        "title": facts.path.rsplit("/", 1)[-1]})
+    _clear_content(conn, doc_id)
+    return doc_id
+
+
+def store_duplicate(conn: apsw.Connection, matter_id: MatterId, facts: FileFacts,
+                    twin: int) -> DocumentId:
+    doc_id = _upsert_row(conn, matter_id, facts, {
+        "status": DocumentStatus.DUPLICATE.value, "failure_reason": "", "text": "",
+        "duplicate_of": twin, "title": facts.path.rsplit("/", 1)[-1]})
+    _clear_content(conn, doc_id)
+    return doc_id
+
+
+def retire(conn: apsw.Connection, document_id: DocumentId) -> None:
+    """Mark a document whose file is gone; its fragments leave every index."""
+    conn.execute("UPDATE documents SET status = 'retired', text = '' WHERE id = ?", (document_id,))
+    _clear_content(conn, document_id)
+
+
+def _meta_values(meta: LegalMeta) -> dict[str, Any]:
+    return {
+        "jurisdiction": meta.jurisdiction, "legal_force": meta.legal_force,
+        "valid_from": meta.valid_from.isoformat() if meta.valid_from else None,
+        "valid_to": meta.valid_to.isoformat() if meta.valid_to else None,
+    }
+
+
+def set_legal_meta(conn: apsw.Connection, document_id: DocumentId, meta: LegalMeta,
+                   *, verified: bool | None = None) -> None:
+    values = _meta_values(meta)
+    if verified is not None:
+        values["verified"] = int(verified)
+    sets = ", ".join(f"{k} = ?" for k in values)
+    conn.execute(f"UPDATE documents SET {sets} WHERE id = ?", (*values.values(), document_id))
+    conn.execute("INSERT INTO index_outbox(document_id, op) VALUES (?, 'upsert')", (document_id,))
+
+
+# ---- pages and fragments -------------------------------------------------------------
+
+
+def pages(conn: apsw.Connection, document_id: int) -> list[Page]:
+    rows = conn.execute(
+        'SELECT document_id, number, label, start, "end", method, note FROM pages '
+        "WHERE document_id = ? ORDER BY number", (document_id,))
+    return [Page(DocumentId(r[0]), r[1], r[2], r[3], r[4], PageMethod(r[5]), r[6]) for r in rows]
+
+
+def _fragment(row: Sequence[Any]) -> Fragment:
+    return Fragment(FragmentId(row[0]), DocumentId(row[1]), row[2], row[3], row[4], row[5], row[6])
+
+
+def fragments_of(conn: apsw.Connection, document_id: int) -> list[Fragment]:
+    rows = conn.execute(
+        f"SELECT {_FRAGMENT_COLUMNS} FROM fragments WHERE document_id = ? ORDER BY start",
+        (document_id,))
+    return [_fragment(r) for r in rows]
+
+
+def fragments_by_ids(conn: apsw.Connection, ids: Iterable[int]) -> dict[FragmentId, Fragment]:
+    wanted = list(dict.fromkeys(ids))
+    found: dict[FragmentId, Fragment] = {}
+    for i in range(0, len(wanted), 500):
+        chunk = wanted[i:i + 500]
+        marks = ",".join("?" * len(chunk))
+        for r in conn.execute(
+                f"SELECT {_FRAGMENT_COLUMNS} FROM fragments WHERE id IN ({marks})", chunk):
+            found[FragmentId(r[0])] = _fragment(r)
+    return found
+
+
+def document_filter_sql(filters: SearchFilters, alias: str = "d") -> tuple[str, list[Any]]:
+    """SQL conditions (on the documents table ``alias``) equivalent to ``filters``."""
+    where = [f"{alias}.matter_id = ?", f"{alias}.status = 'indexed'"]
+    args: list[Any] = [filters.matter_id]
+    if filters.document_id is not None:
+        where.append(f"{alias}.id = ?")
+        args.append(filters.document_id)
+    if filters.jurisdiction:
+        where.append(f"{alias}.jurisdiction = ?")
+        args.append(filters.jurisdiction)
+    if filters.legal_force:
+        where.append(f"{alias}.legal_force = ?")
+        args.append(filters.legal_force)
+    if filters.as_of is not None:
+        day = filters.as_of.isoformat()
+        where.append(f"({alias}.valid_from IS NULL OR {alias}.valid_from <= ?) "
+                     f"AND ({alias}.valid_to IS NULL OR {alias}.valid_to >= ?)")
+        args.extend([day, day])
+    return " AND ".join(where), args
+
+
+def documents_admissible(conn: apsw.Connection, filters: SearchFilters) -> list[Document]:
+    where, args = document_filter_sql(filters)
+    cols = ", ".join(f"d.{c.strip()}" for c in _DOC_COLUMNS.split(","))
+    return [_document(r) for r in conn.execute(f"SELECT {cols} FROM documents d WHERE {where}",
+                                               args)]
+
+
+def fragments_by_locator(conn: apsw.Connection, filters: SearchFilters,
+                         locator: str) -> list[Fragment]:
+    """Fragments admissible under ``filters`` whose locator equals ``locator`` or
+    starts with it plus a space (``art. 57`` finds ``art. 57 alin. (1)``)."""
+    where, args = document_filter_sql(filters)
+    cols = ", ".join(f"f.{c.strip()}" for c in _FRAGMENT_COLUMNS.split(","))
+    rows = conn.execute(
+        f"SELECT {cols} FROM fragments f JOIN documents d ON d.id = f.document_id "
+        f"WHERE {where} AND (f.locator = ? OR substr(f.locator, 1, ?) = ?) "
+        "ORDER BY f.document_id, f.start",
+        (*args, locator, len(locator) + 1, locator + " "))
+    return [_fragment(r) for r in rows]
+
+
+def counts(conn: apsw.Connection) -> dict[str, int]:
+    def one(sql: str) -> int:
+        row = conn.execute(sql).fetchone()
+        return int(row[0]) if row else 0
+
+    return {
+        "matters": one("SELECT count(*) FROM matters"),
+        "documents": one("SELECT count(*) FROM documents WHERE status = 'indexed'"),
+        "pages": one("SELECT count(*) FROM pages"),
+        "fragments": one("SELECT count(*) FROM fragments"),
+        "failed": one("SELECT count(*) FROM documents WHERE status = 'failed'"),
+        "ocr_pages": one("SELECT count(*) FROM pages WHERE method = 'ocr'"),
+    }

@@ -1,0 +1,82 @@
+"""Versioned schema migrations. Each step runs in one transaction.
+
+Append new steps; never edit a released one. ``PRAGMA user_version`` holds the
+version reached.
+"""
+
+from __future__ import annotations
+
+MIGRATIONS: tuple[str, ...] = (
+    # 1: matters, documents, pages, fragments, index outbox
+    """
+    CREATE TABLE matters (
+        id INTEGER PRIMARY KEY,
+        name TEXT NOT NULL UNIQUE,
+        created_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
+    );
+    CREATE TABLE documents (
+        id INTEGER PRIMARY KEY,
+        matter_id INTEGER NOT NULL REFERENCES matters(id) ON DELETE CASCADE,
+        path TEXT NOT NULL,
+        title TEXT NOT NULL DEFAULT '',
+        kind TEXT NOT NULL DEFAULT '',
+        language TEXT NOT NULL DEFAULT '',
+        sha256 TEXT NOT NULL,
+        size INTEGER NOT NULL,
+        mtime REAL NOT NULL DEFAULT 0,
+        status TEXT NOT NULL,
+        failure_reason TEXT NOT NULL DEFAULT '',
+        jurisdiction TEXT NOT NULL DEFAULT '',
+        legal_force TEXT NOT NULL DEFAULT '',
+        valid_from TEXT,
+        valid_to TEXT,
+        verified INTEGER NOT NULL DEFAULT 0,
+        duplicate_of INTEGER REFERENCES documents(id) ON DELETE SET NULL,
+        text TEXT NOT NULL DEFAULT '',
+        updated_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')),
+        UNIQUE (matter_id, path)
+    );
+    CREATE INDEX documents_sha ON documents(matter_id, sha256);
+    CREATE TABLE pages (
+        document_id INTEGER NOT NULL REFERENCES documents(id) ON DELETE CASCADE,
+        number INTEGER NOT NULL,
+        label TEXT NOT NULL,
+        start INTEGER NOT NULL,
+        "end" INTEGER NOT NULL,
+        method TEXT NOT NULL,
+        note TEXT NOT NULL DEFAULT '',
+        PRIMARY KEY (document_id, number)
+    );
+    CREATE TABLE fragments (
+        id INTEGER PRIMARY KEY,
+        document_id INTEGER NOT NULL REFERENCES documents(id) ON DELETE CASCADE,
+        matter_id INTEGER NOT NULL REFERENCES matters(id) ON DELETE CASCADE,
+        page INTEGER NOT NULL,
+        start INTEGER NOT NULL,
+        "end" INTEGER NOT NULL,
+        locator TEXT NOT NULL DEFAULT '',
+        text TEXT NOT NULL
+    );
+    CREATE INDEX fragments_document ON fragments(document_id, start);
+    CREATE INDEX fragments_locator ON fragments(matter_id, locator);
+    CREATE TABLE index_outbox (
+        id INTEGER PRIMARY KEY,
+        document_id INTEGER NOT NULL,
+        op TEXT NOT NULL CHECK (op IN ('upsert', 'delete'))
+    );
+    """,
+    # 2: the audit trail, hash-chained
+    """
+    CREATE TABLE audit (
+        seq INTEGER PRIMARY KEY,
+        id TEXT NOT NULL UNIQUE,
+        created_at TEXT NOT NULL,
+        matter_id INTEGER,
+        record TEXT NOT NULL,
+        prev_hash TEXT NOT NULL,
+        hash TEXT NOT NULL
+    );
+    """,
+)
+
+LATEST_VERSION = len(MIGRATIONS)

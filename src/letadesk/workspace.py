@@ -1,0 +1,195 @@
+"""The facade every client (CLI, window, tests) uses: nouns in, verbs here.
+
+A :class:`Workspace` owns one data directory: the SQLite store (source of truth)
+and the indexes derived from it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from datetime import date
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import apsw
+
+from letadesk.answer.ask import AskOptions
+from letadesk.config import Paths, Settings
+from letadesk.domain import (
+    Answer,
+    Document,
+    Fragment,
+    FragmentId,
+    Matter,
+    Page,
+    Passage,
+    SearchFilters,
+)
+from letadesk.generate.generator import Generator
+from letadesk.ingest.pipeline import Cancelled, IngestReport, Progress, ingest
+from letadesk.store import corpus
+from letadesk.store.corpus import LegalMeta
+from letadesk.store.database import open_database, transaction
+
+if TYPE_CHECKING:
+    from letadesk.index.doctor import DoctorReport
+    from letadesk.index.sync import IndexSet
+
+
+def _default_as_of(settings: Settings) -> date | None:
+    return date.fromisoformat(settings.default_as_of) if settings.default_as_of else None
+
+
+class Workspace:
+    """One LetaDesk profile: its database and indexes. Not thread-safe; one per thread."""
+
+    def __init__(self, paths: Paths, settings: Settings | None = None) -> None:
+        self.paths = paths
+        self.settings = settings if settings is not None else Settings.load(paths)
+        self.conn: apsw.Connection = open_database(paths.database, backups=paths.backups)
+        self._indexes: IndexSet | None = None
+        self._generator: Generator | None = None
+
+    @classmethod
+    def open(cls, data_dir: str | Path | None = None) -> Workspace:
+        return cls(Paths.resolve(data_dir))
+
+    def close(self) -> None:
+        if self._indexes is not None:
+            self._indexes.close()
+        self.conn.close()
+
+    def __enter__(self) -> Workspace:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # ---- matters -------------------------------------------------------------------
+
+    def matters(self) -> list[Matter]:
+        return corpus.list_matters(self.conn)
+
+    def matter(self, name: str) -> Matter:
+        return corpus.matter_by_name(self.conn, name)
+
+    def create_matter(self, name: str) -> Matter:
+        with transaction(self.conn):
+            return corpus.ensure_matter(self.conn, name)
+
+    def rename_matter(self, name: str, new_name: str) -> Matter:
+        with transaction(self.conn):
+            corpus.rename_matter(self.conn, self.matter(name).id, new_name)
+        return self.matter(new_name)
+
+    def delete_matter(self, name: str) -> None:
+        matter = self.matter(name)
+        with transaction(self.conn):
+            doc_ids = corpus.delete_matter(self.conn, matter.id)
+        self.indexes.forget_documents(doc_ids)
+
+    # ---- documents -----------------------------------------------------------------
+
+    def ingest(self, paths: Iterable[str | Path], *, matter: str,
+               meta: LegalMeta | None = None, progress: Progress | None = None,
+               embed_progress: Progress | None = None,
+               cancelled: Cancelled | None = None) -> IngestReport:
+        """Ingest files and folders into ``matter`` (created if new), then bring the
+        lexical and vector indexes up to date."""
+        target = self.create_matter(matter)
+        report = ingest(self.conn, target, [Path(p) for p in paths], settings=self.settings,
+                        meta=meta, progress=progress, cancelled=cancelled)
+        if not report.cancelled:
+            self.indexes.sync(progress=embed_progress, cancelled=cancelled)
+        return report
+
+    def documents(self, matter: str | None = None, *, failed_only: bool = False) -> list[Document]:
+        matter_id = self.matter(matter).id if matter else None
+        return corpus.list_documents(self.conn, matter_id, failed_only=failed_only)
+
+    def document(self, ref: str, *, matter: str | None = None) -> Document:
+        matter_id = self.matter(matter).id if matter else None
+        return corpus.find_document(self.conn, ref, matter_id)
+
+    def fragments(self, document: Document) -> list[Fragment]:
+        return corpus.fragments_of(self.conn, document.id)
+
+    def pages(self, document: Document) -> list[Page]:
+        return corpus.pages(self.conn, document.id)
+
+    def text(self, document: Document) -> str:
+        return corpus.document_text(self.conn, document.id)
+
+    def set_legal_meta(self, document: Document, meta: LegalMeta, *,
+                       verified: bool | None = None) -> None:
+        with transaction(self.conn):
+            corpus.set_legal_meta(self.conn, document.id, meta, verified=verified)
+        self.indexes.sync()
+
+    def status(self) -> dict[str, int]:
+        return corpus.counts(self.conn)
+
+    # ---- indexes -------------------------------------------------------------------
+
+    @property
+    def indexes(self) -> IndexSet:
+        if self._indexes is None:
+            from letadesk.index.sync import IndexSet
+
+            self._indexes = IndexSet(self.conn, self.paths, self.settings)
+        return self._indexes
+
+    def fragments_by_ids(self, ids: Sequence[int]) -> dict[FragmentId, Fragment]:
+        return corpus.fragments_by_ids(self.conn, ids)
+
+    def doctor(self, *, repair: bool = False) -> DoctorReport:
+        from letadesk.index.doctor import doctor
+
+        return doctor(self.conn, self.indexes, repair=repair)
+
+    # ---- retrieval and answers -----------------------------------------------------
+
+    def filters(self, matter: str, *, document: str | None = None, as_of: date | None = None,
+                jurisdiction: str | None = None, legal_force: str | None = None) -> SearchFilters:
+        m = self.matter(matter)
+        doc_id = corpus.find_document(self.conn, document, m.id).id if document else None
+        return SearchFilters(matter_id=m.id, document_id=doc_id, jurisdiction=jurisdiction,
+                             legal_force=legal_force, as_of=as_of)
+
+    def search(self, query: str, *, matter: str, document: str | None = None, k: int = 20,
+               as_of: date | None = None, dense: bool = True) -> list[Passage]:
+        """Ranked fragments for ``query`` (exact reference, hybrid, keyword fallback)."""
+        from letadesk.retrieve.cascade import Retriever
+
+        filters = self.filters(matter, document=document, as_of=as_of)
+        return Retriever(self.conn, self.indexes).search(query, filters, k=k, dense=dense).passages
+
+    def ask(self, question: str, *, matter: str, options: AskOptions | None = None,
+            generator: Generator | None = None, stage: Callable[[str], None] | None = None,
+            cancelled: Callable[[], bool] | None = None) -> Answer:
+        """Answer with grounded claims or refuse; always leaves an audit record."""
+        from letadesk.answer.ask import Asker
+        from letadesk.answer.record import AskTrace
+        from letadesk.retrieve.cascade import Retriever
+        from letadesk.store import audit
+
+        opts = options or AskOptions(as_of=_default_as_of(self.settings),
+                                     language=self.settings.language)
+        filters = self.filters(matter, as_of=opts.as_of)
+        trace = AskTrace(audit_id=audit.new_audit_id(), matter=matter, as_of=opts.as_of,
+                         question=question)
+        make = (lambda: generator) if generator is not None else self.generator
+        asker = Asker(self.conn, Retriever(self.conn, self.indexes), make)
+        answer = asker.ask(question, filters, opts, trace, stage=stage, cancelled=cancelled)
+        audit.append(self.conn, trace.record, audit_id=trace.audit_id,
+                     matter_id=filters.matter_id)
+        return answer
+
+    def generator(self) -> Generator:
+        """The local model (loaded once, on first use)."""
+        if self._generator is None:
+            from letadesk.generate.llama_generator import LlamaGenerator
+
+            path = Path(self.settings.model_path) if self.settings.model_path else None
+            self._generator = LlamaGenerator(path, threads=self.settings.threads)
+        return self._generator
