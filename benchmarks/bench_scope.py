@@ -54,12 +54,16 @@ class Tally:
 
 
 def load(path: Path) -> list[Item]:
-    """Read the JSONL set: one {"question", "lang", "legal"} object a line."""
+    """Read a JSONL set: one {"question", "lang", "legal"} object a line.
+
+    Rows without "legal"/"lang" (e.g. ro_questions.jsonl, all legal Romanian
+    questions) count as legal and Romanian, so that file measures recall alone.
+    """
     items = []
     for line in path.read_text(encoding="utf-8").splitlines():
         if line.strip():
             row = json.loads(line)
-            items.append(Item(row["question"], row["lang"], bool(row["legal"])))
+            items.append(Item(row["question"], row.get("lang", "ro"), bool(row.get("legal", True))))
     return items
 
 

@@ -58,6 +58,11 @@ def _pair(doc_id: str, key: str, choice: str, claim: str, quote: str) -> Pair:
     return Pair(doc_id, key, choice, claim, quote, support_score(claim, quote), consistent)
 
 
+def _best_span(claim: str, spans: list[str]) -> str:
+    """The span a retriever would most plausibly offer: the highest support score."""
+    return max(spans, key=lambda span: support_score(claim, span))
+
+
 def load_pairs(path: Path = CONTRACTNLI_DEV) -> list[Pair]:
     """Every (hypothesis, evidence) pair of ContractNLI dev, built as described above."""
     data = json.loads(path.read_text(encoding="utf-8"))
@@ -69,7 +74,7 @@ def load_pairs(path: Path = CONTRACTNLI_DEV) -> list[Pair]:
         for key, ann in sorted(doc["annotation_sets"][0]["annotations"].items()):
             claim, choice = labels[key], ann["choice"]
             if choice == "NotMentioned":
-                quote = max(spans, key=lambda s, c=claim: support_score(c, s))
+                quote = _best_span(claim, spans)
             else:
                 quote = " ".join(spans[i] for i in ann["spans"])
             pairs.append(_pair(doc_id, key, choice, claim, quote))

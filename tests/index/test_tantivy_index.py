@@ -10,7 +10,7 @@ import pytest
 
 from letadesk.domain import DocumentId, MatterId, SearchFilters
 from letadesk.errors import IndexError_
-from letadesk.index.tantivy_index import LexicalIndex, LexicalRow
+from letadesk.index.tantivy_index import LexicalIndex, LexicalIndexBusy, LexicalRow
 
 M1, M2 = MatterId(1), MatterId(2)
 
@@ -149,3 +149,23 @@ def test_foreign_directory_raises(tmp_path: Path) -> None:
     with pytest.raises(IndexError_, match=r"no meta\.json"):
         LexicalIndex(tmp_path / "other")
     assert len(LexicalIndex.destroy(tmp_path / "other")) == 0
+
+
+def test_add_streams_a_large_generator(tmp_path: Path) -> None:
+    ix = LexicalIndex(tmp_path / "big")
+    n = ix.add(LexicalRow(i, 1, i // 100, "T", "", f"clauza numarul {i}") for i in range(2500))
+    ix.add([LexicalRow(7, 1, 0, "T", "", "inlocuita")])
+    ix.commit()
+    assert n == 2500 and len(ix) == 2500
+    assert ids(ix.search("inlocuita", SearchFilters(M1), 5)) == [7]
+
+
+def test_second_writer_is_busy_not_corrupt(index: LexicalIndex, tmp_path: Path) -> None:
+    index.add([LexicalRow(9, 1, 10, "T", "", "x")])  # holds the writer lock until commit
+    other = LexicalIndex(tmp_path / "lex")
+    with pytest.raises(LexicalIndexBusy, match="another LetaDesk"):
+        other.add([LexicalRow(8, 1, 10, "T", "", "y")])
+    index.commit()
+    other.add([LexicalRow(8, 1, 10, "T", "", "y")])
+    other.commit()
+    assert {8, 9} <= other.all_fragment_ids()

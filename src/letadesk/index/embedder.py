@@ -21,14 +21,15 @@ log = logging.getLogger(__name__)
 CHOICES = ("auto", "minilm", "e5")
 
 # "auto" = the measured best available. benchmarks/bench_embedder_choice.py on the
-# shared data (2-core CPU), top-1 / recall@5:
-#   RO  Codul civil title -> article (60 queries, 500 articles): minilm 0.083 / 0.167,
-#       e5 0.617 / 0.833
-#   EN  CUAD category question -> clause (41 categories, 500 clauses): minilm 0.317 / 0.659,
-#       e5 0.317 / 0.707;  ContractNLI hypothesis -> evidence (17 / 500 spans):
-#       minilm 0.235 / 0.588, e5 0.294 / 0.647
-# e5 is far better on Romanian and at least as good on English; it is ~3x slower to
-# embed (bench_embed.py), which is an indexing-time cost only.
+# shared data (2-core CPU), top-1 / hit@5:
+#   RO  Codul civil title -> article (60 queries, 500 articles): minilm 0.350 / 0.667,
+#       e5 0.633 / 0.833
+#   EN  CUAD category -> clause (35 queries, 500 clauses):       minilm 0.457 / 0.714,
+#       e5 0.457 / 0.714
+#   EN  ContractNLI hypothesis -> span (112 queries, 12 NDAs):   minilm 0.259 / 0.643,
+#       e5 0.277 / 0.643
+# e5 is far better on Romanian and no worse on English. Its cost is indexing time:
+# it embeds roughly an order of magnitude slower than MiniLM (bench_embed.py).
 AUTO_ORDER = ("e5", "minilm")
 
 

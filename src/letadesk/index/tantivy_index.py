@@ -22,6 +22,7 @@ Promises:
 from __future__ import annotations
 
 import hashlib
+import itertools
 import shutil
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -42,6 +43,13 @@ _WRITER_THREADS = 2  # the target machines have two cores
 _TEXT_FIELDS = {"text_ro": "ro", "text_en": "en", "title": "ro", "locator": "ro"}
 _FIELD_BOOST = {"text_ro": 1.0, "text_en": 0.7, "title": 0.5, "locator": 0.5}
 _MAX_QUERY_TOKENS = 64
+_ADD_CHUNK = 1000
+
+
+class LexicalIndexBusy(IndexError_):
+    """Another writer (this process or another one) holds the index lock.
+
+    The index itself is fine: retry later, do not rebuild."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -166,6 +174,9 @@ class LexicalIndex:
             try:
                 self._writer = self._index.writer(_HEAP_BYTES, _WRITER_THREADS)
             except (OSError, ValueError, RuntimeError) as exc:
+                if "LockBusy" in str(exc):
+                    raise LexicalIndexBusy(f"{self.path}: another LetaDesk is writing the "
+                                           "lexical index; try again when it has finished") from exc
                 raise IndexError_(f"{self.path}: cannot write the lexical index ({exc})") from exc
         return self._writer
 
@@ -174,15 +185,17 @@ class LexicalIndex:
     def add(self, rows: Iterable[LexicalRow]) -> int:
         """Add (or replace, by ``fragment_id``) fragments; visible after :meth:`commit`.
 
+        ``rows`` is consumed in chunks, so a generator over a large corpus is fine.
         Returns the number of rows added."""
-        batch = list(rows)
-        if not batch:
-            return 0
-        self._delete_where("fragment_id", [row.fragment_id for row in batch])
-        writer = self._writer_handle()
-        for row in batch:
-            writer.add_document(self._document(row))
-        return len(batch)
+        count = 0
+        it = iter(rows)
+        while batch := list(itertools.islice(it, _ADD_CHUNK)):
+            self._delete_where("fragment_id", [row.fragment_id for row in batch])
+            writer = self._writer_handle()
+            for row in batch:
+                writer.add_document(self._document(row))
+            count += len(batch)
+        return count
 
     def _delete_where(self, field: str, values: Iterable[int]) -> None:
         # delete_documents_by_term silently ignores u64 terms in tantivy-py 0.27;

@@ -10,6 +10,7 @@ Unreadable or non-DOCX zip files raise :class:`IngestError`.
 
 from __future__ import annotations
 
+import re
 import zipfile
 from collections.abc import Iterator
 from pathlib import Path
@@ -25,7 +26,7 @@ from letadesk.text import nfc
 
 __all__ = ["read_docx"]
 
-_CONTROL = {c: " " for c in range(32) if chr(c) not in "\n"}
+_CONTROL = re.compile("[\x00-\x09\x0b-\x1f\x7f]")
 
 
 def _blocks(doc: DocxDocument) -> Iterator[Paragraph | Table]:
@@ -78,7 +79,7 @@ def read_docx(path: Path) -> ParsedDocument:
                 blocks.append(text)
         else:
             blocks.extend(_table_lines(block))
-    text = nfc("\n\n".join(blocks)).translate(_CONTROL)
+    text = _CONTROL.sub(" ", nfc("\n\n".join(blocks)))
     if not text.strip():
         raise IngestError(str(path), "no extractable text")
     title = (doc.core_properties.title or "").strip() or heading or path.stem

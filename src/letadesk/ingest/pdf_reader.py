@@ -18,8 +18,10 @@ adds them.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import os
+import re
 import shutil
 from pathlib import Path
 
@@ -29,14 +31,15 @@ from letadesk.domain import DocumentKind, PageMethod, ParsedDocument, ParsedPage
 from letadesk.errors import IngestError
 from letadesk.text import nfc
 
-__all__ = ["ocr_available", "quote_rects", "read_pdf"]
+__all__ = ["ocr_available", "quote_rects", "read_pdf", "render_page_png"]
 
 PAGE_SEPARATOR = "\f"
 _TEXT_FLAGS = (pymupdf.TEXT_PRESERVE_WHITESPACE | pymupdf.TEXT_MEDIABOX_CLIP
                | pymupdf.TEXT_CID_FOR_UNKNOWN_UNICODE)  # ligatures expanded: "fi", not "ﬁ"
 _NEARLY_EMPTY = 20  # characters: below this, a page with images is treated as scanned
 _OCR_DPI = 300
-_CONTROL = {c: " " for c in range(32) if chr(c) not in "\t\n\f"}
+_VECTOR_TEXT = 50  # drawings on an empty page: below this it is blank (rules, borders)
+_CONTROL = re.compile("[\x00-\x08\x0b\x0d-\x1f\x7f]")
 
 
 @functools.cache
@@ -45,10 +48,8 @@ def _tessdata() -> tuple[str, str] | None:
     if shutil.which("tesseract") is None:
         return None
     candidates = [os.environ.get("TESSDATA_PREFIX", "")]
-    try:
+    with contextlib.suppress(Exception):  # PyMuPDF raises when it finds no tessdata
         candidates.append(pymupdf.get_tessdata() or "")
-    except Exception:
-        pass
     for folder in filter(None, candidates):
         path = Path(folder)
         if (path / "eng.traineddata").is_file():
@@ -62,11 +63,24 @@ def ocr_available() -> bool:
     return _tessdata() is not None
 
 
+def _ends_with_eof(path: Path) -> bool:
+    with path.open("rb") as handle:
+        handle.seek(0, os.SEEK_END)
+        handle.seek(max(0, handle.tell() - 2048))
+        return b"%%EOF" in handle.read()
+
+
 def _open(path: Path) -> pymupdf.Document:
+    """Open a PDF for reading; IngestError when corrupt, truncated, encrypted or empty.
+    MuPDF silently repairs damaged files; a repaired file that was cut short is
+    rejected, because pages would be missing without anyone noticing."""
     try:
         doc = pymupdf.open(path, filetype="pdf")
     except Exception as exc:
         raise IngestError(str(path), f"corrupt or unreadable PDF ({exc})") from exc
+    if doc.is_repaired and not _ends_with_eof(path):
+        doc.close()
+        raise IngestError(str(path), "truncated PDF (the file ends before %%EOF)")
     if doc.needs_pass:
         doc.close()
         raise IngestError(str(path), "encrypted PDF (password required)")
@@ -95,7 +109,7 @@ def _page_text(page: pymupdf.Page) -> tuple[str, PageMethod, str]:
     has_images = bool(page.get_images(full=False))
     if stripped and not has_images:
         return text, PageMethod.TEXT_LAYER, ""
-    if not has_images and not page.get_drawings():
+    if not has_images and len(page.get_drawings()) < _VECTOR_TEXT:
         return text, (PageMethod.TEXT_LAYER if stripped else PageMethod.NO_TEXT), (
             "" if stripped else "blank page")
     if not ocr_available():
@@ -125,9 +139,10 @@ def read_pdf(path: Path) -> ParsedDocument:
     pos = 0
     try:
         title = str((doc.metadata or {}).get("title") or "").strip()
-        for page in doc:
+        for index in range(doc.page_count):
+            page = doc[index]
             raw, method, note = _page_text(page)
-            text = nfc(raw).translate(_CONTROL)
+            text = _CONTROL.sub(" ", nfc(raw))
             if parts:
                 parts.append(PAGE_SEPARATOR)
                 pos += len(PAGE_SEPARATOR)
@@ -162,5 +177,19 @@ def quote_rects(pdf_path: Path, page_number: int, quote: str
         if not hits:
             hits = page.search_for(" ".join(quote.split()))
         return [(float(r.x0), float(r.y0), float(r.x1), float(r.y1)) for r in hits]
+    finally:
+        doc.close()
+
+
+def render_page_png(pdf_path: Path, page_number: int, zoom: float = 1.5) -> bytes:
+    """PNG bytes of 1-based page ``page_number`` rendered at ``zoom`` (1.0 = 72 dpi), for
+    the viewer; :func:`quote_rects` coordinates times ``zoom`` are pixel coordinates."""
+    doc = _open(Path(pdf_path))
+    try:
+        if not 1 <= page_number <= doc.page_count:
+            raise IngestError(str(pdf_path), f"no page {page_number} "
+                              f"(the document has {doc.page_count})")
+        pix = doc[page_number - 1].get_pixmap(matrix=pymupdf.Matrix(zoom, zoom), alpha=False)
+        return bytes(pix.tobytes("png"))
     finally:
         doc.close()

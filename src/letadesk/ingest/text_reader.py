@@ -11,15 +11,16 @@ NFC-normalised with diacritics kept. Markdown is stored as written.
 from __future__ import annotations
 
 import codecs
+import re
 from pathlib import Path
 
 from letadesk.domain import DocumentKind, ParsedDocument, ParsedPage
 from letadesk.errors import IngestError
 from letadesk.text import nfc
 
-__all__ = ["decode_text", "read_text"]
+__all__ = ["clean_text", "decode_text", "read_text"]
 
-_CONTROL = {c: " " for c in range(32) if chr(c) not in "\t\n\f"}
+_CONTROL = re.compile("[\x00-\x08\x0b\x0d-\x1f\x7f]")
 _ROMANIAN = set("ăâîșşțţĂÂÎȘŞȚŢ")
 _WESTERN = set("àáäåãæçèéêëìíïñòóôõöøùúûüýÿßÀÁÄÅÃÆÇÈÉÊËÌÍÏÑÒÓÔÕÖØÙÚÛÜÝ")
 
@@ -54,7 +55,7 @@ def decode_text(data: bytes) -> tuple[str, str]:
 def clean_text(text: str) -> str:
     """Normalise line ends and control characters, then NFC (see module doc)."""
     text = text.replace("\r\n", "\n").replace("\r", "\n")
-    return nfc(text.translate(_CONTROL))
+    return nfc(_CONTROL.sub(" ", text))
 
 
 def _title(text: str, path: Path) -> str:

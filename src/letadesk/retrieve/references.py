@@ -21,6 +21,8 @@ Decisions (the promises tests hold us to):
   ``article`` (``"5.2"``); bracketed parts after it are ``(3)`` -> paragraph, ``(a)``
   -> letter, ``(iv)`` -> point. ``paragraph 3`` alone gives ``paragraph="3"`` with
   ``article=None``. ``of the Distribution Agreement`` gives an ``agreement`` act.
+  ``Art. 5`` alone is ambiguous and is rendered the Romanian way (``"art. 5"``); it is
+  rendered ``"Article 5"`` only with English evidence (``Art. 5(2)``, an agreement).
 * An act written right after a citation (``din``/``al``/``of the``/nothing between)
   or right before it (``OUG nr. 195/2002, art. 104``) attaches to it; citations
   chained by ``,``/``și``/``ale`` share the act that closes the chain. An act that no
@@ -37,6 +39,7 @@ Decisions (the promises tests hold us to):
 
 from __future__ import annotations
 
+import bisect
 import re
 from dataclasses import dataclass, field
 
@@ -497,7 +500,7 @@ def _apply_prefix(units: list[_Unit], prefix: _Unit) -> None:
 def _find_groups(key: str, cased: str) -> list[_Group]:
     """Every citation group: keyword, numbers, levels (acts not yet attached)."""
     groups: list[_Group] = []
-    pos = 0
+    pos = floor = 0
     while (m := _KEYWORD.search(key, pos)) is not None:
         kw = m.group(0).strip()
         english = bool(_EN_KEYWORD.match(kw))
@@ -512,12 +515,13 @@ def _find_groups(key: str, cased: str) -> list[_Group]:
             pos = m.end() if m.end() > m.start() else m.start() + 1
             continue
         start = m.start()
-        floor = max((g.end for g in groups if any(u.article for u in g.units)), default=0)
         prefix = _reversed_prefix(key, start, floor)
         if prefix is not None:
             start = prefix[0]
             _apply_prefix(cur.units, prefix[1])
         groups.append(_Group(start, _trim_end(key, cur.pos), cur.units, english=english))
+        if any(u.article for u in cur.units):
+            floor = groups[-1].end  # a later reversed prefix never reaches back past it
         pos = cur.pos
     return _drop_paragraph_prefixes(groups)
 
@@ -543,22 +547,23 @@ def _trim_end(key: str, end: int) -> int:
 
 def _attach(groups: list[_Group], acts: list[_Act], key: str) -> None:
     """Attach following acts, then preceding ones, then share along chains."""
-    by_start = {a.start: a for a in acts}
+    starts = [a.start for a in acts]  # acts are sorted and non-overlapping
     for group in groups:
         gap = _FOLLOW_GAP.match(key, group.end)
-        act = by_start.get(gap.end()) if gap else None
-        if act is None and gap:  # "din Legea" where the gap regex ate a word of the act
-            act = next((a for a in acts if group.end <= a.start <= gap.end()
-                        and _PRECEDE_GAP.fullmatch(key, group.end, a.start)), None)
+        gap_end = gap.end() if gap else group.end
+        i = bisect.bisect_left(starts, group.end)
+        act = acts[i] if i < len(acts) and acts[i].start <= gap_end else None
+        if act is not None and act.start != gap_end and not _PRECEDE_GAP.fullmatch(
+                key, group.end, act.start):  # "din Legea": the gap ate a word of the act
+            act = None
         if act is not None:
             group.act, group.act_follows, act.used = act, True, True
             group.end = act.end
     for group in groups:
-        if group.act is not None:
-            continue
-        act = next((a for a in acts if a.end <= group.start and not a.used
-                    and _PRECEDE_GAP.fullmatch(key, a.end, group.start)), None)
-        if act is not None:
+        i = bisect.bisect_right(starts, group.start) - 1
+        act = acts[i] if i >= 0 and group.act is None else None
+        if (act is not None and not act.used and act.end <= group.start
+                and _PRECEDE_GAP.fullmatch(key, act.end, group.start)):
             group.act, act.used = act, True
             group.start = act.start
     for left, right in zip(reversed(groups[:-1]), reversed(groups[1:]), strict=True):

@@ -126,10 +126,13 @@ def find_document(conn: apsw.Connection, ref: str, matter_id: MatterId | None = 
     if ref.isdigit():
         return document(conn, int(ref))
     clause, args = ("AND matter_id = ?", [matter_id]) if matter_id is not None else ("", [])
-    rows = conn.execute(
-        f"SELECT {_DOC_COLUMNS} FROM documents WHERE (path = ? OR path LIKE ? ESCAPE '\\') "
-        f"AND status != 'retired' {clause}",
-        (ref, "%/" + ref.replace("%", "\\%").replace("_", "\\_"), *args)).fetchall()
+    rows = conn.execute(f"SELECT {_DOC_COLUMNS} FROM documents WHERE path = ? {clause}",
+                        (ref, *args)).fetchall()
+    if not rows:  # a bare file name: current documents only
+        rows = conn.execute(
+            f"SELECT {_DOC_COLUMNS} FROM documents WHERE path LIKE ? ESCAPE '\\' "
+            f"AND status != 'retired' {clause}",
+            ("%/" + ref.replace("%", "\\%").replace("_", "\\_"), *args)).fetchall()
     if not rows:
         raise NotFoundError(f"no document named {ref!r}")
     if len(rows) > 1:

@@ -12,8 +12,11 @@ Two deterministic checks, English and Romanian:
   ("may terminate", "shall not disclose", "nu poate rezilia", "este interzisă
   cesiunea") is compared with the same word (light stem) in the quote. A claim
   saying "may" where the quote says "shall not", "shall" where it says "may", or
-  dropping/adding a negation fails. When a sentence's negation cannot be attributed
-  to a word with confidence, the word is not judged (no false alarm).
+  dropping/adding a negation fails ("may" where the quote says "shall" is fine).
+  False alarms are avoided deliberately: a word whose polarity cannot be attributed
+  with confidence is not judged -- sentences with exceptions ("only", "except",
+  "unless", "doar", "cu excepția"), plain words in negated sentences, capitalised
+  defined terms, and a modal claim against a plain (unmodalised) quote word.
 
 The polarity machinery (:func:`frames`, :func:`compatible`) and the quantity
 extractor (:func:`quantities`) are shared with ``coherence``.
@@ -37,16 +40,14 @@ _EN_NUMS = wordlist(
     "fourteen fifteen sixteen seventeen eighteen nineteen"
 )
 _EN_TENS = wordlist("twenty thirty forty fifty sixty seventy eighty ninety")
-_RO_NUMS = {
-    "unu": 1, "una": 1, "un": 1, "o": 1, "doi": 2, "doua": 2, "trei": 3, "patru": 4,
-    "cinci": 5, "sase": 6, "sapte": 7, "opt": 8, "noua": 9, "zece": 10,
-    "unsprezece": 11, "doisprezece": 12, "douasprezece": 12, "treisprezece": 13,
-    "paisprezece": 14, "patrusprezece": 14, "cincisprezece": 15, "saisprezece": 16,
-    "sasesprezece": 16, "saptesprezece": 17, "optsprezece": 18, "nouasprezece": 19,
-    "douazeci": 20, "treizeci": 30, "patruzeci": 40, "cincizeci": 50, "saizeci": 60,
-    "saptezeci": 70, "optzeci": 80, "nouazeci": 90, "suta": 100, "sute": 100,
-    "mie": 1000, "mii": 1000,
-}
+_RO_NUMS = {w: v for v, ws in (
+    (1, "unu una un o"), (2, "doi doua"), (3, "trei"), (4, "patru"), (5, "cinci"),
+    (6, "sase"), (7, "sapte"), (8, "opt"), (9, "noua"), (10, "zece"), (11, "unsprezece"),
+    (12, "doisprezece douasprezece"), (13, "treisprezece"), (14, "paisprezece patrusprezece"),
+    (15, "cincisprezece"), (16, "saisprezece sasesprezece"), (17, "saptesprezece"),
+    (18, "optsprezece"), (19, "nouasprezece"), (20, "douazeci"), (30, "treizeci"),
+    (40, "patruzeci"), (50, "cincizeci"), (60, "saizeci"), (70, "saptezeci"), (80, "optzeci"),
+    (90, "nouazeci"), (100, "suta sute"), (1000, "mie mii")) for w in wordlist(ws)}
 NUMBER_WORDS: dict[str, int] = {
     **{w: i for i, w in enumerate(_EN_NUMS)},
     **{w: 20 + 10 * i for i, w in enumerate(_EN_TENS)},
@@ -83,12 +84,10 @@ _DATE_PATTERNS = (
 _CURRENCY = {"lei": "RON", "ron": "RON", "eur": "EUR", "euro": "EUR", "euros": "EUR",
              "€": "EUR", "usd": "USD", "$": "USD", "dollars": "USD", "dolari": "USD"}
 _CUR = r"(?:lei|ron|eur|euros|euro|€|usd|\$|dollars|dolari)"
-_UNITS = {"day": ("day", 1), "days": ("day", 1), "zi": ("day", 1), "zile": ("day", 1),
-          "week": ("day", 7), "weeks": ("day", 7), "saptamana": ("day", 7),
-          "saptamani": ("day", 7), "month": ("month", 1), "months": ("month", 1),
-          "luna": ("month", 1), "luni": ("month", 1), "year": ("month", 12),
-          "years": ("month", 12), "an": ("month", 12), "ani": ("month", 12),
-          "hour": ("hour", 1), "hours": ("hour", 1), "ora": ("hour", 1), "ore": ("hour", 1)}
+_UNITS = {w: (base, n) for base, n, ws in (
+    ("day", 1, "day days zi zile"), ("day", 7, "week weeks saptamana saptamani"),
+    ("month", 1, "month months luna luni"), ("month", 12, "year years an ani"),
+    ("hour", 1, "hour hours ora ore")) for w in wordlist(ws)}
 _UNIT = "|".join(sorted(_UNITS, key=len, reverse=True))
 _BUSINESS = {"business", "working", "lucratoare"}
 _TYPED_PATTERNS = (
@@ -237,17 +236,16 @@ def _quantity_problem(claim: str, quote: str) -> str:
 
 # ---------------------------------------------------------------- polarity
 
-_MAY = {"may", "can", "poate", "pot", "putea", "poti", "entitled", "permitted",
+_MAY = {"may", "can", "poate", "pot", "putea", "poti", "entitled", "permitted", "right",
         "allowed", "dreptul", "indreptatit", "indreptatita", "indreptatite"}
-_SHALL = {"shall", "must", "will", "trebuie", "va", "vor", "required", "obligated",
-          "obliged", "obligat", "obligata", "obligate", "obligati", "obligatia", "obliga",
-          "agrees", "agree", "undertakes", "undertake"}
 _SOFT_SHALL = {"required", "obligated", "obliged", "obligat", "obligata", "obligate",
-               "obligati", "obligatia", "obliga"}  # "not required" = need not
+               "obligati", "obligatia", "obliga", "need"}  # "not required" = need not
+_SHALL = {"shall", "must", "will", "trebuie", "va", "vor", "agrees", "agree", "undertakes",
+          "undertake"} | _SOFT_SHALL
 _FORBID = {"prohibited", "forbidden", "interzis", "interzisa", "interzise", "interzisi",
            "interzice", "cannot"}
 # English participles are modal only before "to"/"from" ("required to", not "required by").
-_PARTICIPLES = {"entitled", "permitted", "allowed", "required", "obligated", "obliged",
+_PARTICIPLES = {"entitled", "permitted", "allowed", "required", "obligated", "obliged", "right",
                 "prohibited", "forbidden"}
 _VERBAL_NEG = {"not", "nu", "never", "niciodata"}
 _NOMINAL_NEG = {"no", "without", "fara", "niciun", "nicio", "nici", "neither", "nor", "none",
@@ -263,6 +261,8 @@ _IDIOMS = (("not", "only"), ("nu", "numai"), ("nu", "doar"), ("or", "not"),
 _TOKEN = re.compile(r"[^\W_]+|[.;:!?]|[,()\[\]]")
 _HARD, _SOFT = set(".;:!?"), set(",()[]")
 POSITIVE = {"plain", "may", "shall"}
+_AUX = set(wordlist("do does did is are was were has have este sunt"))
+_LY_VERBS = set(wordlist("only apply supply reply comply rely imply multiply early family july"))
 # (claim kind, quote kind) pairs where the quote still supports the claim.
 _ENTAILED = {("may", "shall"), ("need_not", "forbid"), ("neg", "forbid"),
              ("forbid", "neg"), ("neg", "need_not")}
@@ -328,8 +328,8 @@ def _modal_class(word: str, current: str) -> str:
 
 def _is_marker(sent: list[tuple[str, int, int]], i: int) -> bool:
     word = sent[i][0]
-    if word in _PARTICIPLES:
-        return i + 1 < len(sent) and sent[i + 1][0] in ("to", "from")
+    if word in _PARTICIPLES:  # "prohibited from", "required to", "forbidden for X to"
+        return i + 1 < len(sent) and sent[i + 1][0] in ("to", "from", "for")
     return word in _MAY or word in _SHALL or word in _FORBID
 
 
@@ -339,6 +339,19 @@ def _judged_kind(kind: str, n_neg: int) -> str:
     if (kind == "neg" and n_neg > 1) or (kind == "plain" and n_neg):
         return "unknown"
     return kind
+
+
+def _passes_over(sent: list[tuple[str, int, int]], i: int) -> bool:
+    """Words a waiting marker skips on its way to the governed verb: adverbs ("shall
+    promptly return") and the person in "interzis chiriașului să cesioneze" or
+    "prohibited for the Tenant to sublet"."""
+    word = sent[i][0]
+    if word.endswith("ly") and word not in _LY_VERBS:
+        return True
+    if i + 2 >= len(sent) or not is_content(sent[i + 2][0]):
+        return False
+    after = sent[i + 1][0]
+    return after == "sa" or (after == "to" and "for" in (w for w, _, _ in sent[max(0, i - 2):i]))
 
 
 def _sentence_frames(sent: list[tuple[str, int, int]], text: str) -> list[Frame]:
@@ -353,24 +366,24 @@ def _sentence_frames(sent: list[tuple[str, int, int]], text: str) -> list[Frame]
     for i, (word, s, e) in enumerate(sent):
         if word in _SOFT:
             modal, negs, start, marks = "", [], -1, []
-            continue
-        is_modal = _is_marker(sent, i)
-        if is_modal or word in _VERBAL_NEG or word in _NOMINAL_NEG:
-            if is_modal:
+        elif _is_marker(sent, i) or word in _VERBAL_NEG or word in _NOMINAL_NEG:
+            if _is_marker(sent, i):
                 modal = _modal_class(word, modal)
             else:
                 negs.append((word, word in _VERBAL_NEG or not modal))
                 seen_nominal = seen_nominal or word in _NOMINAL_NEG
-            start = s if start < 0 else start
-            marks.append(text[s:e])
+            if start < 0:  # "does not", "este interzis": the auxiliary belongs to it
+                start = sent[i - 1][1] if i and sent[i - 1][0] in _AUX else s
+            marks.append(text[start if len(marks) == 0 else s:e])
         elif is_content(word) and not word.isdigit():
+            if start >= 0 and _passes_over(sent, i):
+                continue
             kind = _judged_kind(_kind(modal, negs), n_neg)
             if hedged or (seen_nominal and kind in POSITIVE and not negs):
                 kind = "unknown"
-            if kind == "plain" and text[s].isupper():  # a defined term or a heading
-                continue
-            begin = s if start < 0 else start
-            found.append(Frame(stem(word), kind, " ".join(marks), text[begin:e], s, e, word))
+            if kind != "plain" or not text[s].isupper():  # skip defined terms, headings
+                begin = s if start < 0 else start
+                found.append(Frame(stem(word), kind, " ".join(marks), text[begin:e], s, e, word))
             modal, negs, start, marks = "", [], -1, []
     return found
 
@@ -406,7 +419,8 @@ def _inflections(word: str) -> set[str]:
 
 def _nominal(frame: Frame) -> bool:
     """A negation carried only by "no"/"without"/"fără"/"niciun"..., not by a verb."""
-    return frame.kind == "neg" and all(w in _NOMINAL_NEG for w in _key(frame.marker).split())
+    marker = [w for w in _key(frame.marker).split() if w not in _AUX]
+    return frame.kind == "neg" and all(w in _NOMINAL_NEG for w in marker)
 
 
 def comparable(claimed: Frame, quoted: Frame) -> bool:

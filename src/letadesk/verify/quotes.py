@@ -10,11 +10,14 @@ fragment are mapped back through ``collapse_spaces``' origin list, so a
 Exact containment is tried first (similarity 1.0); otherwise rapidfuzz's
 ``partial_ratio_alignment`` finds the best-aligned span, accepted at
 ``min_similarity`` (0.95 by default). Quotes under 12 characters or 3 words are too
-short to ground anything and are never located.
+short to ground anything and are never located; neither is a fuzzy match that adds,
+drops or changes a negation, a modal or a number ("Neither Party may" is 98% similar
+to "Either Party may").
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from rapidfuzz import fuzz
@@ -25,6 +28,12 @@ from letadesk.text import collapse_spaces, fold_diacritics, match_key
 MIN_QUOTE_CHARS = 12
 MIN_QUOTE_WORDS = 3
 DEFAULT_MIN_SIMILARITY = 0.95
+_TOKEN = re.compile(r"[^\W_]+")
+# Words a fuzzy match may never add, drop or change (diacritics folded).
+_MEANINGFUL = frozenset((
+    "not no nor neither never none nothing without cannot unless except only may shall "
+    "must will can might should nu nici niciun nicio fara niciodata poate pot trebuie "
+    "va vor interzis interzisa doar numai decat").split())
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,9 +62,24 @@ def too_short(quote: str) -> str:
     return ""
 
 
+def _word_bounds(text: str, start: int, end: int) -> tuple[int, int]:
+    """Widen ``[start, end)`` to whole words, without spaces at either end."""
+    while 0 < start < len(text) and text[start - 1].isalnum() and text[start].isalnum():
+        start -= 1
+    while 0 < end < len(text) and text[end - 1].isalnum() and text[end].isalnum():
+        end += 1
+    while start < end and text[start] == " ":
+        start += 1
+    while end > start and text[end - 1] == " ":
+        end -= 1
+    return start, end
+
+
 def _best_alignment(quote: str, fragment: str) -> tuple[float, int, int]:
-    """Best similarity (0..1) of ``quote`` against a span of ``fragment`` and the span
-    in ``fragment``'s coordinates (normalised, collapsed)."""
+    """The whole-word span of ``fragment`` best aligned with ``quote`` (rapidfuzz
+    partial alignment, widened to word boundaries) and its similarity: ``fuzz.ratio``
+    of the quote and that span, 0..1. Coordinates are those of the normalised,
+    collapsed fragment."""
     if not quote or not fragment:
         return 0.0, 0, 0
     if len(quote) > len(fragment):  # the whole fragment is the only candidate span
@@ -63,7 +87,20 @@ def _best_alignment(quote: str, fragment: str) -> tuple[float, int, int]:
     aligned = fuzz.partial_ratio_alignment(quote, fragment)
     if aligned is None:
         return 0.0, 0, 0
-    return aligned.score / 100.0, aligned.dest_start, aligned.dest_end
+    start, end = _word_bounds(fragment, aligned.dest_start, aligned.dest_end)
+    return fuzz.ratio(quote, fragment[start:end]) / 100.0, start, end
+
+
+def meaning_change(quote: str, span: str) -> str:
+    """A word that differs between a fuzzily matched quote and its span and that can
+    flip the meaning -- a negation, a modal or a number -- or ``""``. ("Neither Party
+    may" is 98% similar to "Either Party may".)"""
+    q_words = _TOKEN.findall(_normalise(quote)[0])
+    s_words = _TOKEN.findall(_normalise(span)[0])
+    for word in sorted(set(q_words) ^ set(s_words), key=(q_words + s_words).index):
+        if word in _MEANINGFUL or any(c.isdigit() for c in word):
+            return word
+    return ""
 
 
 def _locate(quote: str, fragment_text: str) -> QuoteMatch | None:
@@ -92,6 +129,8 @@ def locate_quote(
     found = _locate(quote, fragment_text)
     if found is None or found.similarity < min_similarity or found.end <= found.start:
         return None
+    if meaning_change(quote, fragment_text[found.start:found.end]):
+        return None
     return found
 
 
@@ -116,6 +155,11 @@ def check_quote(
         reason = (
             f"quote not found in {where} (best similarity {best:.2f} < {min_similarity:.2f})"
         )
+        return CheckResult("quote", False, reason), None
+    changed = meaning_change(quote, fragment_text[found.start:found.end])
+    if changed:
+        reason = (f'quote differs from {where} in "{changed}" (similarity {best:.2f}; '
+                  "negations, modals and numbers must match exactly)")
         return CheckResult("quote", False, reason), None
     how = "exact" if best >= 1.0 else f"similarity {best:.2f}"
     return CheckResult("quote", True, f"quote found in {where} ({how})"), found

@@ -2,12 +2,14 @@
 
 No NLI model is available offline, so "support" here is a deterministic lexical
 score in ``[0, 1]``: how much of the claim's content (stems of non-stopwords, numbers
-included) the quote covers, how many of the claim's content bigrams the quote keeps
-(in order, with a small gap allowed), and a penalty for each claim content word the
-quote lacks. A near-paraphrase of its quote scores high; a claim that brings in words
-the quote never uses scores low. The score cannot tell "supported" from "contradicted"
-when the words agree -- that is ``consistency``'s job -- and the threshold is
-calibrated on ContractNLI (see ``benchmarks/bench_support.py``).
+included) the quote covers -- each claim word the quote lacks costs its weight, a
+capitalised defined term ("Receiving Party") less than other words since sources
+name parties differently -- and how many of the claim's content bigrams the quote
+keeps (in order, with a small gap allowed). A near-paraphrase of its quote scores
+high; a claim that brings in words the quote never uses scores low. The score cannot
+tell "supported" from "contradicted" when the words agree -- that is
+``consistency``'s job -- and the threshold is calibrated on ContractNLI (see
+``benchmarks/bench_support.py``).
 
 The lexical helpers (:func:`words`, :func:`stem`, :func:`content_stems`) are shared
 with ``consistency`` and ``coherence``.
@@ -26,7 +28,9 @@ from letadesk.text import fold_diacritics, match_key
 CALIBRATION_FILE = Path(__file__).with_name("calibration.json")
 # Used only when calibration.json is missing from an installation; equal to the
 # value the calibration script wrote when this module was last calibrated.
-_FALLBACK_THRESHOLD = 0.5
+_FALLBACK_THRESHOLD = 0.35
+DEFINED_TERM_WEIGHT = 0.3
+
 
 def wordlist(text: str) -> list[str]:
     """The whitespace-separated words of a literal word list."""
@@ -65,7 +69,7 @@ _SUFFIXES = tuple(sorted(wordlist(
     key=len, reverse=True,
 ))
 _STEM_LEN = 6
-_MIN_ROOT = 4
+_MIN_ROOT = 3
 
 
 def words(text: str) -> list[tuple[str, int, int]]:
@@ -116,29 +120,36 @@ def _ordered_pairs(stems: list[str], gap: int) -> set[tuple[str, str]]:
     }
 
 
+def defined_terms(text: str) -> set[str]:
+    """Stems of capitalised content words: in contracts these are defined terms and
+    names ("Receiving Party", "Chiriașul"), which a source often names differently."""
+    return {stem(w) for w, s, _ in words(text) if is_content(w) and text[s].isupper()}
+
+
 def support_score(claim: str, quote: str) -> float:
     """Lexical support of ``claim`` by ``quote`` in ``[0, 1]``.
 
-    ``0.6 * coverage + 0.4 * bigram overlap``, minus ``0.05`` per claim content word
-    missing from the quote beyond the first, clipped to ``[0, 1]``. Coverage is the
-    share of distinct claim content stems found in the quote; bigram overlap is the
-    share of the claim's adjacent content-stem pairs that occur in the quote in the
-    same order within two positions. A claim without content words scores 0."""
+    ``0.6 * coverage + 0.4 * bigram overlap``. Coverage is the weighted share of
+    distinct claim content stems found in the quote (each absent word costs its
+    weight: 1, or ``DEFINED_TERM_WEIGHT`` for a capitalised defined term); bigram
+    overlap is the share of the claim's adjacent content-stem pairs that occur in
+    the quote in the same order within three positions. A claim without content
+    words scores 0; a claim that repeats its quote scores 1."""
     claim_stems = content_stems(claim)
     if not claim_stems:
         return 0.0
     quote_stems = content_stems(quote)
     quote_set = set(quote_stems)
-    distinct = set(claim_stems)
-    missing = len(distinct - quote_set)
-    coverage = 1.0 - missing / len(distinct)
+    terms = defined_terms(claim)
+    weight = {s: DEFINED_TERM_WEIGHT if s in terms else 1.0 for s in set(claim_stems)}
+    absent = sum(w for s, w in weight.items() if s not in quote_set)
+    coverage = 1.0 - absent / sum(weight.values())
     claim_pairs = _ordered_pairs(claim_stems, 1)
     if claim_pairs:
         bigrams = len(claim_pairs & _ordered_pairs(quote_stems, 3)) / len(claim_pairs)
     else:
         bigrams = coverage
-    score = 0.6 * coverage + 0.4 * bigrams - 0.05 * max(0, missing - 1)
-    return min(1.0, max(0.0, score))
+    return min(1.0, max(0.0, 0.6 * coverage + 0.4 * bigrams))
 
 
 @cache
@@ -161,7 +172,8 @@ def check_support(claim: str, quote: str, *, threshold: float | None = None) -> 
     if score >= limit:
         return CheckResult("support", True, f"support {score:.2f} >= {limit:.2f}")
     quote_set = set(content_stems(quote))
-    absent = [w for w, _, _ in words(claim) if is_content(w) and stem(w) not in quote_set]
+    absent = [claim[s:e] for w, s, e in words(claim)
+              if is_content(w) and stem(w) not in quote_set]
     unique = list(dict.fromkeys(absent))[:5]
     detail = f"; claim words not in the quote: {', '.join(unique)}" if unique else ""
     return CheckResult("support", False, f"support {score:.2f} < {limit:.2f}{detail}")

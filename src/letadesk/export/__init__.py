@@ -1,0 +1,1 @@
+"""Exports of answers for use outside LetaDesk (memos in Markdown and Word)."""

@@ -1,0 +1,136 @@
+"""Entry point of ingestion: one file in, one :class:`ParsedDocument` out.
+
+Promises of :func:`read_document`:
+
+* the format is decided by the file's bytes, not its name: a PDF named ``.txt`` is
+  read as a PDF, a binary file named ``.pdf`` is rejected with a reason saying what
+  it looks like; the extension only breaks the tie between HTML and plain text;
+* the result carries its fragments (:func:`letadesk.ingest.structure.split_fragments`)
+  and its language (:func:`detect_language`);
+* every failure is an :class:`IngestError` (missing, unreadable, empty, encrypted,
+  corrupt, unsupported or text-less files), never another exception type.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+import zipfile
+from pathlib import Path
+
+from letadesk.domain import ParsedDocument
+from letadesk.errors import IngestError
+from letadesk.ingest.docx_reader import read_docx
+from letadesk.ingest.html_reader import read_html
+from letadesk.ingest.pdf_reader import read_pdf
+from letadesk.ingest.structure import split_fragments
+from letadesk.ingest.text_reader import clean_text, decode_text, read_text
+
+__all__ = ["detect_language", "read_document", "sniff_kind"]
+
+_SNIFF_BYTES = 8192
+_HTML_START = re.compile(
+    rb"^\s*(?:<\?xml[^>]*>\s*)?(?:<!--.*?-->\s*)*<(?:!doctype\s+html|html|head|body)\b",
+    re.I | re.S)
+_BINARY_SIGNATURES: tuple[tuple[bytes, str], ...] = (
+    (b"\xd0\xcf\x11\xe0", "legacy Office file (.doc/.xls); save it as DOCX or PDF"),
+    (b"{\\rtf", "RTF file; save it as DOCX or PDF"),
+    (b"\x89PNG", "PNG image; images are not supported, scan to PDF"),
+    (b"\xff\xd8\xff", "JPEG image; images are not supported, scan to PDF"),
+    (b"GIF8", "GIF image; images are not supported"),
+    (b"II*\x00", "TIFF image; images are not supported, scan to PDF"),
+    (b"MM\x00*", "TIFF image; images are not supported, scan to PDF"),
+    (b"\x1f\x8b", "gzip archive"),
+    (b"Rar!", "RAR archive"),
+    (b"7z\xbc\xaf", "7-Zip archive"),
+    (b"\x7fELF", "executable file"),
+    (b"MZ", "executable file"),
+)
+_RO_WORDS = frozenset(
+    "și şi si în in nu este sunt care pentru prin din cu la de pe ale al sau ori către "
+    "acesta aceasta legii lege articolul alineatul potrivit prezenta dacă fi se să un".split())
+_EN_WORDS = frozenset(
+    "the and of to in is are be shall that for by with this any or as such which on "
+    "agreement party parties not will from".split())
+_WORD = re.compile(r"[^\W\d_]+")
+
+
+def detect_language(text: str) -> str:
+    """"ro", "en", or "" when neither language's stopwords clearly dominate
+    (counted over the first 20,000 characters; at least 3 stopwords needed)."""
+    words = _WORD.findall(text[:20000].lower())
+    ro = sum(1 for w in words if w in _RO_WORDS)
+    en = sum(1 for w in words if w in _EN_WORDS)
+    if max(ro, en) < 3:
+        return ""
+    if ro > 1.5 * en:
+        return "ro"
+    if en > 1.5 * ro:
+        return "en"
+    return ""
+
+
+def sniff_kind(path: Path, head: bytes) -> str:
+    """"pdf" | "docx" | "html" | "text" from the first bytes; raises IngestError for
+    anything else, with a reason that says what the file looks like."""
+    if not head:
+        raise IngestError(str(path), "empty file")
+    if b"%PDF-" in head[:1024]:
+        return "pdf"
+    if head.startswith(b"PK\x03\x04"):
+        return "docx"
+    for signature, what in _BINARY_SIGNATURES:
+        if head.startswith(signature):
+            raise IngestError(str(path), f"not a supported document: {what}")
+    is_utf16 = head.startswith((b"\xff\xfe", b"\xfe\xff"))
+    if b"\x00" in head and not is_utf16:
+        expected = path.suffix.lower().lstrip(".") or "text"
+        raise IngestError(str(path), f"binary data, not a readable {expected} document")
+    if _HTML_START.match(head) or path.suffix.lower() in (".html", ".htm", ".xhtml"):
+        return "html"
+    return "text"
+
+
+def _read_bytes(path: Path) -> bytes:
+    try:
+        return path.read_bytes()
+    except FileNotFoundError as exc:
+        raise IngestError(str(path), "file not found") from exc
+    except IsADirectoryError as exc:
+        raise IngestError(str(path), "is a directory, not a file") from exc
+    except OSError as exc:
+        raise IngestError(str(path), f"cannot read file ({exc.strerror or exc})") from exc
+
+
+def _check_docx(path: Path) -> None:
+    try:
+        with zipfile.ZipFile(path) as archive:
+            names = set(archive.namelist())
+    except (zipfile.BadZipFile, OSError) as exc:
+        raise IngestError(str(path), f"corrupt ZIP container ({exc})") from exc
+    if "word/document.xml" not in names:
+        raise IngestError(str(path), "ZIP archive that is not a DOCX document")
+
+
+def _parse(path: Path, data: bytes) -> ParsedDocument:
+    kind = sniff_kind(path, data[:_SNIFF_BYTES])
+    if kind == "pdf":
+        return read_pdf(path)
+    if kind == "docx":
+        _check_docx(path)
+        return read_docx(path)
+    if kind == "html":
+        return read_html(path, clean_text(decode_text(data)[0]))
+    return read_text(path, data)
+
+
+def read_document(path: Path, *, max_chars: int = 1500) -> ParsedDocument:
+    """Read any supported file into a complete ParsedDocument (see module doc)."""
+    path = Path(path)
+    data = _read_bytes(path)
+    doc = _parse(path, data)
+    language = detect_language(doc.text)
+    fragments = split_fragments(doc.text, doc.pages, max_chars=max_chars, language=language)
+    if not fragments:
+        raise IngestError(str(path), "no extractable text")
+    return dataclasses.replace(doc, fragments=fragments, language=language)

@@ -1,0 +1,184 @@
+"""An answer: claims with numbered source chips, or a refusal with its nearest sources.
+
+Renders the ``answer_json`` shape, so a live answer and an audit record's ``final``
+look the same. Clicking a chip emits ``source_clicked`` with a source reference:
+``{document_id, document, page, page_label, locator, quote, start, end}``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QScrollArea,
+    QVBoxLayout,
+    QWidget,
+)
+
+from letadesk.ui.flow_layout import FlowLayout
+
+_MAX_TITLE = 48
+
+
+def _short(title: str) -> str:
+    return title if len(title) <= _MAX_TITLE else title[: _MAX_TITLE - 1].rstrip() + "…"
+
+
+def passage_ref(p: dict[str, Any]) -> dict[str, Any]:
+    """A nearest source (``passage_json``) as a source reference."""
+    return {"document_id": p["document_id"], "document": p.get("document", ""),
+            "page": p.get("page", 1), "page_label": p.get("page_label") or str(p.get("page")),
+            "locator": p.get("locator", ""), "quote": p.get("text", ""),
+            "start": p["start"], "end": p["end"]}
+
+
+class AnswerView(QScrollArea):
+    source_clicked = Signal(dict)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWidgetResizable(True)
+        self.setFrameShape(QFrame.Shape.NoFrame)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.answer: dict[str, Any] | None = None
+        self.chips: list[QPushButton] = []
+        self.claim_labels: list[QLabel] = []
+        self.refusal_label: QLabel | None = None
+        self.rejected_box = QFrame()
+        self.show_rejected = QCheckBox(self.tr("Show rejected claims"))
+        self.show_rejected.toggled.connect(lambda on: self.rejected_box.setVisible(on))
+        self.show_message(self.tr("Ask a question to see a grounded answer here."))
+
+    # ---- building ---------------------------------------------------------------------
+
+    def _new_page(self) -> QVBoxLayout:
+        self.chips, self.claim_labels, self.refusal_label = [], [], None
+        page = QWidget()
+        page.setObjectName("answerPage")
+        layout = QVBoxLayout(page)
+        layout.setContentsMargins(12, 12, 12, 12)
+        layout.setSpacing(10)
+        self.setWidget(page)
+        return layout
+
+    def show_message(self, text: str) -> None:
+        self.answer = None
+        layout = self._new_page()
+        label = QLabel(text)
+        label.setObjectName("hint")
+        label.setWordWrap(True)
+        layout.addWidget(label)
+        layout.addStretch(1)
+
+    def show_answer(self, answer: dict[str, Any]) -> None:
+        self.answer = answer
+        layout = self._new_page()
+        if answer.get("question"):
+            q = QLabel(answer["question"])
+            q.setObjectName("question")
+            q.setWordWrap(True)
+            layout.addWidget(q)
+        if answer.get("disposition") == "answered":
+            self._claims(layout, answer)
+        else:
+            self._refusal(layout, answer)
+        self._rejected(layout, answer.get("rejected", []))
+        layout.addStretch(1)
+
+    def _claims(self, layout: QVBoxLayout, answer: dict[str, Any]) -> None:
+        reason = QLabel(answer.get("reason", ""))
+        reason.setObjectName("hint")
+        layout.addWidget(reason)
+        n = 0
+        for claim in answer.get("claims", []):
+            chips = []
+            for cit in claim.get("citations", []):
+                n += 1
+                chips.append(self._chip(n, cit))
+            layout.addWidget(self._claim_row(claim, chips))
+
+    def _claim_row(self, claim: dict[str, Any], chips: list[QPushButton]) -> QFrame:
+        row = QFrame()
+        row.setObjectName("claim")
+        box = QVBoxLayout(row)
+        box.setContentsMargins(10, 8, 10, 8)
+        text = QLabel(claim.get("text", ""))
+        text.setWordWrap(True)
+        text.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        text.setObjectName("claimText")
+        self.claim_labels.append(text)
+        box.addWidget(text)
+        line = FlowLayout()
+        if claim.get("kind") == "extracted":
+            badge = QLabel(self.tr("extracted"))
+            badge.setObjectName("badge")
+            badge.setToolTip(self.tr("A verbatim sentence from the source, not a model's "
+                                     "wording."))
+            line.addWidget(badge)
+        for chip in chips:
+            line.addWidget(chip)
+        box.addLayout(line)
+        return row
+
+    def _chip(self, number: int, ref: dict[str, Any]) -> QPushButton:
+        parts = [_short(str(ref.get("document", "")))]
+        label = ref.get("page_label") or ref.get("page")
+        if label:
+            parts.append(self.tr("p. {label}").format(label=label))
+        if ref.get("locator"):
+            parts.append(str(ref["locator"]))
+        chip = QPushButton(f"[{number}] " + " · ".join(parts))
+        chip.setObjectName("chip")
+        chip.setCursor(Qt.CursorShape.PointingHandCursor)
+        chip.setToolTip(f"{ref.get('document', '')}\n\u201c{ref.get('quote', '')[:400]}\u201d")
+        chip.setProperty("source", ref)
+        chip.clicked.connect(lambda _=False, r=ref: self.source_clicked.emit(dict(r)))
+        self.chips.append(chip)
+        return chip
+
+    def _refusal(self, layout: QVBoxLayout, answer: dict[str, Any]) -> None:
+        box = QFrame()
+        box.setObjectName("refusal")
+        inner = QVBoxLayout(box)
+        title = QLabel(self.tr("No answer"))
+        title.setObjectName("refusalTitle")
+        self.refusal_label = QLabel(answer.get("reason", ""))
+        self.refusal_label.setWordWrap(True)
+        inner.addWidget(title)
+        inner.addWidget(self.refusal_label)
+        layout.addWidget(box)
+        nearest = answer.get("nearest_sources", [])
+        if nearest:
+            layout.addWidget(QLabel(self.tr("Nearest sources:")))
+        for i, passage in enumerate(nearest, start=1):
+            ref = passage_ref(passage)
+            row = QHBoxLayout()
+            row.addWidget(self._chip(i, ref))
+            snippet = QLabel(" ".join(ref["quote"].split())[:160])
+            snippet.setObjectName("hint")
+            row.addWidget(snippet, 1)
+            layout.addLayout(row)
+
+    def _rejected(self, layout: QVBoxLayout, rejected: list[dict[str, Any]]) -> None:
+        self.rejected_box = QFrame()
+        self.rejected_box.setObjectName("rejected")
+        inner = QVBoxLayout(self.rejected_box)
+        for item in rejected:
+            label = QLabel(self.tr("\u2717 {text}\n    check: {check} \u2014 {reason}").format(
+                text=item.get("text", ""), check=item.get("check", ""),
+                reason=item.get("reason", "")))
+            label.setWordWrap(True)
+            inner.addWidget(label)
+        self.show_rejected = QCheckBox(
+            self.tr("Show rejected claims ({n})").format(n=len(rejected)))
+        self.show_rejected.setEnabled(bool(rejected))
+        self.show_rejected.toggled.connect(self.rejected_box.setVisible)
+        self.rejected_box.setVisible(False)
+        layout.addWidget(self.show_rejected)
+        layout.addWidget(self.rejected_box)

@@ -1,0 +1,47 @@
+"""Starting the desktop window: ``letadesk`` with no arguments calls :func:`run_app`."""
+
+from __future__ import annotations
+
+import sys
+
+from PySide6.QtWidgets import QApplication, QMessageBox
+
+from letadesk.config import Paths, Settings
+from letadesk.errors import LetaDeskError
+from letadesk.ui.i18n import install_translator
+from letadesk.ui.style import STYLE
+
+
+def application(language: str = "en") -> QApplication:
+    """The QApplication (created once), styled and translated."""
+    app = QApplication.instance()
+    if not isinstance(app, QApplication):
+        app = QApplication(sys.argv[:1])
+    app.setApplicationName("LetaDesk")
+    app.setOrganizationName("LetaDesk")
+    app.setStyle("Fusion")
+    app.setStyleSheet(STYLE)
+    install_translator(app, language)
+    return app
+
+
+def run_app(data_dir: str | None = None) -> int:
+    """Open the main window on ``data_dir`` (or the default profile); the exit code."""
+    try:
+        paths = Paths.resolve(data_dir)
+        language = Settings.load(paths).language
+    except LetaDeskError as exc:
+        application()
+        QMessageBox.critical(None, "LetaDesk", str(exc))
+        return exc.exit_code
+    app = application(language)
+    from letadesk.ui.main_window import MainWindow
+
+    try:
+        window = MainWindow(paths.root)
+    except LetaDeskError as exc:
+        QMessageBox.critical(None, "LetaDesk", str(exc))
+        return exc.exit_code
+    window.show()
+    window.load_sample_matter()
+    return int(app.exec())

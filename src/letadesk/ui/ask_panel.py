@@ -1,0 +1,98 @@
+"""The question box: question, optional "as of" date, Ask / Cancel, and the stage."""
+
+from __future__ import annotations
+
+from datetime import date
+
+from PySide6.QtCore import QDate, Signal
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QDateEdit,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+
+class AskPanel(QWidget):
+    ask_requested = Signal(str, object, bool)  # question, as_of (date | None), generate
+    cancel_requested = Signal()
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.question = QLineEdit()
+        self.question.setPlaceholderText(
+            self.tr("Ask a question about this matter's documents…"))
+        self.question.returnPressed.connect(self.submit)
+        self.ask_button = QPushButton(self.tr("Ask"))
+        self.ask_button.setDefault(True)
+        self.ask_button.clicked.connect(self.submit)
+        self.cancel_button = QPushButton(self.tr("Cancel"))
+        self.cancel_button.setVisible(False)
+        self.cancel_button.clicked.connect(lambda: self.cancel_requested.emit())
+        self.as_of_check = QCheckBox(self.tr("As of"))
+        self.as_of_date = QDateEdit(QDate.currentDate())
+        self.as_of_date.setCalendarPopup(True)
+        self.as_of_date.setDisplayFormat("yyyy-MM-dd")
+        self.as_of_date.setEnabled(False)
+        self.as_of_check.toggled.connect(self.as_of_date.setEnabled)
+        self.extract_only = QCheckBox(self.tr("Extract only (no model)"))
+        self.extract_only.setToolTip(self.tr(
+            "Answer with verbatim sentences from the sources, without the language model."))
+        self.stage_label = QLabel()
+        self.stage_label.setObjectName("stage")
+        self._layout()
+
+    def _layout(self) -> None:
+        top = QHBoxLayout()
+        top.addWidget(self.question, 1)
+        top.addWidget(self.ask_button)
+        top.addWidget(self.cancel_button)
+        options = QHBoxLayout()
+        options.addWidget(self.as_of_check)
+        options.addWidget(self.as_of_date)
+        options.addSpacing(16)
+        options.addWidget(self.extract_only)
+        options.addStretch(1)
+        options.addWidget(self.stage_label)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addLayout(top)
+        layout.addLayout(options)
+
+    def set_default_as_of(self, iso: str) -> None:
+        if iso:
+            self.as_of_date.setDate(QDate.fromString(iso, "yyyy-MM-dd"))
+            self.as_of_check.setChecked(True)
+
+    def as_of(self) -> date | None:
+        if not self.as_of_check.isChecked():
+            return None
+        d = self.as_of_date.date()
+        return date(d.year(), d.month(), d.day())
+
+    def submit(self) -> None:
+        text = self.question.text().strip()
+        if text and self.ask_button.isEnabled():
+            self.ask_requested.emit(text, self.as_of(), not self.extract_only.isChecked())
+
+    def set_busy(self, busy: bool, *, asking: bool = False) -> None:
+        self.ask_button.setEnabled(not busy)
+        self.question.setEnabled(not busy)
+        self.cancel_button.setVisible(busy and asking)
+        if not busy:
+            self.stage_label.clear()
+
+    def show_stage(self, name: str) -> None:
+        stages = {
+            "scope": self.tr("Checking the question…"),
+            "searching": self.tr("Searching the matter…"),
+            "drafting": self.tr("Drafting…"),
+            "checking citations": self.tr("Checking citations…"),
+            "extracting": self.tr("Extracting sentences…"),
+            "coherence": self.tr("Checking consistency…"),
+        }
+        self.stage_label.setText(stages.get(name, name))

@@ -1,0 +1,157 @@
+"""Past questions of the matter (the audit trail) and memo export of any of them."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QFileDialog,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QMessageBox,
+    QPushButton,
+    QSplitter,
+    QTreeWidget,
+    QTreeWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from letadesk.errors import LetaDeskError
+from letadesk.export.memo import memo_markdown, write_memo_docx
+from letadesk.store import audit
+from letadesk.ui.answer_view import AnswerView
+from letadesk.workspace import Workspace
+
+
+def memo_input(record: dict[str, Any]) -> dict[str, Any]:
+    """The memo's input from an audit record: its final answer plus question and matter."""
+    return {**record.get("final", {}), "question": record.get("question", ""),
+            "matter": record.get("matter", "")}
+
+
+class AuditView(QWidget):
+    source_clicked = Signal(dict)
+
+    def __init__(self, ws: Workspace, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._ws = ws
+        self.matter = ""
+        self.records: list[dict[str, Any]] = []
+        self.list = QTreeWidget()
+        self.list.setHeaderLabels([self.tr("When"), self.tr("Outcome"), self.tr("Question")])
+        self.list.setRootIsDecorated(False)
+        self.list.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        header = self.list.header()
+        header.setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
+        self.list.currentItemChanged.connect(self._selected)
+        self.detail = AnswerView()
+        self.detail.source_clicked.connect(self.source_clicked.emit)
+        self.meta = QLabel()
+        self.meta.setObjectName("hint")
+        self.meta.setWordWrap(True)
+        self.meta.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.word_button = QPushButton(self.tr("Export memo (Word)…"))
+        self.markdown_button = QPushButton(self.tr("Export memo (Markdown)…"))
+        self.word_button.clicked.connect(lambda: self.export_docx())
+        self.markdown_button.clicked.connect(lambda: self.export_markdown())
+        self._build_layout()
+        self._selected()
+
+    def _build_layout(self) -> None:
+        right = QWidget()
+        box = QVBoxLayout(right)
+        box.setContentsMargins(0, 0, 0, 0)
+        box.addWidget(self.detail, 1)
+        box.addWidget(self.meta)
+        buttons = QHBoxLayout()
+        buttons.addStretch(1)
+        buttons.addWidget(self.word_button)
+        buttons.addWidget(self.markdown_button)
+        box.addLayout(buttons)
+        split = QSplitter(Qt.Orientation.Vertical)
+        split.addWidget(self.list)
+        split.addWidget(right)
+        split.setSizes([160, 400])
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(split)
+
+    def set_matter(self, matter: str) -> None:
+        self.matter = matter
+        self.refresh()
+
+    def refresh(self) -> None:
+        self.list.clear()
+        self.records = []
+        try:
+            matter_id = self._ws.matter(self.matter).id if self.matter else None
+        except LetaDeskError:
+            matter_id = None
+        if matter_id is not None:
+            for e in audit.entries(self._ws.conn, matter_id=matter_id, limit=500):
+                self.records.append({**e.record, "_hash": e.hash})
+                when = e.created_at[:19].replace("T", " ")
+                outcome = e.record.get("final", {}).get("disposition", "")
+                self.list.addTopLevelItem(QTreeWidgetItem([when, self._outcome(outcome),
+                                                           e.record.get("question", "")]))
+        first = self.list.topLevelItem(0)
+        if first is not None:
+            self.list.setCurrentItem(first)
+        self._selected()
+
+    def _outcome(self, disposition: str) -> str:
+        return {"answered": self.tr("answered"), "refused": self.tr("refused")}.get(
+            disposition, disposition)
+
+    def current_record(self) -> dict[str, Any] | None:
+        item = self.list.currentItem()
+        row = self.list.indexOfTopLevelItem(item) if item is not None else -1
+        return self.records[row] if 0 <= row < len(self.records) else None
+
+    def _selected(self, *_: object) -> None:
+        record = self.current_record()
+        for b in (self.word_button, self.markdown_button):
+            b.setEnabled(record is not None)
+        if record is None:
+            self.detail.show_message(self.tr("No questions asked in this matter yet."))
+            self.meta.clear()
+            return
+        self.detail.show_answer(memo_input(record))
+        self.meta.setText(self.tr("Record {id} · model: {model} · as of: {as_of} · "
+                                  "hash {hash}").format(
+            id=record.get("id", ""), model=record.get("model") or self.tr("none (extracted)"),
+            as_of=record.get("as_of") or self.tr("today"), hash=record["_hash"][:16]))
+
+    def _target(self, suffix: str, title: str) -> Path | None:
+        path, _ = QFileDialog.getSaveFileName(self, title, f"memo{suffix}",
+                                              f"*{suffix}")
+        return Path(path) if path else None
+
+    def export_markdown(self, path: str | Path | None = None) -> Path | None:
+        record = self.current_record()
+        target = Path(path) if path else self._target(".md", self.tr("Export memo"))
+        if record is None or target is None:
+            return None
+        try:
+            target.write_text(memo_markdown(memo_input(record)), encoding="utf-8")
+        except OSError as exc:
+            QMessageBox.warning(self, self.tr("Export memo"), str(exc))
+            return None
+        return target
+
+    def export_docx(self, path: str | Path | None = None) -> Path | None:
+        record = self.current_record()
+        target = Path(path) if path else self._target(".docx", self.tr("Export memo"))
+        if record is None or target is None:
+            return None
+        try:
+            return write_memo_docx(memo_input(record), target)
+        except OSError as exc:
+            QMessageBox.warning(self, self.tr("Export memo"), str(exc))
+            return None

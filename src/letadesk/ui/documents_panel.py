@@ -1,0 +1,126 @@
+"""The documents of the current matter: add (dialogs, drag-and-drop) and status."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QBrush, QColor, QDragEnterEvent, QDropEvent
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QFileDialog,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QPushButton,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from letadesk.ui.doc_status import DocRow, describe
+from letadesk.workspace import Workspace
+
+_FILTER = "Documents (*.pdf *.docx *.html *.htm *.txt *.md);;All files (*)"
+_COLOURS = {"failed": "#b3261e", "stale": "#9a6700", "missing": "#9a6700",
+            "duplicate": "#5f6368", "retired": "#5f6368"}
+
+
+class DocumentsPanel(QWidget):
+    add_requested = Signal(list)  # paths (files and folders)
+    document_activated = Signal(int)  # document id
+
+    def __init__(self, ws: Workspace, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._ws = ws
+        self.matter = ""
+        self.rows: list[DocRow] = []
+        self.setAcceptDrops(True)
+        self.title = QLabel(self.tr("Documents"))
+        self.title.setObjectName("sectionTitle")
+        self.table = self._make_table()
+        self.add_files_button = QPushButton(self.tr("Add files…"))
+        self.add_folder_button = QPushButton(self.tr("Add folder…"))
+        self.add_files_button.clicked.connect(self._pick_files)
+        self.add_folder_button.clicked.connect(self._pick_folder)
+        self.hint = QLabel(self.tr("Drop files or folders here to add them."))
+        self.hint.setObjectName("hint")
+        buttons = QHBoxLayout()
+        buttons.addWidget(self.add_files_button)
+        buttons.addWidget(self.add_folder_button)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.title)
+        layout.addWidget(self.table, 1)
+        layout.addWidget(self.hint)
+        layout.addLayout(buttons)
+
+    def _make_table(self) -> QTableWidget:
+        table = QTableWidget(0, 4)
+        table.setHorizontalHeaderLabels(
+            [self.tr("Document"), self.tr("Status"), self.tr("Pages"), self.tr("Details")])
+        table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        table.verticalHeader().setVisible(False)
+        header = table.horizontalHeader()
+        header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        for col in (1, 2, 3):
+            header.setSectionResizeMode(col, QHeaderView.ResizeMode.ResizeToContents)
+        table.setWordWrap(False)
+        table.cellDoubleClicked.connect(self._activated)
+        return table
+
+    def set_matter(self, matter: str) -> None:
+        self.matter = matter
+        self.refresh()
+
+    def refresh(self) -> None:
+        docs = self._ws.documents(self.matter) if self.matter else []
+        self.rows = [describe(d, self._ws.pages(d)) for d in docs]
+        self.table.setRowCount(len(self.rows))
+        for i, row in enumerate(self.rows):
+            self._fill(i, row)
+
+    def _fill(self, i: int, row: DocRow) -> None:
+        doc = row.document
+        pages = str(row.pages) + (self.tr(" ({n} OCR)").format(n=row.ocr_pages)
+                                  if row.ocr_pages else "")
+        cells = [doc.title or doc.path, row.label, pages, row.detail]
+        tip = f"{doc.path}\n{row.detail}".strip()
+        for col, text in enumerate(cells):
+            item = QTableWidgetItem(text)
+            item.setToolTip(tip)
+            item.setData(Qt.ItemDataRole.UserRole, doc.id)
+            if col == 1 and row.status in _COLOURS:
+                item.setForeground(QBrush(QColor(_COLOURS[row.status])))
+            self.table.setItem(i, col, item)
+
+    def status_of(self, file_name: str) -> DocRow | None:
+        """The row of the document whose path ends with ``file_name`` (tests, scripts)."""
+        return next((r for r in self.rows if r.document.path.endswith(file_name)), None)
+
+    def _activated(self, row: int, _col: int) -> None:
+        self.document_activated.emit(int(self.rows[row].document.id))
+
+    def _pick_files(self) -> None:
+        files, _ = QFileDialog.getOpenFileNames(self, self.tr("Add documents"), "", _FILTER)
+        if files:
+            self.add_requested.emit(files)
+
+    def _pick_folder(self) -> None:
+        folder = QFileDialog.getExistingDirectory(self, self.tr("Add a folder"))
+        if folder:
+            self.add_requested.emit([folder])
+
+    def dragEnterEvent(self, event: QDragEnterEvent) -> None:
+        if event.mimeData().hasUrls() and self.add_files_button.isEnabled():
+            event.acceptProposedAction()
+
+    def dropEvent(self, event: QDropEvent) -> None:
+        paths = [u.toLocalFile() for u in event.mimeData().urls() if u.isLocalFile()]
+        if paths:
+            event.acceptProposedAction()
+            self.add_requested.emit(paths)
+
+    def set_busy(self, busy: bool) -> None:
+        self.add_files_button.setEnabled(not busy)
+        self.add_folder_button.setEnabled(not busy)

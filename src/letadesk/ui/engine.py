@@ -1,0 +1,142 @@
+"""Long work off the GUI thread: ingest, embedding, answering, matter deletion.
+
+An :class:`Engine` lives in its own ``QThread`` and owns its own
+:class:`~letadesk.workspace.Workspace` (an APSW connection is not thread-safe), opened
+on first use on the same data directory as the window's. Requests arrive as queued
+signals, callbacks leave as signals, and cancellation is a ``threading.Event`` that
+the core's ``cancelled`` callbacks read.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from collections.abc import Callable
+from datetime import date
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QMetaObject, QObject, Qt, QThread, Signal, Slot
+
+from letadesk.answer.ask import AskOptions, Cancelled
+from letadesk.errors import LetaDeskError
+from letadesk.workspace import Workspace
+
+log = logging.getLogger(__name__)
+
+
+class Engine(QObject):
+    """Runs one task at a time in its thread; every outcome is a signal."""
+
+    busy_changed = Signal(bool)
+    ingest_progress = Signal(int, int, str)  # done, total, path
+    embed_progress = Signal(int, int, str)
+    ingest_done = Signal(object)  # IngestReport
+    stage = Signal(str)
+    answered = Signal(object)  # Answer
+    matter_deleted = Signal(str)
+    cancelled = Signal(str)  # which task
+    failed = Signal(str, str)  # which task, message
+
+    def __init__(self, data_dir: str | Path) -> None:
+        super().__init__()
+        self.data_dir = str(data_dir)
+        self.cancel_event = threading.Event()
+        self.generator_factory: Callable[[], Any] | None = None  # tests: a scripted model
+        self._ws: Workspace | None = None
+
+    def workspace(self) -> Workspace:
+        if self._ws is None:
+            self._ws = Workspace.open(self.data_dir)
+        return self._ws
+
+    def _cancelled(self) -> bool:
+        return self.cancel_event.is_set()
+
+    def _read(self, done: int, total: int, path: str) -> None:
+        self.ingest_progress.emit(done, total, path)
+
+    def _embedded(self, done: int, total: int, what: str) -> None:
+        self.embed_progress.emit(done, total, what)
+
+    def _stage(self, name: str) -> None:
+        self.stage.emit(name)
+
+    def _run(self, task: str, work: Callable[[Workspace], None]) -> None:
+        self.cancel_event.clear()
+        self.busy_changed.emit(True)
+        try:
+            work(self.workspace())
+        except Cancelled:
+            self.cancelled.emit(task)
+        except LetaDeskError as exc:
+            self.failed.emit(task, str(exc))
+        except Exception as exc:  # the window must survive any core failure
+            log.exception("%s failed", task)
+            self.failed.emit(task, f"{type(exc).__name__}: {exc}")
+        finally:
+            self.busy_changed.emit(False)
+
+    @Slot(list, str)
+    def ingest(self, paths: list[str], matter: str) -> None:
+        def work(ws: Workspace) -> None:
+            report = ws.ingest(paths, matter=matter, progress=self._read,
+                               embed_progress=self._embedded,
+                               cancelled=self._cancelled)
+            self.ingest_done.emit(report)
+
+        self._run("ingest", work)
+
+    @Slot(str, str, object, bool)
+    def ask(self, question: str, matter: str, as_of: date | None, generate: bool) -> None:
+        def work(ws: Workspace) -> None:
+            options = AskOptions(as_of=as_of, generate=generate,
+                                 language=ws.settings.language)
+            generator = self.generator_factory() if self.generator_factory else None
+            answer = ws.ask(question, matter=matter, options=options, generator=generator,
+                            stage=self._stage, cancelled=self._cancelled)
+            self.answered.emit(answer)
+
+        self._run("ask", work)
+
+    @Slot(str)
+    def delete_matter(self, name: str) -> None:
+        def work(ws: Workspace) -> None:
+            ws.delete_matter(name)
+            self.matter_deleted.emit(name)
+
+        self._run("delete", work)
+
+    @Slot()
+    def reset(self) -> None:
+        """Forget the workspace (e.g. after settings changed); reopened on next use."""
+        if self._ws is not None:
+            self._ws.close()
+            self._ws = None
+
+
+class EngineThread(QObject):
+    """The engine with its thread; ``stop()`` cancels, closes the workspace, joins."""
+
+    def __init__(self, data_dir: str | Path, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._thread = QThread()
+        self._thread.setObjectName("letadesk-engine")
+        self.engine = Engine(data_dir)
+        self.engine.moveToThread(self._thread)
+        self._thread.start()
+
+    def cancel(self) -> None:
+        self.engine.cancel_event.set()
+
+    def reset(self) -> None:
+        QMetaObject.invokeMethod(self.engine, "reset", Qt.ConnectionType.QueuedConnection)
+
+    def stop(self) -> None:
+        if not self._thread.isRunning():
+            return
+        self.cancel()
+        QMetaObject.invokeMethod(self.engine, "reset",
+                                 Qt.ConnectionType.BlockingQueuedConnection)
+        self._thread.quit()
+        self._thread.wait()

@@ -1,0 +1,317 @@
+"""The main window: matters and documents on the left, question and answer in the
+middle, the cited source on the right. Long work runs in the engine thread."""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable
+from datetime import date
+from pathlib import Path
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
+from PySide6.QtWidgets import (
+    QLabel,
+    QMainWindow,
+    QProgressBar,
+    QPushButton,
+    QSplitter,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from letadesk.answer.record import answer_json
+from letadesk.domain import Answer
+from letadesk.ingest.pipeline import IngestReport
+from letadesk.ui.answer_view import AnswerView
+from letadesk.ui.ask_panel import AskPanel
+from letadesk.ui.audit_view import AuditView
+from letadesk.ui.documents_panel import DocumentsPanel
+from letadesk.ui.engine import EngineThread
+from letadesk.ui.matters_panel import MattersPanel
+from letadesk.ui.resources import SAMPLE_MATTER, sample_matter_dir
+from letadesk.ui.source_viewer import SourceViewer
+from letadesk.workspace import Workspace
+
+
+def _when_open(method: Callable[..., None]) -> Callable[..., None]:
+    """Engine events still queued when the window shuts down are dropped."""
+    @functools.wraps(method)
+    def handler(self: MainWindow, *args: object) -> None:
+        if not self._closed:
+            method(self, *args)
+    return handler
+
+
+class MainWindow(QMainWindow):
+    _start_ingest = Signal(list, str)
+    _start_ask = Signal(str, str, object, bool)
+    _start_delete = Signal(str)
+
+    def __init__(self, data_dir: str | Path | None = None) -> None:
+        super().__init__()
+        self.ws = Workspace.open(data_dir)
+        self.task = ""  # "" | "ingest" | "ask" | "delete"
+        self.last_error = ""
+        self.last_report: IngestReport | None = None
+        self._question = ""
+        self._closed = False
+        self.setWindowTitle(self.tr("LetaDesk"))
+        self.matters = MattersPanel(self.ws)
+        self.documents = DocumentsPanel(self.ws)
+        self.ask_panel = AskPanel()
+        self.answer_view = AnswerView()
+        self.audit_view = AuditView(self.ws)
+        self.viewer = SourceViewer(self.ws)
+        self.tabs = QTabWidget()
+        self.tabs.addTab(self.answer_view, self.tr("Answer"))
+        self.tabs.addTab(self.audit_view, self.tr("History"))
+        self._build_status_bar()
+        self._build_layout()
+        self._build_menu()
+        self._engine = EngineThread(self.ws.paths.root, self)
+        self._connect()
+        self.ask_panel.set_default_as_of(self.ws.settings.default_as_of)
+        self.matters.refresh()
+
+    # ---- construction ------------------------------------------------------------------
+
+    def _build_layout(self) -> None:
+        left = QSplitter(Qt.Orientation.Vertical)
+        left.addWidget(self.matters)
+        left.addWidget(self.documents)
+        left.setSizes([180, 420])
+        centre = QWidget()
+        box = QVBoxLayout(centre)
+        box.setContentsMargins(0, 0, 0, 0)
+        box.addWidget(self.ask_panel)
+        box.addWidget(self.tabs, 1)
+        self.splitter = QSplitter(Qt.Orientation.Horizontal)
+        for w in (left, centre, self.viewer):
+            self.splitter.addWidget(w)
+        self.splitter.setSizes([400, 540, 560])
+        self.splitter.setChildrenCollapsible(False)
+        holder = QWidget()
+        outer = QVBoxLayout(holder)
+        outer.setContentsMargins(10, 10, 10, 4)
+        outer.addWidget(self.splitter)
+        self.setCentralWidget(holder)
+        self.resize(1480, 880)
+
+    def _build_status_bar(self) -> None:
+        self.status_label = QLabel()
+        self.progress = QProgressBar()
+        self.progress.setMaximumWidth(260)
+        self.progress.setVisible(False)
+        self.cancel_button = QPushButton(self.tr("Cancel"))
+        self.cancel_button.setVisible(False)
+        self.cancel_button.clicked.connect(self.cancel)
+        bar = self.statusBar()
+        bar.addWidget(self.status_label, 1)
+        bar.addPermanentWidget(self.progress)
+        bar.addPermanentWidget(self.cancel_button)
+
+    def _build_menu(self) -> None:
+        file_menu = self.menuBar().addMenu(self.tr("&File"))
+        self.settings_action = QAction(self.tr("&Settings…"), self)
+        self.settings_action.triggered.connect(self.open_settings)
+        refresh = QAction(self.tr("&Refresh documents"), self)
+        refresh.setShortcut(QKeySequence.StandardKey.Refresh)
+        refresh.triggered.connect(self.documents.refresh)
+        quit_action = QAction(self.tr("&Quit"), self)
+        quit_action.setShortcut(QKeySequence.StandardKey.Quit)
+        quit_action.triggered.connect(self.close)
+        for action in (self.settings_action, refresh, quit_action):
+            file_menu.addAction(action)
+
+    def _connect(self) -> None:
+        engine = self._engine.engine
+        self._start_ingest.connect(engine.ingest)
+        self._start_ask.connect(engine.ask)
+        self._start_delete.connect(engine.delete_matter)
+        engine.ingest_progress.connect(self._ingest_progress)
+        engine.embed_progress.connect(self._embed_progress)
+        engine.ingest_done.connect(self._ingest_done)
+        engine.stage.connect(self._stage)
+        engine.answered.connect(self._answered)
+        engine.matter_deleted.connect(self._matter_deleted)
+        engine.cancelled.connect(self._cancelled)
+        engine.failed.connect(self._failed)
+        engine.busy_changed.connect(self._busy_changed)
+        self.matters.matter_selected.connect(self._matter_changed)
+        self.matters.delete_requested.connect(self.delete_matter)
+        self.documents.add_requested.connect(self.add_paths)
+        self.documents.document_activated.connect(self.viewer.show_document)
+        self.ask_panel.ask_requested.connect(self.ask)
+        self.ask_panel.cancel_requested.connect(self.cancel)
+        self.answer_view.source_clicked.connect(self.viewer.show_source)
+        self.audit_view.source_clicked.connect(self.viewer.show_source)
+
+    @property
+    def engine(self):
+        return self._engine.engine
+
+    @property
+    def matter(self) -> str:
+        return self.matters.current()
+
+    # ---- actions -----------------------------------------------------------------------
+
+    def add_paths(self, paths: list[str], matter: str | None = None) -> bool:
+        target = matter or self.matter
+        if self.task or not target or not paths:
+            return False
+        self._begin("ingest", self.tr("Reading documents…"))
+        self._start_ingest.emit([str(p) for p in paths], target)
+        return True
+
+    def ask(self, question: str, as_of: date | None = None, generate: bool = True) -> bool:
+        if self.task or not self.matter:
+            return False
+        self._question = question
+        self._begin("ask", "")
+        self.answer_view.show_message(self.tr("Working on: {q}").format(q=question))
+        self._start_ask.emit(question, self.matter, as_of, generate)
+        return True
+
+    def delete_matter(self, name: str) -> None:
+        if not self.task:
+            self._begin("delete", self.tr("Deleting {name}…").format(name=name))
+            self._start_delete.emit(name)
+
+    def cancel(self) -> None:
+        if self.task:
+            self._engine.cancel()
+            self.status_label.setText(self.tr("Cancelling…"))
+
+    def load_sample_matter(self) -> bool:
+        """First run: the fictional sample matter, so a new user sees an answer at once."""
+        folder = sample_matter_dir()
+        if self.ws.matters() or not folder.is_dir():
+            return False
+        self.matters.create_matter(SAMPLE_MATTER)
+        self.ask_panel.question.setText(
+            self.tr("How long do the confidentiality obligations survive termination?"))
+        self.ask_panel.extract_only.setChecked(True)  # an answer within a second
+        return self.add_paths([str(folder)], SAMPLE_MATTER)
+
+    def open_settings(self) -> None:
+        from letadesk.ui.settings_dialog import SettingsDialog
+
+        dialog = SettingsDialog(self.ws.paths, self.ws.settings, self)
+        if dialog.exec():
+            self.apply_settings(dialog.settings)
+
+    def apply_settings(self, settings) -> None:
+        self.ws.settings = settings
+        self._engine.reset()
+        self.ask_panel.set_default_as_of(settings.default_as_of)
+        self.status_label.setText(self.tr("Settings saved."))
+
+    # ---- engine events -----------------------------------------------------------------
+
+    def _begin(self, task: str, message: str) -> None:
+        self.task = task
+        self.last_error = ""
+        self.status_label.setText(message)
+        self._set_busy(True)
+
+    def _end(self, message: str) -> None:
+        self.task = ""
+        self.status_label.setText(message)
+        self._set_busy(False)
+
+    def _set_busy(self, busy: bool) -> None:
+        ingesting = busy and self.task in ("ingest", "delete")
+        self.progress.setVisible(ingesting)
+        self.progress.setRange(0, 0)
+        self.cancel_button.setVisible(busy and self.task == "ingest")
+        self.matters.set_busy(busy)
+        self.documents.set_busy(busy)
+        self.ask_panel.set_busy(busy, asking=self.task == "ask")
+        self.settings_action.setEnabled(not busy)
+
+    @_when_open
+    def _busy_changed(self, busy: bool) -> None:
+        if not busy and self.task:  # finished without a result signal: keep UI usable
+            self._end(self.status_label.text())
+
+    @_when_open
+    def _stage(self, name: str) -> None:
+        self.ask_panel.show_stage(name)
+
+    @_when_open
+    def _ingest_progress(self, done: int, total: int, path: str) -> None:
+        self.progress.setRange(0, max(total, 1))
+        self.progress.setValue(done)
+        self.status_label.setText(self.tr("Reading {done}/{total}: {name}").format(
+            done=done, total=total, name=Path(path).name))
+
+    @_when_open
+    def _embed_progress(self, done: int, total: int, _what: str) -> None:
+        self.progress.setRange(0, max(total, 1))
+        self.progress.setValue(done)
+        self.status_label.setText(self.tr("Indexing passages {done}/{total}").format(
+            done=done, total=total))
+
+    @_when_open
+    def _ingest_done(self, report: IngestReport) -> None:
+        self.last_report = report
+        self.documents.refresh()
+        summary = self.tr("Added {a}, updated {u}, unchanged {n}, failed {f}.").format(
+            a=report.added, u=report.updated, n=report.unchanged, f=len(report.failed))
+        if report.cancelled:
+            summary = self.tr("Cancelled. ") + summary
+        self._end(summary)
+
+    @_when_open
+    def _answered(self, answer: Answer) -> None:
+        shown = {**answer_json(answer), "question": answer.question}
+        self.answer_view.show_answer(shown)
+        self.tabs.setCurrentWidget(self.answer_view)
+        self.audit_view.refresh()
+        seconds = answer.stages.get("total", 0.0)
+        self._end(self.tr("Answered in {s:.1f} s.").format(s=seconds) if answer.answered
+                  else self.tr("No answer (see the reason)."))
+
+    @_when_open
+    def _matter_deleted(self, name: str) -> None:
+        self.matters.refresh()
+        self._end(self.tr("Deleted {name}.").format(name=name))
+
+    @_when_open
+    def _cancelled(self, task: str) -> None:
+        if task == "ask":
+            self.answer_view.show_message(self.tr("Cancelled."))
+        self.documents.refresh()
+        self._end(self.tr("Cancelled."))
+
+    @_when_open
+    def _failed(self, task: str, message: str) -> None:
+        self.last_error = message
+        if task == "ask":
+            self.answer_view.show_message(self.tr("The question could not be answered: {m}")
+                                          .format(m=message))
+        self.documents.refresh()
+        self.matters.refresh()
+        self._end(self.tr("Error: {m}").format(m=message))
+
+    def _matter_changed(self, matter: str) -> None:
+        self.documents.set_matter(matter)
+        self.audit_view.set_matter(matter)
+        self.answer_view.show_message(self.tr("Ask a question to see a grounded answer here."))
+
+    # ---- closing -----------------------------------------------------------------------
+
+    def shutdown(self) -> None:
+        """Stop the engine thread and close the workspace (idempotent)."""
+        if self._closed:
+            return
+        self._closed = True
+        self._engine.stop()
+        self.ws.close()
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        self.shutdown()
+        super().closeEvent(event)

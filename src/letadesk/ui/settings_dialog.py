@@ -1,0 +1,145 @@
+"""Settings: model file (checked for size and memory fit), embedder, threads,
+default "as of" date and interface language; saved under the profile."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import replace
+from pathlib import Path
+
+from PySide6.QtCore import QDate
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QDateEdit,
+    QDialog,
+    QDialogButtonBox,
+    QFileDialog,
+    QFormLayout,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from letadesk.config import Paths, Settings
+from letadesk.errors import LetaDeskError
+from letadesk.generate.llama_generator import check_fits
+from letadesk.index.embedder import CHOICES
+from letadesk.ui.i18n import LANGUAGES
+
+
+class SettingsDialog(QDialog):
+    def __init__(self, paths: Paths, settings: Settings, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle(self.tr("Settings"))
+        self.paths = paths
+        self.settings = settings
+        self.model_path = QLineEdit(settings.model_path)
+        self.model_path.setPlaceholderText(self.tr("(built-in small model)"))
+        self.model_path.textChanged.connect(self._model_changed)
+        browse = QPushButton(self.tr("Browse…"))
+        browse.clicked.connect(self._browse)
+        self.model_info = QLabel()
+        self.model_info.setObjectName("hint")
+        self.model_info.setWordWrap(True)
+        self.embedder = QComboBox()
+        self.embedder.setEditable(True)  # a sentence-transformers folder is allowed too
+        self.embedder.addItems(list(CHOICES))
+        self.embedder.setCurrentText(settings.embedder)
+        self.threads = QSpinBox()
+        self.threads.setRange(0, max(64, os.cpu_count() or 1))
+        self.threads.setSpecialValueText(self.tr("automatic"))
+        self.threads.setValue(settings.threads)
+        self.as_of_check = QCheckBox(self.tr("Use a fixed date"))
+        self.as_of_date = QDateEdit(QDate.currentDate())
+        self.as_of_date.setCalendarPopup(True)
+        self.as_of_date.setDisplayFormat("yyyy-MM-dd")
+        self.as_of_check.toggled.connect(self.as_of_date.setEnabled)
+        if settings.default_as_of:
+            self.as_of_date.setDate(QDate.fromString(settings.default_as_of, "yyyy-MM-dd"))
+        self.as_of_check.setChecked(bool(settings.default_as_of))
+        self.as_of_date.setEnabled(bool(settings.default_as_of))
+        self.language = QComboBox()
+        for code, name in LANGUAGES.items():
+            self.language.addItem(name, code)
+        self.language.setCurrentIndex(max(0, self.language.findData(settings.language)))
+        self._build_layout(browse)
+        self._model_changed()
+
+    def _build_layout(self, browse: QPushButton) -> None:
+        model_row = QHBoxLayout()
+        model_row.addWidget(self.model_path, 1)
+        model_row.addWidget(browse)
+        as_of_row = QHBoxLayout()
+        as_of_row.addWidget(self.as_of_check)
+        as_of_row.addWidget(self.as_of_date)
+        as_of_row.addStretch(1)
+        form = QFormLayout()
+        form.addRow(self.tr("Model file (GGUF):"), model_row)
+        form.addRow("", self.model_info)
+        form.addRow(self.tr("Embedder:"), self.embedder)
+        form.addRow(self.tr("Threads:"), self.threads)
+        form.addRow(self.tr("Default \u201cas of\u201d date:"), as_of_row)
+        form.addRow(self.tr("Interface language:"), self.language)
+        note = QLabel(self.tr("A new language or embedder applies after restarting LetaDesk."))
+        note.setObjectName("hint")
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok
+                                   | QDialogButtonBox.StandardButton.Cancel)
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        layout.addLayout(form)
+        layout.addWidget(note)
+        layout.addWidget(buttons)
+        self.resize(560, self.sizeHint().height())
+
+    def _browse(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(self, self.tr("Choose a model"), "",
+                                              self.tr("GGUF models (*.gguf)"))
+        if path:
+            self.model_path.setText(path)
+
+    def model_problem(self) -> str:
+        """Why the chosen model cannot be used, or "" when it can (or none is chosen)."""
+        text = self.model_path.text().strip()
+        if not text:
+            return ""
+        try:
+            check_fits(Path(text))
+        except LetaDeskError as exc:
+            return str(exc)
+        return ""
+
+    def _model_changed(self) -> None:
+        text = self.model_path.text().strip()
+        if not text:
+            self.model_info.setText(self.tr("The built-in model is used."))
+            return
+        problem = self.model_problem()
+        if problem:
+            self.model_info.setText(problem)
+            return
+        size = Path(text).stat().st_size / 2**20
+        self.model_info.setText(self.tr("{size:.0f} MiB; fits in the available memory.")
+                                .format(size=size))
+
+    def chosen(self) -> Settings:
+        as_of = self.as_of_date.date().toString("yyyy-MM-dd") if self.as_of_check.isChecked() \
+            else ""
+        return replace(self.settings, model_path=self.model_path.text().strip(),
+                       embedder=self.embedder.currentText().strip() or "auto",
+                       threads=self.threads.value(), default_as_of=as_of,
+                       language=str(self.language.currentData()))
+
+    def accept(self) -> None:
+        problem = self.model_problem()
+        if problem:
+            self.model_info.setText(problem)
+            return  # stay open: the model would not load
+        self.settings = self.chosen()
+        self.settings.save(self.paths)
+        super().accept()

@@ -1,0 +1,22 @@
+"""The window's look: one restrained stylesheet, readable at default sizes."""
+
+STYLE = """
+QWidget { font-size: 10pt; }
+QLabel#sectionTitle { font-weight: 600; font-size: 11pt; color: #1f2a44; padding: 2px 0; }
+QLabel#hint { color: #5f6368; }
+QLabel#stage { color: #1a5fb4; font-style: italic; }
+QLabel#question { font-size: 12pt; font-weight: 600; color: #1f2a44; }
+QLabel#claimText { font-size: 11pt; color: #202124; }
+QLabel#viewerHeader { font-size: 11pt; padding: 4px 2px; }
+QLabel#badge { background: #e8eaed; color: #3c4043; border-radius: 8px; padding: 1px 8px;
+               font-size: 9pt; }
+QLabel#refusalTitle { font-weight: 700; color: #8c1d18; font-size: 11pt; }
+QWidget#answerPage { background: #ffffff; }
+QFrame#claim { background: #f8f9fb; border: 1px solid #e1e4ea; border-radius: 6px; }
+QFrame#refusal { background: #fdf1f0; border: 1px solid #f2c4c0; border-radius: 6px; }
+QFrame#rejected { background: #fafafa; border: 1px dashed #c8ccd2; border-radius: 6px; }
+QPushButton#chip { background: #e8f0fe; color: #174ea6; border: 1px solid #c6dafc;
+                   border-radius: 10px; padding: 2px 10px; font-size: 9pt; }
+QPushButton#chip:hover { background: #d2e3fc; }
+QTableWidget, QTreeWidget, QListWidget { background: #ffffff; }
+"""

@@ -1,0 +1,188 @@
+"""Reader tests per format, on small real files generated in tmp_path."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import docx
+import pymupdf
+import pytest
+
+from letadesk.domain import DocumentKind, PageMethod, ParsedDocument
+from letadesk.errors import IngestError
+from letadesk.ingest.pdf_reader import quote_rects
+from letadesk.ingest.readers import detect_language, read_document
+
+RO_LAW = ("Articolul 1\nObiectul legii\nPrezenta lege reglementează contractele și "
+          "obligațiile părților.\n\nArticolul 2\n(1) Părțile sunt libere să încheie "
+          "contracte.\n(2) Contractul se încheie prin acordul părților, în formă scrisă.\n")
+
+
+def make_pdf(path: Path, pages: list[str], *, labels: bool = False) -> Path:
+    doc = pymupdf.open()
+    for text in pages:
+        page = doc.new_page()  # an HTML box uses MuPDF's Noto fonts: ș ț ă are drawable
+        page.insert_htmlbox(pymupdf.Rect(72, 72, 520, 770),
+                            f'<p style="white-space: pre-wrap">{text}</p>')
+    if labels:
+        doc.set_page_labels([{"startpage": 0, "prefix": "", "style": "r", "firstpagenum": 1}])
+    doc.save(path)
+    doc.close()
+    return path
+
+
+def check_offsets(doc: ParsedDocument) -> None:
+    for page in doc.pages:
+        assert 0 <= page.start <= page.end <= len(doc.text)
+    for f in doc.fragments:
+        assert f.text == doc.text[f.start:f.end]
+        page = doc.pages[f.page - 1]
+        assert page.start <= f.start < page.end
+
+
+def test_pdf_pages_offsets_labels(tmp_path: Path) -> None:
+    pages = ["Articolul 1\nPrezenta lege reglementează obligațiile părților.",
+             "Articolul 2\n(1) Părțile sunt libere să contracteze.\n(2) Contractul e scris.",
+             "Articolul 3\nDispoziții finale și tranzitorii ale acestei legi."]
+    doc = read_document(make_pdf(tmp_path / "lege.pdf", pages, labels=True))
+    assert doc.kind is DocumentKind.PDF
+    assert [p.number for p in doc.pages] == [1, 2, 3]
+    assert [p.label for p in doc.pages] == ["i", "ii", "iii"]
+    assert all(p.method is PageMethod.TEXT_LAYER for p in doc.pages)
+    assert "reglementează" in doc.text and "Părțile" in doc.text  # diacritics kept
+    assert doc.text[doc.pages[1].start:doc.pages[1].end].startswith("Articolul 2")
+    assert [(f.locator, f.page) for f in doc.fragments] == [
+        ("art. 1", 1), ("art. 2 alin. (1)", 2), ("art. 2 alin. (2)", 2), ("art. 3", 3)]
+    assert doc.language == "ro"
+    check_offsets(doc)
+
+
+def test_pdf_without_labels_uses_numbers_and_quote_rects(tmp_path: Path) -> None:
+    path = make_pdf(tmp_path / "c.pdf", ["1. TERM.\nThis Agreement shall last one year."])
+    doc = read_document(path)
+    assert doc.pages[0].label == "1"
+    rects = quote_rects(path, 1, "shall last one year")
+    assert len(rects) == 1 and rects[0][2] > rects[0][0]
+    assert quote_rects(path, 1, "not on the page") == []
+    assert quote_rects(path, 7, "shall") == []
+
+
+def test_pdf_named_txt_is_read_as_pdf(tmp_path: Path) -> None:
+    pdf = make_pdf(tmp_path / "x.pdf", ["The parties agree to the terms of this agreement."])
+    renamed = pdf.rename(tmp_path / "really_a_pdf.txt")
+    assert read_document(renamed).kind is DocumentKind.PDF
+
+
+def test_encrypted_pdf(tmp_path: Path) -> None:
+    doc = pymupdf.open()
+    doc.new_page().insert_text((72, 72), "Secret terms of the agreement.")
+    path = tmp_path / "enc.pdf"
+    doc.save(path, encryption=pymupdf.PDF_ENCRYPT_AES_256, user_pw="x", owner_pw="y")
+    doc.close()
+    with pytest.raises(IngestError, match=r"encrypted PDF \(password required\)"):
+        read_document(path)
+
+
+def test_truncated_pdf(tmp_path: Path) -> None:
+    full = make_pdf(tmp_path / "full.pdf", [f"Page {i} of the agreement text." for i in range(3)])
+    cut = tmp_path / "cut.pdf"
+    cut.write_bytes(full.read_bytes()[: full.stat().st_size // 2])
+    with pytest.raises(IngestError, match=r"truncated|corrupt") as info:
+        read_document(cut)
+    assert info.value.path == str(cut)
+
+
+@pytest.mark.parametrize(("name", "content", "reason"), [
+    ("empty.pdf", b"", "empty file"),
+    ("garbage.pdf", bytes(range(256)) * 8, "binary data, not a readable pdf document"),
+    ("photo.pdf", b"\x89PNG\r\n\x1a\n" + b"\x00" * 64, "PNG image"),
+    ("old.doc", b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + b"\x00" * 64, "legacy Office"),
+    ("blank.txt", b"  \n\n ", "no extractable text"),
+    ("fake.docx", b"PK\x03\x04" + b"\x00" * 64, "corrupt ZIP"),
+])
+def test_rejected_files(tmp_path: Path, name: str, content: bytes, reason: str) -> None:
+    path = tmp_path / name
+    path.write_bytes(content)
+    with pytest.raises(IngestError, match=reason):
+        read_document(path)
+
+
+def test_missing_file(tmp_path: Path) -> None:
+    with pytest.raises(IngestError, match="file not found"):
+        read_document(tmp_path / "nope.pdf")
+
+
+def test_docx_with_headings_and_table(tmp_path: Path) -> None:
+    document = docx.Document()
+    document.add_heading("Contract de prestări servicii", level=1)
+    document.add_paragraph("Articolul 1")
+    document.add_paragraph("(1) Prestatorul se obligă să presteze serviciile.")
+    table = document.add_table(rows=2, cols=2)
+    for (r, c), value in {(0, 0): "Serviciu", (0, 1): "Preț",
+                          (1, 0): "Consultanță", (1, 1): "100 lei"}.items():
+        table.cell(r, c).text = value
+    document.add_paragraph("(2) Plata se face lunar, în termen de 30 de zile.")
+    path = tmp_path / "contract.docx"
+    document.save(str(path))
+    doc = read_document(path)
+    assert doc.kind is DocumentKind.DOCX
+    assert doc.title == "Contract de prestări servicii"
+    assert "Serviciu | Preț" in doc.text and "Consultanță | 100 lei" in doc.text
+    assert doc.text.index("Preț") < doc.text.index("(2) Plata")  # table kept in place
+    assert [f.locator for f in doc.fragments] == ["", "art. 1 alin. (1)", "art. 1 alin. (2)"]
+    assert len(doc.pages) == 1 and doc.pages[0].end == len(doc.text)
+    check_offsets(doc)
+
+
+def test_html_strips_script_and_style(tmp_path: Path) -> None:
+    html = ("<!DOCTYPE html><html><head><title>Legea nr. 1</title>"
+            "<style>p { color: red }</style><script>var secret = 1;</script></head>"
+            "<body><h1>Legea</h1><p>Articolul 1</p><p>Prezenta lege se aplică "
+            "<b>tuturor</b> contractelor.</p><script>alert('x')</script>"
+            "<table><tr><td>a</td><td>b</td></tr></table><noscript>nojs</noscript>"
+            "</body></html>")
+    path = tmp_path / "lege.html"
+    path.write_text(html, encoding="utf-8")
+    doc = read_document(path)
+    assert doc.kind is DocumentKind.HTML and doc.title == "Legea nr. 1"
+    assert "Prezenta lege se aplică tuturor contractelor." in doc.text
+    for hidden in ("secret", "alert", "color", "nojs"):
+        assert hidden not in doc.text
+    assert "a | b" in doc.text
+    assert [f.locator for f in doc.fragments] == ["", "art. 1"]
+    check_offsets(doc)
+
+
+def test_html_sniffed_without_extension(tmp_path: Path) -> None:
+    path = tmp_path / "page"
+    path.write_text("<html><body><p>The parties agree.</p></body></html>", encoding="utf-8")
+    assert read_document(path).kind is DocumentKind.HTML
+
+
+@pytest.mark.parametrize("encoding", ["cp1250", "utf-8", "utf-8-sig"])
+def test_text_encodings(tmp_path: Path, encoding: str) -> None:
+    text = RO_LAW.replace("ț", "ţ").replace("ș", "ş")  # cp1250 has only cedilla forms
+    path = tmp_path / "lege.txt"
+    path.write_bytes(text.replace("\n", "\r\n").encode(encoding))
+    doc = read_document(path)
+    assert doc.kind is DocumentKind.TEXT
+    assert doc.text == text  # exact: CRLF normalised, diacritics kept as written
+    assert [f.locator for f in doc.fragments] == ["art. 1", "art. 2 alin. (1)",
+                                                 "art. 2 alin. (2)"]
+    assert doc.title == "Articolul 1" and doc.language == "ro"
+
+
+def test_latin1_fallback(tmp_path: Path) -> None:
+    path = tmp_path / "notes.md"
+    path.write_bytes("# Résumé\n\nThe café and the naïve agreement façade.\n".encode("latin-1"))
+    doc = read_document(path)
+    assert doc.title == "Résumé" and "façade" in doc.text and doc.language == "en"
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("Contractul se încheie în formă scrisă și este valabil pentru părți.", "ro"),
+    ("The parties agree that this Agreement shall be governed by the law.", "en"),
+    ("12345 67890", ""),
+])
+def test_detect_language(text: str, expected: str) -> None:
+    assert detect_language(text) == expected

@@ -1,0 +1,110 @@
+"""Integration tests on the real documents in ../shared/data (skipped when absent)."""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+from collections import defaultdict
+from pathlib import Path
+
+import pymupdf
+import pytest
+
+from letadesk.domain import ParsedDocument
+from letadesk.ingest.readers import read_document
+from letadesk.text import nfc
+
+pytestmark = pytest.mark.shared_data
+
+_FLAGS = pymupdf.TEXTFLAGS_TEXT & ~pymupdf.TEXT_PRESERVE_LIGATURES
+_ARTICLE = re.compile(r"(?:anexa(?: nr\. \d+)? )?art\. (\S+)")
+
+
+def check_invariants(doc: ParsedDocument, max_chars: int = 1500) -> None:
+    """Exact offsets, no overlap, full coverage, page of start."""
+    text, pos = doc.text, 0
+    for f in doc.fragments:
+        assert f.text == text[f.start:f.end] and f.text == f.text.strip()
+        assert f.start >= pos and not text[pos:f.start].strip()
+        assert len(f.text) <= max_chars
+        page = doc.pages[f.page - 1]
+        assert page.number == f.page and page.start <= f.start < page.end
+        pos = f.end
+    assert not text[pos:].strip()
+
+
+def articles(doc: ParsedDocument) -> dict[str, list[str]]:
+    found: dict[str, list[str]] = defaultdict(list)
+    for f in doc.fragments:
+        if m := _ARTICLE.match(f.locator):
+            found[m.group(1)].append(f.locator)
+    return found
+
+
+def test_codul_civil_has_2664_articles(shared_data: Path) -> None:
+    path = (shared_data / "ro" / "codes_original"
+            / "codul_civil_L287-2009_forma_initiala_MO511-2009.txt")
+    doc = read_document(path)
+    check_invariants(doc)
+    found = articles(doc)
+    assert len(found) == 2664  # 2657 "Articolul N" lines + 4 "Art. 2.xxx" + ART.1.251,
+    assert {"1251", "2367", "2374", "2448", "2506", "2508", "2655"} <= found.keys()
+    assert found["3"] == ["art. 3 alin. (1)", "art. 3 alin. (2)", "art. 3 alin. (3)"]
+    assert found["2448"] == ["art. 2448 alin. (1)", "art. 2448 alin. (2)"]  # written in-line
+    assert doc.language == "ro"
+
+
+def test_consolidated_laws_match_their_provision_lists(shared_data: Path) -> None:
+    folder = shared_data / "ro" / "laws_consolidated_2026"
+    for meta in sorted(folder.glob("*.json")):
+        expected = {p["provision_ref"].removeprefix("Art.")
+                    for p in json.loads(meta.read_text(encoding="utf-8"))["provisions"]}
+        doc = read_document(meta.with_suffix(".txt"))
+        check_invariants(doc)
+        assert set(articles(doc)) == expected, meta.name
+
+
+def test_amendment_note_belongs_to_its_alineat(shared_data: Path) -> None:
+    path = shared_data / "ro" / "legea_98_2016_versions" / "legea_98-2016_v2026-02_ansvar.txt"
+    doc = read_document(path)
+    first = next(f for f in doc.fragments if f.locator == "art. 57 alin. (1)")
+    assert "(la 13-07-2020, Alineatul (1) din Articolul 57" in first.text
+
+
+def test_messy_portal_dumps(shared_data: Path) -> None:
+    for path in sorted((shared_data / "ro" / "legea_98_2016_versions").glob("raw_*.txt")):
+        doc = read_document(path)
+        check_invariants(doc)
+        found = articles(doc)
+        assert {str(n) for n in range(1, 237)} <= found.keys(), path.name
+        assert found["2"] == ["art. 2 alin. (1)", "art. 2 alin. (2)"]
+
+
+def test_cuad_texts_parse(shared_data: Path) -> None:
+    paths = sorted((shared_data / "cuad" / "txt").glob("*.txt"))
+    assert len(paths) == 184
+    for path in paths:
+        doc = read_document(path)
+        check_invariants(doc)
+        assert doc.language == "en", path.name
+
+
+@pytest.mark.slow
+def test_cuad_pdfs_parse_with_page_invariants(shared_data: Path) -> None:
+    paths = sorted(p for p in (shared_data / "cuad" / "pdf").iterdir()
+                   if p.suffix.lower() == ".pdf")
+    assert len(paths) == 182
+    started, pages = time.perf_counter(), 0
+    for path in paths:
+        doc = read_document(path)
+        check_invariants(doc)
+        pages += len(doc.pages)
+        with pymupdf.open(path) as reference:
+            assert len(doc.pages) == reference.page_count
+            for f in doc.fragments[:: max(1, len(doc.fragments) // 5)]:
+                head = doc.text[f.start:min(f.start + 40, doc.pages[f.page - 1].end)]
+                page_text = nfc(reference[f.page - 1].get_text(flags=_FLAGS))
+                assert " ".join(head.split()) in " ".join(page_text.split())
+    rate = pages / (time.perf_counter() - started)
+    assert rate > 50, f"{rate:.0f} pages/s"

@@ -1,0 +1,141 @@
+"""Table-driven tests of the legal-structure chunker (Romanian laws, English contracts)."""
+
+from __future__ import annotations
+
+import pytest
+
+from letadesk.domain import ParsedFragment, ParsedPage
+from letadesk.ingest.structure import split_fragments
+
+
+def _one_page(text: str) -> tuple[ParsedPage, ...]:
+    return (ParsedPage(number=1, label="1", start=0, end=len(text)),)
+
+
+def assert_invariants(text: str, fragments: tuple[ParsedFragment, ...], max_chars: int) -> None:
+    """Exact offsets, stripped, ordered, no overlap, all non-space text covered."""
+    pos = 0
+    for f in fragments:
+        assert f.text == text[f.start:f.end]
+        assert f.text == f.text.strip() and f.text
+        assert f.start >= pos, "fragments overlap or are out of order"
+        assert not text[pos:f.start].strip(), f"uncovered text: {text[pos:f.start]!r}"
+        assert len(f.text) <= max_chars
+        pos = f.end
+    assert not text[pos:].strip()
+
+
+def locators(text: str, max_chars: int = 1500) -> list[str]:
+    fragments = split_fragments(text, _one_page(text), max_chars=max_chars)
+    assert_invariants(text, fragments, max_chars)
+    return [f.locator for f in fragments]
+
+
+RO_CASES = [
+    pytest.param(
+        "Titlul I Dispoziții\n\nArticolul 1\nObiectul legii\nTextul articolului.\n\n"
+        "Articolul 2\n(1) Primul alineat.\n(2) Al doilea alineat.\n",
+        ["art. 1", "art. 2 alin. (1)", "art. 2 alin. (2)"], id="headings-are-context"),
+    pytest.param(
+        "Preambul: Parlamentul adoptă prezenta lege.\n\nArticolul 113^1\nText.\n",
+        ["", "art. 113^1"], id="preamble-and-superscript"),
+    pytest.param(
+        "Art. 2.335\nTitlu\n(1) Unu.\n(2) Doi.\nART.2.336\nText.\nART 2.337\nAlt text.\n",
+        ["art. 2335 alin. (1)", "art. 2335 alin. (2)", "art. 2336", "art. 2337"],
+        id="dotted-thousands-and-ART-forms"),
+    pytest.param(
+        "Articolul 7\n(1) Prima.\n(2) Cumpărătorul are dreptul, potrivit art. 2.435-2.444. "
+        "Cumpărarea de către creditor Art. 8. - (1) Un creditor nu poate cumpăra.\n"
+        "(2) Poate depune creanța.\n",
+        ["art. 7 alin. (1)", "art. 7 alin. (2)", "art. 8 alin. (1)", "art. 8 alin. (2)"],
+        id="inline-article-header"),
+    pytest.param(
+        "Articolul 3\n(1) Text, conform art. 5. - ceva.\n",
+        ["art. 3 alin. (1)"], id="cross-reference-is-not-an-article"),
+    pytest.param(
+        "Articolul 57\n(1) Text vechi.\n(la 13-07-2020, Alineatul (1) din Articolul 57 a fost "
+        "modificat de Punctul 3, Articolul I din ORDONANȚA DE URGENȚĂ nr. 114/2020)\n"
+        "(2) Text.\n",
+        ["art. 57 alin. (1)", "art. 57 alin. (2)"], id="amendment-note-stays-with-alineat"),
+    pytest.param(
+        "Statul român\tARTICOLUL 1\n(1) România este stat.\n(2) Forma este republica.\n",
+        ["art. 1 alin. (1)", "art. 1 alin. (2)"], id="title-tab-header"),
+    pytest.param(
+        "Articolul 2\n(1)\n \nScopul legii.\n(2)\n \nPrincipiile sunt:\na)\n \nnediscriminarea;\n",
+        ["art. 2 alin. (1)", "art. 2 alin. (2)"], id="messy-portal-layout"),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), RO_CASES)
+def test_romanian_structure(text: str, expected: list[str]) -> None:
+    assert locators(text) == expected
+
+
+EN_CASES = [
+    pytest.param(
+        "SERVICES AGREEMENT\n\n1. DEFINITIONS.\n\n(a) \"Content\" means content.\n\n"
+        "2. TERM.\n\n2.1 Term. This Agreement lasts one year.\n\n2.2 Renewal. It renews.\n",
+        ["", "Section 1", "Section 2.1", "Section 2.2"], id="numbered-clauses"),
+    pytest.param(
+        "ARTICLE V\nCONFIDENTIALITY\n\nSection 5.2 Disclosure. No party shall disclose.\n\n"
+        "Section 5.2(a) Exceptions. Except as required by law.\n",
+        ["Section 5.2", "Section 5.2(a)"], id="article-and-sections"),
+    pytest.param(
+        "Article 5\nThe Supplier shall deliver the goods.\n\nArticle 6\nPayment is due.\n",
+        ["Article 5", "Article 6"], id="articles-without-sections"),
+    pytest.param(
+        "The Licensee shall pay royalties as set forth in\n5.2 hereof and otherwise.\n",
+        [""], id="wrapped-reference-is-not-a-clause"),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), EN_CASES)
+def test_english_structure(text: str, expected: list[str]) -> None:
+    assert locators(text) == expected
+
+
+def test_litere_split_only_when_alineat_too_long() -> None:
+    items = "".join(f"{letter}) {'cuvânt ' * 12}text;\n" for letter in "abcdef")
+    text = f"Articolul 57\n(1) Intro.\n(3) Condiții:\n{items}"
+    assert locators(text) == ["art. 57 alin. (1)", "art. 57 alin. (3)"]
+    short = locators(text, max_chars=200)
+    assert short[:2] == ["art. 57 alin. (1)", "art. 57 alin. (3) lit. a)"]
+    assert "art. 57 alin. (3) lit. f)" in short
+
+
+def test_unstructured_text_packs_paragraphs() -> None:
+    paragraphs = [f"Paragraph {i} " + "word " * 40 for i in range(10)]
+    text = "\n\n".join(paragraphs)
+    fragments = split_fragments(text, _one_page(text), max_chars=600)
+    assert_invariants(text, fragments, 600)
+    assert {f.locator for f in fragments} == {""}
+    assert 3 <= len(fragments) < 10  # packed, not one per paragraph
+    assert all(f.text.startswith("Paragraph") for f in fragments)
+
+
+def test_long_fragment_keeps_locator_and_splits_at_sentences() -> None:
+    body = " ".join(f"Sentence number {i} ends here." for i in range(200))
+    text = f"Articolul 9\n{body}\n"
+    fragments = split_fragments(text, _one_page(text), max_chars=300)
+    assert_invariants(text, fragments, 300)
+    assert {f.locator for f in fragments} == {"art. 9"}
+    assert all(f.text.endswith(".") for f in fragments)
+
+
+def test_page_is_the_page_of_start() -> None:
+    first, second = "Articolul 1\nText unu.\n", "Articolul 2\nText doi.\n"
+    text = first + "\f" + second
+    pages = (ParsedPage(1, "i", 0, len(first)),
+             ParsedPage(2, "ii", len(first) + 1, len(text)))
+    fragments = split_fragments(text, pages)
+    assert [(f.locator, f.page) for f in fragments] == [("art. 1", 1), ("art. 2", 2)]
+
+
+def test_empty_and_whitespace_text() -> None:
+    assert split_fragments("", ()) == ()
+    assert split_fragments(" \n\n\t ", ()) == ()
+
+
+def test_max_chars_must_be_sane() -> None:
+    with pytest.raises(ValueError, match="max_chars"):
+        split_fragments("text", (), max_chars=5)

@@ -1,0 +1,126 @@
+"""The ingest pipeline end to end on real files, real SQLite and real tantivy."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pymupdf
+
+from corpus_factory import CONTRACT_RO, NDA_EN, write_pdf, write_text
+from letadesk.domain import DocumentStatus
+from letadesk.store.database import integrity_ok
+from letadesk.workspace import Workspace
+
+
+def _statuses(ws: Workspace, matter: str) -> dict[str, str]:
+    return {Path(d.path).name: d.status.value for d in ws.documents(matter)}
+
+
+def test_ingest_stores_fragments_at_their_offsets(workspace: Workspace, tmp_path: Path) -> None:
+    write_text(tmp_path / "docs", "contract.txt", CONTRACT_RO)
+    write_pdf(tmp_path / "docs", "nda.pdf", [NDA_EN[:600], NDA_EN[600:]])
+    report = workspace.ingest([tmp_path / "docs"], matter="M")
+    assert (report.added, report.failed) == (2, [])
+    for doc in workspace.documents("M"):
+        text = workspace.text(doc)
+        frags = workspace.fragments(doc)
+        assert frags, doc.path
+        assert all(text[f.start:f.end] == f.text for f in frags)
+    contract = workspace.document("contract.txt")
+    locators = [f.locator for f in workspace.fragments(contract)]
+    assert "art. 2 alin. (2)" in locators
+    nda = workspace.document("nda.pdf")
+    assert [p.number for p in workspace.pages(nda)] == [1, 2]
+    assert workspace.status()["pages"] >= 3
+
+
+def test_reingest_is_incremental(workspace: Workspace, tmp_path: Path) -> None:
+    docs = tmp_path / "docs"
+    write_text(docs, "a.txt", CONTRACT_RO)
+    write_text(docs, "b.txt", NDA_EN)
+    workspace.ingest([docs], matter="M")
+    again = workspace.ingest([docs], matter="M")
+    assert (again.added, again.updated, again.unchanged) == (0, 0, 2)
+
+    write_text(docs, "a.txt", CONTRACT_RO + "\nArticolul 4\nDispoziții finale noi.\n")
+    (docs / "b.txt").unlink()
+    write_text(docs, "copy-of-a.txt", (docs / "a.txt").read_text(encoding="utf-8"))
+    report = workspace.ingest([docs], matter="M")
+    assert (report.updated, report.retired, report.duplicates) == (1, 1, 1)
+    assert _statuses(workspace, "M") == {"a.txt": "indexed", "b.txt": "retired",
+                                         "copy-of-a.txt": "duplicate"}
+    retired = workspace.document(str(docs / "b.txt"))
+    assert workspace.fragments(retired) == []
+    assert any(f.locator == "art. 4" for f in workspace.fragments(workspace.document("a.txt")))
+    assert workspace.doctor().consistent
+
+
+def test_hostile_files_fail_with_reasons_and_the_batch_goes_on(
+        workspace: Workspace, tmp_path: Path) -> None:
+    docs = tmp_path / "docs"
+    write_text(docs, "good.txt", NDA_EN)
+    (docs / "empty.txt").write_bytes(b"")
+    (docs / "garbage.pdf").write_bytes(os.urandom(4096))
+    good_pdf = write_pdf(tmp_path, "whole.pdf", ["Some text on a page."])
+    (docs / "truncated.pdf").write_bytes(good_pdf.read_bytes()[:300])
+    enc = pymupdf.open()
+    enc.new_page().insert_text((72, 72), "secret")
+    enc.save(docs / "locked.pdf", encryption=pymupdf.PDF_ENCRYPT_AES_256, user_pw="x",
+             owner_pw="y")
+    (docs / "notes.rtf").write_text("{\\rtf1 hello}", encoding="utf-8")
+    outside = write_text(tmp_path / "outside", "secret.txt", "do not read")
+    (docs / "link.txt").symlink_to(outside)
+
+    report = workspace.ingest([docs], matter="M")
+    reasons = {Path(p).name: r for p, r in report.failed}
+    assert report.added == 1
+    assert set(reasons) == {"empty.txt", "garbage.pdf", "truncated.pdf", "locked.pdf",
+                            "notes.rtf", "link.txt"}
+    assert "encrypted" in reasons["locked.pdf"]
+    assert "symbolic link" in reasons["link.txt"]
+    assert "unsupported" in reasons["notes.rtf"]
+    assert all(r for r in reasons.values())
+    failed = workspace.documents("M", failed_only=True)
+    assert {Path(d.path).name for d in failed} == set(reasons)
+    assert not any("do not read" in workspace.text(d) for d in workspace.documents("M"))
+
+
+def test_oversized_file_is_refused_before_parsing(tmp_path: Path) -> None:
+    ws = Workspace.open(tmp_path / "ws")
+    ws.settings = type(ws.settings)(max_file_mb=0)
+    write_text(tmp_path / "docs", "big.txt", NDA_EN)
+    report = ws.ingest([tmp_path / "docs"], matter="M")
+    assert "file too large" in report.failed[0][1]
+    ws.close()
+
+
+def test_parser_timeout_kills_the_worker_and_goes_on(tmp_path: Path) -> None:
+    ws = Workspace.open(tmp_path / "ws")
+    ws.settings = type(ws.settings)(ingest_timeout_s=0.001)
+    write_text(tmp_path / "docs", "a.txt", NDA_EN)
+    report = ws.ingest([tmp_path / "docs"], matter="M")
+    assert report.failed and "timed out" in report.failed[0][1]
+    ws.close()
+
+
+def test_matters_never_share_documents(workspace: Workspace, tmp_path: Path) -> None:
+    write_text(tmp_path / "one", "a.txt", CONTRACT_RO)
+    write_text(tmp_path / "two", "b.txt", NDA_EN + "\nCANARY-ZEBRA-7731 appears only here.\n")
+    workspace.ingest([tmp_path / "one"], matter="One")
+    workspace.ingest([tmp_path / "two"], matter="Two")
+    hits = workspace.search("CANARY-ZEBRA-7731 zebra canary", matter="One", k=50)
+    assert all(p.document.matter_id == workspace.matter("One").id for p in hits)
+    assert not any("CANARY" in p.fragment.text for p in hits)
+    assert any("CANARY" in p.fragment.text
+               for p in workspace.search("CANARY-ZEBRA-7731", matter="Two"))
+
+
+def test_database_is_wal_full_sync_and_intact(workspace: Workspace, tmp_path: Path) -> None:
+    write_text(tmp_path / "docs", "a.txt", CONTRACT_RO)
+    workspace.ingest([tmp_path / "docs"], matter="M")
+    conn = workspace.conn
+    assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    assert conn.execute("PRAGMA synchronous").fetchone()[0] == 2  # FULL
+    assert integrity_ok(conn)
+    assert all(d.status == DocumentStatus.INDEXED for d in workspace.documents("M"))

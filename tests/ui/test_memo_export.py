@@ -1,0 +1,79 @@
+"""Memo export (core, no Qt): footnoted verbatim quotes with pinpoint pages."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import docx
+
+from letadesk.export.memo import memo_markdown, pinpoint, write_memo_docx
+
+ANSWER = {
+    "question": "How long does confidentiality survive?",
+    "matter": "Sample matter (fictional)",
+    "disposition": "answered",
+    "reason": "every claim is grounded in a quoted source",
+    "claims": [
+        {"text": "Confidentiality survives for five years.", "kind": "generated",
+         "citations": [{"document": "Mutual NDA", "page": 2, "page_label": "ii",
+                        "locator": "Section 3.2", "quote": "survive termination for a\n"
+                        "period of five (5) years", "start": 10, "end": 60,
+                        "fragment_id": 7, "document_id": 1}]},
+        {"text": "Contractul durează 12 luni.", "kind": "extracted",
+         "citations": [{"document": "Contract", "page": 1, "page_label": "1",
+                        "locator": "art. 3 alin. (1)", "quote": "o durată de 12 luni",
+                        "start": 5, "end": 25, "fragment_id": 3, "document_id": 2}]},
+    ],
+    "rejected": [], "nearest_sources": [], "audit_id": "abc123", "as_of": "2024-06-30",
+}
+REFUSED = {
+    "disposition": "refused", "reason": "I don't have a sufficient source: nothing matches",
+    "claims": [], "rejected": [], "audit_id": "r1", "as_of": None,
+    "nearest_sources": [{"document": "Contract", "document_id": 2, "page": 1, "locator":
+                         "art. 4", "text": "Plata se face în 15 zile.", "start": 0,
+                         "end": 24, "fragment_id": 9}],
+}
+
+
+def test_pinpoint() -> None:
+    assert pinpoint(ANSWER["claims"][0]["citations"][0]) == "Mutual NDA, p. ii, Section 3.2"
+    assert pinpoint({"document": "X", "page": 4}) == "X, p. 4"
+
+
+def test_markdown_memo_has_footnoted_quotes() -> None:
+    md = memo_markdown(ANSWER)
+    assert "**Question:** How long does confidentiality survive?" in md
+    assert "- Confidentiality survives for five years.[^1]" in md
+    assert "[^2] *(extracted verbatim)*" in md
+    assert ('[^1]: Mutual NDA, p. ii, Section 3.2: \u201csurvive termination for a period '
+            'of five (5) years\u201d') in md
+    assert "[^2]: Contract, p. 1, art. 3 alin. (1): \u201co durată de 12 luni\u201d" in md
+    assert "**As of:** 2024-06-30" in md
+
+
+def test_refusal_memo_lists_nearest_sources() -> None:
+    md = memo_markdown(REFUSED, question="Q?")
+    assert "No answer was given: I don't have a sufficient source" in md
+    assert "- Contract, p. 1, art. 4: \u201cPlata se face în 15 zile.\u201d" in md
+    assert "[^" not in md
+
+
+def test_docx_memo(tmp_path: Path) -> None:
+    path = write_memo_docx(ANSWER, tmp_path / "memo.docx")
+    doc = docx.Document(str(path))
+    texts = [p.text for p in doc.paragraphs]
+    claim = next(p for p in doc.paragraphs if p.text.startswith("Confidentiality survives"))
+    assert any(r.font.superscript and r.text == "1" for r in claim.runs)
+    assert any(t.startswith("1. Mutual NDA, p. ii, Section 3.2:") and "five (5) years" in t
+               for t in texts)
+    assert any("Contractul durează 12 luni." in t for t in texts)
+    refused = docx.Document(str(write_memo_docx(REFUSED, tmp_path / "r.docx", question="Q?")))
+    assert any("No answer was given" in p.text for p in refused.paragraphs)
+
+
+def test_core_does_not_import_qt() -> None:
+    code = ("import letadesk.workspace, letadesk.cli, letadesk.export.memo, sys; "
+            "assert not any(m.startswith('PySide6') for m in sys.modules)")
+    subprocess.run([sys.executable, "-c", code], check=True)

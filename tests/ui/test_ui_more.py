@@ -1,0 +1,166 @@
+"""Settings, language, history and memo export, generated answers, rejected claims."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("PySide6")
+pytest.importorskip("pytestqt")
+
+from conftest import wait_idle
+from PySide6.QtCore import QDate
+
+from letadesk.config import Paths, Settings
+from letadesk.generate.generator import Generation
+
+pytestmark = pytest.mark.ui
+
+QUESTION = "How long do the confidentiality obligations survive termination?"
+_SOURCE = re.compile(r"\[(\d+)\] \([^\n]*\)\n<<<\n(.*?)\n>>>", re.S)
+
+
+class ScriptedGenerator:
+    """Cites the shown source mentioning "five (5) years"; adds one invented quote."""
+
+    model_id = "scripted-test-model"
+
+    def generate(self, prompt) -> Generation:
+        sources = dict(_SOURCE.findall(prompt.text))
+        fid = next(int(i) for i, body in sources.items() if "five (5) years" in body)
+        claims = [
+            {"text": "The confidentiality obligations survive termination for five years.",
+             "evidence": [{"fragment_id": fid, "quote": "The confidentiality obligations "
+                           "survive termination for a period of five (5) years"}]},
+            {"text": "The agreement can never be terminated.",
+             "evidence": [{"fragment_id": fid, "quote": "this agreement can never be "
+                           "terminated by either party"}]},
+        ]
+        return Generation(json.dumps({"claims": claims}))
+
+
+def test_generated_answer_with_rejected_claims(qtbot, sample_window) -> None:
+    win = sample_window
+    win.engine.generator_factory = ScriptedGenerator
+    win.ask(QUESTION, generate=True)
+    wait_idle(qtbot, win)
+    view = win.answer_view
+    assert view.answer["disposition"] == "answered", view.answer
+    claims = view.answer["claims"]
+    assert [c["kind"] for c in claims] == ["generated"]
+    assert view.claim_labels[0].text().startswith("The confidentiality obligations")
+    assert view.answer["rejected"]
+    assert view.show_rejected.isEnabled() and view.rejected_box.isHidden()
+    view.show_rejected.setChecked(True)
+    assert not view.rejected_box.isHidden()
+
+
+def test_history_and_memo_export(qtbot, sample_window, tmp_path: Path) -> None:
+    import docx
+
+    win = sample_window
+    win.ask(QUESTION, generate=False)
+    wait_idle(qtbot, win)
+    history = win.audit_view
+    assert len(history.records) == 1
+    assert history.current_record()["question"] == QUESTION
+    assert history.detail.chips
+    md = history.export_markdown(tmp_path / "memo.md").read_text(encoding="utf-8")
+    assert QUESTION in md and "[^1]:" in md and "five (5) years" in md
+    doc = docx.Document(str(history.export_docx(tmp_path / "memo.docx")))
+    text = "\n".join(p.text for p in doc.paragraphs)
+    assert QUESTION in text and "Sources" in text and "p. 1" in text
+
+
+def test_settings_persist(qtbot, profile: Path, tmp_path: Path) -> None:
+    from letadesk.ui.app import application
+    from letadesk.ui.settings_dialog import SettingsDialog
+
+    application("en")
+    paths = Paths.resolve(profile)
+    bogus = tmp_path / "bogus.gguf"
+    bogus.write_bytes(b"not a model")
+    dialog = SettingsDialog(paths, Settings.load(paths))
+    qtbot.addWidget(dialog)
+    dialog.model_path.setText(str(bogus))
+    assert "GGUF" in dialog.model_info.text()
+    dialog.accept()
+    assert not dialog.result() and not paths.settings_file.exists()
+    dialog.model_path.setText("")
+    dialog.embedder.setCurrentText("minilm")
+    dialog.threads.setValue(3)
+    dialog.as_of_check.setChecked(True)
+    dialog.as_of_date.setDate(QDate(2024, 6, 30))
+    dialog.language.setCurrentIndex(dialog.language.findData("ro"))
+    dialog.accept()
+    saved = Settings.load(paths)
+    assert (saved.embedder, saved.threads, saved.default_as_of, saved.language) == \
+        ("minilm", 3, "2024-06-30", "ro")
+
+
+def test_model_that_fits_is_accepted(qtbot, profile: Path, tmp_path: Path) -> None:
+    from letadesk.ui.app import application
+    from letadesk.ui.settings_dialog import SettingsDialog
+
+    application("en")
+    model = tmp_path / "tiny.gguf"
+    model.write_bytes(b"GGUF" + b"\0" * 2048)
+    paths = Paths.resolve(profile)
+    dialog = SettingsDialog(paths, Settings.load(paths))
+    qtbot.addWidget(dialog)
+    dialog.model_path.setText(str(model))
+    assert "fits" in dialog.model_info.text()
+    dialog.accept()
+    assert Settings.load(paths).model_path == str(model)
+
+
+def test_romanian_interface(qtbot, profile: Path) -> None:
+    from PySide6.QtWidgets import QApplication
+
+    from letadesk.ui.app import application
+    from letadesk.ui.i18n import install_translator
+    from letadesk.ui.main_window import MainWindow
+
+    Settings(language="ro").save(Paths.resolve(profile))
+    app = application("ro")
+    try:
+        win = MainWindow(profile)
+        qtbot.addWidget(win)
+        assert win.ask_panel.ask_button.text() == "Întreabă"
+        assert win.documents.add_files_button.text() == "Adaugă fișiere…"
+        assert win.tabs.tabText(1) == "Istoric"
+        win.shutdown()
+    finally:
+        install_translator(QApplication.instance() or app, "en")
+
+
+def test_run_app_first_run_creates_sample_matter(qtbot, profile: Path) -> None:
+    from PySide6.QtCore import QTimer
+    from PySide6.QtWidgets import QApplication
+
+    from letadesk.ui.app import run_app
+    from letadesk.ui.main_window import MainWindow
+
+    seen: dict[str, object] = {}
+
+    def check() -> None:
+        wins = [w for w in QApplication.topLevelWidgets() if isinstance(w, MainWindow)]
+        win = wins[0] if wins else None
+        if win is not None and not win.task and win.documents.rows:
+            seen["matter"] = win.matter
+            seen["statuses"] = {r.status for r in win.documents.rows}
+            win.close()
+            QApplication.quit()
+        elif len(seen.setdefault("ticks", [])) < 1200:  # type: ignore[arg-type]
+            seen["ticks"].append(1)  # type: ignore[union-attr]
+            QTimer.singleShot(50, check)
+        else:
+            QApplication.quit()
+
+    QTimer.singleShot(50, check)
+    assert run_app(str(profile)) == 0
+    assert seen.get("matter") == "Sample matter (fictional)"
+    assert seen.get("statuses") == {"indexed"}

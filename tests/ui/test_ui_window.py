@@ -1,0 +1,182 @@
+"""The main window end to end: documents, asking, chips, the source viewer."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("PySide6")
+pytest.importorskip("pytestqt")
+
+from conftest import SAMPLE, wait_idle
+from PySide6.QtCore import Qt
+
+pytestmark = pytest.mark.ui
+
+QUESTION = "How long do the confidentiality obligations survive termination?"
+
+
+def test_add_documents_shows_statuses(qtbot, window, tmp_path: Path) -> None:
+    folder = tmp_path / "docs"
+    shutil.copytree(SAMPLE, folder)
+    shutil.copy(folder / "memo_intern.md", folder / "memo_copy.md")
+    (folder / "broken.pdf").write_bytes(b"%PDF-1.4 this is not really a pdf")
+    window.matters.create_matter("Acme v. Example")
+    assert window.add_paths([str(folder)])
+    assert not window.cancel_button.isHidden()
+    wait_idle(qtbot, window)
+    panel = window.documents
+    assert panel.table.rowCount() == 5
+    for name in ("contract_servicii.docx", "nda_example.pdf"):
+        assert panel.status_of(name).status == "indexed"
+    copies = [panel.status_of("memo_intern.md").status, panel.status_of("memo_copy.md").status]
+    assert sorted(copies) == ["duplicate", "indexed"]
+    broken = panel.status_of("broken.pdf")
+    assert broken.status == "failed" and "pdf" in broken.detail.lower()
+    row = panel.rows.index(broken)
+    assert panel.table.item(row, 1).toolTip().endswith(broken.detail)
+    (folder / "nda_example.pdf").write_bytes((folder / "nda_example.pdf").read_bytes() + b"\n")
+    panel.refresh()
+    assert panel.status_of("nda_example.pdf").status == "stale"
+
+
+def test_ask_renders_claims_with_chips(qtbot, sample_window) -> None:
+    win = sample_window
+    assert win.ask(QUESTION, generate=False)
+    wait_idle(qtbot, win)
+    view = win.answer_view
+    assert view.answer["disposition"] == "answered", view.answer
+    assert view.chips and view.claim_labels
+    assert all(c["kind"] == "extracted" for c in view.answer["claims"])
+    assert "[1]" in view.chips[0].text()
+    assert any("five (5) years" in label.text() for label in view.claim_labels)
+    assert win.audit_view.records, "the answer left an audit record"
+
+
+def _chip_for(view, kind_suffix: str):
+    for chip in view.chips:
+        ref = chip.property("source")
+        if ref and str(ref.get("document", "")) and chip.toolTip():
+            yield chip, ref
+
+
+def test_chip_opens_text_source_with_span_highlighted(qtbot, sample_window) -> None:
+    win = sample_window
+    win.ask("Care este durata contractului de prestări servicii?", generate=False)
+    wait_idle(qtbot, win)
+    chip = win.answer_view.chips[0]
+    ref = chip.property("source")
+    qtbot.mouseClick(chip, Qt.MouseButton.LeftButton)
+    viewer = win.viewer
+    doc = win.ws.document(str(ref["document_id"]))
+    assert doc.kind != "pdf"
+    assert viewer.mode == "text"
+    assert viewer.selection_range == (ref["start"], ref["end"])
+    assert viewer.highlighted_text() == win.ws.text(doc)[ref["start"]:ref["end"]]
+    assert viewer.current_page == ref["page"]
+
+
+def test_chip_opens_pdf_page_with_quote_highlighted(qtbot, sample_window) -> None:
+    import pymupdf
+
+    win = sample_window
+    win.ask(QUESTION, generate=False)
+    wait_idle(qtbot, win)
+    chips = [c for c in win.answer_view.chips
+             if win.ws.document(str(c.property("source")["document_id"])).kind == "pdf"]
+    assert chips, "the NDA (a PDF) is cited"
+    ref = chips[0].property("source")
+    qtbot.mouseClick(chips[0], Qt.MouseButton.LeftButton)
+    viewer = win.viewer
+    assert viewer.mode == "pdf"
+    assert viewer.current_page == ref["page"]
+    assert viewer.highlight_rects
+    assert viewer.page_image.pixmap() is not None and not viewer.page_image.pixmap().isNull()
+    with pymupdf.open(win.ws.document(str(ref["document_id"])).path) as pdf:
+        words = pdf[ref["page"] - 1].get_text("words")
+    quote_words = set(ref["quote"].split()[:4])
+    targets = [pymupdf.Rect(w[:4]) for w in words if w[4] in quote_words]
+    assert targets
+    assert any(pymupdf.Rect(r).intersects(t) for r in viewer.highlight_rects for t in targets)
+
+
+def test_refusal_shows_reason(qtbot, sample_window) -> None:
+    win = sample_window
+    win.ask("What is the capital of France?", generate=False)
+    wait_idle(qtbot, win)
+    view = win.answer_view
+    assert view.answer["disposition"] == "refused"
+    assert view.refusal_label is not None
+    assert view.refusal_label.text() == view.answer["reason"] and view.answer["reason"]
+    assert not view.claim_labels
+
+
+def test_refusal_lists_nearest_sources_as_chips(qtbot, sample_window) -> None:
+    win = sample_window
+    win.ask("Which court has jurisdiction over appeals against the arbitration award?",
+            generate=False)
+    wait_idle(qtbot, win)
+    view = win.answer_view
+    assert view.answer["disposition"] == "refused", view.answer["claims"]
+    if view.answer["nearest_sources"]:
+        assert len(view.chips) == len(view.answer["nearest_sources"])
+        qtbot.mouseClick(view.chips[0], Qt.MouseButton.LeftButton)
+        assert win.viewer.document is not None
+
+
+def test_stages_are_shown_while_answering(qtbot, sample_window) -> None:
+    win = sample_window
+    seen: list[str] = []
+    win.engine.stage.connect(seen.append)
+    win.ask(QUESTION, generate=False)
+    wait_idle(qtbot, win)
+    assert "searching" in seen
+
+
+def test_cancel_ingest_leaves_consistent_state(qtbot, window, tmp_path: Path) -> None:
+    folder = tmp_path / "many"
+    folder.mkdir()
+    for i in range(60):
+        (folder / f"note_{i:02d}.txt").write_text(
+            f"Section 1. Term\n1.1 Note {i} remains in force for {i + 1} years.\n" * 20,
+            encoding="utf-8")
+    window.matters.create_matter("Many")
+    window.engine.ingest_progress.connect(lambda *_: window.cancel())
+    window.add_paths([str(folder)])
+    wait_idle(qtbot, window)
+    report = window.last_report
+    assert report is not None and report.cancelled
+    docs = window.ws.documents("Many")
+    assert len(docs) < 60
+    for doc in docs:
+        assert doc.status == "failed" or (doc.status == "indexed" and window.ws.fragments(doc))
+
+
+def test_matters_create_rename_delete(qtbot, window) -> None:
+    panel = window.matters
+    panel.create_matter("Alpha")
+    panel.create_matter("Beta")
+    assert panel.current() == "Beta"
+    panel.rename_matter("Beta renamed")
+    assert [m.name for m in window.ws.matters()] == ["Alpha", "Beta renamed"] or \
+        {m.name for m in window.ws.matters()} == {"Alpha", "Beta renamed"}
+    panel.delete_matter(confirm=False)
+    wait_idle(qtbot, window)
+    assert {m.name for m in window.ws.matters()} == {"Alpha"}
+    assert panel.current() == "Alpha"
+
+
+def test_drop_adds_files(qtbot, window) -> None:
+    from PySide6.QtCore import QMimeData, QPointF, QUrl
+    from PySide6.QtGui import QDropEvent
+
+    received: list[list[str]] = []
+    window.documents.add_requested.connect(received.append)
+    mime = QMimeData()
+    mime.setUrls([QUrl.fromLocalFile(str(SAMPLE / "memo_intern.md"))])
+    event = QDropEvent(QPointF(5, 5), Qt.DropAction.CopyAction, mime,
+                       Qt.MouseButton.NoButton, Qt.KeyboardModifier.NoModifier)
+    window.documents.dropEvent(event)
+    assert received == [[str(SAMPLE / "memo_intern.md")]]
