@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import json
+import os
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -11,9 +14,9 @@ import pytest
 pytest.importorskip("PySide6")
 pytest.importorskip("pytestqt")
 
-from conftest import wait_idle
 from PySide6.QtCore import QDate
 
+from conftest import wait_idle
 from letadesk.config import Paths, Settings
 from letadesk.generate.generator import Generation
 
@@ -137,30 +140,36 @@ def test_romanian_interface(qtbot, profile: Path) -> None:
         install_translator(QApplication.instance() or app, "en")
 
 
-def test_run_app_first_run_creates_sample_matter(qtbot, profile: Path) -> None:
-    from PySide6.QtCore import QTimer
-    from PySide6.QtWidgets import QApplication
+_RUN_APP = """
+import sys
+from PySide6.QtCore import QTimer
+from PySide6.QtWidgets import QApplication
+from letadesk.ui.app import application, run_app
+from letadesk.ui.main_window import MainWindow
+application()
+state = {"ticks": 0}
+def check():
+    state["ticks"] += 1
+    wins = [w for w in QApplication.topLevelWidgets() if isinstance(w, MainWindow)]
+    win = wins[0] if wins else None
+    if win is not None and not win.task and win.documents.rows:
+        print("MATTER", win.matter)
+        print("STATUSES", sorted({r.status for r in win.documents.rows}))
+        win.close()
+    elif state["ticks"] < 2400:
+        QTimer.singleShot(50, check)
+    else:
+        QApplication.quit()
+QTimer.singleShot(50, check)
+sys.exit(run_app(sys.argv[1]))
+"""
 
-    from letadesk.ui.app import run_app
-    from letadesk.ui.main_window import MainWindow
 
-    seen: dict[str, object] = {}
-
-    def check() -> None:
-        wins = [w for w in QApplication.topLevelWidgets() if isinstance(w, MainWindow)]
-        win = wins[0] if wins else None
-        if win is not None and not win.task and win.documents.rows:
-            seen["matter"] = win.matter
-            seen["statuses"] = {r.status for r in win.documents.rows}
-            win.close()
-            QApplication.quit()
-        elif len(seen.setdefault("ticks", [])) < 1200:  # type: ignore[arg-type]
-            seen["ticks"].append(1)  # type: ignore[union-attr]
-            QTimer.singleShot(50, check)
-        else:
-            QApplication.quit()
-
-    QTimer.singleShot(50, check)
-    assert run_app(str(profile)) == 0
-    assert seen.get("matter") == "Sample matter (fictional)"
-    assert seen.get("statuses") == {"indexed"}
+def test_run_app_first_run_creates_sample_matter(profile: Path) -> None:
+    """The real entry point (own process: ``exec`` and quitting end the QApplication)."""
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
+    done = subprocess.run([sys.executable, "-c", _RUN_APP, str(profile)], env=env,
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert "MATTER Sample matter (fictional)" in done.stdout
+    assert "STATUSES ['indexed']" in done.stdout

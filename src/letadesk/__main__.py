@@ -1,0 +1,7 @@
+"""``python -m letadesk``: the same as the ``letadesk`` command."""
+
+import sys
+
+from letadesk.cli import main
+
+sys.exit(main())
