@@ -16,7 +16,8 @@ MAX_SENTENCE_CHARS = 1200
 def extract_claims(topic: set[str], passages: Sequence[Passage], *,
                    min_relevance: float) -> list[DraftClaim]:
     """Up to three sentences (from distinct fragments) that address the question best;
-    none when no sentence reaches ``min_relevance``."""
+    none when no sentence reaches ``min_relevance``. Sentences of a provision the
+    question names (found by exact reference) always qualify."""
     scored: list[tuple[float, int, str, Passage]] = []
     for rank, passage in enumerate(passages):
         text = passage.fragment.text
@@ -25,6 +26,8 @@ def extract_claims(topic: set[str], passages: Sequence[Passage], *,
             if not MIN_SENTENCE_CHARS <= len(sentence) <= MAX_SENTENCE_CHARS:
                 continue
             score = relevance(topic, sentence)
+            if passage.via == "reference":  # the question named this provision
+                score = max(score, min_relevance)
             if score >= min_relevance:
                 scored.append((score, -rank, sentence, passage))
     scored.sort(key=lambda t: (t[0], t[1]), reverse=True)

@@ -30,11 +30,31 @@ def relevance(question_stems: set[str], text: str) -> float:
     return len(question_stems & set(content_stems(text))) / len(question_stems)
 
 
+# Abbreviations after which a full stop does not end a sentence (lower case, no dot).
+_ABBREVIATIONS = frozenset(
+    "art alin lit pct nr no sec par para cf ca etc eg ie vs inc ltd co corp mr mrs ms dr "
+    "str bl ap jud mun sect ord hg oug og dec civ proc pen fisc c l".split())
+
+
+def _ends_sentence(text: str, dot: int) -> bool:
+    """Whether the punctuation at ``dot`` ends a sentence (not an abbreviation)."""
+    if text[dot] != ".":
+        return True
+    word_start = dot
+    while word_start > 0 and text[word_start - 1].isalpha():
+        word_start -= 1
+    return text[word_start:dot].lower() not in _ABBREVIATIONS
+
+
 def sentences(text: str) -> list[tuple[int, int]]:
-    """Sentence spans of ``text`` (offsets), whitespace trimmed, empty ones dropped."""
+    """Sentence spans of ``text`` (offsets), whitespace trimmed, empty ones dropped.
+    A full stop after an abbreviation (``nr.``, ``art.``, ``Sec.``) ends nothing."""
     spans: list[tuple[int, int]] = []
     start = 0
     for m in _SENTENCE_END.finditer(text):
+        if m.start() > 0 and not text[m.start()].startswith("\n") and \
+                not _ends_sentence(text, m.start() - 1):
+            continue
         spans.append((start, m.start()))
         start = m.end()
     spans.append((start, len(text)))

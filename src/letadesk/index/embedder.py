@@ -47,7 +47,7 @@ class Embedder(Protocol):
     name: str
     dim: int
 
-    def embed_passages(self, texts: Sequence[str], *, batch_size: int = 32,
+    def embed_passages(self, texts: Sequence[str], *, batch_size: int = ...,
                        progress: Callable[[int, int], None] | None = None) -> np.ndarray: ...
 
     def embed_query(self, text: str) -> np.ndarray: ...
