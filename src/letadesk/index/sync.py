@@ -20,7 +20,7 @@ from letadesk.config import Paths, Settings
 from letadesk.domain import SearchFilters
 from letadesk.errors import IndexError_
 from letadesk.index import rows
-from letadesk.index.tantivy_index import LexicalIndex, LexicalRow
+from letadesk.index.tantivy_index import LexicalIndex, LexicalIndexBusy, LexicalRow
 from letadesk.index.vector_index import VectorIndex, VectorRow
 from letadesk.store.database import transaction
 
@@ -82,6 +82,8 @@ class IndexSet:
         """Apply the outbox to both indexes, then embed fragments that lack a vector."""
         try:
             self._apply_outbox()
+        except LexicalIndexBusy:
+            raise  # another process is writing: never wipe its index
         except IndexError_:
             self.rebuild_lexical()
         if embed:

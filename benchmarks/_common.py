@@ -1,0 +1,27 @@
+"""Shared helpers for the benchmarks: locating ../shared/data, timing, memory."""
+
+from __future__ import annotations
+
+import resource
+import sys
+from pathlib import Path
+
+SHARED = Path(__file__).resolve().parents[1].parent / "shared" / "data"
+
+
+def shared_data() -> Path:
+    if not SHARED.is_dir():
+        sys.exit("../shared/data not present: this benchmark needs the shared data sets")
+    return SHARED
+
+
+def peak_rss_mb() -> tuple[float, float]:
+    """Peak resident memory of this process and of its largest finished child, in MB."""
+    own = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    child = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
+    return own, child
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * (len(ordered) - 1) + 0.5))]

@@ -1,0 +1,9 @@
+#!/usr/bin/env bash
+# Sets everything up (scripts/setup.sh), then lint, types and the whole test suite.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/setup.sh
+export QT_QPA_PLATFORM=offscreen
+echo "== ruff"; .venv/bin/ruff check src tests benchmarks scripts
+echo "== mypy"; .venv/bin/mypy
+echo "== pytest"; .venv/bin/python -m pytest -q "$@"
