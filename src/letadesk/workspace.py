@@ -164,7 +164,8 @@ class Workspace:
         filters = self.filters(matter, document=document, as_of=as_of)
         return Retriever(self.conn, self.indexes).search(query, filters, k=k, dense=dense).passages
 
-    def ask(self, question: str, *, matter: str, options: AskOptions | None = None,
+    def ask(self, question: str, *, matter: str, document: str | None = None,
+            options: AskOptions | None = None,
             generator: Generator | None = None, stage: Callable[[str], None] | None = None,
             cancelled: Callable[[], bool] | None = None) -> Answer:
         """Answer with grounded claims or refuse; always leaves an audit record."""
@@ -175,7 +176,7 @@ class Workspace:
 
         opts = options or AskOptions(as_of=_default_as_of(self.settings),
                                      language=self.settings.language)
-        filters = self.filters(matter, as_of=opts.as_of)
+        filters = self.filters(matter, document=document, as_of=opts.as_of)
         trace = AskTrace(audit_id=audit.new_audit_id(), matter=matter, as_of=opts.as_of,
                          question=question)
         make = (lambda: generator) if generator is not None else self.generator

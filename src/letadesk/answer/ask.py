@@ -40,6 +40,9 @@ class AskOptions:
     k: int = 6  # passages shown to the generator
     max_attempts: int = 3
     min_relevance: float = 0.5  # Gate 2: share of the question's topic words a source must hold
+    # Gate 1: a question without legal vocabulary is still in scope when a source of the
+    # matter holds nearly all its topic words (the firm's own documents define the domain).
+    corpus_scope: float = 0.8
     generate: bool = True
     language: str = "en"
 
@@ -68,16 +71,17 @@ class Asker:
 
         step("scope")
         scope = check_scope(question)
-        if not scope.in_scope:
-            return trace.refuse(question, scope.reason, ())
         step("searching")
         passages = self._retriever.search(question, filters, k=max(options.k, 10)).passages
         trace.retrieved(passages)
+        topic = topic_stems(question)
+        best = max((relevance(topic, p.fragment.text) for p in passages), default=0.0)
+        if not scope.in_scope and best < options.corpus_scope:
+            # Not legal vocabulary, and the matter's own documents do not cover it either.
+            return trace.refuse(question, scope.reason, ())
         if not passages:
             return trace.refuse(question, self._no_source(options, "nothing in this matter "
                                 "matches the question"), ())
-        topic = topic_stems(question)
-        best = max(relevance(topic, p.fragment.text) for p in passages)
         named = any(p.via == "reference" for p in passages)
         if best < options.min_relevance and not named:
             return trace.refuse(question, self._no_source(

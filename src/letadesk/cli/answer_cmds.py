@@ -33,6 +33,7 @@ def register(sub: Any) -> None:
     p = sub.add_parser("ask", help="a grounded answer, or a refusal with the nearest sources")
     p.add_argument("question")
     p.add_argument("--matter", required=True)
+    p.add_argument("--document", metavar="DOC", help="only this document (id or file name)")
     p.add_argument("--as-of", help="the date the answer must hold on (YYYY-MM-DD)")
     p.add_argument("--extract-only", action="store_true",
                    help="skip the language model; answer with verbatim extracted sentences")
@@ -89,7 +90,7 @@ def _options(language: str, args: argparse.Namespace) -> AskOptions:
 
 def cmd_ask(args: argparse.Namespace) -> int:
     with open_workspace(args) as ws:
-        answer = ws.ask(args.question, matter=args.matter,
+        answer = ws.ask(args.question, matter=args.matter, document=args.document,
                         options=_options(ws.settings.language, args))
     if args.json:
         print_json(answer_json(answer))
