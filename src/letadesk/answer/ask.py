@@ -97,7 +97,9 @@ class Asker:
         if not state.kept:
             step("extracting")
             kind = "extracted"
-            for draft in extract_claims(topic, shown, min_relevance=options.min_relevance):
+            named_only = [p for p in shown if p.via == "reference"]
+            for draft in extract_claims(topic, named_only or shown,
+                                        min_relevance=options.min_relevance):
                 verdict = verifier.verify(draft, extracted=True)
                 trace.checked(0, verdict)
                 _sort(verdict, state)

@@ -46,8 +46,8 @@ class IngestReport:
 
 def ingest(conn: apsw.Connection, matter: Matter, paths: Iterable[Path], *,
            settings: Settings, meta: LegalMeta | None = None,
-           progress: Progress | None = None, cancelled: Cancelled | None = None,
-           workers: int = 2) -> IngestReport:
+           progress: Progress | None = None,
+           cancelled: Cancelled | None = None) -> IngestReport:
     """Bring the matter's documents in line with the files under ``paths``."""
     report = IngestReport()
     found = discover(paths)
@@ -105,7 +105,7 @@ def _parse_all(conn: apsw.Connection, matter: Matter, to_parse: dict[Path, FileF
                meta: LegalMeta | None, progress: Progress | None,
                cancelled: Cancelled | None, start: tuple[int, int]) -> int:
     done, total = start
-    workers = min(workers_for(len(to_parse)), 2)
+    workers = min(2, len(to_parse))  # the target workstations have few cores
     with ParserPool(workers=workers, timeout_s=settings.ingest_timeout_s,
                     memory_mb=settings.ingest_memory_mb) as pool:
         for path, outcome in pool.map(list(to_parse)):
@@ -120,10 +120,6 @@ def _parse_all(conn: apsw.Connection, matter: Matter, to_parse: dict[Path, FileF
                 report.cancelled = True
                 break
     return done
-
-
-def workers_for(n_files: int) -> int:
-    return 1 if n_files < 2 else 2
 
 
 def _store(conn: apsw.Connection, matter: Matter, facts: FileFacts, parsed: ParsedDocument,

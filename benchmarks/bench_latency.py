@@ -1,0 +1,172 @@
+"""Search latency per query, p50 / p95: lexical (BM25), dense (query embedding + KNN),
+the KNN alone, and hybrid through ``ws.search`` (the full cascade, as the app runs it).
+
+(a) on the CUAD profile of bench_retrieval.py (/tmp/letadesk-bench/cuad, built if absent);
+(b) at >= 100,000 fragments: generated .txt files that concatenate shuffled CUAD
+    paragraphs (the lexical index holds real text), while the vector table is filled
+    with random unit vectors through ``VectorIndex.upsert`` - embedding 100k fragments
+    would take hours on this CPU, and the KNN cost does not depend on vector content.
+
+    .venv/bin/python benchmarks/bench_latency.py [--fragments N] [--cuad N]
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import re
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import numpy as np
+from _common import percentile, shared_data
+from bench_retrieval import CUAD_QUESTIONS, ROOT, cuad_queries
+
+from letadesk.index.rows import all_rows
+from letadesk.index.vector_index import VectorRow
+from letadesk.ingest.pipeline import ingest
+from letadesk.ingest.readers import read_document
+from letadesk.retrieve.cascade import CANDIDATES
+from letadesk.store.database import transaction
+from letadesk.workspace import Workspace
+
+RESULTS = Path(__file__).resolve().parent / "results" / "latency.txt"
+EXTRA_QUESTIONS = [
+    "Can either party terminate the agreement upon a material breach?",
+    "What are the payment terms and when are invoices due?",
+    "Who is responsible for indemnifying the other party against third party claims?",
+    "How are disputes resolved, is there arbitration?",
+    "What confidentiality obligations do the parties have?",
+    "Where must notices under the agreement be sent?",
+    "Is there a force majeure clause?",
+    "What representations and warranties does the supplier give?",
+    "What happens to confidential information when the agreement ends?",
+]
+QUESTIONS = [*CUAD_QUESTIONS.values(), *EXTRA_QUESTIONS]  # 41 + 9 = 50
+
+
+def measure(name: str, fn: Callable[[str], object], questions: list[str]) -> str:
+    fn(questions[0])  # warm-up (model load, index open)
+    times = []
+    for q in questions:
+        t = time.perf_counter()
+        fn(q)
+        times.append((time.perf_counter() - t) * 1000)
+    return (f"| {name} | {percentile(times, 0.5):.1f} | {percentile(times, 0.95):.1f} | "
+            f"{max(times):.1f} |")
+
+
+def latency_table(title: str, ws: Workspace, matter: str, questions: list[str]) -> str:
+    filters = ws.filters(matter)
+    vectors = ws.indexes.vectors
+    embedder = ws.indexes.embedder
+    qvec = {q: embedder.embed_query(q) for q in questions}
+    rows = [
+        measure("lexical (BM25, 50)", lambda q: ws.indexes.search_lexical(q, filters,
+                                                                          CANDIDATES), questions),
+        measure("dense KNN only (50)", lambda q: vectors.search(qvec[q], filters, CANDIDATES),
+                questions),
+        measure("dense (embed query + KNN, 50)",
+                lambda q: ws.indexes.search_dense(q, filters, CANDIDATES), questions),
+        measure("hybrid, ws.search (k=20)", lambda q: ws.search(q, matter=matter, k=20),
+                questions),
+    ]
+    return "\n".join([f"### {title}", "", "| search | p50 ms | p95 ms | max ms |",
+                      "|---|---:|---:|---:|", *rows])
+
+
+# ---- the 100k profile --------------------------------------------------------------------
+
+
+def paragraphs() -> list[str]:
+    out = []
+    for path in sorted((shared_data() / "cuad" / "txt").glob("*.txt")):
+        for para in re.split(r"\n\s*\n", path.read_text(encoding="utf-8", errors="replace")):
+            para = para.strip()
+            if len(para) >= 40:
+                out.append(para)
+    return out
+
+
+def generate(folder: Path, target: int) -> list[Path]:
+    """Deterministic .txt files of shuffled CUAD paragraphs, >= target fragments in all."""
+    folder.mkdir(parents=True, exist_ok=True)
+    pool = paragraphs()
+    files: list[Path] = []
+    total = 0
+    i = 0
+    while total < target:
+        path = folder / f"synthetic_{i:04d}.txt"
+        if not path.exists():
+            rng = random.Random(i)
+            path.write_text("\n\n".join(rng.sample(pool, 400)) + "\n", encoding="utf-8")
+        total += len(read_document(path).fragments)
+        files.append(path)
+        i += 1
+    print(f"  {len(files)} generated files, {total} fragments expected", flush=True)
+    return files
+
+
+def scale_profile(target: int) -> Workspace:
+    ws = Workspace.open(ROOT / f"scale{target // 1000}k")
+    files = generate(ROOT / f"scale{target // 1000}k-src", target)
+    t = time.perf_counter()
+    matter = ws.create_matter("Scale")
+    report = ingest(ws.conn, matter, files, settings=ws.settings)
+    ws.indexes.sync(embed=False)
+    print(f"  ingest without embedding: added {report.added}, unchanged {report.unchanged}, "
+          f"{time.perf_counter() - t:.0f} s", flush=True)
+    vectors = ws.indexes.vectors
+    have = vectors.embedded_fragment_ids()
+    missing = [r for r in all_rows(ws.conn) if r.fragment_id not in have]
+    t = time.perf_counter()
+    rng = np.random.default_rng(0)
+    dim = ws.indexes.embedder.dim
+    for start in range(0, len(missing), 5000):
+        batch = missing[start:start + 5000]
+        vecs = rng.standard_normal((len(batch), dim)).astype(np.float32)
+        vecs /= np.linalg.norm(vecs, axis=1, keepdims=True)
+        with transaction(ws.conn):
+            vectors.upsert([VectorRow(r.fragment_id, r.matter_id, r.document_id, r.jurisdiction,
+                                      r.legal_force, r.valid_from, r.valid_to) for r in batch],
+                           vecs)
+    print(f"  {len(missing)} random unit vectors stored in {time.perf_counter() - t:.0f} s",
+          flush=True)
+    return ws
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--fragments", type=int, default=100_000,
+                        help="fragments in the scale profile")
+    parser.add_argument("--cuad", type=int, default=15, help="contracts in the CUAD profile")
+    args = parser.parse_args()
+    started = time.perf_counter()
+    out = ["# Search latency per query (50 CUAD-style questions, one process, warm)"]
+
+    ws, _queries, _note = cuad_queries(args.cuad)
+    n = ws.status()["fragments"]
+    out.append(latency_table(f"(a) CUAD profile: {args.cuad} contracts, {n} fragments, "
+                             f"embedder {ws.indexes.embedder.name}", ws, "CUAD", QUESTIONS))
+    ws.close()
+    print(out[-1] + "\n", flush=True)
+
+    ws = scale_profile(args.fragments)
+    n = ws.status()["fragments"]
+    out.append(
+        f"(b) uses real CUAD text in the lexical index but RANDOM unit vectors in the vector "
+        f"table (embedding {n} fragments would take hours on this CPU; KNN cost does not "
+        f"depend on vector content). The query is still embedded by the real model.")
+    out.append(latency_table(f"(b) scale profile: {n} fragments in one matter", ws, "Scale",
+                             QUESTIONS))
+    ws.close()
+    print("\n\n".join(out[-2:]) + "\n", flush=True)
+    out.append(f"run time {time.perf_counter() - started:.0f} s")
+    RESULTS.parent.mkdir(parents=True, exist_ok=True)
+    RESULTS.write_text("\n\n".join(out) + "\n", encoding="utf-8")
+    print(f"written to {RESULTS}")
+
+
+if __name__ == "__main__":
+    main()
