@@ -6,7 +6,6 @@ the model can only cite fragment ids it was shown.
 
 from __future__ import annotations
 
-import hashlib
 import importlib.util
 import json
 import os
@@ -16,6 +15,7 @@ from pathlib import Path
 import numpy as np
 
 from letadesk.errors import ModelError
+from letadesk.files import sha256_of
 from letadesk.generate.generator import Generation
 from letadesk.generate.prompts import Prompt
 from letadesk.generate.schema import json_schema
@@ -34,14 +34,6 @@ def embedded_model_path() -> Path:
     if not path.is_file():
         raise ModelError(f"{path}: embedded model file missing")
     return path
-
-
-def file_sha256(path: Path) -> str:
-    digest = hashlib.sha256()
-    with path.open("rb") as fh:
-        for block in iter(lambda: fh.read(1 << 20), b""):
-            digest.update(block)
-    return digest.hexdigest()
 
 
 def check_fits(path: Path, *, available_bytes: int | None = None) -> None:
@@ -75,7 +67,7 @@ class LlamaGenerator:
 
         self._path = model_path or embedded_model_path()
         check_fits(self._path)
-        self._id = f"{self._path.name}@sha256:{file_sha256(self._path)}"
+        self._id = f"{self._path.name}@sha256:{sha256_of(self._path)}"
         n_threads = threads or max(1, min(4, os.cpu_count() or 1))
         try:
             self._llm = Llama(model_path=str(self._path), n_ctx=N_CTX, n_threads=n_threads,

@@ -5,7 +5,6 @@ Symbolic links are never followed, and nothing outside a chosen folder is read.
 
 from __future__ import annotations
 
-import hashlib
 import os
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -61,11 +60,3 @@ def _consider(path: Path, found: Discovery) -> None:
         found.files.append(path)
     else:
         found.rejected.append((path, f"unsupported file type {path.suffix or '(none)'}"))
-
-
-def sha256_of(path: Path) -> str:
-    digest = hashlib.sha256()
-    with path.open("rb") as fh:
-        for block in iter(lambda: fh.read(1 << 20), b""):
-            digest.update(block)
-    return digest.hexdigest()

@@ -15,7 +15,8 @@ import apsw
 
 from letadesk.config import Settings
 from letadesk.domain import DocumentStatus, Matter, ParsedDocument
-from letadesk.ingest.discovery import discover, sha256_of
+from letadesk.files import sha256_of
+from letadesk.ingest.discovery import discover
 from letadesk.ingest.worker import ParserPool
 from letadesk.store import corpus
 from letadesk.store.corpus import FileFacts, LegalMeta
