@@ -3,6 +3,7 @@ its own citation. Zero fabrication by construction; still checked by Gate 3."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from letadesk.answer.relevance import relevance, sentences
@@ -11,6 +12,9 @@ from letadesk.domain import DraftClaim, Evidence, Passage
 MAX_SENTENCES = 3
 MIN_SENTENCE_CHARS = 25
 MAX_SENTENCE_CHARS = 1200
+# Structural headings ("Secțiunea a 3-a - …\nArticolul 57") say nothing; never extract them.
+_HEADING = re.compile(r"^(titlul|capitolul|sec[tțţ]iunea|articolul|art\.|article|section|"
+                      r"chapter|part)\b[^.;:]*$", re.IGNORECASE)
 
 
 def extract_claims(topic: set[str], passages: Sequence[Passage], *,
@@ -23,7 +27,8 @@ def extract_claims(topic: set[str], passages: Sequence[Passage], *,
         text = passage.fragment.text
         for s, e in sentences(text):
             sentence = text[s:e]
-            if not MIN_SENTENCE_CHARS <= len(sentence) <= MAX_SENTENCE_CHARS:
+            if not MIN_SENTENCE_CHARS <= len(sentence) <= MAX_SENTENCE_CHARS or \
+                    _HEADING.match(sentence):
                 continue
             score = relevance(topic, sentence)
             if passage.via == "reference":  # the question named this provision

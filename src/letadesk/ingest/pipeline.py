@@ -7,7 +7,7 @@ sha256) is skipped, so re-running after a kill continues where it stopped.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -17,7 +17,7 @@ from letadesk.config import Settings
 from letadesk.domain import DocumentStatus, Matter, ParsedDocument
 from letadesk.files import sha256_of
 from letadesk.ingest.discovery import discover
-from letadesk.ingest.worker import ParserPool
+from letadesk.ingest.worker import Outcome, ParserPool
 from letadesk.store import corpus
 from letadesk.store.corpus import FileFacts, LegalMeta
 from letadesk.store.database import transaction
@@ -109,7 +109,7 @@ def _parse_all(conn: apsw.Connection, matter: Matter, to_parse: dict[Path, FileF
     workers = min(2, len(to_parse))  # the target workstations have few cores
     with ParserPool(workers=workers, timeout_s=settings.ingest_timeout_s,
                     memory_mb=settings.ingest_memory_mb) as pool:
-        for path, outcome in pool.map(list(to_parse)):
+        for path, outcome in _in_order(pool.map(list(to_parse)), list(to_parse)):
             facts = to_parse[path]
             if isinstance(outcome, ParsedDocument):
                 _store(conn, matter, facts, outcome, state, report, meta)
@@ -121,6 +121,19 @@ def _parse_all(conn: apsw.Connection, matter: Matter, to_parse: dict[Path, FileF
                 report.cancelled = True
                 break
     return done
+
+
+def _in_order(results: Iterable[tuple[Path, Outcome]],
+              order: list[Path]) -> Iterator[tuple[Path, Outcome]]:
+    """Results in submission order (workers finish out of order), so that which of two
+    identical files becomes the duplicate does not depend on timing."""
+    pending: dict[Path, Outcome] = {}
+    position = 0
+    for path, outcome in results:
+        pending[path] = outcome
+        while position < len(order) and order[position] in pending:
+            yield order[position], pending.pop(order[position])
+            position += 1
 
 
 def _store(conn: apsw.Connection, matter: Matter, facts: FileFacts, parsed: ParsedDocument,
