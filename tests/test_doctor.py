@@ -1,0 +1,75 @@
+"""The derived indexes against SQLite: a deleted or corrupted tantivy index, a lost
+update and a change of embedder are found and repaired."""
+
+from __future__ import annotations
+
+import shutil
+from dataclasses import replace
+from pathlib import Path
+
+from corpus_factory import CONTRACT_RO, NDA_EN, write_text
+from letadesk.workspace import Workspace
+
+
+def _ingested(tmp_path: Path) -> Workspace:
+    ws = Workspace.open(tmp_path / "profile")
+    write_text(tmp_path / "docs", "contract.txt", CONTRACT_RO)
+    write_text(tmp_path / "docs", "nda.txt", NDA_EN)
+    ws.ingest([tmp_path / "docs"], matter="M")
+    return ws
+
+
+def _reopen(ws: Workspace) -> Workspace:
+    root = ws.paths.root
+    ws.close()
+    return Workspace.open(root)
+
+
+def test_deleted_lexical_index_is_found_and_rebuilt(tmp_path: Path) -> None:
+    ws = _ingested(tmp_path)
+    shutil.rmtree(ws.paths.lexical_index)
+    ws = _reopen(ws)
+    report = ws.doctor()
+    assert not report.consistent
+    assert any("lexical index" in p for p in report.problems)
+    repaired = ws.doctor(repair=True)
+    assert repaired.repaired and repaired.consistent
+    assert ws.search("preaviz", matter="M", dense=False)
+    ws.close()
+
+
+def test_corrupted_lexical_index_is_found_and_rebuilt(tmp_path: Path) -> None:
+    ws = _ingested(tmp_path)
+    for meta in ws.paths.lexical_index.glob("meta.json"):
+        meta.write_text("{ not json", encoding="utf-8")
+    ws = _reopen(ws)
+    assert any("will not open" in p for p in ws.doctor().problems)
+    assert ws.doctor(repair=True).consistent
+    ws.close()
+
+
+def test_stale_and_missing_entries_are_found(tmp_path: Path) -> None:
+    ws = _ingested(tmp_path)
+    doc = ws.document("nda.txt")
+    ws.conn.execute("UPDATE fragments SET text = text || ' edited' WHERE document_id = ?",
+                    (doc.id,))
+    ws.conn.execute("INSERT INTO index_outbox(document_id, op) VALUES (?, 'upsert')", (doc.id,))
+    report = ws.doctor()
+    assert any("stale" in p for p in report.problems)
+    assert any("not yet applied" in p for p in report.problems)
+    assert ws.doctor(repair=True).consistent
+    ws.close()
+
+
+def test_changing_the_embedder_re_embeds_everything(tmp_path: Path) -> None:
+    ws = _ingested(tmp_path)
+    first = ws.indexes.vectors.identity()
+    fragments = ws.status()["fragments"]
+    root = ws.paths.root
+    ws.close()
+    ws = Workspace.open(root)
+    ws.settings = replace(ws.settings, embedder="minilm")
+    assert ws.indexes.embed_missing() == fragments  # the old vectors were dropped
+    assert ws.indexes.vectors.identity() != first
+    assert ws.doctor().consistent
+    ws.close()
