@@ -20,7 +20,6 @@ from pathlib import Path
 from typing import Any
 
 from _common import shared_data
-
 from letadesk.answer.ask import AskOptions
 from letadesk.answer.evaluate import EvalReport, _score
 from letadesk.domain import Answer

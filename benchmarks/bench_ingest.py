@@ -14,7 +14,6 @@ from dataclasses import replace
 from pathlib import Path
 
 from _common import peak_rss_mb, shared_data
-
 from letadesk.workspace import Workspace
 
 

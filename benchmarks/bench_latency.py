@@ -20,9 +20,9 @@ from collections.abc import Callable
 from pathlib import Path
 
 import numpy as np
-from _common import percentile, shared_data
 from bench_retrieval import CUAD_QUESTIONS, ROOT, cuad_queries
 
+from _common import percentile, shared_data
 from letadesk.index.rows import all_rows
 from letadesk.index.vector_index import VectorRow
 from letadesk.ingest.pipeline import ingest

@@ -36,7 +36,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from _common import shared_data
-
 from letadesk.domain import SearchFilters
 from letadesk.ingest.pipeline import ingest
 from letadesk.ingest.readers import read_document

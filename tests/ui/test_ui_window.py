@@ -10,8 +10,9 @@ import pytest
 pytest.importorskip("PySide6")
 pytest.importorskip("pytestqt")
 
-from conftest import SAMPLE, wait_idle
 from PySide6.QtCore import Qt
+
+from conftest import SAMPLE, wait_idle
 
 pytestmark = pytest.mark.ui
 
