@@ -16,7 +16,15 @@ from datetime import date
 import apsw
 
 from letadesk.answer.citations import check_citations
-from letadesk.domain import CheckResult, Citation, DraftClaim, Evidence, MatterId, Passage
+from letadesk.domain import (
+    CheckResult,
+    Citation,
+    DraftClaim,
+    Evidence,
+    MatterId,
+    Page,
+    Passage,
+)
 from letadesk.store import corpus
 from letadesk.verify.consistency import check_consistency
 from letadesk.verify.quotes import check_quote
@@ -47,6 +55,7 @@ class ClaimVerifier:
         self._passages = passages
         self._matter_id = matter_id
         self._as_of = as_of
+        self._pages: dict[int, list[Page]] = {}
 
     def verify(self, draft: DraftClaim, *, extracted: bool = False) -> Verdict:
         checks: list[CheckResult] = []
@@ -77,11 +86,20 @@ class ClaimVerifier:
             return result, None
         frag, doc = passage.fragment, passage.document
         start, end = frag.start + match.start, frag.start + match.end
-        page = _page_of(self._conn, doc.id, start, frag.page)
+        page = self._page_of(doc.id, start, frag.page)
         citation = Citation(fragment_id=frag.id, document_id=doc.id, document=doc.title,
                             page=page[0], page_label=page[1], locator=frag.locator,
                             quote=frag.text[match.start:match.end], start=start, end=end)
         return result, citation
+
+    def _page_of(self, doc_id: int, offset: int, default: int) -> tuple[int, str]:
+        """(number, label) of the page holding ``offset``; pages read once per document."""
+        if doc_id not in self._pages:
+            self._pages[doc_id] = corpus.pages(self._conn, doc_id)
+        for page in self._pages[doc_id]:
+            if page.start <= offset < max(page.end, page.start + 1):
+                return page.number, page.label
+        return default, str(default)
 
     def _in_force(self, citation: Citation) -> list[CheckResult]:
         if self._as_of is None:
@@ -95,8 +113,3 @@ class ClaimVerifier:
         return []
 
 
-def _page_of(conn: apsw.Connection, doc_id: int, offset: int, default: int) -> tuple[int, str]:
-    for page in corpus.pages(conn, doc_id):
-        if page.start <= offset < max(page.end, page.start + 1):
-            return page.number, page.label
-    return default, str(default)

@@ -35,6 +35,7 @@ class Retriever:
         self._conn = conn
         self._indexes = indexes
         self._docs: dict[int, Document] = {}
+        conn.create_scalar_function("fold", _fold_sql, 1, deterministic=True)
 
     def search(self, query: str, filters: SearchFilters, *, k: int = 20,
                dense: bool = True) -> Retrieved:
@@ -85,7 +86,6 @@ class Retriever:
             return []
         where, args = corpus.document_filter_sql(filters)
         hits = " + ".join(["(instr(fold(lower(f.text)), ?) > 0)"] * len(words))
-        self._conn.create_scalar_function("fold", _fold_sql, 1, deterministic=True)
         rows = self._conn.execute(
             f"SELECT f.id, {hits} AS n FROM fragments f JOIN documents d ON d.id = f.document_id "
             f"WHERE {where} AND n > 0 ORDER BY n DESC, f.id LIMIT ?", (*words, *args, k))
