@@ -8,6 +8,7 @@ offsets computed on a normalised string are valid on the original.
 
 from __future__ import annotations
 
+import re
 import unicodedata
 
 _CEDILLA_TO_COMMA = str.maketrans({"ş": "ș", "Ş": "Ș", "ţ": "ț", "Ţ": "Ț"})
@@ -71,3 +72,31 @@ def collapse_spaces(text: str) -> tuple[str, list[int]]:
 def nfc(text: str) -> str:
     """Unicode NFC, applied to text as it is read from a file."""
     return unicodedata.normalize("NFC", text)
+
+
+_RO_WORDS = frozenset(
+    "și şi si în in nu este sunt care pentru prin din cu la de pe ale al sau ori către "
+    "acesta aceasta legii lege articolul alineatul potrivit prezenta dacă fi se să un".split())
+_EN_WORDS = frozenset(
+    "the and of to in is are be shall that for by with this any or as such which on "
+    "agreement party parties not will from".split())
+_WORD = re.compile(r"[^\W\d_]+")
+_RO_LETTERS = re.compile("[ăâîșțşţ]")
+
+
+def detect_language(text: str, *, min_stopwords: int = 3) -> str:
+    """"ro", "en", or "" when neither language's stopwords clearly dominate
+    (counted over the first 20,000 characters; at least ``min_stopwords`` needed).
+    A short text (a question) with no clear stopword majority is Romanian when it
+    has Romanian letters (ă â î ș ț)."""
+    head = text[:20000].lower()
+    words = _WORD.findall(head)
+    ro = sum(1 for w in words if w in _RO_WORDS)
+    en = sum(1 for w in words if w in _EN_WORDS)
+    if max(ro, en) < min_stopwords:
+        return "ro" if len(head) < 1000 and _RO_LETTERS.search(head) else ""
+    if ro > 1.5 * en:
+        return "ro"
+    if en > 1.5 * ro:
+        return "en"
+    return ""

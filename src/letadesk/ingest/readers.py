@@ -25,6 +25,7 @@ from letadesk.ingest.html_reader import read_html
 from letadesk.ingest.pdf_reader import read_pdf
 from letadesk.ingest.structure import split_fragments
 from letadesk.ingest.text_reader import clean_text, decode_text, read_text
+from letadesk.text import detect_language
 
 __all__ = ["detect_language", "read_document", "sniff_kind"]
 
@@ -46,30 +47,6 @@ _BINARY_SIGNATURES: tuple[tuple[bytes, str], ...] = (
     (b"\x7fELF", "executable file"),
     (b"MZ", "executable file"),
 )
-_RO_WORDS = frozenset(
-    "și şi si în in nu este sunt care pentru prin din cu la de pe ale al sau ori către "
-    "acesta aceasta legii lege articolul alineatul potrivit prezenta dacă fi se să un".split())
-_EN_WORDS = frozenset(
-    "the and of to in is are be shall that for by with this any or as such which on "
-    "agreement party parties not will from".split())
-_WORD = re.compile(r"[^\W\d_]+")
-
-
-def detect_language(text: str) -> str:
-    """"ro", "en", or "" when neither language's stopwords clearly dominate
-    (counted over the first 20,000 characters; at least 3 stopwords needed)."""
-    words = _WORD.findall(text[:20000].lower())
-    ro = sum(1 for w in words if w in _RO_WORDS)
-    en = sum(1 for w in words if w in _EN_WORDS)
-    if max(ro, en) < 3:
-        return ""
-    if ro > 1.5 * en:
-        return "ro"
-    if en > 1.5 * ro:
-        return "en"
-    return ""
-
-
 def sniff_kind(path: Path, head: bytes) -> str:
     """"pdf" | "docx" | "html" | "text" from the first bytes; raises IngestError for
     anything else, with a reason that says what the file looks like."""

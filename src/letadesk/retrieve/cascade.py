@@ -15,7 +15,7 @@ import apsw
 from letadesk.domain import Document, Fragment, FragmentId, Passage, Scores, SearchFilters
 from letadesk.index.sync import IndexSet
 from letadesk.retrieve.acts import act_matches
-from letadesk.retrieve.fusion import reciprocal_rank_fusion
+from letadesk.retrieve.fusion import hybrid_fusion
 from letadesk.retrieve.references import Reference, locator_of, parse_references
 from letadesk.store import corpus
 from letadesk.text import fold_diacritics
@@ -71,7 +71,7 @@ class Retriever:
                 dense: bool) -> list[Passage]:
         lexical = self._indexes.search_lexical(query, filters, CANDIDATES)
         vector = self._indexes.search_dense(query, filters, CANDIDATES) if dense else []
-        fused = reciprocal_rank_fusion([lexical, vector], limit=k)
+        fused = hybrid_fusion(query, lexical, vector, limit=k)
         bm25, cos = dict(lexical), dict(vector)
         frags = corpus.fragments_by_ids(self._conn, [fid for fid, _ in fused])
         kept = [(frags[FragmentId(fid)], score) for fid, score in fused if FragmentId(fid) in frags]

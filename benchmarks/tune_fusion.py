@@ -1,0 +1,118 @@
+"""Choose the hybrid fusion parameters on the *dev* split of the retrieval sets.
+
+For every dev query (see ``retrieval_sets.is_dev``) the BM25 and dense candidates are
+collected once; then every weighted-RRF setting of the grid is scored by mean
+character-level recall@8, per query language (English: CUAD and ContractNLI, whole
+matter and scoped; Romanian: the question set). The best setting per language is
+printed as the ``BY_LANGUAGE`` table of ``letadesk/retrieve/fusion.py`` and the
+whole grid is written to ``results/fusion_tuning.txt``. Eval queries are never read.
+
+    .venv/bin/python benchmarks/tune_fusion.py [--cuad N] [--cnli N] [--ro-max-frags N]
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import time
+from collections.abc import Sequence
+from pathlib import Path
+
+from letadesk.retrieve.fusion import FusionParams, hybrid_fusion
+from retrieval_sets import (
+    Candidates,
+    cnli_queries,
+    collect,
+    cuad_queries,
+    mean_recall,
+    ro_queries,
+)
+
+RESULTS = Path(__file__).resolve().parent / "results" / "fusion_tuning.txt"
+LEXICAL_WEIGHTS = (0.3, 0.5, 0.7, 0.85, 1.0, 1.2, 1.5, 2.0, 3.0)  # dense weight is 1
+RRF_KS = (5, 10, 20, 30, 60, 100)
+AT = 8
+
+
+def dev_settings(args: argparse.Namespace) -> dict[str, list[tuple[str, list[Candidates]]]]:
+    """language -> [(setting name, dev candidates)]."""
+    out: dict[str, list[tuple[str, list[Candidates]]]] = {"en": [], "ro": []}
+    for key in args.sets.split(","):
+        if key == "cuad":
+            ws, queries, _ = cuad_queries(args.cuad)
+            matter, lang, scopes = "CUAD", "en", (False, True)
+        elif key == "cnli":
+            ws, queries, _ = cnli_queries(args.cnli)
+            matter, lang, scopes = "ContractNLI", "en", (False, True)
+        else:
+            ws, queries, _ = ro_queries(args.ro_max_frags)
+            matter, lang, scopes = "RO", "ro", (False,)
+        dev = [q for q in queries if q.dev]
+        for scoped in scopes:
+            name = f"{matter} {'scoped' if scoped else 'whole'} (dev, {len(dev)} q.)"
+            out[lang].append((name, collect(ws, matter, dev, scoped=scoped, cascade=False,
+                                            label=name)))
+        ws.close()
+    return out
+
+
+def score(settings: Sequence[tuple[str, list[Candidates]]],
+          params: FusionParams | None) -> list[float]:
+    """Recall@AT per setting: fused with ``params``, or BM25 / dense alone when None."""
+    return [mean_recall(cands, lambda c: [i for i, _ in hybrid_fusion(
+        c.query.text, c.lexical, c.dense, limit=AT, params=params)], AT)
+        for _, cands in settings]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--cuad", type=int, default=200, help="CUAD contracts (all: 200)")
+    parser.add_argument("--cnli", type=int, default=0, help="ContractNLI NDAs (0 = all)")
+    parser.add_argument("--ro-max-frags", type=int, default=0, help="0 = all Romanian files")
+    parser.add_argument("--sets", default="cuad,cnli,ro")
+    args = parser.parse_args()
+    started = time.perf_counter()
+    lines = ["# Fusion tuning on the dev split (recall@8, character-level)", ""]
+    chosen: dict[str, FusionParams] = {}
+    for lang, settings in dev_settings(args).items():
+        if not settings:
+            continue
+        names = [n for n, _ in settings]
+        single = {
+            "BM25": [mean_recall(c, lambda x: [i for i, _ in x.lexical], AT) for _, c in settings],
+            "dense": [mean_recall(c, lambda x: [i for i, _ in x.dense], AT) for _, c in settings],
+        }
+        grid = {(w, k): score(settings, FusionParams(lexical=w, dense=1.0, k=k))
+                for w, k in itertools.product(LEXICAL_WEIGHTS, RRF_KS)}
+        best_single = [max(b, d) for b, d in zip(single["BM25"], single["dense"], strict=True)]
+
+        def key(wk: tuple[float, int], best: list[float] = best_single,
+                table: dict[tuple[float, int], list[float]] = grid) -> tuple[float, float]:
+            r = table[wk]
+            # first the mean recall, then the worst margin over the better single retriever
+            return (round(sum(r) / len(r), 4), min(a - b for a, b in zip(r, best, strict=True)))
+
+        w, k = max(grid, key=key)
+        chosen[lang] = FusionParams(lexical=w, dense=1.0, k=k)
+        lines += [f"## {lang}", "", "| fusion | " + " | ".join(names) + " | mean |",
+                  "|---|" + "---:|" * (len(names) + 1)]
+        rows = [(name, vals) for name, vals in single.items()]
+        rows += [(f"RRF lexical {wk[0]:g} / dense 1, k={wk[1]}", grid[wk])
+                 for wk in sorted(grid, key=key, reverse=True)]
+        for name, vals in rows:
+            mark = " **chosen**" if name == f"RRF lexical {w:g} / dense 1, k={k}" else ""
+            lines.append(f"| {name}{mark} | " + " | ".join(f"{100 * v:.1f}%" for v in vals)
+                         + f" | {100 * sum(vals) / len(vals):.1f}% |")
+        lines.append("")
+    lines.append("BY_LANGUAGE = {")
+    lines += [f'    "{lang}": FusionParams(lexical={p.lexical:g}, dense={p.dense:g}, k={p.k}),'
+              for lang, p in chosen.items()]
+    lines += ["}", "", f"run time {time.perf_counter() - started:.0f} s"]
+    text = "\n".join(lines) + "\n"
+    print(text)
+    RESULTS.write_text(text, encoding="utf-8")
+    print(f"written to {RESULTS}")
+
+
+if __name__ == "__main__":
+    main()
