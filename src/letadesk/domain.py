@@ -135,7 +135,7 @@ class Passage:
     fragment: Fragment
     document: Document
     scores: Scores
-    via: str = "hybrid"  # "reference" | "hybrid" | "keyword"
+    via: str = "hybrid"  # "reference" | "named" | "hybrid" | "keyword"
 
 
 @dataclass(frozen=True, slots=True)

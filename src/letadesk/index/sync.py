@@ -46,6 +46,7 @@ class IndexSet:
         self._lexical: LexicalIndex | None = None
         self._vectors: VectorIndex | None = None
         self._embedder: Embedder | None = None
+        self._last_query: tuple[str, np.ndarray] | None = None  # the cascade asks twice
 
     # ---- components -------------------------------------------------------------
 
@@ -166,7 +167,12 @@ class IndexSet:
         return self.lexical.search(query, filters, k)
 
     def search_dense(self, query: str, filters: SearchFilters, k: int) -> list[tuple[int, float]]:
-        vec: np.ndarray = self.embedder.embed_query(query)
+        last = self._last_query
+        if last is not None and last[0] == query:
+            vec = last[1]
+        else:
+            vec = self.embedder.embed_query(query)
+            self._last_query = (query, vec)
         return self.vectors.search(vec, filters, k)
 
 

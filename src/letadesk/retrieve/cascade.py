@@ -1,4 +1,5 @@
-"""The retrieval cascade: exact reference, then hybrid (BM25 + dense, fused), then keywords.
+"""The retrieval cascade: exact reference, then the documents the question names, then
+hybrid (BM25 + dense, fused) over the matter, then keywords.
 
 Every filter (matter always; document, jurisdiction, legal force, in force on a
 date) is applied inside each retriever's own query, never to its results.
@@ -8,14 +9,28 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 
 import apsw
 
-from letadesk.domain import Document, Fragment, FragmentId, Passage, Scores, SearchFilters
+from letadesk.domain import (
+    Document,
+    DocumentId,
+    Fragment,
+    FragmentId,
+    Passage,
+    Scores,
+    SearchFilters,
+)
 from letadesk.index.sync import IndexSet
 from letadesk.retrieve.acts import act_matches
 from letadesk.retrieve.fusion import hybrid_fusion
+from letadesk.retrieve.named import (
+    identity_text,
+    named_documents,
+    proper_names,
+    without_names,
+)
 from letadesk.retrieve.references import Reference, locator_of, parse_references
 from letadesk.store import corpus
 from letadesk.text import fold_diacritics
@@ -28,6 +43,7 @@ _WORD = re.compile(r"\w{4,}")
 class Retrieved:
     passages: list[Passage]
     references: list[Reference]  # the provisions the question named
+    named: list[DocumentId] = field(default_factory=list)  # the documents it named
 
 
 class Retriever:
@@ -39,14 +55,18 @@ class Retriever:
 
     def search(self, query: str, filters: SearchFilters, *, k: int = 20,
                dense: bool = True) -> Retrieved:
-        """The cascade: exact references first, then hybrid, then a keyword fallback."""
-        refs = [r for r in parse_references(query) if r.article]
+        """The cascade: exact references first, then hybrid within the documents the
+        question names, then hybrid over the matter, then a keyword fallback."""
+        parsed = parse_references(query)
+        refs = [r for r in parsed if r.article]
         exact = self._by_reference(refs, filters)
+        named = self._named(query, parsed, filters)
+        within = self._within(named, without_names(query, parsed), filters, k=k, dense=dense)
         hybrid = self._hybrid(query, filters, k=k, dense=dense)
-        passages = _merge(exact, hybrid, k)
+        passages = _merge(k, exact, within, hybrid)
         if not passages:
             passages = self._keywords(query, filters, k)
-        return Retrieved(passages, refs)
+        return Retrieved(passages, refs, named)
 
     def _document(self, doc_id: int) -> Document:
         if doc_id not in self._docs:
@@ -67,8 +87,30 @@ class Retriever:
         frags = list(found.values())[:40]
         return self._passages(frags, [Scores(fused=1.0)] * len(frags), "reference")
 
+    def _named(self, query: str, parsed: list[Reference],
+               filters: SearchFilters) -> list[DocumentId]:
+        """The documents the question names (by act or by parties / title), unless the
+        search is already limited to one document."""
+        if filters.document_id is not None:
+            return []
+        if not any(r.act for r in parsed) and len(proper_names(query)) < 2:
+            return []  # nothing that could name a document: skip the lookup
+        docs = corpus.documents_admissible(self._conn, filters)
+        openings = corpus.openings(self._conn, filters)
+        identity = {d.id: identity_text(d.title, d.path, openings.get(d.id, "")) for d in docs}
+        return named_documents(query, parsed, docs, identity)
+
+    def _within(self, named: list[DocumentId], query: str, filters: SearchFilters, *,
+                k: int, dense: bool) -> list[Passage]:
+        """Hybrid search inside each named document, best fused scores first (``query``
+        without the names that chose the documents)."""
+        found = [p for doc in named
+                 for p in self._hybrid(query, replace(filters, document_id=doc), k=k,
+                                       dense=dense, via="named")]
+        return sorted(found, key=lambda p: p.scores.fused, reverse=True)[:k]
+
     def _hybrid(self, query: str, filters: SearchFilters, *, k: int,
-                dense: bool) -> list[Passage]:
+                dense: bool, via: str = "hybrid") -> list[Passage]:
         lexical = self._indexes.search_lexical(query, filters, CANDIDATES)
         vector = self._indexes.search_dense(query, filters, CANDIDATES) if dense else []
         fused = hybrid_fusion(query, lexical, vector, limit=k)
@@ -76,7 +118,7 @@ class Retriever:
         frags = corpus.fragments_by_ids(self._conn, [fid for fid, _ in fused])
         kept = [(frags[FragmentId(fid)], score) for fid, score in fused if FragmentId(fid) in frags]
         scores = [Scores(bm25=bm25.get(f.id), dense=cos.get(f.id), fused=s) for f, s in kept]
-        return self._passages([f for f, _ in kept], scores, "hybrid")
+        return self._passages([f for f, _ in kept], scores, via)
 
     def _keywords(self, query: str, filters: SearchFilters, k: int) -> list[Passage]:
         """Last resort: fragments containing the query's longer words, diacritics ignored."""
@@ -100,11 +142,13 @@ def _fold_sql(*values: object) -> str:
     return fold_diacritics(str(values[0] or ""))
 
 
-def _merge(first: list[Passage], second: list[Passage], k: int) -> list[Passage]:
+def _merge(k: int, exact: list[Passage], *ranked: list[Passage]) -> list[Passage]:
+    """``exact`` (all of it), then each ranked list in turn, without repeats; ``k`` in
+    all unless the exact references alone are more."""
     seen: set[int] = set()
     merged: list[Passage] = []
-    for p in [*first, *second]:
+    for p in [*exact, *(p for passages in ranked for p in passages)]:
         if p.fragment.id not in seen:
             seen.add(p.fragment.id)
             merged.append(p)
-    return merged[: max(k, len(first))]
+    return merged[: max(k, len(exact))]

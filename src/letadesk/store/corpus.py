@@ -329,6 +329,19 @@ def documents_admissible(conn: apsw.Connection, filters: SearchFilters) -> list[
                                                args)]
 
 
+def openings(conn: apsw.Connection, filters: SearchFilters,
+             chars: int = 1500) -> dict[DocumentId, str]:
+    """The text of each admissible document's fragments that start in its first
+    ``chars`` characters (where a contract names its parties), joined."""
+    where, args = document_filter_sql(filters)
+    rows = conn.execute(
+        f"SELECT document_id, group_concat(text, ' ') FROM (SELECT f.document_id, f.text "
+        f"FROM fragments f JOIN documents d ON d.id = f.document_id "
+        f"WHERE {where} AND f.start < ? ORDER BY f.document_id, f.start) "
+        f"GROUP BY document_id", (*args, chars))
+    return {DocumentId(int(r[0])): str(r[1] or "") for r in rows}
+
+
 def fragments_by_locator(conn: apsw.Connection, filters: SearchFilters,
                          locator: str) -> list[Fragment]:
     """Fragments admissible under ``filters`` whose locator equals ``locator`` or
