@@ -27,6 +27,7 @@ from letadesk.retrieve.fusion import describe_fusion, hybrid_fusion
 from retrieval_sets import (
     Candidates,
     Ranker,
+    as_naming,
     char_recall,
     cnli_queries,
     collect,
@@ -39,6 +40,7 @@ RESULTS = Path(__file__).resolve().parent / "results" / "retrieval.txt"
 KS = (1, 4, 8, 32)
 RETRIEVERS = ("BM25", "dense", "hybrid", "cascade")
 REFERENCE = {"CUAD": "64.4%", "ContractNLI": "69.9%"}
+NAMING = "CUAD, whole matter, the question names the contract (LegalBench-RAG form)"
 
 
 @dataclass
@@ -96,7 +98,8 @@ def main() -> None:
         t0 = time.perf_counter()
         if key == "cuad":
             ws, queries, note = cuad_queries(args.cuad)
-            runs = [("CUAD, whole matter", False), ("CUAD, scoped to the contract", True)]
+            runs = [("CUAD, whole matter", False), ("CUAD, scoped to the contract", True),
+                    (NAMING, False)]
             matter = "CUAD"
         elif key == "cnli":
             ws, queries, note = cnli_queries(args.cnli)
@@ -115,8 +118,9 @@ def main() -> None:
         embedder = ws.indexes.embedder.name
         held_out = [q for q in queries if not q.dev]
         for title, scoped in runs:
-            cands = collect(ws, matter, held_out, scoped=scoped, label=title)
-            split = f"eval split: {len(held_out)} of {len(queries)} queries"
+            asked = as_naming(held_out) if title == NAMING else held_out
+            cands = collect(ws, matter, asked, scoped=scoped, label=title)
+            split = f"eval split: {len(asked)} of {len(queries)} queries"
             results.append(evaluate(title, cands, f"{note}; {split}"))
             print("\n" + table(results[-1]) + "\n", flush=True)
         ws.close()

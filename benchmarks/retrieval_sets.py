@@ -28,7 +28,7 @@ import re
 import time
 import zlib
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from _common import shared_data
@@ -109,6 +109,47 @@ class Query:
     document_id: int | None = None  # the document of the gold, for the scoped variant
     label: str = ""
     dev: bool = False  # in the dev split (tuning), not the eval split (reporting)
+    naming: str = ""  # the question in LegalBench-RAG form, naming the document
+
+
+def as_naming(queries: Sequence[Query]) -> list[Query]:
+    """The queries in their document-naming form (those that have one)."""
+    return [replace(q, text=q.naming) for q in queries if q.naming]
+
+
+_CORPORATE = re.compile(r"\b(?:inc|llc|l\.?l\.?c|ltd|limited|corp|corporation|company|co|gmbh|"
+                        r"ag|s\.?a|b\.?v|n\.?v|plc|pty|l\.?p|lp|llp|holdings|group)\b\.?",
+                        re.IGNORECASE)
+_ROLES = frozenset([
+    *"""licensor licensee distributor company consultant provider customer supplier
+    manufacturer franchisee franchisor vendor client contractor agent reseller purchaser
+    buyer seller sponsor developer partner bank employer executive owner operator investor
+    lender borrower""".split(),
+    "marketing affiliate",
+])
+
+
+def naming_prefix(row: dict[str, str]) -> str:
+    """LegalBench-RAG's query form names the contract: "Consider the Marketing Affiliate
+    Agreement between Birch First Global Investments Inc. and Mount Knowledge Holdings
+    Inc.; ...". Built from CUAD's own annotations (Document Name, Parties), never
+    from the text LetaDesk stored; "" when CUAD names fewer than two parties."""
+    titles = ast.literal_eval(row["Document Name"]) if row.get("Document Name") else []
+    seen: set[str] = set()
+    names: list[tuple[int, int, str]] = []  # (preference, order, name)
+    for order, raw in enumerate(ast.literal_eval(row["Parties"]) if row.get("Parties") else []):
+        name = " ".join(raw.split()).strip(' ,;"“”')
+        if len(name) < 4 or name.lower() in seen or '"' in name or name.lower() in _ROLES:
+            continue
+        seen.add(name.lower())
+        words = name.split()
+        preference = 0 if _CORPORATE.search(name) else 1 if len(words) >= 2 else 2
+        names.append((preference, order, name))
+    parties = [n for _, _, n in sorted(names)[:2]]
+    if len(parties) < 2:
+        return ""
+    title = " ".join(titles[0].split()).title() if titles else "Agreement"
+    return f"Consider the {title} between {parties[0]} and {parties[1]}; "
 
 
 def is_dev(key: str) -> bool:
@@ -255,6 +296,7 @@ def cuad_queries(limit: int) -> tuple[Workspace, list[Query], str]:
     for stem, row in chosen.items():
         doc_id = names[txt[stem].name]
         loc = Locator(ws.text(ws.document(str(doc_id))))
+        prefix = naming_prefix(row)
         for category, question in CUAD_QUESTIONS.items():
             excerpts = ast.literal_eval(row[category]) if row.get(category) else []
             gold: list[Span] = []
@@ -266,7 +308,8 @@ def cuad_queries(limit: int) -> tuple[Workspace, list[Query], str]:
                     found += 1
                     gold.append((doc_id, *at))
             if gold:
-                queries.append(Query(question, gold, doc_id, category, dev=is_dev(stem)))
+                queries.append(Query(question, gold, doc_id, category, dev=is_dev(stem),
+                                     naming=prefix + question if prefix else ""))
     note = (f"{len(chosen)} contracts, {found} excerpts located, {missing} not found in the "
             f"stored text (skipped)")
     return ws, queries, note
