@@ -1,0 +1,165 @@
+"""The grammar of legal structure: which line starts an article, alineat, literă,
+punct, section, clause or annex, in Romanian laws and English contracts.
+
+:func:`grammar_for` picks the grammar of a document; :mod:`letadesk.ingest.structure`
+walks the text with it and cuts fragments.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+_NUM = r"(?P<num>\d{1,3}(?:\.\d{3})+|\d+)(?P<sup>\^\d+)?"
+_RO_ARTICLE = re.compile(
+    rf"(?:Articolul|ARTICOLUL|Art\.|ART\.?)\s*(?:{_NUM}|(?<=\s)(?P<roman>[IVXLC]+)\b)"
+    r"(?:\s*\.?\s*[-–—]\s*|\s*\.?\s*$)"
+)
+_RO_TITLED = re.compile(rf"[^\t]{{1,200}}\t+(?:ARTICOLUL|Articolul)\s*{_NUM}\s*$")
+_RO_INLINE = re.compile(rf"(?<=\s)Art\.\s*{_NUM}\.\s*[-–—]\s")
+_RO_HEADING = re.compile(
+    r"(?:#+\s*)?(?:Titlul|TITLUL|Capitolul|CAPITOLUL|Sec[țţt]iunea|SEC[ȚŢT]IUNEA|"
+    r"Subsec[țţt]iunea|SUBSEC[ȚŢT]IUNEA|Cartea|CARTEA|Partea|PARTEA|Paragraful|PARAGRAFUL|"
+    r"§\s*\d)(?:\s+(?:[IVXLC]+\b|\d|a\s+[IVXL\d]|[A-ZĂÂÎȘŞȚŢ]{2,}|întâi|generală|specială|"
+    r"preliminar)|[.:]|\s*$)"
+)
+_AMENDING = re.compile(r"\b(?:se modifică|se completează|se abrogă|după cum urmează)\b")
+_RO_ANNEX = re.compile(r"(?:#+\s*)?(?:Anexa|ANEXA)(?:\s+(?:nr\.|NR\.)?\s*(?P<id>\d+)\b|\s*$)")
+_RO_ALINEAT = re.compile(r"\((?P<n>\d{1,3}(?:\^\d+)?)\)(?=\s|$)")
+_RO_LITERA = re.compile(r"(?P<l>([a-z])\2{0,2}(?:\^\d+)?)\)(?=\s|$)")
+RO_INLINE_LITERA = re.compile(r"(?<=[;.:)] )(?P<l>([a-z])\2{0,2}(?:\^\d+)?)\) (?=\S)")
+_RO_PUNCT = re.compile(r"(?P<p>\d{1,3}(?:\^\d+)?)\.(?=\s)")
+_EN_ARTICLE = re.compile(
+    r"(?:ARTICLE|Article)\s+(?P<num>\d{1,3}|[IVXLC]+)\b(?=\s*$|[.:]|\s*[-–—]|\s+[A-Z(\d])"
+)
+_EN_SECTION = re.compile(
+    r"(?:SECTION|Section)\s+(?P<num>\d{1,3}(?:\.\d{1,3})*)(?P<sub>\([a-z]{1,3}\))?\.?"
+    r"(?=\s*$|[:\s]\s*[A-Z(\d\"“])"
+)
+_EN_NUMBERED = re.compile(
+    r"(?P<num>\d{1,3}(?:\.\d{1,3})+|\d{1,3}(?=\.))(?P<sub>\([a-z]{1,3}\))?\.?"
+    r"(?=\s*$|\s+[^a-z\s])"
+)
+_EN_ANNEX = re.compile(
+    r"(?P<word>EXHIBIT|Exhibit|SCHEDULE|Schedule|ANNEX|Annex|APPENDIX|Appendix)"
+    r"\s+(?P<id>[A-Z0-9][A-Z0-9.\-]{0,6})\b(?=\s*$|\s*[-–—:.(]|\s+[A-Z\"“])"
+)
+_EN_SUB = re.compile(r"\((?P<x>[a-z]{1,3}|[A-Z]|\d{1,2})\)(?=\s|$)")
+_ROMAN = re.compile(r"[ivxl]+")
+
+
+class Mark:
+    """A structural marker at the start of a line."""
+
+    __slots__ = ("base", "end", "key", "kind", "label", "sub")
+
+    def __init__(self, kind: str, label: str, end: int, *, key: tuple[int, int] = (0, 0),
+                 base: str = "", sub: str = "") -> None:
+        self.kind = kind  # "heading" | "annex" | "article" | "clause" | "sub"
+        self.label = label
+        self.end = end
+        self.key = key
+        self.base = base  # clause without its sub-clause ("Section 5.2" for "5.2(a)")
+        self.sub = sub  # sub-clause letter carried by the clause ("a")
+
+
+def _is_heading(line: str) -> bool:
+    """A Romanian heading line: short (breadcrumbs ``## A | B`` may be longer), and not an
+    amending formula ("Cartea a III-a ... se modifică după cum urmează:")."""
+    if len(line) > (600 if line[0] == "#" else 200) or line[-1] in ":;":
+        return False
+    if _AMENDING.search(line):
+        return False
+    return _RO_HEADING.match(line) is not None
+
+
+def _ro_number(m: re.Match[str]) -> tuple[str, tuple[int, int]]:
+    """Canonical article number ("2.335" -> "2335", "113^1") and its sort key."""
+    num, sup = m.group("num").replace(".", ""), m.group("sup") or ""
+    return num + sup, (int(num), int(sup[1:]) if sup else 0)
+
+
+class Grammar:
+    """Line classifier: Romanian law markers, or numbered clauses (EN/RO vocabulary)."""
+
+    def __init__(self, *, ro_law: bool, language: str) -> None:
+        self.ro_law = ro_law
+        self.clause_needs_article = ro_law
+        self.inline = _RO_INLINE if ro_law else None
+        self.article_word = "art." if language == "ro" else "Article"
+        self.clause_word = "pct." if language == "ro" else "Section"
+
+    def key(self, m: re.Match[str]) -> tuple[int, int]:
+        return _ro_number(m)[1]
+
+    def article_mark(self, m: re.Match[str]) -> Mark:
+        """The article marker for an in-line header match."""
+        num, key = _ro_number(m)
+        return Mark("article", f"art. {num}", m.end(), key=key)
+
+    def match(self, line: str) -> Mark | None:
+        return self._match_ro(line) if self.ro_law else self._match_clauses(line)
+
+    def _match_ro(self, line: str) -> Mark | None:
+        if _is_heading(line):
+            return Mark("heading", "", 0)
+        if len(line) <= 250 and (m := _RO_ANNEX.match(line)):
+            return Mark("annex", f"anexa nr. {m['id']}" if m["id"] else "anexa", m.end())
+        if m := _RO_ARTICLE.match(line) or _RO_TITLED.match(line):
+            if m.re is _RO_ARTICLE and m["roman"]:
+                return Mark("article", f"art. {m['roman']}", m.end(), key=(0, 0))
+            num, key = _ro_number(m)
+            return Mark("article", f"art. {num}", m.end(), key=key)
+        if m := _RO_ALINEAT.match(line):
+            return Mark("clause", f"alin. ({m['n']})", m.end())
+        if m := _RO_LITERA.match(line):
+            return Mark("sub", m["l"], m.end(), base="lit")
+        if m := _RO_PUNCT.match(line):
+            return Mark("sub", m["p"], m.end(), base="pct")
+        return None
+
+    def _match_clauses(self, line: str) -> Mark | None:
+        if len(line) <= 80 and (m := _EN_ANNEX.match(line)):
+            return Mark("annex", f"{m['word'].title()} {m['id']}", m.end())
+        if m := _EN_ARTICLE.match(line):
+            return Mark("article", f"{self.article_word} {m['num']}", m.end())
+        if m := _EN_SECTION.match(line) or _EN_NUMBERED.match(line):
+            base = f"{self.clause_word} {m['num']}"
+            sub = (m["sub"] or "").strip("()")
+            top = int(m["num"].split(".")[0])
+            return Mark("clause", base + (m["sub"] or ""), m.end(), key=(top, 0), base=base,
+                        sub=sub)
+        if m := _EN_SUB.match(line):
+            return Mark("sub", m["x"], m.end())
+        return None
+
+    def sub_label(self, base: str, point: str, mark: Mark) -> tuple[str, str]:
+        """Locator of a sub-item under ``base`` and the new nesting state."""
+        if self.ro_law:
+            if mark.base == "pct":
+                return f"{base} pct. {mark.label}", mark.label
+            inner = f" pct. {point}" if point else ""
+            return f"{base}{inner} lit. {mark.label})", point
+        x = mark.label
+        nested = point and not _ROMAN.fullmatch(point) and x != _next_letter(point)
+        if nested and (_ROMAN.fullmatch(x) or not x.islower()):
+            return f"{base}({point})({x})", point
+        return f"{base}({x})", x
+
+
+def _next_letter(x: str) -> str:
+    return chr(ord(x[-1]) + 1) * len(x) if x[-1] < "z" else ""
+
+
+def grammar_for(text: str, language: str) -> Grammar:
+    """Romanian law grammar when the text has line-start article headers, else clauses."""
+    ro_law = any(_RO_ARTICLE.match(line.strip()) or _RO_TITLED.match(line.strip())
+                 for line in _first_lines(text))
+    if not language:
+        language = "ro" if ro_law else "en"
+    return Grammar(ro_law=ro_law, language=language)
+
+
+def _first_lines(text: str) -> Iterator[str]:
+    for m in re.finditer(r"^[^\n]*(?:Articolul|ARTICOLUL|Art\.|ART)[^\n]*$", text, re.M):
+        yield m.group(0)
