@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from letadesk.verify.consistency import check_consistency, quantities
+from letadesk.verify.consistency import check_consistency
+from letadesk.verify.quantities import quantities
 
 PASSING = [
     # (claim, quote) -- English

@@ -20,15 +20,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
-from letadesk.verify.consistency import (
-    NUMBER_WORDS,
-    Frame,
-    Quantity,
-    comparable,
-    compatible,
-    frames,
-    quantities,
-)
+from letadesk.verify.polarity import Frame, comparable, compatible, frames
+from letadesk.verify.quantities import NUMBER_WORDS, Quantity, quantities
 from letadesk.verify.support import content_stems, is_content, stem, wordlist, words
 
 SUBJECT_OVERLAP = 0.6
