@@ -83,9 +83,9 @@ def table(result: Result) -> str:
 
 def main() -> None:
     parser = argparse.ArgumentParser()
-    parser.add_argument("--cuad", type=int, default=15, help="number of CUAD contracts")
+    parser.add_argument("--cuad", type=int, default=200, help="CUAD contracts (200 = all)")
     parser.add_argument("--cnli", type=int, default=0, help="ContractNLI NDAs (0 = all 61)")
-    parser.add_argument("--ro-max-frags", type=int, default=2000,
+    parser.add_argument("--ro-max-frags", type=int, default=0,
                         help="fragment budget for the Romanian files, smallest first (0 = all)")
     parser.add_argument("--sets", default="cuad,cnli,ro")
     parser.add_argument("--build-only", action="store_true", help="only build the profiles")
