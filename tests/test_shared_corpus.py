@@ -63,6 +63,19 @@ def test_the_two_dates_give_different_texts(versions: Workspace) -> None:
     assert quote(date(2018, 3, 1)) != quote(date(2021, 3, 1))
 
 
+@pytest.mark.parametrize(("as_of", "expected"), [
+    (date(2018, 3, 1), "legea_98-2016_v2017-05-05.txt"),
+    (date(2026, 6, 1), "legea_98-2016_v2026-02_ansvar.txt"),
+])
+def test_naming_the_law_searches_the_version_in_force(
+        versions: Workspace, as_of: date, expected: str) -> None:
+    passages = versions.search("Ce garanție de participare poate cere autoritatea "
+                               "contractantă potrivit Legii nr. 98/2016?",
+                               matter="Achizitii", as_of=as_of, k=8)
+    assert passages and all(p.via == "named" for p in passages)
+    assert {Path(p.document.path).name for p in passages} == {expected}
+
+
 def test_citation_not_in_force_is_rejected(versions: Workspace) -> None:
     from letadesk.answer.citations import check_citations
 
