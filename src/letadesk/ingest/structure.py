@@ -64,6 +64,7 @@ class _Walker:
         self.prefix = ""  # annex / exhibit context
         self.article = ""  # locator of the current article ("art. 57", "Article 5")
         self.article_key: tuple[int, int] | None = None
+        self.body_key: tuple[int, int] | None = None  # RO: last article outside any annex
         self.section = ""  # current numbered clause (EN) used as base of sub-clauses
         self.pending = ""  # "heading" | "article" | "caption": last cut may be relabelled
         self.pending_body = 0
@@ -196,6 +197,11 @@ class _Walker:
         self.max_top = max(self.max_top, top)
 
     def _article(self, offset: int, mark: Mark) -> None:
+        if (self.prefix and self.g.ro_law and self.body_key and mark.key
+                and _follows(self.body_key, mark.key)):
+            self.prefix = ""  # the law resumes after annexes printed mid-text (Codul fiscal)
+        if not self.prefix:
+            self.body_key = mark.key
         locator = _join(self.prefix, mark.label)
         if self.pending == "heading":
             self.cuts[-1].locator = locator
