@@ -9,6 +9,7 @@ import pymupdf
 
 from corpus_factory import CONTRACT_RO, NDA_EN, write_pdf, write_text
 from letadesk.domain import DocumentStatus
+from letadesk.ingest.readers import READER_VERSION
 from letadesk.store.database import integrity_ok
 from letadesk.workspace import Workspace
 
@@ -53,6 +54,24 @@ def test_reingest_is_incremental(workspace: Workspace, tmp_path: Path) -> None:
     retired = workspace.document(str(docs / "b.txt"))
     assert workspace.fragments(retired) == []
     assert any(f.locator == "art. 4" for f in workspace.fragments(workspace.document("a.txt")))
+    assert workspace.doctor().consistent
+
+
+def test_a_newer_reader_re_reads_unchanged_files(workspace: Workspace, tmp_path: Path) -> None:
+    docs = tmp_path / "docs"
+    write_text(docs, "a.txt", CONTRACT_RO)
+    write_text(docs, "b.txt", NDA_EN)
+    workspace.ingest([docs], matter="M")
+    a = workspace.document("a.txt")
+    workspace.conn.execute("UPDATE documents SET reader_version = ? WHERE id = ?",
+                           (READER_VERSION - 1, a.id))
+    workspace.conn.execute("UPDATE fragments SET locator = 'stale' WHERE document_id = ?",
+                           (a.id,))
+    report = workspace.ingest([docs], matter="M")
+    assert (report.added, report.updated, report.unchanged) == (0, 1, 1)
+    locators = {f.locator for f in workspace.fragments(workspace.document("a.txt"))}
+    assert "stale" not in locators and "art. 2 alin. (2)" in locators
+    assert workspace.ingest([docs], matter="M").unchanged == 2
     assert workspace.doctor().consistent
 
 

@@ -2,7 +2,8 @@
 
 Crash safety comes from the order of work: a document is written (or replaced)
 in a single transaction only after it was parsed, and an unchanged file (same
-sha256) is skipped, so re-running after a kill continues where it stopped.
+sha256, read by the current :data:`READER_VERSION`) is skipped, so re-running after
+a kill continues where it stopped, and a better reader re-reads what it improves.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from letadesk.config import Settings
 from letadesk.domain import DocumentStatus, Matter, ParsedDocument
 from letadesk.files import sha256_of
 from letadesk.ingest.discovery import discover
+from letadesk.ingest.readers import READER_VERSION
 from letadesk.ingest.worker import Outcome, ParserPool
 from letadesk.store import corpus
 from letadesk.store.corpus import FileFacts, LegalMeta
@@ -78,14 +80,16 @@ def _facts(path: Path, *, hashed: bool = True) -> FileFacts:
         digest = sha256_of(path) if hashed and path.is_file() else ""
     except OSError:
         return FileFacts(str(path), "", 0, 0.0)
-    return FileFacts(str(path), digest, stat.st_size, stat.st_mtime)
+    return FileFacts(str(path), digest, stat.st_size, stat.st_mtime, READER_VERSION)
 
 
 def _triage(conn: apsw.Connection, matter: Matter, facts: FileFacts,
-            state: dict[str, tuple[str, str]], report: IngestReport, settings: Settings) -> bool:
+            state: dict[str, tuple[str, str, int]], report: IngestReport,
+            settings: Settings) -> bool:
     """Handle files that need no parsing; True when the file must be parsed."""
     known = state.get(facts.path)
-    if known and known[0] == facts.sha256 and known[1] != DocumentStatus.RETIRED:
+    if (known and known[0] == facts.sha256 and known[1] != DocumentStatus.RETIRED
+            and known[2] == READER_VERSION):
         report.unchanged += 1
         return False
     if facts.size > settings.max_file_mb * 1024 * 1024:
@@ -102,7 +106,7 @@ def _triage(conn: apsw.Connection, matter: Matter, facts: FileFacts,
 
 
 def _parse_all(conn: apsw.Connection, matter: Matter, to_parse: dict[Path, FileFacts],
-               state: dict[str, tuple[str, str]], report: IngestReport, *, settings: Settings,
+               state: dict[str, tuple[str, str, int]], report: IngestReport, *, settings: Settings,
                meta: LegalMeta | None, progress: Progress | None,
                cancelled: Cancelled | None, start: tuple[int, int]) -> int:
     done, total = start
@@ -137,7 +141,7 @@ def _in_order(results: Iterable[tuple[Path, Outcome]],
 
 
 def _store(conn: apsw.Connection, matter: Matter, facts: FileFacts, parsed: ParsedDocument,
-           state: dict[str, tuple[str, str]], report: IngestReport,
+           state: dict[str, tuple[str, str, int]], report: IngestReport,
            meta: LegalMeta | None) -> None:
     twin = corpus.indexed_twin(conn, matter.id, facts.sha256, facts.path)
     with transaction(conn):

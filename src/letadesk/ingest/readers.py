@@ -27,7 +27,12 @@ from letadesk.ingest.structure import split_fragments
 from letadesk.ingest.text_reader import clean_text, decode_text, read_text
 from letadesk.text import detect_language
 
-__all__ = ["detect_language", "read_document", "sniff_kind"]
+__all__ = ["READER_VERSION", "detect_language", "read_document", "sniff_kind"]
+
+# Bump whenever a reader or the chunker changes what a file becomes (text, pages,
+# fragments, locators): the next ingest then re-reads files it had already stored.
+# 2: Romanian laws resume after annexes printed mid-text (Codul fiscal art. 47+).
+READER_VERSION = 2
 
 _SNIFF_BYTES = 8192
 _HTML_START = re.compile(

@@ -44,6 +44,7 @@ class FileFacts:
     sha256: str
     size: int
     mtime: float
+    reader_version: int = 0  # the ingest readers' version that handles the file
 
 
 @dataclass(frozen=True, slots=True)
@@ -161,11 +162,12 @@ def document_text(conn: apsw.Connection, document_id: int) -> str:
     return str(row[0])
 
 
-def file_state(conn: apsw.Connection, matter_id: MatterId) -> dict[str, tuple[str, str]]:
-    """path -> (sha256, status) for every document of a matter."""
-    rows = conn.execute(
-        "SELECT path, sha256, status FROM documents WHERE matter_id = ?", (matter_id,))
-    return {r[0]: (r[1], r[2]) for r in rows}
+def file_state(conn: apsw.Connection,
+               matter_id: MatterId) -> dict[str, tuple[str, str, int]]:
+    """path -> (sha256, status, reader version) for every document of a matter."""
+    rows = conn.execute("SELECT path, sha256, status, reader_version FROM documents "
+                        "WHERE matter_id = ?", (matter_id,))
+    return {r[0]: (r[1], r[2], int(r[3])) for r in rows}
 
 
 def indexed_twin(conn: apsw.Connection, matter_id: MatterId, sha256: str, path: str) -> int | None:
@@ -180,7 +182,8 @@ def _upsert_row(conn: apsw.Connection, matter_id: MatterId, facts: FileFacts,
                 values: dict[str, Any]) -> DocumentId:
     existing = conn.execute("SELECT id FROM documents WHERE matter_id = ? AND path = ?",
                             (matter_id, facts.path)).fetchone()
-    cols = {"sha256": facts.sha256, "size": facts.size, "mtime": facts.mtime, **values}
+    cols = {"sha256": facts.sha256, "size": facts.size, "mtime": facts.mtime,
+            "reader_version": facts.reader_version, **values}
     if existing:
         sets = ", ".join(f"{k} = ?" for k in cols)
         conn.execute(

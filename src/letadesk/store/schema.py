@@ -77,6 +77,11 @@ MIGRATIONS: tuple[str, ...] = (
         hash TEXT NOT NULL
     );
     """,
+    # 3: the version of the readers that produced a document, so that a better reader
+    # or chunker re-reads unchanged files on the next ingest
+    """
+    ALTER TABLE documents ADD COLUMN reader_version INTEGER NOT NULL DEFAULT 0;
+    """,
 )
 
 LATEST_VERSION = len(MIGRATIONS)
