@@ -62,15 +62,17 @@ def test_a_newer_reader_re_reads_unchanged_files(workspace: Workspace, tmp_path:
     write_text(docs, "a.txt", CONTRACT_RO)
     write_text(docs, "b.txt", NDA_EN)
     workspace.ingest([docs], matter="M")
-    a = workspace.document("a.txt")
-    workspace.conn.execute("UPDATE documents SET reader_version = ? WHERE id = ?",
-                           (READER_VERSION - 1, a.id))
+    a, b = workspace.document("a.txt"), workspace.document("b.txt")
+    b_fragments = workspace.fragments(b)
+    workspace.conn.execute("UPDATE documents SET reader_version = ?", (READER_VERSION - 1,))
     workspace.conn.execute("UPDATE fragments SET locator = 'stale' WHERE document_id = ?",
-                           (a.id,))
+                           (a.id,))  # as if the older chunker had labelled it differently
     report = workspace.ingest([docs], matter="M")
+    # both are re-read; only a.txt comes out different, b.txt keeps its fragments and ids
     assert (report.added, report.updated, report.unchanged) == (0, 1, 1)
     locators = {f.locator for f in workspace.fragments(workspace.document("a.txt"))}
     assert "stale" not in locators and "art. 2 alin. (2)" in locators
+    assert workspace.fragments(workspace.document("b.txt")) == b_fragments
     assert workspace.ingest([docs], matter="M").unchanged == 2
     assert workspace.doctor().consistent
 

@@ -144,13 +144,16 @@ def _store(conn: apsw.Connection, matter: Matter, facts: FileFacts, parsed: Pars
            state: dict[str, tuple[str, str, int]], report: IngestReport,
            meta: LegalMeta | None) -> None:
     twin = corpus.indexed_twin(conn, matter.id, facts.sha256, facts.path)
+    changed = True
     with transaction(conn):
         if twin is not None:  # the same content arrived under two names in this batch
             corpus.store_duplicate(conn, matter.id, facts, twin)
         else:
-            corpus.store_parsed(conn, matter.id, facts, parsed, meta)
+            _, changed = corpus.store_parsed(conn, matter.id, facts, parsed, meta)
     if twin is not None:
         report.duplicates += 1
+    elif not changed:
+        report.unchanged += 1  # re-read by a newer reader, same result
     elif facts.path in state:
         report.updated += 1
     else:

@@ -204,8 +204,11 @@ def _clear_content(conn: apsw.Connection, document_id: DocumentId) -> None:
 
 
 def store_parsed(conn: apsw.Connection, matter_id: MatterId, facts: FileFacts,
-                 parsed: ParsedDocument, meta: LegalMeta | None = None) -> DocumentId:
-    """Write (or atomically replace) a parsed document with its pages and fragments."""
+                 parsed: ParsedDocument, meta: LegalMeta | None = None) -> tuple[DocumentId, bool]:
+    """Write (or atomically replace) a parsed document with its pages and fragments.
+
+    Returns the document id and whether its content changed (False for a re-read
+    that produced exactly what was stored: only the file facts are updated)."""
     values: dict[str, Any] = {
         "title": parsed.title, "kind": parsed.kind.value, "language": parsed.language,
         "status": DocumentStatus.INDEXED.value, "failure_reason": "", "text": parsed.text,
@@ -213,6 +216,9 @@ def store_parsed(conn: apsw.Connection, matter_id: MatterId, facts: FileFacts,
     }
     if meta is not None:
         values.update(_meta_values(meta))
+    elif (same := _same_content(conn, matter_id, facts.path, parsed)) is not None:
+        _upsert_row(conn, matter_id, facts, values)  # a re-read that changed nothing:
+        return same, False  # keep the fragments (their ids, index entries and vectors)
     doc_id = _upsert_row(conn, matter_id, facts, values)
     _clear_content(conn, doc_id)
     conn.executemany(
@@ -226,7 +232,27 @@ def store_parsed(conn: apsw.Connection, matter_id: MatterId, facts: FileFacts,
         [(doc_id, matter_id, f.page, f.start, f.end, f.locator, f.text)
          for f in parsed.fragments])
     conn.execute("INSERT INTO index_outbox(document_id, op) VALUES (?, 'upsert')", (doc_id,))
-    return doc_id
+    return doc_id, True
+
+
+def _same_content(conn: apsw.Connection, matter_id: MatterId, path: str,
+                  parsed: ParsedDocument) -> DocumentId | None:
+    """The id of the indexed document at ``path`` when it already holds exactly the
+    text, pages and fragments of ``parsed``; else None."""
+    row = conn.execute("SELECT id, text FROM documents WHERE matter_id = ? AND path = ? "
+                       "AND status = 'indexed'", (matter_id, path)).fetchone()
+    if row is None or row[1] != parsed.text:
+        return None
+    doc_id = DocumentId(int(row[0]))
+    pages = [(p.number, p.label, p.start, p.end, p.method.value, p.note) for p in parsed.pages]
+    stored_pages = [tuple(r) for r in conn.execute(
+        'SELECT number, label, start, "end", method, note FROM pages WHERE document_id = ? '
+        "ORDER BY number", (doc_id,))]
+    frags = [(f.page, f.start, f.end, f.locator, f.text) for f in parsed.fragments]
+    stored_frags = [tuple(r) for r in conn.execute(
+        'SELECT page, start, "end", locator, text FROM fragments WHERE document_id = ? '
+        "ORDER BY start, id", (doc_id,))]
+    return doc_id if pages == stored_pages and frags == stored_frags else None
 
 
 def store_failure(conn: apsw.Connection, matter_id: MatterId, facts: FileFacts,
