@@ -28,6 +28,7 @@ from retrieval_sets import (
     Candidates,
     Ranker,
     as_naming,
+    cache_query_embeddings,
     char_recall,
     cnli_queries,
     collect,
@@ -115,6 +116,7 @@ def main() -> None:
         if args.build_only:
             ws.close()
             continue
+        cache_query_embeddings(ws)
         embedder = ws.indexes.embedder.name
         held_out = [q for q in queries if not q.dev]
         for title, scoped in runs:

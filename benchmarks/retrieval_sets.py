@@ -263,7 +263,6 @@ def open_profile(name: str, paths: list[Path], matter: str) -> Workspace:
                 corpus.retire(ws.conn, d.id)
         print(f"  [{name}] retired {len(extra)} documents outside the subset", flush=True)
     ws.indexes.sync(progress=show("embedding"))
-    _cache_query_embeddings(ws)
     counts = ws.status()
     print(f"  [{name}] {len(paths)} files: added {report.added}, unchanged {report.unchanged}, "
           f"failed {len(report.failed)}; {counts['fragments']} fragments; "
@@ -398,8 +397,9 @@ def ro_queries(max_frags: int) -> tuple[Workspace, list[Query], str]:
 
 
 
-def _cache_query_embeddings(ws: Workspace) -> None:
-    """The cascade embeds the query again: memoise it so each query is embedded once."""
+def cache_query_embeddings(ws: Workspace) -> None:
+    """The cascade embeds the query again: memoise it so each query is embedded once
+    (recall runs only; never in a latency run)."""
     embedder = ws.indexes.embedder
     inner = embedder.embed_query
     memo: dict[str, object] = {}

@@ -22,6 +22,7 @@ from pathlib import Path
 from letadesk.retrieve.fusion import FusionParams, hybrid_fusion
 from retrieval_sets import (
     Candidates,
+    cache_query_embeddings,
     cnli_queries,
     collect,
     cuad_queries,
@@ -48,6 +49,7 @@ def dev_settings(args: argparse.Namespace) -> dict[str, list[tuple[str, list[Can
         else:
             ws, queries, _ = ro_queries(args.ro_max_frags)
             matter, lang, scopes = "RO", "ro", (False,)
+        cache_query_embeddings(ws)
         dev = [q for q in queries if q.dev]
         for scoped in scopes:
             name = f"{matter} {'scoped' if scoped else 'whole'} (dev, {len(dev)} q.)"
