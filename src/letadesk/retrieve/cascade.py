@@ -61,7 +61,7 @@ class Retriever:
         refs = [r for r in parsed if r.article]
         exact = self._by_reference(refs, filters)
         named = self._named(query, parsed, filters)
-        within = self._within(named, without_names(query, parsed), filters, k=k, dense=dense)
+        within = self._within(named, query, parsed, filters, k=k, dense=dense)
         hybrid = self._hybrid(query, filters, k=k, dense=dense)
         passages = _merge(k, exact, within, hybrid)
         if not passages:
@@ -100,12 +100,15 @@ class Retriever:
         identity = {d.id: identity_text(d.title, d.path, openings.get(d.id, "")) for d in docs}
         return named_documents(query, parsed, docs, identity)
 
-    def _within(self, named: list[DocumentId], query: str, filters: SearchFilters, *,
-                k: int, dense: bool) -> list[Passage]:
-        """Hybrid search inside each named document, best fused scores first (``query``
-        without the names that chose the documents)."""
+    def _within(self, named: list[DocumentId], query: str, parsed: list[Reference],
+                filters: SearchFilters, *, k: int, dense: bool) -> list[Passage]:
+        """Hybrid search inside each named document, best fused scores first, for the
+        question without the names that chose the documents."""
+        if not named:
+            return []
+        stripped = without_names(query, parsed)
         found = [p for doc in named
-                 for p in self._hybrid(query, replace(filters, document_id=doc), k=k,
+                 for p in self._hybrid(stripped, replace(filters, document_id=doc), k=k,
                                        dense=dense, via="named")]
         return sorted(found, key=lambda p: p.scores.fused, reverse=True)[:k]
 
