@@ -398,8 +398,9 @@ def ro_queries(max_frags: int) -> tuple[Workspace, list[Query], str]:
 
 
 def cache_query_embeddings(ws: Workspace) -> None:
-    """The cascade embeds the query again: memoise it so each query is embedded once
-    (recall runs only; never in a latency run)."""
+    """Memoise query embeddings, so that a query asked in several settings (whole
+    matter, scoped, and by the cascade) is embedded once (recall runs only; never in a
+    latency run)."""
     embedder = ws.indexes.embedder
     inner = embedder.embed_query
     memo: dict[str, object] = {}

@@ -25,12 +25,7 @@ from letadesk.domain import (
 from letadesk.index.sync import IndexSet
 from letadesk.retrieve.acts import act_matches
 from letadesk.retrieve.fusion import hybrid_fusion
-from letadesk.retrieve.named import (
-    identity_text,
-    named_documents,
-    proper_names,
-    without_names,
-)
+from letadesk.retrieve.named import named_documents, without_names
 from letadesk.retrieve.references import Reference, locator_of, parse_references
 from letadesk.store import corpus
 from letadesk.text import fold_diacritics
@@ -93,12 +88,9 @@ class Retriever:
         search is already limited to one document."""
         if filters.document_id is not None:
             return []
-        if not any(r.act for r in parsed) and len(proper_names(query)) < 2:
-            return []  # nothing that could name a document: skip the lookup
-        docs = corpus.documents_admissible(self._conn, filters)
-        openings = corpus.openings(self._conn, filters)
-        identity = {d.id: identity_text(d.title, d.path, openings.get(d.id, "")) for d in docs}
-        return named_documents(query, parsed, docs, identity)
+        return named_documents(query, parsed,
+                               lambda: corpus.documents_admissible(self._conn, filters),
+                               lambda: corpus.openings(self._conn, filters))
 
     def _within(self, named: list[DocumentId], query: str, parsed: list[Reference],
                 filters: SearchFilters, *, k: int, dense: bool) -> list[Passage]:

@@ -22,7 +22,7 @@ they chose the document, and would otherwise rank its preamble first.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 
 from letadesk.domain import Document, DocumentId
@@ -54,21 +54,28 @@ hotararea decizia art alin lit pct potrivit conform care ce cine este sunt în d
 """.split())
 
 
-def named_documents(query: str, refs: Sequence[Reference], documents: Sequence[Document],
-                    identity: dict[DocumentId, str]) -> list[DocumentId]:
+def named_documents(query: str, refs: Sequence[Reference],
+                    documents: Callable[[], Sequence[Document]],
+                    openings: Callable[[], dict[DocumentId, str]]) -> list[DocumentId]:
     """The documents ``query`` names, best first (``[]`` when it names none clearly).
 
-    ``refs`` are the references parsed from the query; ``identity`` maps a document
-    to its identity text (see :func:`identity_text`)."""
+    ``refs`` are the references parsed from the query. ``documents`` lists the
+    admissible documents and ``openings`` gives each one's opening text; both are
+    called only when the query cites an act or holds enough proper names."""
     acts = [r.act for r in refs if r.act is not None]
-    by_act = [d.id for d in documents if any(act_matches(a, d) for a in acts)]
+    names = proper_names(query)
+    if not acts and len(names) < MIN_NAMES:
+        return []
+    docs = documents()
+    by_act = [d.id for d in docs if any(act_matches(a, d) for a in acts)]
     if by_act:
         return by_act[:MAX_NAMED] if len(by_act) <= MAX_NAMED else []
-    names = proper_names(query)
     if len(names) < MIN_NAMES:
         return []
-    words = {d.id: set(_WORD.findall(identity.get(d.id, ""))) for d in documents}
-    common = max(MAX_NAMED, COMMON_SHARE * len(documents))
+    opening = openings()
+    identity = {d.id: identity_text(d.title, d.path, opening.get(d.id, "")) for d in docs}
+    words = {d.id: set(_WORD.findall(identity[d.id])) for d in docs}
+    common = max(MAX_NAMED, COMMON_SHARE * len(docs))
     names = {n for n in names if sum(n in w for w in words.values()) <= common}
     hits = {doc_id: len(names & w) for doc_id, w in words.items()}
     best = max(hits.values(), default=0)
