@@ -170,6 +170,25 @@ def test_extracted_answer_without_a_model(ws: Workspace) -> None:
         assert ws.text(ws.document(str(cite.document_id)))[cite.start:cite.end] == c.text
 
 
+def test_words_naming_the_document_need_not_be_repeated_by_the_answer(ws: Workspace) -> None:
+    # "contractului de prestări servicii" names the contract (its title); the answer is
+    # the sentence on the duration, which does not repeat those words.
+    answer = ws.ask("Care este durata contractului de prestări servicii?", matter="M",
+                    options=AskOptions(generate=False))
+    assert answer.disposition == "answered"
+    assert answer.claims[0].text == "(1) Contractul se încheie pe o durată de 12 luni."
+
+
+def test_naming_the_document_does_not_make_an_absent_topic_relevant(ws: Workspace) -> None:
+    # Half of the topic words are the contract's title; the other half (a non-compete
+    # clause) is nowhere in the matter, so the question is refused, not answered with
+    # sentences that merely share the title's words.
+    answer = ws.ask("Care este clauza de neconcurență din contractul de prestări servicii?",
+                    matter="M", options=AskOptions(generate=False))
+    assert answer.disposition == "refused"
+    assert "do not address the question" in answer.reason
+
+
 def test_every_question_is_audited_and_the_chain_detects_edits(ws: Workspace) -> None:
     before = len(audit.entries(ws.conn))
     answer = ask(ws, "How can the NDA be terminated?", lambda _p: [])

@@ -17,7 +17,7 @@ import apsw
 from letadesk.answer.extract import extract_claims
 from letadesk.answer.grounding import ClaimVerifier, Verdict
 from letadesk.answer.record import AskTrace
-from letadesk.answer.relevance import relevance, topic_stems
+from letadesk.answer.relevance import passage_relevance, topic_stems
 from letadesk.domain import Answer, Claim, Passage, RejectedClaim, SearchFilters
 from letadesk.generate.generator import Generator
 from letadesk.generate.prompts import build_prompt
@@ -75,7 +75,7 @@ class Asker:
         passages = self._retriever.search(question, filters, k=max(options.k, 10)).passages
         trace.retrieved(passages)
         topic = topic_stems(question)
-        best = max((relevance(topic, p.fragment.text) for p in passages), default=0.0)
+        best = max((passage_relevance(topic, p) for p in passages), default=0.0)
         if not scope.in_scope and best < options.corpus_scope:
             # Not legal vocabulary, and the matter's own documents do not cover it either.
             return trace.refuse(question, scope.reason, ())
@@ -170,6 +170,6 @@ def _prefer_relevant(passages: list[Passage], topic: set[str]) -> list[Passage]:
     """Named provisions first, then by relevance to the question, ties by retrieval rank."""
     order = {id(p): i for i, p in enumerate(passages)}
     return sorted(passages, key=lambda p: (p.via != "reference",
-                                           -round(relevance(topic, p.fragment.text), 2),
+                                           -round(passage_relevance(topic, p), 2),
                                            order[id(p)]))
 

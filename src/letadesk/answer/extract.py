@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from letadesk.answer.relevance import relevance, sentences
+from letadesk.answer.relevance import passage_relevance, sentences
 from letadesk.domain import DraftClaim, Evidence, Passage
 
 MAX_SENTENCES = 3
@@ -30,7 +30,7 @@ def extract_claims(topic: set[str], passages: Sequence[Passage], *,
             if not MIN_SENTENCE_CHARS <= len(sentence) <= MAX_SENTENCE_CHARS or \
                     _HEADING.match(sentence):
                 continue
-            score = relevance(topic, sentence)
+            score = passage_relevance(topic, passage, sentence)
             if passage.via == "reference":  # the question named this provision
                 score = max(score, min_relevance)
             if score >= min_relevance:

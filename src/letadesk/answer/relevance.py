@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 
+from letadesk.domain import Passage
 from letadesk.verify.support import content_stems
 
 # Question words carry no topic; a passage need not contain them.
@@ -28,6 +29,21 @@ def relevance(question_stems: set[str], text: str) -> float:
     if not question_stems:
         return 0.0
     return len(question_stems & set(content_stems(text))) / len(question_stems)
+
+
+def topic_within(topic: set[str], title: str) -> set[str]:
+    """The question's topic inside a document titled ``title``. Words that only name the
+    document ("durata *contractului de prestări servicii*", "pragurile din *Legea
+    achizițiilor publice*") are what every passage of it is about, so a passage need not
+    repeat them; they are dropped, unless nothing would remain."""
+    return (topic - set(content_stems(title))) or topic
+
+
+def passage_relevance(topic: set[str], passage: Passage, text: str | None = None) -> float:
+    """Relevance of ``passage`` (or of ``text``, a part of it) to the question's topic,
+    within the passage's document (:func:`topic_within`)."""
+    return relevance(topic_within(topic, passage.document.title),
+                     passage.fragment.text if text is None else text)
 
 
 # Abbreviations after which a full stop does not end a sentence (lower case, no dot).
