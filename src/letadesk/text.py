@@ -74,12 +74,15 @@ def nfc(text: str) -> str:
     return unicodedata.normalize("NFC", text)
 
 
+# Function words of each language, also as typed without diacritics ("sa", "daca").
+# Words both languages use ("in", "are") are in neither list.
 _RO_WORDS = frozenset(
-    "și şi si în in nu este sunt care pentru prin din cu la de pe ale al sau ori către "
-    "acesta aceasta legii lege articolul alineatul potrivit prezenta dacă fi se să un".split())
+    "și şi si nu este sunt care pentru prin din cu la de pe ale al sau ori către catre "
+    "acesta aceasta legii lege articolul alineatul potrivit prezenta dacă daca fi se să sa "
+    "un își isi îi ii ce cum cui când cand câte cate câți cati trebuie poate".split())
 _EN_WORDS = frozenset(
-    "the and of to in is are be shall that for by with this any or as such which on "
-    "agreement party parties not will from".split())
+    "the and of to is be shall that for by with this any or as such which on agreement "
+    "party parties not will from may must can what how does do its if some has have".split())
 _WORD = re.compile(r"[^\W\d_]+")
 _RO_LETTERS = re.compile("[ăâîșțşţ]")
 
@@ -100,3 +103,19 @@ def detect_language(text: str, *, min_stopwords: int = 3) -> str:
     if en > 1.5 * ro:
         return "en"
     return ""
+
+
+# Words that open a question (diacritics folded); Romanian "de ce" opens with "de".
+_INTERROGATIVE = re.compile(
+    r"(?:what|which|who|whom|whose|when|where|why|how|is|are|was|were|do|does|did|can|"
+    r"could|may|might|must|shall|should|will|would|has|have|had|ce|care|cine|cui|cand|"
+    r"unde|cum|cat|cata|cati|cate|de ce|este|sunt|poate|pot|exista|trebuie)\b")
+
+
+def is_question(text: str) -> bool:
+    """Whether ``text`` is asked as a question: it ends with "?" or opens with an
+    interrogative word ("What …", "Care …", "Shall the …"). A statement to check ("The
+    Receiving Party shall not disclose …"), a clause or bare keywords are not."""
+    stripped = text.strip()
+    return stripped.endswith("?") or bool(
+        _INTERROGATIVE.match(fold_diacritics(stripped[:40]).lower()))

@@ -5,11 +5,12 @@ from __future__ import annotations
 import pytest
 
 from letadesk.retrieve.fusion import (
-    BY_LANGUAGE,
+    BY_KIND,
     PLAIN,
     FusionParams,
     hybrid_fusion,
     params_for,
+    query_kind,
     reciprocal_rank_fusion,
 )
 
@@ -47,16 +48,37 @@ def test_empty_lists_fuse_to_nothing() -> None:
     assert [i for i, _ in reciprocal_rank_fusion([LEXICAL, []])] == [1, 2, 3]
 
 
-@pytest.mark.parametrize(("query", "language"), [
-    ("Care este termenul general de prescripție?", "ro"),
-    ("Care este termenul de preaviz", "ro"),
-    ("preaviz concediere salariat", ""),
-    ("termenul de preaviz și concedierea", "ro"),
-    ("Is the license irrevocable or perpetual?", "en"),
-    ("governing law", ""),
+@pytest.mark.parametrize(("query", "language", "form"), [
+    ("Care este termenul general de prescripție?", "ro", "question"),
+    ("Care este termenul de preaviz", "ro", "question"),
+    ("Cate zile are concediul de odihna minim?", "ro", "question"),
+    ("Salariatul trebuie sa isi motiveze demisia?", "ro", "question"),
+    ("preaviz concediere salariat", "", "statement"),
+    ("termenul de preaviz și concedierea", "ro", "statement"),
+    ("Is the license irrevocable or perpetual?", "en", "question"),
+    ("Shall the Receiving Party return the documents", "en", "question"),
+    ("Confidential Information may include verbally conveyed information.", "en", "statement"),
+    ("Receiving Party shall not disclose the fact that Agreement was agreed.", "en",
+     "statement"),
+    ("governing law", "", "statement"),
 ])
-def test_parameters_follow_the_query_language(query: str, language: str) -> None:
-    assert params_for(query) == BY_LANGUAGE.get(language, PLAIN)
+def test_query_kind_is_language_form_and_scope(query: str, language: str, form: str) -> None:
+    assert query_kind(query) == (language, form, "matter")
+    assert query_kind(query, scoped=True) == (language, form, "document")
+
+
+def test_parameters_follow_the_query_kind() -> None:
+    assert params_for("Is the license irrevocable?") == BY_KIND["en", "question", "matter"]
+    assert params_for("Is the license irrevocable?", scoped=True) == BY_KIND[
+        "en", "question", "document"]
+    assert params_for("The license is irrevocable.") == BY_KIND["en", "statement", "matter"]
+    assert params_for("Care este termenul de preaviz?") == BY_KIND["ro", "question", "matter"]
+    # kinds without dev queries fall back to the nearest Romanian kind
+    assert params_for("termenul de preaviz și concedierea") == BY_KIND[
+        "ro", "question", "matter"]
+    assert params_for("Care este termenul de preaviz?", scoped=True) == BY_KIND[
+        "ro", "question", "matter"]
+    assert params_for("governing law") == PLAIN
 
 
 def test_hybrid_fusion_uses_explicit_parameters_when_given() -> None:

@@ -108,7 +108,8 @@ class Retriever:
                 dense: bool, via: str = "hybrid") -> list[Passage]:
         lexical = self._indexes.search_lexical(query, filters, CANDIDATES)
         vector = self._indexes.search_dense(query, filters, CANDIDATES) if dense else []
-        fused = hybrid_fusion(query, lexical, vector, limit=k)
+        fused = hybrid_fusion(query, lexical, vector, limit=k,
+                              scoped=filters.document_id is not None)
         bm25, cos = dict(lexical), dict(vector)
         frags = corpus.fragments_by_ids(self._conn, [fid for fid, _ in fused])
         kept = [(frags[FragmentId(fid)], score) for fid, score in fused if FragmentId(fid) in frags]
