@@ -36,6 +36,25 @@ def test_ingest_stores_fragments_at_their_offsets(workspace: Workspace, tmp_path
     assert workspace.status()["pages"] >= 3
 
 
+def test_retrieved_fragments_carry_the_printed_page_label(
+        workspace: Workspace, tmp_path: Path) -> None:
+    # A brief whose pages are numbered i, ii: a lawyer cites "p. ii", not "p. 2".
+    notices = "Section 9. Notices\n9.1 Notices shall be given in writing to the addresses above."
+    path = write_pdf(tmp_path / "docs", "brief.pdf", [NDA_EN, notices])
+    doc = pymupdf.open(path)
+    doc.set_page_labels([{"startpage": 0, "prefix": "", "style": "r", "firstpagenum": 1}])
+    doc.saveIncr()
+    doc.close()
+    workspace.ingest([tmp_path / "docs"], matter="M")
+    passages = workspace.search("notices given in writing", matter="M", k=5)
+    assert passages[0].fragment.page == 2
+    assert passages[0].fragment.printed_page == "ii"
+    for p in passages:
+        assert p.fragment.page_label == ["i", "ii"][p.fragment.page - 1]
+    brief = workspace.document("brief.pdf")
+    assert {(f.page, f.page_label) for f in workspace.fragments(brief)} == {(1, "i"), (2, "ii")}
+
+
 def test_reingest_is_incremental(workspace: Workspace, tmp_path: Path) -> None:
     docs = tmp_path / "docs"
     write_text(docs, "a.txt", CONTRACT_RO)

@@ -114,11 +114,17 @@ class Page:
 class Fragment:
     id: FragmentId
     document_id: DocumentId
-    page: int
+    page: int  # physical page number (1-based), where the viewer opens
     start: int
     end: int
     locator: str
     text: str
+    page_label: str = ""  # the page's printed label ("iv", "12"); "" when not loaded
+
+    @property
+    def printed_page(self) -> str:
+        """What a lawyer cites: the printed label, else the page number."""
+        return self.page_label or str(self.page)
 
 
 @dataclass(frozen=True, slots=True)

@@ -86,7 +86,8 @@ class AskTrace:
 def passage_json(p: Passage) -> dict[str, Any]:
     f = p.fragment
     return {"fragment_id": f.id, "document": p.document.title, "document_id": p.document.id,
-            "page": f.page, "locator": f.locator, "text": f.text, "start": f.start, "end": f.end,
+            "page": f.page, "page_label": f.printed_page, "locator": f.locator, "text": f.text,
+            "start": f.start, "end": f.end,
             "via": p.via, "scores": {"bm25": p.scores.bm25, "dense": p.scores.dense,
                                      "fused": p.scores.fused}}
 

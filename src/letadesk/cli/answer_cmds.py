@@ -64,7 +64,7 @@ def cmd_search(args: argparse.Namespace) -> int:
         return 0
     for rank, p in enumerate(passages, start=1):
         snippet = " ".join(p.fragment.text.split())[:110]
-        print(f"{rank:>2}. [{p.fragment.id}] {p.document.title} p.{p.fragment.page} "
+        print(f"{rank:>2}. [{p.fragment.id}] {p.document.title} p. {p.fragment.printed_page} "
               f"{p.fragment.locator or '-'} ({p.via} {p.scores.fused:.4f})\n    {snippet}")
     return 0
 
@@ -103,7 +103,8 @@ def _print_answer(answer: Answer) -> None:
     if not answer.answered:
         print(answer.reason)
         for p in answer.nearest_sources:
-            print(f"  nearest: {p.document.title} p.{p.fragment.page} {p.fragment.locator}")
+            print(f"  nearest: {p.document.title} p. {p.fragment.printed_page} "
+                  f"{p.fragment.locator}".rstrip())
     for n, claim in enumerate(answer.claims, start=1):
         label = " (extracted)" if claim.kind == "extracted" else ""
         print(f"{n}. {claim.text}{label}")

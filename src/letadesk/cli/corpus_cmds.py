@@ -133,7 +133,7 @@ def cmd_show(args: argparse.Namespace) -> int:
             print(f"  page {p.number}: {p.note}")
     for f in fragments:
         snippet = " ".join(f.text.split())[:100]
-        print(f"[{f.id}] p.{f.page} {f.locator or '-'}: {snippet}")
+        print(f"[{f.id}] p. {f.printed_page} {f.locator or '-'}: {snippet}")
     return 0
 
 

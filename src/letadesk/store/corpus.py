@@ -36,6 +36,14 @@ _DOC_COLUMNS = (
 _FRAGMENT_COLUMNS = 'id, document_id, page, start, "end", locator, text'
 
 
+def _fragment_columns(table: str = "fragments") -> str:
+    """A :class:`Fragment`'s columns of ``table`` (a name or an alias), with the printed
+    label of its page last."""
+    cols = ", ".join(f"{table}.{c.strip()}" for c in _FRAGMENT_COLUMNS.split(","))
+    return (f"{cols}, (SELECT label FROM pages WHERE pages.document_id = {table}.document_id "
+            f"AND pages.number = {table}.page)")
+
+
 @dataclass(frozen=True, slots=True)
 class FileFacts:
     """What is known of a file on disk before parsing it."""
@@ -308,12 +316,13 @@ def pages(conn: apsw.Connection, document_id: int) -> list[Page]:
 
 
 def _fragment(row: Sequence[Any]) -> Fragment:
-    return Fragment(FragmentId(row[0]), DocumentId(row[1]), row[2], row[3], row[4], row[5], row[6])
+    return Fragment(FragmentId(row[0]), DocumentId(row[1]), row[2], row[3], row[4], row[5], row[6],
+                    row[7] or "")
 
 
 def fragments_of(conn: apsw.Connection, document_id: int) -> list[Fragment]:
     rows = conn.execute(
-        f"SELECT {_FRAGMENT_COLUMNS} FROM fragments WHERE document_id = ? ORDER BY start",
+        f"SELECT {_fragment_columns()} FROM fragments WHERE document_id = ? ORDER BY start",
         (document_id,))
     return [_fragment(r) for r in rows]
 
@@ -325,7 +334,7 @@ def fragments_by_ids(conn: apsw.Connection, ids: Iterable[int]) -> dict[Fragment
         chunk = wanted[i:i + 500]
         marks = ",".join("?" * len(chunk))
         for r in conn.execute(
-                f"SELECT {_FRAGMENT_COLUMNS} FROM fragments WHERE id IN ({marks})", chunk):
+                f"SELECT {_fragment_columns()} FROM fragments WHERE id IN ({marks})", chunk):
             found[FragmentId(r[0])] = _fragment(r)
     return found
 
@@ -376,9 +385,9 @@ def fragments_by_locator(conn: apsw.Connection, filters: SearchFilters,
     """Fragments admissible under ``filters`` whose locator equals ``locator`` or
     starts with it plus a space (``art. 57`` finds ``art. 57 alin. (1)``)."""
     where, args = document_filter_sql(filters)
-    cols = ", ".join(f"f.{c.strip()}" for c in _FRAGMENT_COLUMNS.split(","))
     rows = conn.execute(
-        f"SELECT {cols} FROM fragments f JOIN documents d ON d.id = f.document_id "
+        f"SELECT {_fragment_columns('f')} "
+        f"FROM fragments f JOIN documents d ON d.id = f.document_id "
         f"WHERE {where} AND (f.locator = ? OR substr(f.locator, 1, ?) = ?) "
         "ORDER BY f.document_id, f.start",
         (*args, locator, len(locator) + 1, locator + " "))
