@@ -158,6 +158,22 @@ def test_nothing_relevant_is_refused_with_nearest_sources(ws: Workspace) -> None
     assert answer.reason.startswith("I don't have a sufficient source")
 
 
+def test_refusals_read_in_the_interface_language(ws: Workspace) -> None:
+    ro = AskOptions(generate=False, language="ro")
+    off_topic = ws.ask("Ce vreme va fi mâine în Cluj?", matter="M", options=ro)
+    assert off_topic.reason.startswith("în afara domeniului: întrebarea nu este una juridică")
+    assert "vreme" in off_topic.reason
+    absent = ws.ask("Care este clauza de neconcurență din contractul de prestări servicii?",
+                    matter="M", options=ro)
+    assert absent.reason.startswith("Nu am o sursă suficientă: sursele cele mai apropiate nu "
+                                    "tratează întrebarea")
+    assert absent.nearest_sources
+    # an interface language without translations reads English
+    other = ws.ask("Ce vreme va fi mâine în Cluj?", matter="M",
+                   options=AskOptions(generate=False, language="de"))
+    assert other.reason.startswith("out of scope: the question is not a legal question")
+
+
 def test_extracted_answer_without_a_model(ws: Workspace) -> None:
     answer = ws.ask("Cu ce preaviz poate fi denunțat contractul?", matter="M",
                     options=AskOptions(generate=False))

@@ -16,6 +16,7 @@ import apsw
 
 from letadesk.answer.extract import extract_claims
 from letadesk.answer.grounding import ClaimVerifier, Verdict
+from letadesk.answer.messages import no_source, out_of_scope
 from letadesk.answer.record import AskTrace
 from letadesk.answer.relevance import passage_relevance, topic_stems
 from letadesk.domain import Answer, Claim, Passage, RejectedClaim, SearchFilters
@@ -27,7 +28,6 @@ from letadesk.verify.coherence import find_contradictions
 from letadesk.verify.scope import check_scope
 
 Stage = Callable[[str], None]
-NO_SOURCE = {"en": "I don't have a sufficient source", "ro": "Nu am o sursă suficientă"}
 
 
 class Cancelled(Exception):
@@ -78,15 +78,14 @@ class Asker:
         best = max((passage_relevance(topic, p) for p in passages), default=0.0)
         if not scope.in_scope and best < options.corpus_scope:
             # Not legal vocabulary, and the matter's own documents do not cover it either.
-            return trace.refuse(question, scope.reason, ())
+            return trace.refuse(question, out_of_scope(scope, options.language), ())
         if not passages:
-            return trace.refuse(question, self._no_source(options, "nothing in this matter "
-                                "matches the question"), ())
+            return trace.refuse(question, no_source(options.language, "no_match"), ())
         named = any(p.via == "reference" for p in passages)
         if best < options.min_relevance and not named:
-            return trace.refuse(question, self._no_source(
-                options, f"the closest sources do not address the question (best relevance "
-                f"{best:.2f} < {options.min_relevance:.2f})"), passages[:5])
+            return trace.refuse(question, no_source(
+                options.language, "not_addressed", best=best, threshold=options.min_relevance),
+                passages[:5])
         shown = _prefer_relevant(passages, topic)[: options.k]
         verifier = ClaimVerifier(self._conn, {p.fragment.id: p for p in shown},
                                  matter_id=filters.matter_id, as_of=options.as_of)
@@ -106,7 +105,7 @@ class Asker:
         step("coherence")
         _coherence(state)
         if not state.kept:
-            reason = self._no_source(options, "no claim could be grounded in a source")
+            reason = no_source(options.language, "ungrounded")
             return trace.refuse(question, reason, shown[:5], rejected=state.rejected)
         claims = tuple(Claim(v.draft.text, kind, v.citations, v.checks) for v in state.kept)
         return trace.answer(question, claims, state.rejected, shown[:5])
@@ -136,9 +135,6 @@ class Asker:
                 return
             if not parsed.claims and not parsed.problem:
                 return  # the model says the sources do not answer
-
-    def _no_source(self, options: AskOptions, why: str) -> str:
-        return f"{NO_SOURCE.get(options.language, NO_SOURCE['en'])}: {why}"
 
 
 def _sort(verdict: Verdict, state: _State) -> None:

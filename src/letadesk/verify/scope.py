@@ -40,6 +40,8 @@ class ScopeVerdict:
     in_scope: bool
     reason: str
     score: float
+    legal_terms: tuple[str, ...] = ()  # the legal terms found
+    off_topic_terms: tuple[str, ...] = ()  # the off-topic markers found
 
 
 # Entries are comma-separated; a trailing "*" matches any ending (Romanian inflection,
@@ -181,23 +183,24 @@ def check_scope(question: str) -> ScopeVerdict:
     off = _hits(_OFF, key)
     if len(weak) >= 2 and not off:
         return ScopeVerdict(True, f"in scope: legal terms found ({_list(weak)})", score)
+    legal, off_topic = tuple(_terms(weak)), tuple(_terms(off))
     if off:
         return ScopeVerdict(
             False,
             "out of scope: the question is not a legal question "
             f"(off-topic terms found: {_list(off)}; legal terms: {_list(weak) or 'none'})",
-            score,
-        )
+            score, legal, off_topic)
     if weak:
         return ScopeVerdict(False, "out of scope: the question is not a legal question "
-                                   f"(too few legal terms: {_list(weak)})", score)
+                                   f"(too few legal terms: {_list(weak)})", score, legal)
     return ScopeVerdict(False, "out of scope: the question is not a legal question "
                                "(no legal terms found)", score)
 
 
+def _terms(terms: list[str]) -> list[str]:
+    """The first three distinct terms, in order."""
+    return list(dict.fromkeys(terms))[:3]
+
+
 def _list(terms: list[str]) -> str:
-    seen: list[str] = []
-    for term in terms:
-        if term not in seen:
-            seen.append(term)
-    return ", ".join(seen[:3])
+    return ", ".join(_terms(terms))
