@@ -73,7 +73,7 @@ def test_honest_claim_is_shown_with_verbatim_offsets(ws: Workspace) -> None:
                       "notice.", fid, TERMINATE)]
 
     answer = ask(ws, "How can the NDA agreement be terminated and with what notice?", script)
-    assert answer.disposition == "answered", answer.rejected
+    assert answer.disposition == "answered", (answer.reason, answer.rejected)
     (shown,) = answer.claims
     assert shown.kind == "generated"
     cite = shown.citations[0]

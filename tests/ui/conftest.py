@@ -42,7 +42,10 @@ def window(qtbot, profile: Path) -> Iterator[object]:
 
 
 def wait_idle(qtbot, win, timeout: int = 60_000) -> None:
+    """Wait until the window's task ends; a task that failed fails the test with its
+    message (the window itself survives any core failure)."""
     qtbot.waitUntil(lambda: win.task == "", timeout=timeout)
+    assert not win.last_error, win.last_error
 
 
 @pytest.fixture

@@ -48,7 +48,7 @@ class ScriptedGenerator:
 def test_generated_answer_with_rejected_claims(qtbot, sample_window) -> None:
     win = sample_window
     win.engine.generator_factory = ScriptedGenerator
-    win.ask(QUESTION, generate=True)
+    assert win.ask(QUESTION, generate=True)
     wait_idle(qtbot, win)
     view = win.answer_view
     assert view.answer["disposition"] == "answered", view.answer
@@ -61,11 +61,26 @@ def test_generated_answer_with_rejected_claims(qtbot, sample_window) -> None:
     assert not view.rejected_box.isHidden()
 
 
+def test_the_window_is_busy_until_the_engine_finishes_the_task(qtbot, sample_window) -> None:
+    # The result of a task arrives before the engine's last signal for it. Freeing the
+    # window on the result let that last signal arrive after the next question had
+    # started and end it: the window looked idle while the engine still worked.
+    window = sample_window
+    assert window.ask("Which law governs the agreement?", generate=False)
+    wait_idle(qtbot, window)
+    window._begin("ask", "")
+    window.engine.cancelled.emit("ask")  # a result signal: reported, not yet finished
+    assert window.task == "ask" and not window.ask("Another question?", generate=False)
+    window.engine.finished.emit("ask")
+    assert window.task == ""
+    assert window.ask_panel.isEnabled()
+
+
 def test_history_and_memo_export(qtbot, sample_window, tmp_path: Path) -> None:
     import docx
 
     win = sample_window
-    win.ask(QUESTION, generate=False)
+    assert win.ask(QUESTION, generate=False)
     wait_idle(qtbot, win)
     history = win.audit_view
     assert len(history.records) == 1

@@ -65,7 +65,7 @@ def _chip_for(view, kind_suffix: str):
 
 def test_chip_opens_text_source_with_span_highlighted(qtbot, sample_window) -> None:
     win = sample_window
-    win.ask("Care este durata contractului de prestări servicii?", generate=False)
+    assert win.ask("Care este durata contractului de prestări servicii?", generate=False)
     wait_idle(qtbot, win)
     chip = win.answer_view.chips[0]
     ref = chip.property("source")
@@ -105,7 +105,7 @@ def test_chip_opens_pdf_page_with_quote_highlighted(qtbot, sample_window) -> Non
 
 def test_refusal_shows_reason(qtbot, sample_window) -> None:
     win = sample_window
-    win.ask("What is the capital of France?", generate=False)
+    assert win.ask("What is the capital of France?", generate=False)
     wait_idle(qtbot, win)
     view = win.answer_view
     assert view.answer["disposition"] == "refused"

@@ -18,7 +18,13 @@ from letadesk.answer.extract import extract_claims
 from letadesk.answer.grounding import ClaimVerifier, Verdict
 from letadesk.answer.messages import no_source, out_of_scope
 from letadesk.answer.record import AskTrace
-from letadesk.answer.relevance import passage_relevance, topic_stems
+from letadesk.answer.relevance import (
+    Topic,
+    passage_relevance,
+    question_topic,
+    rarity_weight,
+    weighted,
+)
 from letadesk.domain import Answer, Claim, Passage, RejectedClaim, SearchFilters
 from letadesk.generate.generator import Generator
 from letadesk.generate.prompts import build_prompt
@@ -74,7 +80,7 @@ class Asker:
         step("searching")
         passages = self._retriever.search(question, filters, k=max(options.k, 10)).passages
         trace.retrieved(passages)
-        topic = topic_stems(question)
+        topic = self._by_rarity(question_topic(question), filters)
         best = max((passage_relevance(topic, p) for p in passages), default=0.0)
         if not scope.in_scope and best < options.corpus_scope:
             # Not legal vocabulary, and the matter's own documents do not cover it either.
@@ -109,6 +115,15 @@ class Asker:
             return trace.refuse(question, reason, shown[:5], rejected=state.rejected)
         claims = tuple(Claim(v.draft.text, kind, v.citations, v.checks) for v in state.kept)
         return trace.answer(question, claims, state.rejected, shown[:5])
+
+    def _by_rarity(self, topic: Topic, filters: SearchFilters) -> Topic:
+        """Each term weighted by its rarity among the matter's fragments: a word every
+        contract uses ("damages") says less about the answer than a rare one
+        ("liquidated"). Alternatives count as often as the most frequent of them."""
+        matter = SearchFilters(matter_id=filters.matter_id)
+        total = self._retriever.fragment_count(matter)
+        return weighted(topic, lambda term: rarity_weight(
+            max(self._retriever.fragment_count(matter, word) for word in term.words), total))
 
     def _generate(self, question: str, shown: list[Passage], verifier: ClaimVerifier,
                   options: AskOptions, state: _State, trace: AskTrace, step: Stage) -> None:
@@ -162,7 +177,7 @@ def _coherence(state: _State) -> None:
     state.kept = [v for i, v in enumerate(state.kept) if i not in dropped]
 
 
-def _prefer_relevant(passages: list[Passage], topic: set[str]) -> list[Passage]:
+def _prefer_relevant(passages: list[Passage], topic: Topic) -> list[Passage]:
     """Named provisions first, then by relevance to the question, ties by retrieval rank."""
     order = {id(p): i for i, p in enumerate(passages)}
     return sorted(passages, key=lambda p: (p.via != "reference",

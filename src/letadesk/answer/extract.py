@@ -6,7 +6,8 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from letadesk.answer.relevance import passage_relevance, sentences
+from letadesk.answer.relevance import Topic, passage_relevance
+from letadesk.answer.sentences import sentences
 from letadesk.domain import DraftClaim, Evidence, Passage
 
 MAX_SENTENCES = 3
@@ -17,11 +18,11 @@ _HEADING = re.compile(r"^(titlul|capitolul|sec[tțţ]iunea|articolul|art\.|artic
                       r"chapter|part)\b[^.;:]*$", re.IGNORECASE)
 
 
-def extract_claims(topic: set[str], passages: Sequence[Passage], *,
+def extract_claims(topic: Topic, passages: Sequence[Passage], *,
                    min_relevance: float) -> list[DraftClaim]:
     """Up to three sentences (from distinct fragments) that address the question best;
     none when no sentence reaches ``min_relevance``. Sentences of a provision the
-    question names (found by exact reference) always qualify."""
+    question names (found by exact reference) always qualify, in their order."""
     scored: list[tuple[float, int, str, Passage]] = []
     for rank, passage in enumerate(passages):
         text = passage.fragment.text
@@ -30,9 +31,13 @@ def extract_claims(topic: set[str], passages: Sequence[Passage], *,
             if not MIN_SENTENCE_CHARS <= len(sentence) <= MAX_SENTENCE_CHARS or \
                     _HEADING.match(sentence):
                 continue
-            score = passage_relevance(topic, passage, sentence)
-            if passage.via == "reference":  # the question named this provision
-                score = max(score, min_relevance)
+            if passage.via == "reference":
+                # the question named this provision: its sentences qualify in their own
+                # order (its text first, then any consolidation note), whatever words
+                # they share with the question
+                score = min_relevance
+            else:
+                score = passage_relevance(topic, passage, sentence)
             if score >= min_relevance:
                 scored.append((score, -rank, sentence, passage))
     scored.sort(key=lambda t: (t[0], t[1]), reverse=True)

@@ -1,85 +1,111 @@
-"""How much of a question a passage or sentence addresses: the share of the question's
-content words (stemmed, diacritics folded) that it contains. Used by Gate 2 to refuse
-when the nearest sources do not address the question, and to pick extracted sentences."""
+"""How much of a question a passage or sentence addresses.
+
+A question's *topic* is its content words (stemmed, diacritics folded), less question
+words. Words joined by "or" / "sau" / "ori" ("capped *or* limited") are one term: a
+passage covers it with either. Each term may carry a weight; Gate 2 weighs by rarity in
+the matter (:func:`rarity_weight`), so that "damages", in every contract, counts for
+less than "liquidated". Words that only name the document (its title, or the title's
+initials: "NDA") are not asked of its passages (:func:`topic_within`). Relevance is the
+weighted share of the terms a text covers. Gate 2 refuses when the nearest sources do
+not reach a threshold; the extractor picks sentences with it."""
 
 from __future__ import annotations
 
-import re
+import math
+from collections.abc import Callable
+from dataclasses import dataclass, replace
 
 from letadesk.domain import Passage
-from letadesk.verify.support import content_stems
+from letadesk.verify.support import content_stems, is_content, stem, words
 
 # Question words carry no topic; a passage need not contain them.
 _QUESTION_WORDS = frozenset(
     """what which who whom whose when where why how does do did is are can could should
     would must may shall there any agreement contract document party parties provide
-    provides ce care cine cand când unde cum este sunt poate pot trebuie exista există
-    prevede prevad prevăd lege legea contractul""".split()
+    provides under ce care cine cand când unde cum este sunt poate pot trebuie exista
+    există prevede prevad prevăd lege legea contractul""".split()
 )
-_SENTENCE_END = re.compile(r"(?<=[.;:!?])\s+(?=[A-ZĂÂÎȘȚŞŢ(„\"0-9])|\n\s*\n|\n(?=\(\d+\)|[a-z]\) )")
+_OR = frozenset({"or", "sau", "ori"})
 
 
-def topic_stems(question: str) -> set[str]:
+@dataclass(frozen=True, slots=True)
+class Term:
+    """A topic word of the question, or alternatives joined by "or"."""
+
+    stems: frozenset[str]
+    words: tuple[str, ...]  # as found in the question (folded), one per alternative
+    weight: float = 1.0
+    acronym: bool = False  # typed in capitals ("NDA", "GDPR")
+
+
+Topic = tuple[Term, ...]
+
+
+def question_topic(question: str) -> Topic:
+    """The terms of ``question``, in order, each once, all of weight 1."""
     ignore = set(content_stems(" ".join(_QUESTION_WORDS)))
-    return {s for s in content_stems(question) if s not in ignore}
+    terms: list[Term] = []
+    join = False
+    for word, start, end in words(question):
+        if word in _OR:
+            join = bool(terms)
+            continue
+        if not is_content(word):
+            join = False
+            continue
+        s = stem(word)
+        if s in ignore:
+            join = False
+            continue
+        if join:
+            last = terms.pop()
+            terms.append(Term(last.stems | {s}, (*last.words, word)))
+        elif all(s not in t.stems for t in terms):
+            typed = question[start:end]
+            terms.append(Term(frozenset({s}), (word,),
+                              acronym=len(typed) >= 2 and typed.isupper()))
+        join = False
+    return tuple(terms)
 
 
-def relevance(question_stems: set[str], text: str) -> float:
-    """Share of ``question_stems`` found in ``text`` (0 when the question has none)."""
-    if not question_stems:
+def weighted(topic: Topic, weight: Callable[[Term], float]) -> Topic:
+    """``topic`` with each term's weight set by ``weight``."""
+    return tuple(replace(t, weight=weight(t)) for t in topic)
+
+
+def rarity_weight(fragments_with: int, fragments: int) -> float:
+    """The weight of a term found in ``fragments_with`` of ``fragments`` fragments: the
+    square root of BM25's inverse document frequency (always positive). The root keeps a
+    word the matter never uses from outweighing the rest of the question."""
+    return math.sqrt(math.log(1 + (fragments - fragments_with + 0.5) / (fragments_with + 0.5)))
+
+
+def relevance(topic: Topic, text: str) -> float:
+    """Weighted share of ``topic``'s terms that ``text`` holds (0 when there are none)."""
+    total = sum(t.weight for t in topic)
+    if total <= 0:
         return 0.0
-    return len(question_stems & set(content_stems(text))) / len(question_stems)
+    have = set(content_stems(text))
+    return sum(t.weight for t in topic if t.stems & have) / total
 
 
-def topic_within(topic: set[str], title: str) -> set[str]:
+def topic_within(topic: Topic, title: str) -> Topic:
     """The question's topic inside a document titled ``title``. Words that only name the
     document ("durata *contractului de prestări servicii*", "pragurile din *Legea
     achizițiilor publice*") are what every passage of it is about, so a passage need not
-    repeat them; they are dropped, unless nothing would remain."""
-    return (topic - set(content_stems(title))) or topic
+    repeat them; they are dropped, unless nothing would remain. So is an acronym of the
+    title ("NDA" in a "Mutual Non-Disclosure Agreement")."""
+    named = set(content_stems(title))
+    initials = "".join(w[0] for w, _, _ in words(title.replace("-", " ")))
+
+    def names_document(term: Term) -> bool:
+        return bool(term.stems & named) or (term.acronym and term.words[0] in initials)
+
+    return tuple(t for t in topic if not names_document(t)) or topic
 
 
-def passage_relevance(topic: set[str], passage: Passage, text: str | None = None) -> float:
+def passage_relevance(topic: Topic, passage: Passage, text: str | None = None) -> float:
     """Relevance of ``passage`` (or of ``text``, a part of it) to the question's topic,
     within the passage's document (:func:`topic_within`)."""
     return relevance(topic_within(topic, passage.document.title),
                      passage.fragment.text if text is None else text)
-
-
-# Abbreviations after which a full stop does not end a sentence (lower case, no dot).
-_ABBREVIATIONS = frozenset(
-    "art alin lit pct nr no sec par para cf ca etc eg ie vs inc ltd co corp mr mrs ms dr "
-    "str bl ap jud mun sect ord hg oug og dec civ proc pen fisc c l".split())
-
-
-def _ends_sentence(text: str, dot: int) -> bool:
-    """Whether the punctuation at ``dot`` ends a sentence (not an abbreviation)."""
-    if text[dot] != ".":
-        return True
-    word_start = dot
-    while word_start > 0 and text[word_start - 1].isalpha():
-        word_start -= 1
-    return text[word_start:dot].lower() not in _ABBREVIATIONS
-
-
-def sentences(text: str) -> list[tuple[int, int]]:
-    """Sentence spans of ``text`` (offsets), whitespace trimmed, empty ones dropped.
-    A full stop after an abbreviation (``nr.``, ``art.``, ``Sec.``) ends nothing."""
-    spans: list[tuple[int, int]] = []
-    start = 0
-    for m in _SENTENCE_END.finditer(text):
-        if m.start() > 0 and not text[m.start()].startswith("\n") and \
-                not _ends_sentence(text, m.start() - 1):
-            continue
-        spans.append((start, m.start()))
-        start = m.end()
-    spans.append((start, len(text)))
-    out = []
-    for s, e in spans:
-        while s < e and text[s].isspace():
-            s += 1
-        while e > s and text[e - 1].isspace():
-            e -= 1
-        if e > s:
-            out.append((s, e))
-    return out

@@ -277,13 +277,30 @@ class LexicalIndex:
         ids = _ints(searcher.fast_field_values("fragment_id", [addr for _, addr in hits]))
         return [(fid, float(score)) for (score, _), fid in zip(hits, ids, strict=True)]
 
+    def count(self, filters: SearchFilters, text: str | None = None) -> int:
+        """How many fragments admissible under ``filters`` hold a term of ``text`` in
+        their own text (title and locator aside), or how many there are when ``text``
+        is None."""
+        clauses = [(tantivy.Occur.Must, tantivy.Query.const_score_query(q, 0.0))
+                   for q in self._filter_queries(filters)]
+        if text is not None:
+            text_query = self._text_query(text, fields=("text_ro", "text_en"))
+            if text_query is None:
+                return 0
+            clauses.append((tantivy.Occur.Must, text_query))
+        result = self._index.searcher().search(tantivy.Query.boolean_query(clauses), limit=1,
+                                               count=True)
+        return int(result.count)  # type: ignore[attr-defined]  # the stub omits count
+
     def analyse(self, text: str, language: str = "ro") -> list[str]:
         """The terms ``text`` becomes in the index (for tests and diagnostics)."""
         return list(self._analyzers[language].analyze(normalise(text)))
 
-    def _text_query(self, query: str) -> tantivy.Query | None:
+    def _text_query(self, query: str,
+                    fields: Iterable[str] = tuple(_TEXT_FIELDS)) -> tantivy.Query | None:
         should: list[tuple[tantivy.Occur, tantivy.Query]] = []
-        for field, language in _TEXT_FIELDS.items():
+        for field in fields:
+            language = _TEXT_FIELDS[field]
             terms = list(dict.fromkeys(self.analyse(query, language)))[:_MAX_QUERY_TOKENS]
             for term in terms:
                 q = tantivy.Query.term_query(self._schema, field, term, index_option="freq")

@@ -63,6 +63,11 @@ class Retriever:
             passages = self._keywords(query, filters, k)
         return Retrieved(passages, refs, named)
 
+    def fragment_count(self, filters: SearchFilters, text: str | None = None) -> int:
+        """Fragments admissible under ``filters`` whose text holds a term of ``text``
+        (as the lexical index analyses it), or all of them when ``text`` is None."""
+        return self._indexes.lexical.count(filters, text)
+
     def _document(self, doc_id: int) -> Document:
         if doc_id not in self._docs:
             self._docs[doc_id] = corpus.document(self._conn, doc_id)

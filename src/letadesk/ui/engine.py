@@ -28,7 +28,7 @@ log = logging.getLogger(__name__)
 class Engine(QObject):
     """Runs one task at a time in its thread; every outcome is a signal."""
 
-    busy_changed = Signal(bool)
+    finished = Signal(str)  # a task ended, whatever its outcome (after its result signal)
     ingest_progress = Signal(int, int, str)  # done, total, path
     embed_progress = Signal(int, int, str)
     ingest_done = Signal(object)  # IngestReport
@@ -64,7 +64,6 @@ class Engine(QObject):
 
     def _run(self, task: str, work: Callable[[Workspace], None]) -> None:
         self.cancel_event.clear()
-        self.busy_changed.emit(True)
         try:
             work(self.workspace())
         except Cancelled:
@@ -75,7 +74,7 @@ class Engine(QObject):
             log.exception("%s failed", task)
             self.failed.emit(task, f"{type(exc).__name__}: {exc}")
         finally:
-            self.busy_changed.emit(False)
+            self.finished.emit(task)
 
     @Slot(list, str)
     def ingest(self, paths: list[str], matter: str) -> None:

@@ -138,7 +138,7 @@ class MainWindow(QMainWindow):
         engine.matter_deleted.connect(self._matter_deleted)
         engine.cancelled.connect(self._cancelled)
         engine.failed.connect(self._failed)
-        engine.busy_changed.connect(self._busy_changed)
+        engine.finished.connect(self._finished)
         self.matters.matter_selected.connect(self._matter_changed)
         self.matters.delete_requested.connect(self.delete_matter)
         self.documents.add_requested.connect(self.add_paths)
@@ -217,10 +217,9 @@ class MainWindow(QMainWindow):
         self.status_label.setText(message)
         self._set_busy(True)
 
-    def _end(self, message: str) -> None:
-        self.task = ""
+    def _report(self, message: str) -> None:
+        """Say how the task ended; the window is freed when the engine says it finished."""
         self.status_label.setText(message)
-        self._set_busy(False)
 
     def _set_busy(self, busy: bool) -> None:
         ingesting = busy and self.task in ("ingest", "delete")
@@ -233,9 +232,12 @@ class MainWindow(QMainWindow):
         self.settings_action.setEnabled(not busy)
 
     @_when_open
-    def _busy_changed(self, busy: bool) -> None:
-        if not busy and self.task:  # finished without a result signal: keep UI usable
-            self._end(self.status_label.text())
+    def _finished(self, _task: str) -> None:
+        # The one place a task ends: the engine's last signal for it, after its result.
+        # Ending on the result instead let that last signal arrive after the next
+        # question had started and end it, so the window looked idle while working.
+        self.task = ""
+        self._set_busy(False)
 
     @_when_open
     def _stage(self, name: str) -> None:
@@ -263,7 +265,7 @@ class MainWindow(QMainWindow):
             a=report.added, u=report.updated, n=report.unchanged, f=len(report.failed))
         if report.cancelled:
             summary = self.tr("Cancelled. ") + summary
-        self._end(summary)
+        self._report(summary)
 
     @_when_open
     def _answered(self, answer: Answer) -> None:
@@ -272,20 +274,20 @@ class MainWindow(QMainWindow):
         self.tabs.setCurrentWidget(self.answer_view)
         self.audit_view.refresh()
         seconds = answer.stages.get("total", 0.0)
-        self._end(self.tr("Answered in {s:.1f} s.").format(s=seconds) if answer.answered
+        self._report(self.tr("Answered in {s:.1f} s.").format(s=seconds) if answer.answered
                   else self.tr("No answer (see the reason)."))
 
     @_when_open
     def _matter_deleted(self, name: str) -> None:
         self.matters.refresh()
-        self._end(self.tr("Deleted {name}.").format(name=name))
+        self._report(self.tr("Deleted {name}.").format(name=name))
 
     @_when_open
     def _cancelled(self, task: str) -> None:
         if task == "ask":
             self.answer_view.show_message(self.tr("Cancelled."))
         self.documents.refresh()
-        self._end(self.tr("Cancelled."))
+        self._report(self.tr("Cancelled."))
 
     @_when_open
     def _failed(self, task: str, message: str) -> None:
@@ -295,7 +297,7 @@ class MainWindow(QMainWindow):
                                           .format(m=message))
         self.documents.refresh()
         self.matters.refresh()
-        self._end(self.tr("Error: {m}").format(m=message))
+        self._report(self.tr("Error: {m}").format(m=message))
 
     def _matter_changed(self, matter: str) -> None:
         self.documents.set_matter(matter)

@@ -1,0 +1,47 @@
+"""Sentence spans of a fragment, for extracted answers: a full stop after an
+abbreviation (``nr.``, ``art.``, ``Sec.``) ends nothing, and a numbered paragraph
+("(2) …", "b) …") starts a new sentence."""
+
+from __future__ import annotations
+
+import re
+
+_SENTENCE_END = re.compile(r"(?<=[.;:!?])\s+(?=[A-ZĂÂÎȘȚŞŢ(„\"0-9])|\n\s*\n|\n(?=\(\d+\)|[a-z]\) )")
+
+# Abbreviations after which a full stop does not end a sentence (lower case, no dot).
+_ABBREVIATIONS = frozenset(
+    "art alin lit pct nr no sec par para cf ca etc eg ie vs inc ltd co corp mr mrs ms dr "
+    "str bl ap jud mun sect ord hg oug og dec civ proc pen fisc c l".split())
+
+
+def _ends_sentence(text: str, dot: int) -> bool:
+    """Whether the punctuation at ``dot`` ends a sentence (not an abbreviation)."""
+    if text[dot] != ".":
+        return True
+    word_start = dot
+    while word_start > 0 and text[word_start - 1].isalpha():
+        word_start -= 1
+    return text[word_start:dot].lower() not in _ABBREVIATIONS
+
+
+def sentences(text: str) -> list[tuple[int, int]]:
+    """Sentence spans of ``text`` (offsets), whitespace trimmed, empty ones dropped.
+    A full stop after an abbreviation (``nr.``, ``art.``, ``Sec.``) ends nothing."""
+    spans: list[tuple[int, int]] = []
+    start = 0
+    for m in _SENTENCE_END.finditer(text):
+        if m.start() > 0 and not text[m.start()].startswith("\n") and \
+                not _ends_sentence(text, m.start() - 1):
+            continue
+        spans.append((start, m.start()))
+        start = m.end()
+    spans.append((start, len(text)))
+    out = []
+    for s, e in spans:
+        while s < e and text[s].isspace():
+            s += 1
+        while e > s and text[e - 1].isspace():
+            e -= 1
+        if e > s:
+            out.append((s, e))
+    return out
