@@ -14,6 +14,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from functools import cache
 
 from letadesk.domain import Passage
 from letadesk.verify.support import content_stems, is_content, stem, words
@@ -41,9 +42,14 @@ class Term:
 Topic = tuple[Term, ...]
 
 
+@cache
+def _ignored() -> frozenset[str]:
+    return frozenset(content_stems(" ".join(_QUESTION_WORDS)))
+
+
 def question_topic(question: str) -> Topic:
     """The terms of ``question``, in order, each once, all of weight 1."""
-    ignore = set(content_stems(" ".join(_QUESTION_WORDS)))
+    ignore = _ignored()
     terms: list[Term] = []
     join = False
     for word, start, end in words(question):
