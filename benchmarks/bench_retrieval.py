@@ -69,13 +69,18 @@ def rankers(*, scoped: bool) -> dict[str, Ranker]:
     }
 
 
+def ranked_list(c: Candidates, *, scoped: bool) -> object:
+    """What identifies a query's ranked list: its text, and its document when scoped."""
+    return (c.query.text, c.query.document_id) if scoped else c.query.text
+
+
 def paired_margin(cands: Sequence[Candidates], better: Ranker, worse: Ranker, *, k: int,
                   scoped: bool, rounds: int = 2000) -> tuple[float, float, float]:
     """Mean recall@k of ``better`` minus ``worse``, and a 95% paired-bootstrap interval.
     Queries with one ranked list (same text, same scope) are one resampling unit."""
     units: dict[object, list[float]] = {}
     for c in cands:
-        unit = (c.query.text, c.query.document_id) if scoped else c.query.text
+        unit = ranked_list(c, scoped=scoped)
         diff = char_recall(c.query.gold, c.ranked(better(c)[:k])) - char_recall(
             c.query.gold, c.ranked(worse(c)[:k]))
         units.setdefault(unit, []).append(diff)
@@ -99,8 +104,7 @@ def evaluate(name: str, cands: Sequence[Candidates], note: str, *, scoped: bool)
     result.recall["cascade"] = [
         sum(char_recall(c.query.gold, c.cascade[:k]) for c in cands) / max(1, len(cands))
         for k in KS]
-    units = len({(c.query.text, c.query.document_id) if scoped else c.query.text
-                 for c in cands})
+    units = len({ranked_list(c, scoped=scoped) for c in cands})
     for single in ("BM25", "dense"):
         mean, low, high = paired_margin(cands, ranks["hybrid"], ranks[single], k=8,
                                         scoped=scoped)

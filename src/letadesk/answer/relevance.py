@@ -14,7 +14,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from functools import cache
+from functools import cache, lru_cache
 
 from letadesk.domain import Passage
 from letadesk.verify.support import content_stems, is_content, stem, words
@@ -95,6 +95,7 @@ def relevance(topic: Topic, text: str) -> float:
     return sum(t.weight for t in topic if t.stems & have) / total
 
 
+@lru_cache(maxsize=256)  # asked once per sentence of each passage
 def topic_within(topic: Topic, title: str) -> Topic:
     """The question's topic inside a document titled ``title``. Words that only name the
     document ("durata *contractului de prestări servicii*", "pragurile din *Legea
