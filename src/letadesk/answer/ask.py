@@ -81,7 +81,8 @@ class Asker:
         passages = self._retriever.search(question, filters, k=max(options.k, 10)).passages
         trace.retrieved(passages)
         topic = self._by_rarity(question_topic(question), filters)
-        best = max((passage_relevance(topic, p) for p in passages), default=0.0)
+        relevance = {id(p): passage_relevance(topic, p) for p in passages}
+        best = max(relevance.values(), default=0.0)
         if not scope.in_scope and best < options.corpus_scope:
             # Not legal vocabulary, and the matter's own documents do not cover it either.
             return trace.refuse(question, out_of_scope(scope, options.language), ())
@@ -92,7 +93,7 @@ class Asker:
             return trace.refuse(question, no_source(
                 options.language, "not_addressed", best=best, threshold=options.min_relevance),
                 passages[:5])
-        shown = _prefer_relevant(passages, topic)[: options.k]
+        shown = _prefer_relevant(passages, relevance)[: options.k]
         verifier = ClaimVerifier(self._conn, {p.fragment.id: p for p in shown},
                                  matter_id=filters.matter_id, as_of=options.as_of)
         state = _State()
@@ -177,10 +178,10 @@ def _coherence(state: _State) -> None:
     state.kept = [v for i, v in enumerate(state.kept) if i not in dropped]
 
 
-def _prefer_relevant(passages: list[Passage], topic: Topic) -> list[Passage]:
-    """Named provisions first, then by relevance to the question, ties by retrieval rank."""
+def _prefer_relevant(passages: list[Passage], relevance: dict[int, float]) -> list[Passage]:
+    """Named provisions first, then by relevance to the question (``relevance``: by
+    ``id`` of each passage), ties by retrieval rank."""
     order = {id(p): i for i, p in enumerate(passages)}
-    return sorted(passages, key=lambda p: (p.via != "reference",
-                                           -round(passage_relevance(topic, p), 2),
+    return sorted(passages, key=lambda p: (p.via != "reference", -round(relevance[id(p)], 2),
                                            order[id(p)]))
 

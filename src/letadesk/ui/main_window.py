@@ -275,7 +275,7 @@ class MainWindow(QMainWindow):
         self.audit_view.refresh()
         seconds = answer.stages.get("total", 0.0)
         self._report(self.tr("Answered in {s:.1f} s.").format(s=seconds) if answer.answered
-                  else self.tr("No answer (see the reason)."))
+                     else self.tr("No answer (see the reason)."))
 
     @_when_open
     def _matter_deleted(self, name: str) -> None:
