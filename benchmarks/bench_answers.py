@@ -3,8 +3,12 @@ unanswerable ones, grounded precision, acceptance of injected fake references (t
 the verifier's balanced accuracy, and the gates' latency as a ratio to generation.
 
 Questions are asked about one contract at a time (``document`` filter), as a lawyer does.
+Only documents of the judge's *validation* split (``training/splits.py``) are asked: the
+trained relevance and support model never saw them. A claim is on gold when its quote
+overlaps any of the category's annotated excerpts (CUAD) or evidence spans (ContractNLI).
 
-    .venv/bin/python benchmarks/bench_answers.py [--contracts 12] [--ndas 10] [--generate 16]
+    .venv/bin/python benchmarks/bench_answers.py [--contracts 20] [--ndas 12] [--generate 0]
+        [--no-judge]
 """
 
 from __future__ import annotations
@@ -14,6 +18,7 @@ import ast
 import csv
 import json
 import statistics
+import sys
 import tempfile
 import time
 from pathlib import Path
@@ -25,6 +30,9 @@ from letadesk.answer.evaluate import EvalReport, _score
 from letadesk.domain import Answer
 from letadesk.retrieve.references import parse_references
 from letadesk.workspace import Workspace
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from training.splits import is_val
 
 CUAD_QUESTIONS = {
     "Governing Law": "Which law governs this agreement?",
@@ -50,7 +58,7 @@ def cuad_rows(root: Path, n: int, docs: Path) -> list[dict[str, Any]]:
     table = list(csv.DictReader((root / "cuad" / "master_clauses.csv").open(encoding="utf-8")))
     for entry in table:
         txt = root / "cuad" / "txt" / (Path(entry["Filename"]).stem + ".txt")
-        if not txt.exists() or len({r["document"] for r in rows}) >= n:
+        if not txt.exists() or not is_val(txt.name) or len({r["document"] for r in rows}) >= n:
             continue
         target = docs / txt.name
         target.write_text(txt.read_text(encoding="utf-8", errors="replace") + "\n\n" + FAKE,
@@ -59,7 +67,7 @@ def cuad_rows(root: Path, n: int, docs: Path) -> list[dict[str, Any]]:
             excerpts = ast.literal_eval(entry[category] or "[]")
             rows.append({"question": question, "document": txt.name,
                          "answerable": bool(excerpts),
-                         "gold": {"quote": excerpts[0]} if excerpts else None})
+                         "gold": {"quotes": excerpts} if excerpts else None})
     return rows
 
 
@@ -67,7 +75,7 @@ def nli_rows(root: Path, n: int, docs: Path) -> list[dict[str, Any]]:
     data = json.loads((root / "contractnli" / "dev.json").read_text(encoding="utf-8"))
     labels = data["labels"]
     rows: list[dict[str, Any]] = []
-    for doc in data["documents"][:n]:
+    for doc in [d for d in data["documents"] if is_val(f"nda_{d['id']}")][:n]:
         name = f"nda_{doc['id']}.txt"
         (docs / name).write_text(doc["text"] + "\n\n" + FAKE, encoding="utf-8")
         for key, ann in doc["annotation_sets"][0]["annotations"].items():
@@ -76,7 +84,7 @@ def nli_rows(root: Path, n: int, docs: Path) -> list[dict[str, Any]]:
             spans = [doc["text"][slice(*doc["spans"][i])] for i in ann["spans"]]
             rows.append({"question": labels[key]["hypothesis"], "document": name,
                          "answerable": ann["choice"] == "Entailment",
-                         "gold": {"quote": spans[0]} if spans else None})
+                         "gold": {"quotes": spans} if spans else None})
     return rows
 
 
@@ -116,10 +124,12 @@ def show(title: str, report: EvalReport, fakes: int) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser()
-    parser.add_argument("--contracts", type=int, default=12)
-    parser.add_argument("--ndas", type=int, default=10)
-    parser.add_argument("--generate", type=int, default=16,
+    parser.add_argument("--contracts", type=int, default=20)
+    parser.add_argument("--ndas", type=int, default=12)
+    parser.add_argument("--generate", type=int, default=0,
                         help="questions per set also answered with the real model")
+    parser.add_argument("--no-judge", action="store_true",
+                        help="the lexical gates only (the figures before the judge)")
     args = parser.parse_args()
     root = shared_data()
     with tempfile.TemporaryDirectory() as tmp:
@@ -136,8 +146,11 @@ def main() -> None:
               "grounded precision | fake refs shown | p50 s |\n|---|---|---|---|---|---|---|")
         timing: dict[str, list[float]] = {}
         for name, rows in sets.items():
-            show(f"{name}, extract-only", *run(ws, "bench", rows,
-                                               AskOptions(generate=False), {}))
+            scorer = "lexical" if args.no_judge else "judge"
+            show(f"{name}, extract-only, {scorer}", *run(
+                ws, "bench", rows, AskOptions(generate=False, judge=not args.no_judge), {}))
+            if not args.generate:
+                continue
             sample = rows[:: max(1, len(rows) // args.generate)][: args.generate]
             show(f"{name}, SmolLM2 + gates", *run(ws, "bench", sample,
                                                  AskOptions(max_attempts=3), timing))

@@ -13,6 +13,12 @@ consistency.
 
     .venv/bin/python benchmarks/bench_support.py            # print the figures
     .venv/bin/python benchmarks/bench_support.py --write    # also write calibration.json
+
+Then Gate 3's decision as it runs today (``verify.entailment.decide_support``: the
+deterministic vetoes and the trained judge) against the lexical check, on the NDAs of
+the judge's *validation* split only (``training/splits.py``; the judge never trained on
+them): balanced accuracy (supported vs the rest), the share of contradicted and of
+not-mentioned claims accepted, the three-way confusion, and the judge's time per pair.
 """
 
 from __future__ import annotations
@@ -20,12 +26,18 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from letadesk.judge import default_judge
 from letadesk.verify.consistency import check_consistency
+from letadesk.verify.entailment import decide_support
 from letadesk.verify.support import CALIBRATION_FILE, support_score
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from training.splits import is_val
 
 DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data"
 CONTRACTNLI_DEV = DATA / "contractnli" / "dev.json"
@@ -143,6 +155,44 @@ def report(pairs: Sequence[Pair]) -> dict[str, object]:
     }
 
 
+_TRUTH = {"Entailment": "supported", "Contradiction": "contradicted",
+          "NotMentioned": "insufficient"}
+
+
+def _rates(labels: Sequence[str], pairs: Sequence[Pair]) -> dict[str, object]:
+    accepted = [lab == "supported" for lab in labels]
+    by_choice = {c: [a for a, p in zip(accepted, pairs, strict=True) if p.choice == c]
+                 for c in _TRUTH}
+    confusion = {_TRUTH[c]: {lab: sum(1 for x, p in zip(labels, pairs, strict=True)
+                                      if p.choice == c and x == lab)
+                             for lab in ("supported", "contradicted", "insufficient")}
+                 for c in _TRUTH}
+    return {"balanced_accuracy": round(balanced_accuracy(accepted, [p.positive for p in pairs]),
+                                       4),
+            "contradicted_accepted": round(sum(by_choice["Contradiction"])
+                                           / max(1, len(by_choice["Contradiction"])), 4),
+            "not_mentioned_accepted": round(sum(by_choice["NotMentioned"])
+                                            / max(1, len(by_choice["NotMentioned"])), 4),
+            "entailed_accepted": round(sum(by_choice["Entailment"])
+                                       / max(1, len(by_choice["Entailment"])), 4),
+            "three_way_accuracy": round(sum(x == _TRUTH[p.choice] for x, p in
+                                            zip(labels, pairs, strict=True)) / len(pairs), 4),
+            "confusion_truth_to_label": confusion}
+
+
+def gate3_report(pairs: Sequence[Pair]) -> dict[str, object]:
+    """Gate 3 (judge) and the lexical decision on ``pairs`` (the validation NDAs)."""
+    judge = default_judge()
+    started = time.perf_counter()
+    judged = [decide_support(p.claim, p.quote, judge=judge).label for p in pairs]
+    per_pair_ms = (time.perf_counter() - started) * 1000 / max(1, len(pairs))
+    lexical = [decide_support(p.claim, p.quote, judge=None).label for p in pairs]
+    return {"split": "judge validation NDAs (training/splits.py)",
+            "pairs": len(pairs), "documents": len({p.document for p in pairs}),
+            "judge": judge.name, "judge_ms_per_pair": round(per_pair_ms, 1),
+            "gate3_with_judge": _rates(judged, pairs), "lexical_only": _rates(lexical, pairs)}
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else "")
     parser.add_argument("--data", type=Path, default=CONTRACTNLI_DEV)
@@ -151,8 +201,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not args.data.exists():
         print(f"{args.data} not present", file=sys.stderr)
         return 2
-    figures = report(load_pairs(args.data))
+    pairs = load_pairs(args.data)
+    figures = report(pairs)
     print(json.dumps(figures, indent=2))
+    print(json.dumps(gate3_report([p for p in pairs if is_val(f"nda_{p.document}")]), indent=2))
     if args.write:
         CALIBRATION_FILE.write_text(json.dumps(figures, indent=2) + "\n", encoding="utf-8")
         print(f"wrote {CALIBRATION_FILE}")

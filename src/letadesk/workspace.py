@@ -171,6 +171,7 @@ class Workspace:
         """Answer with grounded claims or refuse; always leaves an audit record."""
         from letadesk.answer.ask import Asker
         from letadesk.answer.record import AskTrace
+        from letadesk.judge import default_judge
         from letadesk.retrieve.cascade import Retriever
         from letadesk.store import audit
 
@@ -180,7 +181,7 @@ class Workspace:
         trace = AskTrace(audit_id=audit.new_audit_id(), matter=matter, as_of=opts.as_of,
                          question=question)
         make = (lambda: generator) if generator is not None else self.generator
-        asker = Asker(self.conn, Retriever(self.conn, self.indexes), make)
+        asker = Asker(self.conn, Retriever(self.conn, self.indexes), make, judge=default_judge)
         answer = asker.ask(question, filters, opts, trace, stage=stage, cancelled=cancelled)
         audit.append(self.conn, trace.record, audit_id=trace.audit_id,
                      matter_id=filters.matter_id)

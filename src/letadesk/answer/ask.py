@@ -8,6 +8,7 @@ refusal with the nearest sources. Every question leaves an audit record.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import date
@@ -25,15 +26,20 @@ from letadesk.answer.relevance import (
     rarity_weight,
     weighted,
 )
+from letadesk.answer.scoring import JudgeScorer, LexicalScorer, Scorer
 from letadesk.domain import Answer, Claim, Passage, RejectedClaim, SearchFilters
+from letadesk.errors import ModelError
 from letadesk.generate.generator import Generator
 from letadesk.generate.prompts import build_prompt
 from letadesk.generate.schema import parse_output
+from letadesk.judge import Judge
 from letadesk.retrieve.cascade import Retriever
+from letadesk.text import detect_language
 from letadesk.verify.coherence import find_contradictions
 from letadesk.verify.scope import check_scope
 
 Stage = Callable[[str], None]
+log = logging.getLogger(__name__)
 
 
 class Cancelled(Exception):
@@ -45,9 +51,13 @@ class AskOptions:
     as_of: date | None = None
     k: int = 6  # passages shown to the generator
     max_attempts: int = 3
-    min_relevance: float = 0.5  # Gate 2: share of the question's topic words a source must hold
+    # Gate 2 without the judge: share of the question's topic words a source must hold
+    # (with the judge, its stored threshold on calibrated relevance decides)
+    min_relevance: float = 0.5
+    judge: bool = True  # use the trained judge for the languages it was chosen for
     # Gate 1: a question without legal vocabulary is still in scope when a source of the
-    # matter holds nearly all its topic words (the firm's own documents define the domain).
+    # matter holds nearly all its topic words, or the judge finds a source that answers it
+    # (the firm's own documents define the domain).
     corpus_scope: float = 0.8
     generate: bool = True
     language: str = "en"
@@ -61,10 +71,12 @@ class _State:
 
 class Asker:
     def __init__(self, conn: apsw.Connection, retriever: Retriever,
-                 generator: Callable[[], Generator] | None) -> None:
+                 generator: Callable[[], Generator] | None, *,
+                 judge: Callable[[], Judge] | None = None) -> None:
         self._conn = conn
         self._retriever = retriever
         self._generator = generator
+        self._judge = judge
 
     def ask(self, question: str, filters: SearchFilters, options: AskOptions, trace: AskTrace,
             *, stage: Stage | None = None, cancelled: Callable[[], bool] | None = None) -> Answer:
@@ -81,21 +93,30 @@ class Asker:
         passages = self._retriever.search(question, filters, k=max(options.k, 10)).passages
         trace.retrieved(passages)
         topic = self._by_rarity(question_topic(question), filters)
-        relevance = {id(p): passage_relevance(topic, p) for p in passages}
+        judge = self._judge_for(question, options)
+        scorer: Scorer = (JudgeScorer(judge, question, passages) if judge is not None
+                          else LexicalScorer(topic, options.min_relevance))
+        relevance = {id(p): scorer.passage(p) for p in passages}
         best = max(relevance.values(), default=0.0)
-        if not scope.in_scope and best < options.corpus_scope:
+        trace.relevance(scorer.name, scorer.threshold, passages, relevance)
+        covered = max((passage_relevance(topic, p) for p in passages), default=0.0)
+        answered_by_matter = covered >= options.corpus_scope or (
+            judge is not None and best >= scorer.threshold)
+        if not scope.in_scope and not answered_by_matter:
             # Not legal vocabulary, and the matter's own documents do not cover it either.
             return trace.refuse(question, out_of_scope(scope, options.language), ())
         if not passages:
             return trace.refuse(question, no_source(options.language, "no_match"), ())
         named = any(p.via == "reference" for p in passages)
-        if best < options.min_relevance and not named:
+        ranked = _prefer_relevant(passages, relevance)
+        if best < scorer.threshold and not named:
             return trace.refuse(question, no_source(
-                options.language, "not_addressed", best=best, threshold=options.min_relevance),
-                passages[:5])
-        shown = _prefer_relevant(passages, relevance)[: options.k]
+                options.language, "not_addressed", best=best, threshold=scorer.threshold),
+                ranked[:5])
+        shown = ranked[: options.k]
         verifier = ClaimVerifier(self._conn, {p.fragment.id: p for p in shown},
-                                 matter_id=filters.matter_id, as_of=options.as_of)
+                                 matter_id=filters.matter_id, as_of=options.as_of,
+                                 judge=self._loaded_judge(options))
         state = _State()
         if options.generate and self._generator is not None:
             self._generate(question, shown, verifier, options, state, trace, step)
@@ -104,18 +125,34 @@ class Asker:
             step("extracting")
             kind = "extracted"
             named_only = [p for p in shown if p.via == "reference"]
-            for draft in extract_claims(topic, named_only or shown,
-                                        min_relevance=options.min_relevance):
+            for draft in extract_claims(scorer, named_only or shown):
                 verdict = verifier.verify(draft, extracted=True)
                 trace.checked(0, verdict)
                 _sort(verdict, state)
         step("coherence")
-        _coherence(state)
+        _coherence(state, self._loaded_judge(options))
         if not state.kept:
             reason = no_source(options.language, "ungrounded")
             return trace.refuse(question, reason, shown[:5], rejected=state.rejected)
         claims = tuple(Claim(v.draft.text, kind, v.citations, v.checks) for v in state.kept)
         return trace.answer(question, claims, state.rejected, shown[:5])
+
+    def _judge_for(self, question: str, options: AskOptions) -> Judge | None:
+        """The judge, when it is enabled, loads, and was chosen for the question's
+        language (the interface language when the question's own is unclear)."""
+        judge = self._loaded_judge(options)
+        language = detect_language(question) or options.language
+        return judge if judge is not None and language in judge.card.languages else None
+
+    def _loaded_judge(self, options: AskOptions) -> Judge | None:
+        """The judge when it is enabled and loads (else the lexical checks decide)."""
+        if not options.judge or self._judge is None:
+            return None
+        try:
+            return self._judge()
+        except ModelError as exc:
+            log.warning("judge unavailable, lexical checks decide: %s", exc)
+            return None
 
     def _by_rarity(self, topic: Topic, filters: SearchFilters) -> Topic:
         """Each term weighted by its rarity among the matter's fragments: a word every
@@ -164,11 +201,11 @@ def _sort(verdict: Verdict, state: _State) -> None:
                                         verdict.checks))
 
 
-def _coherence(state: _State) -> None:
+def _coherence(state: _State, judge: Judge | None) -> None:
     """Gate 4: of two contradicting claims, the later one is dropped with the reason."""
     pairs = [(v.draft.text, " ".join(c.quote for c in v.citations)) for v in state.kept]
     dropped: set[int] = set()
-    for contradiction in find_contradictions(pairs):
+    for contradiction in find_contradictions(pairs, judge=judge):
         if contradiction.i in dropped or contradiction.j in dropped:
             continue
         dropped.add(contradiction.j)

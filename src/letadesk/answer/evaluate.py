@@ -1,7 +1,9 @@
 """``letadesk eval``: run a firm's own question file and report how LetaDesk did.
 
 Each line of the JSONL file: ``{"question": str, "as_of"?: "YYYY-MM-DD",
-"answerable"?: bool, "gold"?: {"document"?: str, "locator"?: str, "quote"?: str}}``.
+"answerable"?: bool, "gold"?: {"document"?: str, "locator"?: str, "quote"?: str,
+"quotes"?: [str]}}``; a claim is on gold when its quote overlaps ``quote`` or any of
+``quotes``.
 """
 
 from __future__ import annotations
@@ -70,9 +72,10 @@ def _on_gold(citation: Citation, gold: dict[str, Any]) -> bool:
         return False
     if gold.get("locator") and not citation.locator.startswith(gold["locator"]):
         return False
-    if gold.get("quote"):
-        a, b = match_key(gold["quote"]), match_key(citation.quote)
-        return a in b or b in a or _overlap(a, b) > 0.5
+    quotes = [gold["quote"]] if gold.get("quote") else list(gold.get("quotes") or [])
+    if quotes:
+        b = match_key(citation.quote)
+        return any(a in b or b in a or _overlap(a, b) > 0.5 for a in map(match_key, quotes))
     return True
 
 

@@ -3,7 +3,8 @@
 Checks, in order: (a) each quote occurs in the fragment it cites, and that fragment
 was among the sources given; (b) every legal reference in the claim exists in the
 matter and is in force on the as-of date; (c) numbers, dates and negation/modality
-agree with the quotes; (d) the quotes support the claim (calibrated lexical score).
+agree with the quotes; (d) the quotes support the claim (the trained judge where it
+reads the language, else the calibrated lexical score: ``verify.entailment``).
 An unverified claim is a value with its reasons, never an exception.
 """
 
@@ -25,10 +26,10 @@ from letadesk.domain import (
     Page,
     Passage,
 )
+from letadesk.judge import Judge
 from letadesk.store import corpus
-from letadesk.verify.consistency import check_consistency
+from letadesk.verify.entailment import decide_support
 from letadesk.verify.quotes import check_quote
-from letadesk.verify.support import check_support
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,8 +51,9 @@ class ClaimVerifier:
     """Verifies draft claims against the passages shown to the generator."""
 
     def __init__(self, conn: apsw.Connection, passages: Mapping[int, Passage], *,
-                 matter_id: MatterId, as_of: date | None) -> None:
+                 matter_id: MatterId, as_of: date | None, judge: Judge | None = None) -> None:
         self._conn = conn
+        self._judge = judge
         self._passages = passages
         self._matter_id = matter_id
         self._as_of = as_of
@@ -72,8 +74,7 @@ class ClaimVerifier:
                                       as_of=self._as_of))
         if citations and not extracted:
             quotes = " ".join(c.quote for c in citations)
-            checks.append(check_consistency(draft.text, quotes))
-            checks.append(check_support(draft.text, quotes))
+            checks.extend(decide_support(draft.text, quotes, judge=self._judge).checks)
         return Verdict(draft, tuple(checks), tuple(citations))
 
     def _evidence(self, ev: Evidence) -> tuple[CheckResult, Citation | None]:

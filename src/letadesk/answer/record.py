@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import asdict
 from datetime import date
 from typing import Any
@@ -46,6 +46,15 @@ class AskTrace:
         self.record["retrieved"] = [
             {"fragment_id": p.fragment.id, "via": p.via, "bm25": p.scores.bm25,
              "dense": p.scores.dense, "fused": p.scores.fused} for p in passages]
+
+    def relevance(self, scorer: str, threshold: float, passages: Sequence[Passage],
+                  scores: Mapping[int, float]) -> None:
+        """Gate 2's scores: which scorer, its threshold, each retrieved passage's score
+        (``scores`` keyed by ``id`` of the passage)."""
+        self.record["relevance"] = {
+            "scorer": scorer, "threshold": threshold,
+            "scores": [{"fragment_id": p.fragment.id, "score": round(scores[id(p)], 4)}
+                       for p in passages]}
 
     def attempt(self, number: int, output: Generation, problem: str) -> None:
         self.record["attempts"].append({"attempt": number, "raw": output.raw,

@@ -11,7 +11,10 @@ left out) is at least ``SUBJECT_OVERLAP``. Same-subject claims contradict when
   itself carries both values (the source distinguishes the cases, e.g. tenant vs
   landlord), which is then not a contradiction between claims.
 
-Claims about different things are never compared, so they are never flagged.
+Claims about different things are never compared by these rules, so they are never
+flagged by them. With the trained judge (``judge``), a pair is also contradictory when
+the judge reads one claim as contradicting the other, in either direction, at or above
+its stored contradiction threshold (for the languages it was chosen for).
 """
 
 from __future__ import annotations
@@ -20,6 +23,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
+from letadesk.judge import Judge
+from letadesk.text import detect_language
 from letadesk.verify.polarity import Frame, comparable, compatible, frames
 from letadesk.verify.quantities import NUMBER_WORDS, Quantity, quantities
 from letadesk.verify.support import content_stems, is_content, stem, wordlist, words
@@ -119,18 +124,30 @@ def _quantity_clash(a: tuple[str, str], b: tuple[str, str]) -> str:
     return ""
 
 
-def find_contradictions(claims: Sequence[tuple[str, str]]) -> list[Contradiction]:
-    """Pairs of same-subject claims that contradict, in order of ``(i, j)``.
+def _judged_clash(a: str, b: str, judge: Judge | None) -> str:
+    if judge is None or (detect_language(a + " " + b) or "en") not in judge.card.languages:
+        return ""
+    forward, backward = judge.support_many([(a, b), (b, a)])
+    p = max(forward.contradicted, backward.contradicted)
+    if p >= judge.card.contradiction_threshold:
+        return f"the judge reads them as contradictory ({p:.2f})"
+    return ""
 
-    Each item of ``claims`` is ``(claim_text, quote)``. Promise: two claims whose
-    subjects do not overlap enough are never reported; each pair is reported once,
-    with the first clash found (polarity before quantities)."""
+
+def find_contradictions(claims: Sequence[tuple[str, str]], *,
+                        judge: Judge | None = None) -> list[Contradiction]:
+    """Pairs of claims that contradict, in order of ``(i, j)``.
+
+    Each item of ``claims`` is ``(claim_text, quote)``. Promise: by the rules, two claims
+    whose subjects do not overlap enough are never reported; each pair is reported once,
+    with the first clash found (polarity, then quantities, then the judge)."""
     found: list[Contradiction] = []
     for i, j in combinations(range(len(claims)), 2):
         a, b = claims[i], claims[j]
-        if not same_subject(a[0], b[0]):
-            continue
-        clash = _polarity_clash(a[0], b[0]) or _quantity_clash(a, b)
+        clash = ""
+        if same_subject(a[0], b[0]):
+            clash = _polarity_clash(a[0], b[0]) or _quantity_clash(a, b)
+        clash = clash or _judged_clash(a[0], b[0], judge)
         if clash:
             found.append(Contradiction(i, j, f"claims {i + 1} and {j + 1} contradict: {clash}"))
     return found

@@ -1,0 +1,89 @@
+"""How relevant each retrieved passage, and each of its sentences, is to the question.
+
+Two scorers with one interface. :class:`JudgeScorer` asks the trained judge
+(:mod:`letadesk.judge`) once, in one batch, for every candidate sentence of the
+retrieved passages; a passage scores as its best sentence. Its scores are calibrated
+probabilities and its threshold is the one stored with the model. :class:`LexicalScorer`
+is the word-coverage topic model (:mod:`letadesk.answer.relevance`), used for a language
+the judge was not chosen for, or when it cannot be loaded. Gate 2 refuses when no
+passage reaches ``threshold``; the extractor picks sentences by :meth:`sentence`.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Protocol
+
+from letadesk.answer.relevance import Topic, passage_relevance
+from letadesk.answer.sentences import sentences
+from letadesk.domain import Passage
+from letadesk.judge import Judge
+
+MIN_SENTENCE_CHARS = 25
+MAX_SENTENCE_CHARS = 1200
+# Structural headings ("Secțiunea a 3-a - …\nArticolul 57") say nothing; never scored.
+_HEADING = re.compile(r"^(titlul|capitolul|sec[tțţ]iunea|articolul|art\.|article|section|"
+                      r"chapter|part)\b[^.;:]*$", re.IGNORECASE)
+
+
+def candidate_sentences(text: str) -> list[str]:
+    """The sentences of a fragment that may be extracted as claims, in order."""
+    out = []
+    for s, e in sentences(text):
+        sentence = text[s:e]
+        if MIN_SENTENCE_CHARS <= len(sentence) <= MAX_SENTENCE_CHARS and \
+                not _HEADING.match(sentence):
+            out.append(sentence)
+    return out
+
+
+class Scorer(Protocol):
+    """``name``: what scored (for the audit); ``threshold``: Gate 2's bar."""
+
+    name: str
+    threshold: float
+
+    def passage(self, passage: Passage) -> float: ...
+
+    def sentence(self, passage: Passage, text: str) -> float: ...
+
+
+class LexicalScorer:
+    """The share of the question's (rarity-weighted) topic words a text holds."""
+
+    def __init__(self, topic: Topic, threshold: float) -> None:
+        self.name = "lexical"
+        self.threshold = threshold
+        self._topic = topic
+
+    def passage(self, passage: Passage) -> float:
+        return passage_relevance(self._topic, passage)
+
+    def sentence(self, passage: Passage, text: str) -> float:
+        return passage_relevance(self._topic, passage, text)
+
+
+class JudgeScorer:
+    """The judge's calibrated probability that a sentence answers the question."""
+
+    def __init__(self, judge: Judge, question: str, passages: Sequence[Passage]) -> None:
+        self.name = judge.name
+        self.threshold = judge.card.relevance_threshold
+        self._judge = judge
+        self._question = question
+        texts = {t for p in passages for t in self._units(p)}
+        ordered = sorted(texts)
+        self._scores = dict(zip(ordered, judge.relevance(question, ordered), strict=True))
+
+    @staticmethod
+    def _units(passage: Passage) -> list[str]:
+        return candidate_sentences(passage.fragment.text) or [passage.fragment.text]
+
+    def passage(self, passage: Passage) -> float:
+        return max(self.sentence(passage, t) for t in self._units(passage))
+
+    def sentence(self, passage: Passage, text: str) -> float:
+        if text not in self._scores:
+            self._scores[text] = self._judge.relevance(self._question, [text])[0]
+        return self._scores[text]

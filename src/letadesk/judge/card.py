@@ -1,0 +1,76 @@
+"""The judge's card (``weights/judge.json``): file pins, calibration and thresholds.
+
+Written by ``training/export.py``; read at load time. Every file the card names is
+checked against its SHA-256 before the model is used: a changed or truncated weight
+file is a :class:`~letadesk.errors.ModelError`, never a silently different judge.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass
+from pathlib import Path
+
+from letadesk.errors import ModelError
+
+WEIGHTS = Path(__file__).with_name("weights")
+CARD_FILE = WEIGHTS / "judge.json"
+
+
+@dataclass(frozen=True, slots=True)
+class JudgeCard:
+    """What the judge promises and how its scores are read.
+
+    ``relevance_scale``/``relevance_bias``: Platt calibration of logit 0, ``p =
+    sigmoid(scale * logit + bias)``. ``relevance_threshold``: Gate 2 refuses when no
+    source reaches it. ``support_threshold``: P(supported) a claim needs.
+    ``contradiction_threshold``: P(contradicted) at which Gate 3 vetoes a claim and Gate
+    4 calls two claims contradictory. ``languages``: where the judge is used; elsewhere
+    the lexical checks decide alone."""
+
+    name: str
+    model_file: Path
+    tokenizer_file: Path
+    sha256: dict[str, str]
+    max_length: int
+    relevance_scale: float
+    relevance_bias: float
+    relevance_threshold: float
+    support_threshold: float
+    contradiction_threshold: float
+    languages: tuple[str, ...]
+
+    def verify(self) -> None:
+        """Raise ModelError unless every pinned file exists and matches its SHA-256."""
+        for name, want in self.sha256.items():
+            path = self.model_file.parent / name
+            try:
+                digest = hashlib.sha256(path.read_bytes()).hexdigest()
+            except OSError as exc:
+                raise ModelError(f"judge file {path} cannot be read: {exc}") from exc
+            if digest != want:
+                raise ModelError(f"judge file {path} does not match its pinned SHA-256 "
+                                 f"({digest[:12]}… != {want[:12]}…): reinstall LetaDesk")
+
+
+def load_card(path: Path = CARD_FILE) -> JudgeCard:
+    """The card at ``path``; ModelError when it is missing or malformed."""
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        runtime = data["runtime"]
+        return JudgeCard(
+            name=str(data["name"]),
+            model_file=path.parent / runtime["model_file"],
+            tokenizer_file=path.parent / runtime["tokenizer_file"],
+            sha256={str(k): str(v) for k, v in data["sha256"].items()},
+            max_length=int(runtime["max_length"]),
+            relevance_scale=float(runtime["relevance_scale"]),
+            relevance_bias=float(runtime["relevance_bias"]),
+            relevance_threshold=float(runtime["relevance_threshold"]),
+            support_threshold=float(runtime["support_threshold"]),
+            contradiction_threshold=float(runtime["contradiction_threshold"]),
+            languages=tuple(runtime["languages"]),
+        )
+    except (OSError, ValueError, KeyError, TypeError) as exc:
+        raise ModelError(f"judge card {path} is missing or malformed: {exc}") from exc

@@ -1,0 +1,62 @@
+"""Gate 3's support decision: does a quote support, contradict or not settle a claim?
+
+Deterministic vetoes come first and stay hard: a claim whose numbers, dates, negation
+or modality disagree with its quote (``consistency``) is *contradicted* whatever any
+model says. Then, for a language the judge was chosen for, the trained judge decides:
+*contradicted* at or above its contradiction threshold, *supported* at or above its
+support threshold, else *insufficient*. Elsewhere the calibrated lexical score decides
+(``support``). ``letadesk check`` prints exactly this decision.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from letadesk.domain import CheckResult
+from letadesk.judge import Judge
+from letadesk.text import detect_language
+from letadesk.verify.consistency import check_consistency
+from letadesk.verify.support import check_support, support_score
+
+LABELS = ("supported", "contradicted", "insufficient")
+
+
+@dataclass(frozen=True, slots=True)
+class SupportDecision:
+    """``label`` (one of LABELS), ``score`` (P(supported) from the judge, or the lexical
+    score), ``scorer`` ("judge name" or "lexical") and the checks behind it."""
+
+    label: str
+    score: float
+    scorer: str
+    checks: tuple[CheckResult, ...]
+
+
+def decide_support(claim: str, quote: str, *, judge: Judge | None,
+                   language: str | None = None) -> SupportDecision:
+    """The Gate 3 support decision for ``claim`` against ``quote`` (see module doc).
+    ``language`` defaults to the quote's; the judge is asked only for its languages."""
+    consistency = check_consistency(claim, quote)
+    lang = language if language is not None else (detect_language(quote) or "en")
+    if judge is None or lang not in judge.card.languages:
+        lexical = check_support(claim, quote)
+        label = ("contradicted" if not consistency.passed
+                 else "supported" if lexical.passed else "insufficient")
+        return SupportDecision(label, round(support_score(claim, quote), 4), "lexical",
+                               (consistency, lexical))
+    scores = judge.support(claim, quote)
+    card = judge.card
+    if not consistency.passed or scores.contradicted >= card.contradiction_threshold:
+        label = "contradicted"
+    elif scores.supported >= card.support_threshold:
+        label = "supported"
+    else:
+        label = "insufficient"
+    detail = (f"judge: supported {scores.supported:.2f} (needs {card.support_threshold:.2f}), "
+              f"contradicted {scores.contradicted:.2f} (veto at "
+              f"{card.contradiction_threshold:.2f})")
+    words = {"supported": "the quote supports the claim",
+             "contradicted": "the quote contradicts the claim",
+             "insufficient": "the quote does not establish the claim"}[label]
+    result = CheckResult("support", label == "supported", f"{words} ({detail})")
+    return SupportDecision(label, round(scores.supported, 4), judge.name, (consistency, result))

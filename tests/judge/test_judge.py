@@ -1,0 +1,78 @@
+"""The shipped judge: real int8 ONNX weights, pinned by SHA-256, read the way the gates
+read them."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from letadesk.errors import ModelError
+from letadesk.judge import Judge, default_judge, load_card
+from letadesk.judge.card import CARD_FILE, WEIGHTS
+
+GOVERNING = ("This Agreement shall be governed by and construed in accordance with the laws "
+             "of the State of New York, without regard to its conflict of laws principles.")
+NOTICES = ("All notices under this Agreement shall be in writing and delivered by hand or "
+           "by registered mail to the addresses set out above.")
+INSURANCE = ("Distributor shall maintain, at its own expense, product liability insurance "
+             "with limits of not less than $2,000,000 per occurrence.")
+
+
+@pytest.fixture(scope="module")
+def judge() -> Judge:
+    return default_judge()
+
+
+def test_card_pins_every_shipped_file() -> None:
+    card = load_card()
+    assert set(card.sha256) == {card.model_file.name, card.tokenizer_file.name}
+    assert 0 < card.relevance_threshold < 1 and 0 < card.support_threshold < 1
+    assert card.languages, "the judge must be chosen for at least one language"
+    assert (WEIGHTS / "MODEL_CARD.md").read_text(encoding="utf-8").startswith("# ")
+
+
+def test_relevance_prefers_the_sentence_that_answers(judge: Judge) -> None:
+    gov, notices = judge.relevance("Which law governs the contract?", [GOVERNING, NOTICES])
+    assert gov > judge.card.relevance_threshold > notices
+    ins, gov2 = judge.relevance("What insurance must the distributor carry?",
+                                [INSURANCE, GOVERNING])
+    assert ins > judge.card.relevance_threshold > gov2
+
+
+def test_relevance_scores_are_probabilities_in_input_order(judge: Judge) -> None:
+    texts = [NOTICES, GOVERNING, INSURANCE]
+    scores = judge.relevance("Which law governs the contract?", texts)
+    assert len(scores) == 3 and all(0.0 <= s <= 1.0 for s in scores)
+    assert scores == judge.relevance("Which law governs the contract?", texts)  # cached
+    assert max(scores) == scores[1]
+
+
+def test_support_reads_a_verbatim_claim_and_a_negated_one(judge: Judge) -> None:
+    claim = "Distributor shall maintain product liability insurance."
+    assert judge.support(claim, INSURANCE).supported >= judge.card.support_threshold
+    negated = "Distributor shall not maintain product liability insurance."
+    scores = judge.support(negated, INSURANCE)
+    assert scores.supported < judge.card.support_threshold
+    assert abs(scores.supported + scores.contradicted + scores.insufficient - 1) < 1e-5
+
+
+def test_changed_weights_are_refused(tmp_path: Path) -> None:
+    copy = tmp_path / "weights"
+    shutil.copytree(WEIGHTS, copy)
+    model = copy / load_card().model_file.name
+    data = bytearray(model.read_bytes())
+    data[len(data) // 2] ^= 0xFF
+    model.write_bytes(bytes(data))
+    with pytest.raises(ModelError, match="does not match its pinned SHA-256"):
+        Judge(load_card(copy / CARD_FILE.name))
+
+
+def test_missing_or_malformed_card_is_a_model_error(tmp_path: Path) -> None:
+    with pytest.raises(ModelError, match="missing or malformed"):
+        load_card(tmp_path / "judge.json")
+    (tmp_path / "judge.json").write_text(json.dumps({"name": "x"}), encoding="utf-8")
+    with pytest.raises(ModelError, match="missing or malformed"):
+        load_card(tmp_path / "judge.json")

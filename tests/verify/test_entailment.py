@@ -1,0 +1,65 @@
+"""Gate 3's support decision: deterministic vetoes stay hard; the judge decides the rest."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pytest
+
+from letadesk.judge import Judge, JudgeCard, SupportScores, default_judge, load_card
+from letadesk.verify.entailment import decide_support
+
+QUOTE = ("The Receiving Party may disclose Confidential Information to its employees and "
+         "professional advisers who need to know it for the Purpose.")
+
+
+@pytest.fixture(scope="module")
+def judge() -> Judge:
+    return default_judge()
+
+
+@pytest.mark.parametrize(("claim", "label"), [
+    ("The Receiving Party may disclose Confidential Information to its employees.",
+     "supported"),
+    ("The Receiving Party may not disclose Confidential Information to its employees.",
+     "contradicted"),
+    ("The Receiving Party must pay a fee of 5,000 EUR for each disclosure.", "insufficient"),
+])
+def test_judged_labels(judge: Judge, claim: str, label: str) -> None:
+    decision = decide_support(claim, QUOTE, judge=judge)
+    assert decision.label == label
+    assert decision.scorer == judge.name
+    assert [c.check for c in decision.checks] == ["consistency", "support"]
+    assert decision.checks[-1].passed is (label == "supported")
+
+
+@dataclass
+class _Credulous:
+    """A judge that calls everything supported: scripts the model's mistake."""
+
+    card: JudgeCard
+    name: str = "credulous"
+
+    def support(self, claim: str, quote: str) -> SupportScores:
+        return SupportScores(0.99, 0.005, 0.005)
+
+
+def test_a_number_that_disagrees_is_contradicted_whatever_the_model_says() -> None:
+    credulous = _Credulous(load_card())
+    decision = decide_support("Notice must be given 60 days in advance.",
+                              "Notice must be given 30 days in advance.",
+                              judge=credulous)  # type: ignore[arg-type]
+    assert decision.label == "contradicted"
+    assert not decision.checks[0].passed and decision.checks[0].check == "consistency"
+
+
+def test_without_the_judge_the_lexical_check_decides() -> None:
+    decision = decide_support("The Receiving Party may disclose Confidential Information to "
+                              "its employees.", QUOTE, judge=None)
+    assert decision.scorer == "lexical" and decision.label == "supported"
+
+
+def test_a_language_the_judge_was_not_chosen_for_is_left_to_the_lexical_check(
+        judge: Judge) -> None:
+    decision = decide_support("x", "y", judge=judge, language="de")
+    assert decision.scorer == "lexical"

