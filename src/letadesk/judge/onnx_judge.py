@@ -87,15 +87,17 @@ class Judge:
     def logits(self, pairs: list[tuple[str, str]]) -> list[np.ndarray]:
         """The model's four logits per pair, from the cache where it has them."""
         with self._lock:
-            todo = sorted({p for p in pairs if p not in self._cache},
+            found = {p: self._cache[p] for p in pairs if p in self._cache}
+            todo = sorted({p for p in pairs if p not in found},
                           key=lambda p: len(p[0]) + len(p[1]))
             for i in range(0, len(todo), BATCH):
                 chunk = todo[i:i + BATCH]
-                for pair, row in zip(chunk, self._run(chunk), strict=True):
-                    self._cache[pair] = row
+                found.update(zip(chunk, self._run(chunk), strict=True))
+            for pair in todo[-CACHE_SIZE:]:
+                self._cache[pair] = found[pair]
             while len(self._cache) > CACHE_SIZE:
                 self._cache.popitem(last=False)
-            return [self._cache[p] for p in pairs]
+            return [found[p] for p in pairs]
 
     def _run(self, pairs: list[tuple[str, str]]) -> np.ndarray:
         encodings = self._tokenizer.encode_batch(pairs)
