@@ -245,12 +245,18 @@ def _ranges(units: Sequence[str], wrap: str, language: str) -> str:
         ends = [wrap.format(run[0][1]), wrap.format(run[-1][1])]
         parts += ["–".join(ends)] if len(run) > 2 else [wrap.format(u) for _, u in run]
     text = ", ".join(parts)
-    inserted = [wrap.format(u) for u in units if "^" in u]
+    inserted = [wrap.format(u) for u in sorted({u for u in units if "^" in u}, key=_inserted_key)]
     if inserted:
         shown = ", ".join(inserted[:MAX_INSERTED]) + (", …" if len(inserted) > MAX_INSERTED
                                                       else "")
         text += f" ({message('including', language)} {shown})"
     return text
+
+
+def _inserted_key(unit: str) -> tuple[int, int]:
+    """``113^1`` -> (113, 1), for ordering inserted units after the one they follow."""
+    base, _, sup = unit.partition("^")
+    return _ordinal(base) or 0, int(sup) if sup.isdigit() else 0
 
 
 def _date(day: date | None, language: str) -> str:
