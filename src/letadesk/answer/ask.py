@@ -18,6 +18,7 @@ import apsw
 from letadesk.answer.extract import extract_claims
 from letadesk.answer.grounding import ClaimVerifier, Verdict
 from letadesk.answer.messages import no_source, out_of_scope
+from letadesk.answer.presupposition import unmet_presupposition
 from letadesk.answer.record import AskTrace
 from letadesk.answer.relevance import (
     Topic,
@@ -92,6 +93,9 @@ class Asker:
         step("searching")
         passages = self._retriever.search(question, filters, k=max(options.k, 10)).passages
         trace.retrieved(passages)
+        if unmet := unmet_presupposition(self._conn, question, matter_id=filters.matter_id,
+                                         as_of=options.as_of, language=options.language):
+            return trace.refuse(question, unmet, passages[:5])  # the act has no such provision
         topic = self._by_rarity(question_topic(question), filters)
         judge = self._judge_for(question, options)
         scorer: Scorer = (JudgeScorer(judge, question, passages) if judge is not None

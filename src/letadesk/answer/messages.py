@@ -25,6 +25,39 @@ _TEXT: dict[str, dict[str, str]] = {
                   "ro": "prea puțini termeni juridici: {legal}"},
     "no_terms": {"en": "no legal terms found", "ro": "niciun termen juridic"},
     "none": {"en": "none", "ro": "niciunul"},
+    # a provision the question names that the matter does not have (answer/presupposition.py)
+    "no_provision": {"en": "No such provision", "ro": "Prevedere inexistentă"},
+    "no_article": {"en": "{act} has no {provision}; its articles are {have}",
+                   "ro": "{act} nu are {provision}; articolele sale sunt {have}"},
+    "no_paragraph": {"en": "{within} of {act} has no {part}; its paragraphs are {have}",
+                     "ro": "{within} din {act} nu are {part}; alineatele sale sunt {have}"},
+    "no_paragraphs": {
+        "en": "{within} of {act} has no {part}: it is not divided into numbered paragraphs",
+        "ro": "{within} din {act} nu are {part}: nu este împărțit în alineate numerotate"},
+    "no_letter": {"en": "{within} of {act} has no {part}; its letters are {have}",
+                  "ro": "{within} din {act} nu are {part}; literele sale sunt {have}"},
+    "no_letters": {"en": "{within} of {act} has no {part}: it has no lettered items",
+                   "ro": "{within} din {act} nu are {part}: nu are litere"},
+    "no_act": {"en": "{act} is not among this matter's documents (the question names its "
+                     "{provision})",
+               "ro": "{act} nu se află printre documentele acestui dosar (întrebarea privește "
+                     "{provision})"},
+    "not_in_force": {
+        "en": "{act} as in force on {date} has no {provision}: the version then in force "
+              "({span}) does not hold it; {provision} is in the text in force {held}",
+        "ro": "{act} în vigoare la {date} nu are {provision}: versiunea în vigoare atunci "
+              "({span}) nu conține această prevedere; {provision} apare în textul în vigoare "
+              "{held}"},
+    "no_version": {
+        "en": "no version of {act} in this matter is in force on {date}; {provision} is in "
+              "the text in force {held}",
+        "ro": "niciun text din acest dosar al actului {act} nu este în vigoare la {date}; "
+              "{provision} apare în textul în vigoare {held}"},
+    "including": {"en": "including", "ro": "inclusiv"},
+    "and": {"en": "and", "ro": "și"},
+    "since": {"en": "since {date}", "ro": "din {date}"},
+    "until": {"en": "until {date}", "ro": "până la {date}"},
+    "undated": {"en": "without validity dates", "ro": "fără date de valabilitate"},
 }
 
 

@@ -394,6 +394,13 @@ def fragments_by_locator(conn: apsw.Connection, filters: SearchFilters,
     return [_fragment(r) for r in rows]
 
 
+def locators_of(conn: apsw.Connection, document_id: int) -> list[str]:
+    """The distinct non-empty locators of a document's fragments, in document order."""
+    rows = conn.execute("SELECT locator FROM fragments WHERE document_id = ? AND locator != '' "
+                        "GROUP BY locator ORDER BY min(start)", (document_id,))
+    return [str(r[0]) for r in rows]
+
+
 def counts(conn: apsw.Connection) -> dict[str, int]:
     def one(sql: str) -> int:
         row = conn.execute(sql).fetchone()

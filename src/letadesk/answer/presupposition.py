@@ -1,0 +1,274 @@
+"""Presuppositions: a question that names a provision presumes the act has it.
+
+:func:`missing_provision` checks each reference of a question that names an article of
+an act identified without ambiguity (a code, or a number and a year) against the
+locators the ingest chunker stored for the matter's documents of that act
+(:func:`~letadesk.retrieve.acts.act_matches`), and returns the first one that fails:
+
+* (a) ``"article"``: no document of the act has the article ("Codul penal nu are art.
+  532; articolele sale sunt 1–446"); inserted articles (``113^1``) count as articles;
+* (b) ``"paragraph"`` / ``"letter"``: the article (or alineat) exists, not the alineat
+  (or litera) named; ``have`` lists those it has. Alin. (1) of an existing article is
+  never reported missing: a single-paragraph article is its own first paragraph;
+* (c) ``"act"``: no document of the matter is the act named;
+* (d) ``"not_in_force"``: with an as-of date, only versions of the act not in force on
+  that date hold the provision (or no version is in force then).
+
+Nothing is decided (``None``) for a reference without an act, an act named only by a
+title or a bare ``Legea nr``, English locators (``Section 5.2``), a roman-numbered
+article, or when no document of the act has article locators (text without structure).
+Points (``pct.``) are not checked. :func:`unmet_presupposition` is the whole check for
+a question, as the lawyer reads it (:func:`describe`).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import date
+
+import apsw
+
+from letadesk.answer.messages import message
+from letadesk.domain import Document, DocumentId, MatterId, SearchFilters
+from letadesk.ingest.grammar import RO_INLINE_LITERA
+from letadesk.retrieve.acts import act_matches
+from letadesk.retrieve.references import ActRef, Reference, locator_of, parse_references
+from letadesk.store import corpus
+
+Span = tuple[date | None, date | None]  # a version's validity: from, to (None: open)
+
+CODE_TITLES = {
+    "civil": "Codul civil", "fiscal": "Codul fiscal", "muncii": "Codul muncii",
+    "penal": "Codul penal", "proc_civ": "Codul de procedură civilă",
+    "proc_pen": "Codul de procedură penală", "proc_fiscal": "Codul de procedură fiscală",
+    "constitutie": "Constituția",
+}
+_KIND_TITLES = {"lege": "Legea", "oug": "OUG", "og": "OG", "hg": "HG"}
+_LINE_LETTER = re.compile(r"^[ \t]*(?P<l>([a-z])\2{0,2}(?:\^\d+)?)\)(?=\s)", re.MULTILINE)
+MAX_INSERTED = 5  # inserted units (113^1) named in a range, then "…"
+
+
+@dataclass(frozen=True, slots=True)
+class Missing:
+    """A provision a question names that the matter does not have, and what it has."""
+
+    kind: str  # "article" | "paragraph" | "letter" | "act" | "not_in_force"
+    act: str  # the act as messages name it: "Codul penal", "Legea nr. 98/2016"
+    provision: str  # what was asked: "art. 532", "art. 57 alin. (9)"
+    within: str = ""  # the unit that exists (paragraph, letter): "art. 57"
+    have: tuple[str, ...] = ()  # article numbers, alineate or litere it has instead
+    as_of: date | None = None
+    in_force: tuple[Span, ...] = ()  # not_in_force: the versions in force on ``as_of``
+    held_by: tuple[Span, ...] = ()  # not_in_force: the versions that hold the provision
+
+
+@dataclass(frozen=True, slots=True)
+class _Gap:
+    kind: str
+    within: str
+    have: tuple[str, ...]
+
+
+def unmet_presupposition(conn: apsw.Connection, question: str, *, matter_id: MatterId,
+                         as_of: date | None, language: str) -> str | None:
+    """Why the question asks about a provision the matter lacks, in ``language``
+    ("No such provision: …"); ``None`` when nothing it names is missing."""
+    missing = missing_provision(conn, parse_references(question), matter_id=matter_id,
+                                as_of=as_of)
+    return None if missing is None else describe(missing, language)
+
+
+def missing_provision(conn: apsw.Connection, refs: Sequence[Reference], *,
+                      matter_id: MatterId, as_of: date | None) -> Missing | None:
+    """The first of ``refs`` that names a provision the matter's documents of its act
+    lack (on ``as_of``, when given), or ``None``. See the module docstring."""
+    matter = SearchFilters(matter_id=matter_id)
+    locators: dict[DocumentId, list[str]] = {}
+    for ref in refs:
+        if not _decidable(ref):
+            continue
+        assert ref.act is not None
+        docs = [d for d in corpus.documents_admissible(conn, matter) if act_matches(ref.act, d)]
+        if not docs:
+            return Missing("act", act_title(ref.act), locator_of(ref))
+        for doc in docs:
+            if doc.id not in locators:
+                locators[doc.id] = corpus.locators_of(conn, doc.id)
+        if not any(loc.startswith("art. ") for d in docs for loc in locators[d.id]):
+            continue  # no structure to judge by
+        found = _check(conn, ref, docs, locators, matter, as_of)
+        if found is not None:
+            return found
+    return None
+
+
+def _decidable(ref: Reference) -> bool:
+    act = ref.act
+    return (act is not None and ref.article is not None and ref.article[:1].isdigit()
+            and act.kind != "agreement" and bool(act.code or (act.number and act.year))
+            and locator_of(ref).startswith("art. "))
+
+
+def _check(conn: apsw.Connection, ref: Reference, docs: list[Document],
+           locators: dict[DocumentId, list[str]], matter: SearchFilters,
+           as_of: date | None) -> Missing | None:
+    """Does the provision hold in ``docs`` (the act's documents), on ``as_of``?"""
+    assert ref.act is not None
+    act, asked = act_title(ref.act), locator_of(ref)
+    everywhere = _gap(conn, ref, docs, locators, matter)
+    if as_of is None:
+        return None if everywhere is None else _missing(everywhere, act, asked)
+    dated = {d.id for d in corpus.documents_admissible(conn, SearchFilters(
+        matter_id=matter.matter_id, as_of=as_of))}
+    current = [d for d in docs if d.id in dated]
+    now = _gap(conn, ref, current, locators, matter) if current else everywhere
+    if current and now is None:
+        return None
+    if everywhere is None:  # only versions not in force on as_of hold it
+        holding = [d for d in docs if _gap(conn, ref, [d], locators, matter) is None]
+        return Missing("not_in_force", act, asked, as_of=as_of, in_force=_spans(current),
+                       held_by=_spans(holding))
+    assert now is not None
+    return _missing(now, act, asked, as_of)
+
+
+def _missing(gap: _Gap, act: str, asked: str, as_of: date | None = None) -> Missing:
+    return Missing(gap.kind, act, asked, gap.within, gap.have, as_of)
+
+
+def _gap(conn: apsw.Connection, ref: Reference, docs: list[Document],
+         locators: dict[DocumentId, list[str]], matter: SearchFilters) -> _Gap | None:
+    """The first level of ``ref`` (article, alineat, litera) that none of ``docs``
+    has, with the units it has at that level instead; ``None`` when all exist."""
+    locs = [loc for d in docs for loc in locators[d.id]]
+    articles = _units(locs, "art. ", " ")
+    if ref.article not in articles:
+        return _Gap("article", "", articles)
+    base = f"art. {ref.article}"
+    if ref.paragraph is not None:
+        paragraphs = _units(locs, f"{base} alin. (", ")")
+        if ref.paragraph in paragraphs:
+            base = f"{base} alin. ({ref.paragraph})"
+        elif ref.paragraph != "1":
+            return _Gap("paragraph", base, paragraphs)
+    if ref.letter is not None:
+        letters = _units(locs, f"{base} lit. ", ")") + _letters_in_text(conn, base, docs, matter)
+        if ref.letter not in letters:
+            return _Gap("letter", base, tuple(dict.fromkeys(letters)))
+    return None
+
+
+def _units(locators: Sequence[str], prefix: str, end: str) -> tuple[str, ...]:
+    """The distinct values that follow ``prefix`` (up to ``end``) in ``locators``:
+    ``_units(locs, "art. 57 alin. (", ")")`` gives ``("1", "2", …)``."""
+    values = (loc[len(prefix):].split(end, 1)[0] for loc in locators if loc.startswith(prefix))
+    return tuple(dict.fromkeys(v for v in values if v))
+
+
+def _letters_in_text(conn: apsw.Connection, base: str, docs: list[Document],
+                     matter: SearchFilters) -> tuple[str, ...]:
+    """Litere written inside the fragments of ``base`` (they stay in their alineat)."""
+    found: list[str] = []
+    for doc in docs:
+        scope = SearchFilters(matter_id=matter.matter_id, document_id=doc.id)
+        for frag in corpus.fragments_by_locator(conn, scope, base):
+            found += [m["l"] for m in _LINE_LETTER.finditer(frag.text)]
+            found += [m["l"] for m in RO_INLINE_LITERA.finditer(frag.text)]
+    return tuple(found)
+
+
+def _spans(docs: Sequence[Document]) -> tuple[Span, ...]:
+    """The validity spans of ``docs``, earliest first."""
+    spans = {(d.valid_from, d.valid_to) for d in docs}
+    return tuple(sorted(spans, key=lambda s: (s[0] or date.min, s[1] or date.max)))
+
+
+def act_title(act: ActRef) -> str:
+    """How messages name an act: "Codul penal", "Legea nr. 98/2016", "OUG nr. 195/2002"."""
+    if act.code and (act.kind in ("cod", "constitutie") or not act.number):
+        return CODE_TITLES.get(act.code, act.code)
+    if act.kind == "regulament":
+        return f"Regulamentul (UE) {act.year}/{act.number}"
+    if act.title == "Directiva":
+        return f"Directiva {act.year}/{act.number}"
+    word = act.title or _KIND_TITLES.get(act.kind, act.kind.capitalize())
+    return f"{word} nr. {act.number}/{act.year}"
+
+
+# ---- what the lawyer reads ------------------------------------------------------------
+
+
+def describe(missing: Missing, language: str) -> str:
+    """"No such provision: Codul penal has no art. 532; its articles are 1–446", in
+    ``language`` ("en", "ro"; anything else reads English)."""
+    values: dict[str, object] = {"act": missing.act, "provision": missing.provision,
+                                 "within": missing.within,
+                                 "part": missing.provision[len(missing.within):].strip()}
+    if missing.kind == "not_in_force":
+        values["date"] = _date(missing.as_of, language)
+        values["span"] = "; ".join(_span_text(s, language) for s in missing.in_force)
+        values["held"] = f" {message('and', language)} ".join(
+            _span_text(s, language) for s in missing.held_by)
+        key = "not_in_force" if missing.in_force else "no_version"
+    else:
+        wrap = {"article": "{}", "paragraph": "({})", "letter": "{})"}.get(missing.kind, "{}")
+        values["have"] = _ranges(missing.have, wrap, language)
+        key = f"no_{missing.kind}"
+        if missing.kind in ("paragraph", "letter") and not missing.have:
+            key += "s"
+    return f"{message('no_provision', language)}: {message(key, language, **values)}"
+
+
+def _ordinal(unit: str) -> int | None:
+    """Position of an article, alineat or litera number (7; a=1, z=26, aa=27), else None."""
+    if unit.isdigit():
+        return int(unit)
+    if unit.isalpha() and unit.islower() and len(set(unit)) == 1:
+        return (len(unit) - 1) * 26 + ord(unit[0]) - 96
+    return None
+
+
+def _ranges(units: Sequence[str], wrap: str, language: str) -> str:
+    """``1–446``, ``(1), (2), (4)–(6)``, ``a)–f)``; inserted units after them:
+    ``1–240 (including 113^1, 222^1)``."""
+    plain = sorted({(n, u) for u in units if "^" not in u and (n := _ordinal(u)) is not None})
+    runs: list[list[tuple[int, str]]] = []
+    for item in plain:
+        if runs and item[0] == runs[-1][-1][0] + 1:
+            runs[-1].append(item)
+        else:
+            runs.append([item])
+    parts: list[str] = []
+    for run in runs:
+        ends = [wrap.format(run[0][1]), wrap.format(run[-1][1])]
+        parts += ["–".join(ends)] if len(run) > 2 else [wrap.format(u) for _, u in run]
+    text = ", ".join(parts)
+    inserted = [wrap.format(u) for u in sorted({u for u in units if "^" in u}, key=_inserted_key)]
+    if inserted:
+        shown = ", ".join(inserted[:MAX_INSERTED]) + (", …" if len(inserted) > MAX_INSERTED
+                                                      else "")
+        text += f" ({message('including', language)} {shown})"
+    return text
+
+
+def _inserted_key(unit: str) -> tuple[int, int]:
+    """``113^1`` -> (113, 1), for ordering inserted units after the one they follow."""
+    base, _, sup = unit.partition("^")
+    return _ordinal(base) or 0, int(sup) if sup.isdigit() else 0
+
+
+def _date(day: date | None, language: str) -> str:
+    if day is None:
+        return ""
+    return day.strftime("%d.%m.%Y") if language == "ro" else day.isoformat()
+
+
+def _span_text(span: Span, language: str) -> str:
+    start, end = (_date(d, language) for d in span)
+    if start and end:
+        return f"{start} – {end}"
+    if start or end:
+        return message("since" if start else "until", language, date=start or end)
+    return message("undated", language)
