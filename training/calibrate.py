@@ -3,13 +3,13 @@
 * Relevance: Platt scaling of logit 0 fitted on the validation pairs; the threshold is
   the calibrated probability that maximises balanced accuracy there. AUC per source,
   next to the lexical relevance (share of the question's words) it replaces.
-* Support: a claim is *supported* when P(supported) ≥ t, t chosen to maximise balanced
-  accuracy (supported vs the rest) while accepting at most 10% of contradicted claims;
-  *contradicted* when P(contradicted) is the largest of the other two. The
-  contradiction threshold (Gate 3 veto, Gate 4) is the lowest P(contradicted) whose
-  precision on validation is ≥ 0.9. Figures next to the lexical score + consistency.
-* Languages: the judge is used for a language when it beats the lexical check there on
-  both tasks.
+* Support: exactly Gate 3's decision (``verify.entailment.judged_label``: consistency
+  veto, then P(contradicted) ≥ c → contradicted, P(supported) ≥ t → supported, else
+  insufficient); (t, c) chosen to maximise the mean over sources of balanced accuracy
+  (supported vs the rest) while accepting at most 10% of contradicted claims. Figures
+  next to the lexical score + consistency.
+* Languages: the judge is used for a task in a language when it beats the lexical
+  check there on validation (relevance: AUC; support: balanced accuracy).
 """
 
 from __future__ import annotations
@@ -22,11 +22,11 @@ import numpy as np
 from letadesk.answer.relevance import question_topic, relevance
 from letadesk.judge.onnx_judge import Judge
 from letadesk.verify.consistency import check_consistency
+from letadesk.verify.entailment import judged_label
 from letadesk.verify.support import calibrated_threshold, support_score
-from training.train import Example, query_text
+from training.train import SUPPORT_LABELS, Example, query_text
 
 MAX_CONTRADICTED_ACCEPTED = 0.10
-CONTRADICTION_PRECISION = 0.9
 
 
 def auc(scores: Sequence[float], labels: Sequence[int]) -> float:
@@ -99,43 +99,62 @@ def relevance_figures(judge: Judge,
                      "relevance_threshold": threshold}
 
 
-def _support_metrics(accepted: Sequence[bool], val: Sequence[Example]) -> dict[str, float]:
+def _support_metrics(labels: Sequence[str], val: Sequence[Example]) -> dict[str, float]:
+    accepted = [lab == "supported" for lab in labels]
     actual = [e.target == 0 for e in val]
-    contra = [a for a, e in zip(accepted, val, strict=True) if e.target == 1]
-    insuff = [a for a, e in zip(accepted, val, strict=True) if e.target == 2]
+
+    def rate(target: int) -> float:
+        group = [a for a, e in zip(accepted, val, strict=True) if e.target == target]
+        return round(sum(group) / len(group), 4) if group else math.nan
+
     return {"balanced_accuracy": round(balanced_accuracy(accepted, actual), 4),
-            "contradicted_accepted": round(sum(contra) / len(contra), 4) if contra else math.nan,
-            "insufficient_accepted": round(sum(insuff) / len(insuff), 4) if insuff else math.nan,
-            "supported_accepted": round(sum(a for a, x in zip(accepted, actual, strict=True) if x)
-                                        / max(1, sum(actual)), 4)}
+            "contradicted_accepted": rate(1), "insufficient_accepted": rate(2),
+            "supported_accepted": rate(0),
+            "three_way_accuracy": round(sum(SUPPORT_LABELS.index(lab) == e.target for lab, e
+                                            in zip(labels, val, strict=True)) / len(val), 4)}
+
+
+def _macro_ba(labels: Sequence[str], val: Sequence[Example]) -> float:
+    """Mean balanced accuracy over the sources (each source counts once)."""
+    out = []
+    for source in sorted({e.source for e in val}):
+        idx = [i for i, e in enumerate(val) if e.source == source]
+        out.append(_support_metrics([labels[i] for i in idx], [val[i] for i in idx])
+                   ["balanced_accuracy"])
+    return float(np.mean(out))
 
 
 def support_figures(judge: Judge,
                     val: list[Example]) -> tuple[dict[str, object], dict[str, float]]:
     scores = judge.support_many([(e.query, e.text) for e in val])
-    sup = [s.supported for s in scores]
-    actual = [e.target == 0 for e in val]
-    grid = [round(x, 2) for x in np.arange(0.05, 0.96, 0.01)]
-    feasible = [t for t in grid if _support_metrics([p >= t for p in sup], val)
-                ["contradicted_accepted"] <= MAX_CONTRADICTED_ACCEPTED] or [0.95]
-    threshold = max(feasible, key=lambda t: (balanced_accuracy([p >= t for p in sup], actual), -t))
-    contra = [s.contradicted for s in scores]
-    is_contra = [e.target == 1 for e in val]
-    c_threshold = 0.95
-    for t in sorted(grid, reverse=True):
-        flagged = [c for p, c in zip(contra, is_contra, strict=True) if p >= t]
-        if flagged and sum(flagged) / len(flagged) >= CONTRADICTION_PRECISION:
-            c_threshold = t
+    consistent = [check_consistency(e.query, e.text).passed for e in val]
+
+    def labels(t: float, c: float) -> list[str]:
+        return [judged_label(s, ok, support_threshold=t, contradiction_threshold=c)
+                for s, ok in zip(scores, consistent, strict=True)]
+
+    grid = [round(x, 2) for x in np.arange(0.05, 0.96, 0.02)]
+    best: tuple[float, float, float] | None = None
+    for t in grid:
+        for c in (0.5, 0.6, 0.7, 0.8, 0.9, 0.99):
+            found = labels(t, c)
+            if _support_metrics(found, val)["contradicted_accepted"] > MAX_CONTRADICTED_ACCEPTED:
+                continue
+            key = (_macro_ba(found, val), t, c)
+            best = key if best is None or key > best else best
+    _, threshold, c_threshold = best if best is not None else (0.0, 0.95, 0.5)
+    judged = labels(threshold, c_threshold)
     limit = calibrated_threshold()
-    lexical = [support_score(e.query, e.text) >= limit and
-               check_consistency(e.query, e.text).passed for e in val]
+    lexical = [("contradicted" if not ok else "supported"
+                if support_score(e.query, e.text) >= limit else "insufficient")
+               for e, ok in zip(val, consistent, strict=True)]
     figures: dict[str, object] = {"pairs": len(val), "threshold": threshold,
                                   "contradiction_threshold": c_threshold}
     for key in ["all", *sorted({e.source for e in val} | {"lang:" + e.lang for e in val})]:
         idx = [i for i, e in enumerate(val) if key == "all" or key in (e.source, "lang:" + e.lang)]
         sub = [val[i] for i in idx]
         figures[key] = {"pairs": len(idx),
-                        "judge": _support_metrics([sup[i] >= threshold for i in idx], sub),
+                        "judge": _support_metrics([judged[i] for i in idx], sub),
                         "lexical": _support_metrics([lexical[i] for i in idx], sub)}
     return figures, {"support_threshold": threshold, "contradiction_threshold": c_threshold}
 
@@ -144,13 +163,15 @@ def calibrate(judge: Judge, val: list[Example]) -> tuple[dict[str, object], dict
     """(runtime settings for the card, validation figures)."""
     rel_fig, rel_rt = relevance_figures(judge, [e for e in val if e.task == "relevance"])
     sup_fig, sup_rt = support_figures(judge, [e for e in val if e.task == "support"])
-    languages = []
+    relevance_languages, support_languages = [], []
     for lang in ("en", "ro"):
-        rel = rel_fig.get("lang:" + lang)
-        sup = sup_fig.get("lang:" + lang)
-        if isinstance(rel, dict) and isinstance(sup, dict) and \
-                rel["auc_judge"] > rel["auc_lexical"] and \
+        rel, sup = rel_fig.get("lang:" + lang), sup_fig.get("lang:" + lang)
+        if isinstance(rel, dict) and rel["auc_judge"] > rel["auc_lexical"]:
+            relevance_languages.append(lang)
+        if isinstance(sup, dict) and \
                 sup["judge"]["balanced_accuracy"] > sup["lexical"]["balanced_accuracy"]:
-            languages.append(lang)
-    runtime: dict[str, object] = {**rel_rt, **sup_rt, "languages": languages}
+            support_languages.append(lang)
+    runtime: dict[str, object] = {**rel_rt, **sup_rt,
+                                  "relevance_languages": relevance_languages,
+                                  "support_languages": support_languages}
     return runtime, {"relevance": rel_fig, "support": sup_fig}

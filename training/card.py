@@ -25,15 +25,16 @@ Gate 2 (relevance), Gate 3 (support veto), Gate 4 (contradiction between claims)
   articles as negatives), and algorithmic corruptions of real clauses and articles
   (numbers, durations, parties, negation, modality, articles, laws, years; invented
   references). Split by document (CRC-32, 30% validation): no document is on both sides.
-- **Training:** {pairs} pairs, one pass, batch {batch}, lr {lr}, {minutes} min on the
-  2-core CPU of the development machine (`training/train.py`).
+- **Training** (`training/train.py`, batch {batch}, lr {lr}, on the 2-core CPU of the
+  development machine, shared with other work): {recipes}.
 - **Licence:** {licence}.
 
 ## Validation figures (the shipped int8 model, validation split only)
 
 Thresholds stored with the model: relevance {rel_t:.2f} (calibrated probability),
 support {sup_t:.2f} (P(supported)), contradiction {con_t:.2f} (P(contradicted)).
-Used for languages: {languages}.
+Used for relevance in: {rel_langs}; for support in: {sup_langs} (elsewhere the lexical
+checks decide).
 
 ### Relevance (sentence answers the question), AUC
 
@@ -49,6 +50,15 @@ Used for languages: {languages}.
 
 Raw figures: `judge.json` → `validation`.
 """
+
+
+def _recipes(info: dict[str, object]) -> str:
+    parts = []
+    for recipe in ("joint", "support"):
+        step = info.get(recipe)
+        if isinstance(step, dict):
+            parts.append(f"{recipe}: {step['pairs']} pairs, one pass, {step['minutes']} min")
+    return "; ".join(parts)
 
 
 def _rel_rows(fig: dict[str, object]) -> str:
@@ -79,8 +89,9 @@ def write_model_card(card: JudgeCard, figures: dict[str, object],
     assert isinstance(rel, dict) and isinstance(sup, dict)
     text = _TEMPLATE.format(
         name=card.name, layers=info["layers"], max_len=info["max_len"], seed=info["seed"],
-        pairs=info["pairs"], batch=info["batch"], lr=info["lr"], minutes=info["minutes"],
+        recipes=_recipes(info), batch=info["batch"], lr=info["lr"],
         licence=data["licence"], rel_t=card.relevance_threshold, sup_t=card.support_threshold,
-        con_t=card.contradiction_threshold, languages=", ".join(card.languages) or "none",
+        con_t=card.contradiction_threshold, rel_langs=", ".join(card.relevance_languages) or "none",
+        sup_langs=", ".join(card.support_languages) or "none",
         rel_rows=_rel_rows(rel), sup_rows=_sup_rows(sup))
     (WEIGHTS / "MODEL_CARD.md").write_text(text, encoding="utf-8")

@@ -77,7 +77,8 @@ def main() -> None:
     provisional = {"model_file": model_file.name, "tokenizer_file": tokenizer_file.name,
                    "max_length": MAX_LEN, "relevance_scale": 1.0, "relevance_bias": 0.0,
                    "relevance_threshold": 0.5, "support_threshold": 0.5,
-                   "contradiction_threshold": 0.5, "languages": ["en", "ro"]}
+                   "contradiction_threshold": 0.5, "relevance_languages": ["en", "ro"],
+                   "support_languages": ["en", "ro"]}
     info = json.loads((args.run / "train_info.json").read_text(encoding="utf-8"))
     write_card(provisional, {}, info, files)
     judge = Judge(load_card())

@@ -7,9 +7,16 @@ Backbone: the first ``LAYERS`` transformer layers of all-MiniLM-L6-v2 (the
 the [CLS] vector: logit 0 is relevance ("does this sentence answer the question?",
 binary cross-entropy), logits 1-3 are support (supported / contradicted / insufficient,
 cross-entropy). A pair's first segment says which task it is: ``"question: …"`` or
-``"claim: …"``. One pass over the training split (sub-sampled to fit the hour on two
-cores; the sizes are printed), then the validation split is scored and written with the
-checkpoint for ``training.export``.
+``"claim: …"``. Two recipes, run one after the other by ``training/run.sh``:
+
+* ``joint``: one pass over the training split of both tasks (sub-sampled to fit the
+  hour on two cores; the sizes are printed);
+* ``support`` (``--init`` the joint checkpoint): a second pass over every support pair,
+  ContractNLI's real claims four times (they are few, and they are what lawyers' claims
+  look like), with a replay of relevance pairs so that relevance is not forgotten.
+
+The checkpoint goes to ``--out`` for ``training.export``, which scores the validation
+split with the exported int8 model.
 """
 
 from __future__ import annotations
@@ -39,6 +46,11 @@ SUPPORT_LABELS = ("supported", "contradicted", "insufficient")
 CAPS = {("relevance", "cuad", 0): 6000, ("relevance", "cuad", 1): 2500,
         ("relevance", "contractnli", 0): 3000, ("relevance", "ro_codes", 0): 1600,
         ("relevance", "ro_codes", 1): 1400}
+# The support recipe: every support pair, ContractNLI's x4; relevance replayed.
+SUPPORT_REPEAT = {"contractnli": 4}
+REPLAY = {("relevance", "cuad", 0): 900, ("relevance", "cuad", 1): 600,
+          ("relevance", "contractnli", 0): 450, ("relevance", "contractnli", 1): 300,
+          ("relevance", "ro_codes", 0): 375, ("relevance", "ro_codes", 1): 375}
 
 
 def backbone_dir() -> Path:
@@ -100,15 +112,21 @@ def read_examples(data: Path, split: str) -> list[Example]:
     return out
 
 
-def subsample(examples: Sequence[Example], rng: random.Random) -> list[Example]:
+def subsample(examples: Sequence[Example], rng: random.Random, recipe: str) -> list[Example]:
+    """The recipe's training pairs (printed per task, source and label)."""
     groups: dict[tuple[str, str, int], list[Example]] = {}
     for ex in examples:
         groups.setdefault((ex.task, ex.source, ex.target), []).append(ex)
     out: list[Example] = []
     for key, group in sorted(groups.items()):
-        cap = CAPS.get(key, len(group))
-        out += rng.sample(group, min(cap, len(group)))
-        print(f"  {key}: {min(cap, len(group))} of {len(group)}")
+        if recipe == "joint":
+            chosen = rng.sample(group, min(CAPS.get(key, len(group)), len(group)))
+        elif key[0] == "support":
+            chosen = group * SUPPORT_REPEAT.get(key[1], 1)
+        else:
+            chosen = rng.sample(group, min(REPLAY.get(key, 0), len(group)))
+        out += chosen
+        print(f"  {key}: {len(chosen)} (of {len(group)})")
     return out
 
 
@@ -161,21 +179,14 @@ def train(model: Judge, tokenizer: object, examples: list[Example], rng: random.
             print(f"  step {step}/{steps} loss {loss.item():.3f} ({rate:.1f} pairs/s)", flush=True)
 
 
-@torch.no_grad()
-def score(model: Judge, tokenizer: object, examples: Sequence[Example]) -> list[list[float]]:
-    model.eval()
-    out: list[list[float]] = []
-    for i in range(0, len(examples), 64):
-        batch = examples[i:i + 64]
-        out += model(**encode(tokenizer, batch)).tolist()
-    return out
-
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--data", type=Path, default=ROOT / "training" / "data")
     parser.add_argument("--out", type=Path, default=ROOT / "training" / "runs" / "judge")
     parser.add_argument("--threads", type=int, default=2)
+    parser.add_argument("--recipe", choices=("joint", "support"), default="joint")
+    parser.add_argument("--init", type=Path, help="start from this checkpoint (judge.pt)")
     args = parser.parse_args()
     torch.manual_seed(SEED)
     torch.set_num_threads(args.threads)
@@ -183,27 +194,23 @@ def main() -> None:
     path = backbone_dir()
     tokenizer = AutoTokenizer.from_pretrained(path)
     model = load_judge(path)
+    if args.init:
+        model.load_state_dict(torch.load(args.init, map_location="cpu"))
     for p in model.encoder.embeddings.parameters():
         p.requires_grad = False
-    print("training pairs:")
-    examples = subsample(read_examples(args.data, "train"), rng)
+    print(f"training pairs ({args.recipe}):")
+    examples = subsample(read_examples(args.data, "train"), rng, args.recipe)
     started = time.time()
     train(model, tokenizer, examples, rng)
     minutes = (time.time() - started) / 60
     args.out.mkdir(parents=True, exist_ok=True)
     torch.save(model.state_dict(), args.out / "judge.pt")
-    tokenizer.save_pretrained(args.out / "tokenizer")
-    model.encoder.config.save_pretrained(args.out / "encoder_config")
-    val = read_examples(args.data, "val")
-    logits = score(model, tokenizer, val)
-    with (args.out / "val_scores.jsonl").open("w", encoding="utf-8") as f:
-        for ex, lg in zip(val, logits, strict=True):
-            f.write(json.dumps({"task": ex.task, "source": ex.source, "lang": ex.lang,
-                                "target": ex.target, "logits": lg}) + "\n")
-    (args.out / "train_info.json").write_text(json.dumps(
-        {"pairs": len(examples), "minutes": round(minutes, 1), "layers": LAYERS,
-         "max_len": MAX_LEN, "batch": BATCH, "lr": LR, "seed": SEED}, indent=1))
-    print(f"trained on {len(examples)} pairs in {minutes:.1f} min; scored {len(val)} val pairs")
+    info_file = args.out / "train_info.json"
+    info = json.loads(info_file.read_text()) if args.init and info_file.exists() else {}
+    info[args.recipe] = {"pairs": len(examples), "minutes": round(minutes, 1)}
+    info.update({"layers": LAYERS, "max_len": MAX_LEN, "batch": BATCH, "lr": LR, "seed": SEED})
+    info_file.write_text(json.dumps(info, indent=1))
+    print(f"trained on {len(examples)} pairs in {minutes:.1f} min")
 
 
 if __name__ == "__main__":

@@ -56,6 +56,7 @@ class AskOptions:
     # (with the judge, its stored threshold on calibrated relevance decides)
     min_relevance: float = 0.5
     judge: bool = True  # use the trained judge for the languages it was chosen for
+    relevance_threshold: float | None = None  # Gate 2's bar with the judge (None: the card's)
     # Gate 1: a question without legal vocabulary is still in scope when a source of the
     # matter holds nearly all its topic words, or the judge finds a source that answers it
     # (the firm's own documents define the domain).
@@ -98,8 +99,9 @@ class Asker:
             return trace.refuse(question, unmet, passages[:5])  # the act has no such provision
         topic = self._by_rarity(question_topic(question), filters)
         judge = self._judge_for(question, options)
-        scorer: Scorer = (JudgeScorer(judge, question, passages) if judge is not None
-                          else LexicalScorer(topic, options.min_relevance))
+        scorer: Scorer = (JudgeScorer(judge, question, passages,
+                                      threshold=options.relevance_threshold)
+                          if judge is not None else LexicalScorer(topic, options.min_relevance))
         relevance = {id(p): scorer.passage(p) for p in passages}
         best = max(relevance.values(), default=0.0)
         trace.relevance(scorer.name, scorer.threshold, passages, relevance)
@@ -146,7 +148,7 @@ class Asker:
         language (the interface language when the question's own is unclear)."""
         judge = self._loaded_judge(options)
         language = detect_language(question) or options.language
-        return judge if judge is not None and language in judge.card.languages else None
+        return judge if judge is not None and language in judge.card.relevance_languages else None
 
     def _loaded_judge(self, options: AskOptions) -> Judge | None:
         """The judge when it is enabled and loads (else the lexical checks decide)."""

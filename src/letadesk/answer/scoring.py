@@ -67,9 +67,10 @@ class LexicalScorer:
 class JudgeScorer:
     """The judge's calibrated probability that a sentence answers the question."""
 
-    def __init__(self, judge: Judge, question: str, passages: Sequence[Passage]) -> None:
+    def __init__(self, judge: Judge, question: str, passages: Sequence[Passage], *,
+                 threshold: float | None = None) -> None:
         self.name = judge.name
-        self.threshold = judge.card.relevance_threshold
+        self.threshold = judge.card.relevance_threshold if threshold is None else threshold
         self._judge = judge
         self._question = question
         texts = {t for p in passages for t in self._units(p)}

@@ -26,8 +26,9 @@ class JudgeCard:
     sigmoid(scale * logit + bias)``. ``relevance_threshold``: Gate 2 refuses when no
     source reaches it. ``support_threshold``: P(supported) a claim needs.
     ``contradiction_threshold``: P(contradicted) at which Gate 3 vetoes a claim and Gate
-    4 calls two claims contradictory. ``languages``: where the judge is used; elsewhere
-    the lexical checks decide alone."""
+    4 calls two claims contradictory. ``relevance_languages`` / ``support_languages``:
+    where the judge is used for each task (chosen on validation against the lexical
+    checks); elsewhere the lexical checks decide alone."""
 
     name: str
     model_file: Path
@@ -39,7 +40,8 @@ class JudgeCard:
     relevance_threshold: float
     support_threshold: float
     contradiction_threshold: float
-    languages: tuple[str, ...]
+    relevance_languages: tuple[str, ...]
+    support_languages: tuple[str, ...]
 
     def verify(self) -> None:
         """Raise ModelError unless every pinned file exists and matches its SHA-256."""
@@ -70,7 +72,8 @@ def load_card(path: Path = CARD_FILE) -> JudgeCard:
             relevance_threshold=float(runtime["relevance_threshold"]),
             support_threshold=float(runtime["support_threshold"]),
             contradiction_threshold=float(runtime["contradiction_threshold"]),
-            languages=tuple(runtime["languages"]),
+            relevance_languages=tuple(runtime["relevance_languages"]),
+            support_languages=tuple(runtime["support_languages"]),
         )
     except (OSError, ValueError, KeyError, TypeError) as exc:
         raise ModelError(f"judge card {path} is missing or malformed: {exc}") from exc

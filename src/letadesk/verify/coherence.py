@@ -125,7 +125,7 @@ def _quantity_clash(a: tuple[str, str], b: tuple[str, str]) -> str:
 
 
 def _judged_clash(a: str, b: str, judge: Judge | None) -> str:
-    if judge is None or (detect_language(a + " " + b) or "en") not in judge.card.languages:
+    if judge is None or (detect_language(a + " " + b) or "en") not in judge.card.support_languages:
         return ""
     forward, backward = judge.support_many([(a, b), (b, a)])
     p = max(forward.contradicted, backward.contradicted)

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from letadesk.domain import CheckResult
-from letadesk.judge import Judge
+from letadesk.judge import Judge, SupportScores
 from letadesk.text import detect_language
 from letadesk.verify.consistency import check_consistency
 from letadesk.verify.support import check_support, support_score
@@ -32,13 +32,21 @@ class SupportDecision:
     checks: tuple[CheckResult, ...]
 
 
+def judged_label(scores: SupportScores, consistent: bool, *, support_threshold: float,
+                 contradiction_threshold: float) -> str:
+    """The label the judge's scores give, after the consistency veto."""
+    if not consistent or scores.contradicted >= contradiction_threshold:
+        return "contradicted"
+    return "supported" if scores.supported >= support_threshold else "insufficient"
+
+
 def decide_support(claim: str, quote: str, *, judge: Judge | None,
                    language: str | None = None) -> SupportDecision:
     """The Gate 3 support decision for ``claim`` against ``quote`` (see module doc).
     ``language`` defaults to the quote's; the judge is asked only for its languages."""
     consistency = check_consistency(claim, quote)
     lang = language if language is not None else (detect_language(quote) or "en")
-    if judge is None or lang not in judge.card.languages:
+    if judge is None or lang not in judge.card.support_languages:
         lexical = check_support(claim, quote)
         label = ("contradicted" if not consistency.passed
                  else "supported" if lexical.passed else "insufficient")
@@ -46,12 +54,8 @@ def decide_support(claim: str, quote: str, *, judge: Judge | None,
                                (consistency, lexical))
     scores = judge.support(claim, quote)
     card = judge.card
-    if not consistency.passed or scores.contradicted >= card.contradiction_threshold:
-        label = "contradicted"
-    elif scores.supported >= card.support_threshold:
-        label = "supported"
-    else:
-        label = "insufficient"
+    label = judged_label(scores, consistency.passed, support_threshold=card.support_threshold,
+                         contradiction_threshold=card.contradiction_threshold)
     detail = (f"judge: supported {scores.supported:.2f} (needs {card.support_threshold:.2f}), "
               f"contradicted {scores.contradicted:.2f} (veto at "
               f"{card.contradiction_threshold:.2f})")
