@@ -48,6 +48,10 @@ class Scorer(Protocol):
 
     def sentence(self, passage: Passage, text: str) -> float: ...
 
+    def prepare(self, passages: Sequence[Passage]) -> None:
+        """Make ready to score ``passages`` found after the scorer was built (the judge
+        reads all their sentences in one batch); scores do not change."""
+
 
 class LexicalScorer:
     """The share of the question's (rarity-weighted) topic words a text holds."""
@@ -63,6 +67,9 @@ class LexicalScorer:
     def sentence(self, passage: Passage, text: str) -> float:
         return passage_relevance(self._topic, passage, text)
 
+    def prepare(self, passages: Sequence[Passage]) -> None:
+        """Nothing to prepare: word coverage is computed when asked."""
+
 
 class JudgeScorer:
     """The judge's calibrated probability that a sentence answers the question."""
@@ -73,9 +80,15 @@ class JudgeScorer:
         self.threshold = judge.card.relevance_threshold if threshold is None else threshold
         self._judge = judge
         self._question = question
-        texts = {t for p in passages for t in self._units(p)}
-        ordered = sorted(texts)
-        self._scores = dict(zip(ordered, judge.relevance(question, ordered), strict=True))
+        self._scores: dict[str, float] = {}
+        self.prepare(passages)
+
+    def prepare(self, passages: Sequence[Passage]) -> None:
+        """Every sentence of ``passages`` not scored yet, scored in one batch."""
+        texts = sorted({t for p in passages for t in self._units(p)} - self._scores.keys())
+        if texts:
+            self._scores.update(zip(texts, self._judge.relevance(self._question, texts),
+                                    strict=True))
 
     @staticmethod
     def _units(passage: Passage) -> list[str]:
