@@ -41,6 +41,72 @@ Section 4. Governing Law
 4.1 This Agreement is governed by the laws of the State of Delaware.
 """
 
+# A matter of three contracts, each choosing a different governing law (and a notice
+# period), beside clauses that merely mention "law"; and a lease that chooses none.
+GOVERNING_LAW_MATTER = {
+    "license.txt": """SOFTWARE LICENSE AGREEMENT
+
+Section 1. Grant of Licence
+1.1 Licensor grants Licensee a non-exclusive licence to use the Software at its premises.
+
+Section 2. Compliance
+2.1 Licensee shall comply with all applicable laws and regulations in its use of the Software.
+
+Section 3. Termination
+3.1 Either party may terminate this Agreement upon thirty (30) days written notice.
+
+Section 4. Governing Law
+4.1 This Agreement is governed by the laws of the State of Washington.
+""",
+    "services.txt": """MASTER SERVICES AGREEMENT
+
+Section 1. Services
+1.1 The Supplier shall provide the consulting services described in each statement of work.
+
+Section 2. Whistleblowing
+2.1 Nothing in this Agreement prevents anyone from reporting a violation of law to a regulator.
+
+Section 3. Termination
+3.1 Either party may terminate this Agreement upon ninety (90) days written notice.
+
+Section 4. Governing Law
+4.1 This Agreement shall be governed by and construed under the laws of England and Wales.
+""",
+    "distribution.txt": """EXCLUSIVE DISTRIBUTION AGREEMENT
+
+Section 1. Appointment
+1.1 The Manufacturer appoints the Distributor as its exclusive distributor in the Territory.
+
+Section 2. Orders
+2.1 The Distributor shall place orders at least sixty (60) days before the requested delivery date.
+
+Section 3. Governing Law
+3.1 The laws of the State of New York govern this Agreement and any dispute arising from it.
+""",
+    "lease.txt": """OFFICE LEASE
+
+Section 1. Premises
+1.1 The Landlord lets to the Tenant the office premises on the fourth floor of the building.
+
+Section 2. Rent
+2.1 The Tenant shall pay the monthly rent in advance on the first day of each month.
+
+Section 3. Repairs
+3.1 The Landlord shall keep the roof and the structure of the building in good repair.
+""",
+}
+GOVERNING_LAW_TITLES = {"license.txt": "SOFTWARE LICENSE AGREEMENT",
+                        "services.txt": "MASTER SERVICES AGREEMENT",
+                        "distribution.txt": "EXCLUSIVE DISTRIBUTION AGREEMENT",
+                        "lease.txt": "OFFICE LEASE"}
+
+
+def write_matter(folder: Path, documents: dict[str, str]) -> Path:
+    """Each of ``documents`` (file name → text) written as a text file in ``folder``."""
+    for name, text in documents.items():
+        write_text(folder, name, text)
+    return folder
+
 
 def write_text(folder: Path, name: str, text: str) -> Path:
     folder.mkdir(parents=True, exist_ok=True)

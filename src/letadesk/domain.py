@@ -208,6 +208,23 @@ class RejectedClaim:
 
 
 @dataclass(frozen=True, slots=True)
+class AnswerGroup:
+    """The claims of an answer over several documents that one document holds."""
+
+    document_id: DocumentId
+    document: str  # title
+    claims: tuple[int, ...]  # indices into ``Answer.claims``, in reading order
+
+
+@dataclass(frozen=True, slots=True)
+class UnansweredDocument:
+    """A document searched on its own for the question, holding no answer to it."""
+
+    document_id: DocumentId
+    document: str  # title
+
+
+@dataclass(frozen=True, slots=True)
 class Answer:
     question: str
     disposition: str  # "answered" | "refused"
@@ -218,6 +235,11 @@ class Answer:
     audit_id: str = ""
     as_of: date | None = None
     stages: dict[str, float] = field(default_factory=dict)
+    # A question asked of several documents: one group per document that answers, most
+    # relevant first, covering ``claims`` in order; and the documents searched that hold
+    # no answer. Both empty for an answer from one document, and for a refusal.
+    groups: tuple[AnswerGroup, ...] = ()
+    unanswered: tuple[UnansweredDocument, ...] = ()
 
     @property
     def answered(self) -> bool:

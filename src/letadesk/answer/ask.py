@@ -9,12 +9,13 @@ refusal with the nearest sources. Every question leaves an audit record.
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import date
 
 import apsw
 
+from letadesk.answer.across import answer_across, asked_of_several
 from letadesk.answer.extract import extract_claims
 from letadesk.answer.grounding import ClaimVerifier, Verdict
 from letadesk.answer.messages import no_source, out_of_scope
@@ -28,13 +29,14 @@ from letadesk.answer.relevance import (
     weighted,
 )
 from letadesk.answer.scoring import JudgeScorer, LexicalScorer, Scorer
-from letadesk.domain import Answer, Claim, Passage, RejectedClaim, SearchFilters
+from letadesk.domain import Answer, Claim, DraftClaim, Passage, RejectedClaim, SearchFilters
 from letadesk.errors import ModelError
 from letadesk.generate.generator import Generator
 from letadesk.generate.prompts import build_prompt
 from letadesk.generate.schema import parse_output
 from letadesk.judge import Judge
 from letadesk.retrieve.cascade import Retriever
+from letadesk.store import corpus
 from letadesk.text import detect_language
 from letadesk.verify.coherence import find_contradictions
 from letadesk.verify.scope import check_scope
@@ -131,6 +133,9 @@ class Asker:
             step("extracting")
             kind = "extracted"
             named_only = [p for p in shown if p.via == "reference"]
+            across = self._across(question, filters, ranked, scorer, options, state, trace)
+            if across is not None:
+                return across
             for draft in extract_claims(scorer, named_only or shown):
                 verdict = verifier.verify(draft, extracted=True)
                 trace.checked(0, verdict)
@@ -142,6 +147,26 @@ class Asker:
             return trace.refuse(question, reason, shown[:5], rejected=state.rejected)
         claims = tuple(Claim(v.draft.text, kind, v.citations, v.checks) for v in state.kept)
         return trace.answer(question, claims, state.rejected, shown[:5])
+
+    def _across(self, question: str, filters: SearchFilters, ranked: list[Passage],
+                scorer: Scorer, options: AskOptions, state: _State,
+                trace: AskTrace) -> Answer | None:
+        """The answer over several documents when the question is asked of them and two
+        or more answer (:mod:`letadesk.answer.across`); None otherwise."""
+        documents = corpus.documents_admissible(self._conn, filters)
+        if not asked_of_several(question, filters, ranked, len(documents)):
+            return None
+        judge = self._loaded_judge(options)
+
+        def settle(passages: Sequence[Passage], drafts: Sequence[DraftClaim]
+                   ) -> tuple[list[Claim], list[RejectedClaim]]:
+            verifier = ClaimVerifier(self._conn, {p.fragment.id: p for p in passages},
+                                     matter_id=filters.matter_id, as_of=options.as_of,
+                                     judge=judge)
+            return _settled(drafts, verifier, judge, trace)
+
+        return answer_across(self._retriever, documents, question, filters, ranked, scorer,
+                             settle, trace, rejected=state.rejected, language=options.language)
 
     def _judge_for(self, question: str, options: AskOptions) -> Judge | None:
         """The judge, when it is enabled, loads, and was chosen for the question's
@@ -205,6 +230,20 @@ def _sort(verdict: Verdict, state: _State) -> None:
     assert failure is not None
     state.rejected.append(RejectedClaim(verdict.draft.text, failure.check, failure.reason,
                                         verdict.checks))
+
+
+def _settled(drafts: Sequence[DraftClaim], verifier: ClaimVerifier, judge: Judge | None,
+             trace: AskTrace) -> tuple[list[Claim], list[RejectedClaim]]:
+    """One document's extracted drafts through Gate 3 and Gate 4 among themselves: the
+    claims kept, and those rejected."""
+    group = _State()
+    for draft in drafts:
+        verdict = verifier.verify(draft, extracted=True)
+        trace.checked(0, verdict)
+        _sort(verdict, group)
+    _coherence(group, judge)
+    kept = [Claim(v.draft.text, "extracted", v.citations, v.checks) for v in group.kept]
+    return kept, group.rejected
 
 
 def _coherence(state: _State, judge: Judge | None) -> None:

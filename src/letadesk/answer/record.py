@@ -9,7 +9,16 @@ from datetime import date
 from typing import Any
 
 from letadesk.answer.grounding import Verdict
-from letadesk.domain import Answer, Claim, Passage, RejectedClaim
+from letadesk.domain import (
+    Answer,
+    AnswerGroup,
+    Claim,
+    DocumentId,
+    FragmentId,
+    Passage,
+    RejectedClaim,
+    UnansweredDocument,
+)
 from letadesk.generate.confidence import low_confidence_spans
 from letadesk.generate.generator import Generation
 from letadesk.generate.prompts import PROMPT_VERSION
@@ -56,6 +65,13 @@ class AskTrace:
             "scores": [{"fragment_id": p.fragment.id, "score": round(scores[id(p)], 4)}
                        for p in passages]}
 
+    def surveyed(self, documents: Sequence[tuple[DocumentId, Sequence[FragmentId], bool]]
+                 ) -> None:
+        """A question asked of several documents: each document searched on its own,
+        as (document id, the fragment ids its answer was chosen from, whether it answers)."""
+        self.record["across"] = [{"document_id": d, "fragment_ids": list(f), "answers": a}
+                                 for d, f, a in documents]
+
     def attempt(self, number: int, output: Generation, problem: str) -> None:
         self.record["attempts"].append({"attempt": number, "raw": output.raw,
                                         "problem": problem, "seconds": round(output.seconds, 3)})
@@ -84,12 +100,15 @@ class AskTrace:
                                    tuple(nearest), self.audit_id, self._as_of))
 
     def answer(self, question: str, claims: Sequence[Claim], rejected: Sequence[RejectedClaim],
-               nearest: Sequence[Passage]) -> Answer:
+               nearest: Sequence[Passage], *, groups: Sequence[AnswerGroup] = (),
+               unanswered: Sequence[UnansweredDocument] = ()) -> Answer:
+        """An answer; ``groups`` and ``unanswered`` as :class:`Answer` holds them."""
         kinds = {c.kind for c in claims}
         reason = ("verbatim sentences extracted from the sources" if kinds == {"extracted"}
                   else "every claim is grounded in a quoted source")
         return self._finish(Answer(question, "answered", reason, tuple(claims), tuple(rejected),
-                                   tuple(nearest), self.audit_id, self._as_of))
+                                   tuple(nearest), self.audit_id, self._as_of,
+                                   groups=tuple(groups), unanswered=tuple(unanswered)))
 
 
 def passage_json(p: Passage) -> dict[str, Any]:
@@ -113,6 +132,10 @@ def answer_json(answer: Answer) -> dict[str, Any]:
         "rejected": [{"text": r.text, "check": r.check, "reason": r.reason}
                      for r in answer.rejected],
         "nearest_sources": [passage_json(p) for p in answer.nearest_sources],
+        "groups": [{"document_id": g.document_id, "document": g.document,
+                    "claims": list(g.claims)} for g in answer.groups],
+        "unanswered_documents": [{"document_id": u.document_id, "document": u.document}
+                                 for u in answer.unanswered],
         "audit_id": answer.audit_id,
         "as_of": answer.as_of.isoformat() if answer.as_of else None,
     }
