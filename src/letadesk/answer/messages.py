@@ -17,6 +17,8 @@ _TEXT: dict[str, dict[str, str]] = {
               "(relevanța cea mai bună {best:.2f} < {threshold:.2f})"},
     "ungrounded": {"en": "no claim could be grounded in a source",
                    "ro": "nicio afirmație nu a putut fi întemeiată pe o sursă"},
+    # an answer over several documents: those searched that hold no answer
+    "no_answer_in": {"en": "No answer in: {documents}", "ro": "Niciun răspuns în: {documents}"},
     "out_of_scope": {"en": "out of scope: the question is not a legal question",
                      "ro": "în afara domeniului: întrebarea nu este una juridică"},
     "off_topic": {"en": "off-topic terms found: {off}; legal terms: {legal}",

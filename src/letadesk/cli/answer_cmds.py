@@ -9,6 +9,7 @@ from typing import Any
 
 from letadesk.answer.ask import AskOptions
 from letadesk.answer.evaluate import evaluate, load_questions
+from letadesk.answer.messages import message
 from letadesk.answer.record import answer_json, passage_json
 from letadesk.cli.common import open_workspace, parse_date, print_json
 from letadesk.domain import Answer
@@ -95,21 +96,29 @@ def cmd_ask(args: argparse.Namespace) -> int:
     if args.json:
         print_json(answer_json(answer))
     else:
-        _print_answer(answer)
+        _print_answer(answer, ws.settings.language)
     return 0
 
 
-def _print_answer(answer: Answer) -> None:
+def _print_answer(answer: Answer, language: str) -> None:
+    """The answer as text; over several documents, a heading per document and the
+    documents without an answer last (that line in the interface ``language``)."""
     if not answer.answered:
         print(answer.reason)
         for p in answer.nearest_sources:
             print(f"  nearest: {p.document.title} p. {p.fragment.printed_page} "
                   f"{p.fragment.locator}".rstrip())
-    for n, claim in enumerate(answer.claims, start=1):
+    headings = {g.claims[0]: g.document for g in answer.groups if g.claims}
+    for i, claim in enumerate(answer.claims):
+        if i in headings:
+            print(f"{headings[i]}:")
         label = " (extracted)" if claim.kind == "extracted" else ""
-        print(f"{n}. {claim.text}{label}")
+        print(f"{i + 1}. {claim.text}{label}")
         for c in claim.citations:
             print(f"     [{c.document}, p. {c.page_label}, {c.locator or '-'}] \"{c.quote[:160]}\"")
+    if answer.unanswered:
+        print(message("no_answer_in", language,
+                      documents="; ".join(u.document for u in answer.unanswered)))
     if answer.rejected:
         print(f"({len(answer.rejected)} claims rejected; see the audit record {answer.audit_id})")
 
