@@ -4,6 +4,11 @@
 <context>
     <name>AnswerView</name>
     <message>
+        <location filename="../../src/letadesk/ui/answer_view.py" line="127" />
+        <source>No answer in: {documents}</source>
+        <translation>Niciun răspuns în: {documents}</translation>
+    </message>
+    <message>
         <location filename="../../src/letadesk/ui/answer_view.py" line="51" />
         <source>Show rejected claims</source>
         <translation>Arată afirmațiile respinse</translation>

@@ -3,6 +3,9 @@
 Renders the ``answer_json`` shape, so a live answer and an audit record's ``final``
 look the same. Clicking a chip emits ``source_clicked`` with a source reference:
 ``{document_id, document, page, page_label, locator, quote, start, end}``.
+
+An answer over several documents shows each document's name above its claims and,
+last, the documents that hold no answer.
 """
 
 from __future__ import annotations
@@ -49,6 +52,8 @@ class AnswerView(QScrollArea):
         self.answer: dict[str, Any] | None = None
         self.chips: list[QPushButton] = []
         self.claim_labels: list[QLabel] = []
+        self.group_labels: list[QLabel] = []  # one per document of a grouped answer
+        self.unanswered_label: QLabel | None = None
         self.refusal_label: QLabel | None = None
         self.rejected_box = QFrame()
         self.show_rejected = QCheckBox(self.tr("Show rejected claims"))
@@ -58,6 +63,7 @@ class AnswerView(QScrollArea):
     # ---- building ---------------------------------------------------------------------
 
     def _new_page(self) -> QVBoxLayout:
+        self.group_labels, self.unanswered_label = [], None
         self.chips, self.claim_labels, self.refusal_label = [], [], None
         page = QWidget()
         page.setObjectName("answerPage")
@@ -96,12 +102,34 @@ class AnswerView(QScrollArea):
         reason.setObjectName("hint")
         layout.addWidget(reason)
         n = 0
-        for claim in answer.get("claims", []):
+        headings = {g["claims"][0]: g.get("document", "") for g in answer.get("groups", [])
+                    if g.get("claims")}
+        for i, claim in enumerate(answer.get("claims", [])):
+            if i in headings:
+                layout.addWidget(self._group_title(headings[i]))
             chips = []
             for cit in claim.get("citations", []):
                 n += 1
                 chips.append(self._chip(n, cit))
             layout.addWidget(self._claim_row(claim, chips))
+        self._unanswered(layout, answer.get("unanswered_documents", []))
+
+    def _group_title(self, document: str) -> QLabel:
+        title = QLabel(document)
+        title.setObjectName("groupTitle")
+        title.setWordWrap(True)
+        self.group_labels.append(title)
+        return title
+
+    def _unanswered(self, layout: QVBoxLayout, documents: list[dict[str, Any]]) -> None:
+        if not documents:
+            return
+        names = "; ".join(str(d.get("document", "")) for d in documents)
+        self.unanswered_label = QLabel(self.tr("No answer in: {documents}").format(
+            documents=names))
+        self.unanswered_label.setObjectName("hint")
+        self.unanswered_label.setWordWrap(True)
+        layout.addWidget(self.unanswered_label)
 
     def _claim_row(self, claim: dict[str, Any], chips: list[QPushButton]) -> QFrame:
         row = QFrame()

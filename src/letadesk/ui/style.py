@@ -7,6 +7,7 @@ QLabel#hint { color: #5f6368; }
 QLabel#stage { color: #1a5fb4; font-style: italic; }
 QLabel#question { font-size: 12pt; font-weight: 600; color: #1f2a44; }
 QLabel#claimText { font-size: 11pt; color: #202124; }
+QLabel#groupTitle { font-weight: 600; font-size: 11pt; color: #1f2a44; padding-top: 4px; }
 QLabel#viewerHeader { font-size: 11pt; padding: 4px 2px; }
 QLabel#badge { background: #e8eaed; color: #3c4043; border-radius: 8px; padding: 1px 8px;
                font-size: 9pt; }

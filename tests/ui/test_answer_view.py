@@ -1,0 +1,82 @@
+"""The answer view over several documents: each document's name above its claims, the
+documents without an answer last, in the interface language."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("PySide6")
+pytest.importorskip("pytestqt")
+
+from PySide6.QtWidgets import QLabel
+
+from conftest import wait_idle
+from corpus_factory import GOVERNING_LAW_MATTER, write_matter
+
+pytestmark = pytest.mark.ui
+
+CONTRACTS = {"SOFTWARE LICENSE AGREEMENT", "MASTER SERVICES AGREEMENT",
+             "EXCLUSIVE DISTRIBUTION AGREEMENT"}
+
+
+def reading_order(view) -> list[tuple[str, str]]:
+    """The page's group titles and claim texts, top to bottom, as (object name, text)."""
+    layout = view.widget().layout()
+    out = []
+    for i in range(layout.count()):
+        widget = layout.itemAt(i).widget()
+        if widget is not None and widget.objectName() == "groupTitle":
+            out.append(("groupTitle", widget.text()))
+        elif widget is not None and widget.objectName() == "claim":
+            out.append(("claim", widget.findChild(QLabel, "claimText").text()))
+    return out
+
+
+def test_grouped_answer_names_each_document(qtbot, window, tmp_path: Path) -> None:
+    window.matters.create_matter("Contracts")
+    assert window.add_paths([str(write_matter(tmp_path / "docs", GOVERNING_LAW_MATTER))])
+    wait_idle(qtbot, window)
+    assert window.ask("What is the governing law?", generate=False)
+    wait_idle(qtbot, window)
+    view = window.answer_view
+    answer = view.answer
+    assert answer["disposition"] == "answered", answer
+    assert [label.text() for label in view.group_labels] == [
+        g["document"] for g in answer["groups"]]
+    assert {label.text() for label in view.group_labels} == CONTRACTS
+    assert view.unanswered_label is not None
+    assert view.unanswered_label.text() == "No answer in: OFFICE LEASE"
+    order = reading_order(view)
+    assert order[0] == ("groupTitle", answer["groups"][0]["document"])
+    current = ""
+    for kind, text in order:
+        if kind == "groupTitle":
+            current = text
+            continue
+        claim = next(c for c in answer["claims"] if c["text"] == text)
+        assert {c["document"] for c in claim["citations"]} == {current}
+    assert len(view.chips) == sum(len(c["citations"]) for c in answer["claims"])
+
+
+def test_unanswered_documents_read_in_romanian(qtbot) -> None:
+    from PySide6.QtWidgets import QApplication
+
+    from letadesk.ui.answer_view import AnswerView
+    from letadesk.ui.app import application
+    from letadesk.ui.i18n import install_translator
+
+    app = application("en")
+    try:
+        install_translator(QApplication.instance() or app, "ro")
+        view = AnswerView()
+        qtbot.addWidget(view)
+        view.show_answer({"disposition": "answered", "reason": "r", "claims": [],
+                          "groups": [], "unanswered_documents": [
+                              {"document_id": 4, "document": "OFFICE LEASE"},
+                              {"document_id": 5, "document": "NDA"}]})
+        assert view.unanswered_label is not None
+        assert view.unanswered_label.text() == "Niciun răspuns în: OFFICE LEASE; NDA"
+    finally:
+        install_translator(QApplication.instance() or app, "en")
