@@ -36,6 +36,12 @@ REFUSED = {
                          "end": 24, "fragment_id": 9}],
 }
 
+GROUPED = {**ANSWER, "question": "How long do the agreements last?",
+           "groups": [{"document_id": 1, "document": "Mutual NDA", "claims": [0]},
+                      {"document_id": 2, "document": "Contract", "claims": [1]}],
+           "unanswered_documents": [{"document_id": 3, "document": "Lease"},
+                                    {"document_id": 4, "document": "Memo"}]}
+
 
 def test_pinpoint() -> None:
     assert pinpoint(ANSWER["claims"][0]["citations"][0]) == "Mutual NDA, p. ii, Section 3.2"
@@ -71,6 +77,23 @@ def test_docx_memo(tmp_path: Path) -> None:
     assert any("Contractul durează 12 luni." in t for t in texts)
     refused = docx.Document(str(write_memo_docx(REFUSED, tmp_path / "r.docx", question="Q?")))
     assert any("No answer was given" in p.text for p in refused.paragraphs)
+
+
+def test_memo_over_several_documents_groups_claims_by_document(tmp_path: Path) -> None:
+    md = memo_markdown(GROUPED)
+    nda, contract = md.index("### Mutual NDA\n"), md.index("### Contract\n")
+    assert nda < md.index("- Confidentiality survives") < contract < md.index(
+        "- Contractul durează") < md.index("No answer in: Lease; Memo")
+    assert "[^2]: Contract, p. 1" in md
+    assert "###" not in memo_markdown(ANSWER) and "No answer in" not in memo_markdown(ANSWER)
+    doc = docx.Document(str(write_memo_docx(GROUPED, tmp_path / "grouped.docx")))
+    texts = [(p.style.name, p.text) for p in doc.paragraphs]
+    headings = [t for style, t in texts if style == "Heading 3"]
+    assert headings == ["Mutual NDA", "Contract"]
+    assert ("Normal", "No answer in: Lease; Memo") in texts
+    order = [t for _, t in texts]
+    assert order.index("Contract") < next(
+        i for i, t in enumerate(order) if t.startswith("Contractul durează"))
 
 
 def test_core_does_not_import_qt() -> None:

@@ -1,5 +1,6 @@
 """A research memo from one answer: each claim footnoted with its verbatim quote and
-pinpoint (document, page label, locator).
+pinpoint (document, page label, locator). An answer over several documents is grouped
+under each document's name, followed by the documents that hold no answer.
 
 Input is the ``answer_json`` shape (``letadesk ask --json`` / the audit record's
 ``final``), optionally with ``question`` and ``matter`` keys added (the audit record
@@ -53,6 +54,18 @@ def _numbered(answer: dict[str, Any]) -> list[tuple[dict[str, Any], list[_Note]]
     return out
 
 
+def _headings(answer: dict[str, Any]) -> dict[int, str]:
+    """The document name heading each group, by the index of the group's first claim."""
+    return {g["claims"][0]: str(g.get("document", "")) for g in answer.get("groups", [])
+            if g.get("claims")}
+
+
+def _unanswered(answer: dict[str, Any]) -> str:
+    """"No answer in: A; B" for an answer over several documents, else ""."""
+    names = [str(d.get("document", "")) for d in answer.get("unanswered_documents", [])]
+    return f"No answer in: {'; '.join(names)}" if names else ""
+
+
 def _header(answer: dict[str, Any], question: str | None) -> list[tuple[str, str]]:
     rows = [("Question", question or answer.get("question") or "")]
     if answer.get("matter"):
@@ -80,12 +93,17 @@ def memo_markdown(answer: dict[str, Any], *, question: str | None = None) -> str
         nearest = _nearest(answer)
         if nearest:
             lines += ["Nearest sources found:", ""] + [f"- {s}" for s in nearest] + [""]
-    for claim, notes in numbered:
+    headings = _headings(answer)
+    for i, (claim, notes) in enumerate(numbered):
+        if i in headings:
+            lines += ([""] if i else []) + [f"### {_one_line(headings[i])}", ""]
         marks = "".join(f"[^{n.number}]" for n in notes)
         label = " *(extracted verbatim)*" if claim.get("kind") == "extracted" else ""
         lines += [f"- {_one_line(claim.get('text', ''))}{marks}{label}"]
     if numbered:
         lines.append("")
+    if _unanswered(answer):
+        lines += [_unanswered(answer), ""]
     for _, notes in numbered:
         lines += [f"[^{n.number}]: {n.pinpoint}: \u201c{n.quote}\u201d" for n in notes]
     lines += ["", "---", "", f"*{_DISCLAIMER}*", ""]
@@ -113,13 +131,18 @@ def write_memo_docx(answer: dict[str, Any], path: str | Path, *,
         document.add_paragraph(f"No answer was given: {answer.get('reason', '')}")
         for source in _nearest(answer):
             document.add_paragraph(source, style="List Bullet")
-    for claim, notes in numbered:
+    headings = _headings(answer)
+    for i, (claim, notes) in enumerate(numbered):
+        if i in headings:
+            document.add_heading(_one_line(headings[i]), level=3)
         para = document.add_paragraph(style="List Bullet")
         para.add_run(_one_line(claim.get("text", "")))
         for note in notes:
             para.add_run(str(note.number)).font.superscript = True
         if claim.get("kind") == "extracted":
             para.add_run(" (extracted verbatim)").italic = True
+    if _unanswered(answer):
+        document.add_paragraph(_unanswered(answer))
     _docx_notes(document, [n for _, notes in numbered for n in notes])
     document.add_paragraph().add_run(_DISCLAIMER).italic = True
     target = Path(path)
