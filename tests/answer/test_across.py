@@ -22,11 +22,25 @@ LAWS = {"SOFTWARE LICENSE AGREEMENT": "Washington",
         "EXCLUSIVE DISTRIBUTION AGREEMENT": "New York"}
 
 
+# A governing-law clause citing an act no document of the matter holds: Gate 3 rejects it.
+UNCITABLE = """CONSULTING AGREEMENT
+
+Section 1. Governing Law
+1.1 This Agreement is governed by the laws of Romania, in particular art. 999 din Legea nr. 1/2099.
+"""
+
+
 @pytest.fixture(scope="module")
 def ws(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Workspace]:
+    """Matter "M": the three contracts and the lease. "Pair": one contract and the lease.
+    "Uncitable": one contract and a contract whose clause Gate 3 rejects."""
     root = tmp_path_factory.mktemp("across")
     workspace = Workspace.open(root / "profile")
     workspace.ingest([write_matter(root / "docs", GOVERNING_LAW_MATTER)], matter="M")
+    pair = {n: GOVERNING_LAW_MATTER[n] for n in ("license.txt", "lease.txt")}
+    workspace.ingest([write_matter(root / "pair", pair)], matter="Pair")
+    uncitable = {"license.txt": GOVERNING_LAW_MATTER["license.txt"], "consulting.txt": UNCITABLE}
+    workspace.ingest([write_matter(root / "uncitable", uncitable)], matter="Uncitable")
     yield workspace
     workspace.close()
 
@@ -101,7 +115,23 @@ def test_a_question_naming_a_provision_is_not_grouped(ws: Workspace) -> None:
 
 
 def test_one_document_answering_gives_the_usual_answer(ws: Workspace) -> None:
-    answer = ws.ask("When must the tenant pay the rent?", matter="M", options=EXTRACT)
+    answer = ws.ask("What is the governing law?", matter="Pair", options=EXTRACT)
     assert answer.disposition == "answered", answer.reason
     assert answer.groups == () and answer.unanswered == ()
-    assert {c.citations[0].document for c in answer.claims} == {"OFFICE LEASE"}
+    assert {c.citations[0].document for c in answer.claims} == {"SOFTWARE LICENSE AGREEMENT"}
+    searched = audit.entries(ws.conn)[0].record["across"]
+    assert sorted(d["answers"] for d in searched) == [False, True]
+
+
+def test_a_document_whose_claims_fail_gate_3_has_no_answer(ws: Workspace) -> None:
+    # Both documents answer, but the consulting agreement's sentence cites an act the
+    # matter does not hold: Gate 3 rejects it, one document is left, and the answer is
+    # the usual one, with the rejection.
+    answer = ws.ask("What is the governing law?", matter="Uncitable", options=EXTRACT)
+    assert answer.disposition == "answered", answer.reason
+    assert answer.groups == () and answer.unanswered == ()
+    assert {c.citations[0].document for c in answer.claims} == {"SOFTWARE LICENSE AGREEMENT"}
+    rejected = [r for r in answer.rejected if "Legea nr. 1/2099" in r.text]
+    assert rejected and rejected[0].check == "citation"
+    searched = audit.entries(ws.conn)[0].record["across"]
+    assert [d["answers"] for d in searched] == [True, True]

@@ -9,8 +9,9 @@ are admissible (:func:`asked_of_several`). Each document is then searched on its
 gives its own best sentences (``extract_claims`` over its passages). At most
 :data:`MAX_DOCUMENTS` are searched: those the matter-wide search found, then the others
 as stored; any beyond are neither grouped nor listed as unanswered. A document answers
-when one of its sentences passes the scorer's threshold and scores at least
-``RELATIVE_TO_BEST`` of the best document's best sentence.
+when one of its sentences passes the scorer's threshold (Gate 2's bar): each document
+stands on its own, so a document whose answer scores well below another's is still
+named with it rather than listed, wrongly, as holding no answer.
 
 When two or more documents answer, the answer has one group per document, most relevant
 first, and names the documents searched that hold no answer. Each group's claims pass
@@ -24,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
-from letadesk.answer.extract import RELATIVE_TO_BEST, extract_claims
+from letadesk.answer.extract import extract_claims
 from letadesk.answer.messages import no_source
 from letadesk.answer.record import AskTrace
 from letadesk.answer.scoring import Scorer
@@ -135,9 +136,6 @@ def survey(retriever: Retriever, documents: Sequence[Document], question: str,
         *(p for p in ranked if p.document.id == d.id)]) for d in looked}
     scorer.prepare([p for ps in passages.values() for p in ps])
     findings = [_finding(d, passages[d.id], scorer) for d in looked]
-    best = max((f.score for f in findings), default=0.0)
-    findings = [f if f.score >= RELATIVE_TO_BEST * best else replace(f, drafts=(), score=0.0)
-                for f in findings]
     rank = {d.id: i for i, d in enumerate(looked)}
     return sorted(findings, key=lambda f: (not f.drafts, -round(f.score, 2),
                                            rank[f.document.id]))
