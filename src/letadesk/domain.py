@@ -142,6 +142,9 @@ class Passage:
     document: Document
     scores: Scores
     via: str = "hybrid"  # "reference" | "named" | "hybrid" | "keyword"
+    # "reference" only: the litere the question named that this fragment holds inside
+    # its alineat (or article), because they have no fragment of their own ("h", "c")
+    letters: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

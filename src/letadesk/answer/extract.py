@@ -7,6 +7,8 @@ from collections.abc import Sequence
 
 from letadesk.answer.scoring import Scorer, candidate_sentences
 from letadesk.domain import DraftClaim, Evidence, Passage
+from letadesk.ingest.grammar import litera_span
+from letadesk.verify.quotes import too_short
 
 MAX_SENTENCES = 3
 # A sentence must score at least this share of the best sentence's score: a second or
@@ -18,10 +20,13 @@ def extract_claims(scorer: Scorer, passages: Sequence[Passage]) -> list[DraftCla
     """Up to three sentences (from distinct fragments) that address the question best;
     none when no sentence reaches ``scorer.threshold``, and none below
     ``RELATIVE_TO_BEST`` of the best. Sentences of a provision the question names (found
-    by exact reference) always qualify, in their order."""
-    scored: list[tuple[float, int, str, Passage]] = []
+    by exact reference) always qualify, in their order; of a fragment that holds litere
+    the question names inside their alineat, each litera's own text is a claim instead
+    (:func:`litera_texts`), several from that one fragment."""
+    scored: list[tuple[float, int, str, Passage, bool]] = []
     for rank, passage in enumerate(passages):
-        for sentence in candidate_sentences(passage.fragment.text):
+        litere = litera_texts(passage) if passage.via == "reference" else []
+        for sentence in litere or candidate_sentences(passage.fragment.text):
             if passage.via == "reference":
                 # the question named this provision: its sentences qualify in their own
                 # order (its text first, then any consolidation note), whatever words
@@ -30,16 +35,30 @@ def extract_claims(scorer: Scorer, passages: Sequence[Passage]) -> list[DraftCla
             else:
                 score = scorer.sentence(passage, sentence)
             if score >= scorer.threshold:
-                scored.append((score, -rank, sentence, passage))
+                scored.append((score, -rank, sentence, passage, bool(litere)))
     scored.sort(key=lambda t: (t[0], t[1]), reverse=True)
     best = scored[0][0] if scored else 0.0
     claims: list[DraftClaim] = []
     used: set[int] = set()
-    for score, _rank, sentence, passage in scored:
-        if passage.fragment.id in used or score < RELATIVE_TO_BEST * best:
+    for score, _rank, sentence, passage, litera in scored:
+        if (passage.fragment.id in used and not litera) or score < RELATIVE_TO_BEST * best:
             continue
         used.add(passage.fragment.id)
         claims.append(DraftClaim(sentence, (Evidence(passage.fragment.id, sentence),)))
         if len(claims) == MAX_SENTENCES:
             break
     return claims
+
+
+def litera_texts(passage: Passage) -> list[str]:
+    """The text of each litera of ``passage.letters`` (``"h) …"``, up to the next
+    litera) as written in its fragment, in the order named; a litera too short to ground
+    a claim alone (``c) amenda.``) or not found gives nothing, and then, when none is
+    left, the fragment's sentences are the claims."""
+    text = passage.fragment.text
+    found: list[str] = []
+    for letter in passage.letters:
+        span = litera_span(text, letter)
+        if span is not None and not too_short(text[span[0]:span[1]]):
+            found.append(text[span[0]:span[1]])
+    return found

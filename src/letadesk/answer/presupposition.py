@@ -23,7 +23,6 @@ a question, as the lawyer reads it (:func:`describe`).
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date
@@ -32,7 +31,7 @@ import apsw
 
 from letadesk.answer.messages import message
 from letadesk.domain import Document, DocumentId, MatterId, SearchFilters
-from letadesk.ingest.grammar import RO_INLINE_LITERA
+from letadesk.ingest.grammar import litere_in
 from letadesk.retrieve.acts import act_matches
 from letadesk.retrieve.references import ActRef, Reference, locator_of, parse_references
 from letadesk.store import corpus
@@ -46,7 +45,6 @@ CODE_TITLES = {
     "constitutie": "Constituția",
 }
 _KIND_TITLES = {"lege": "Legea", "oug": "OUG", "og": "OG", "hg": "HG"}
-_LINE_LETTER = re.compile(r"^[ \t]*(?P<l>([a-z])\2{0,2}(?:\^\d+)?)\)(?=\s)", re.MULTILINE)
 MAX_INSERTED = 5  # inserted units (113^1) named in a range, then "…"
 
 
@@ -174,8 +172,7 @@ def _letters_in_text(conn: apsw.Connection, base: str, docs: list[Document],
     for doc in docs:
         scope = SearchFilters(matter_id=matter.matter_id, document_id=doc.id)
         for frag in corpus.fragments_by_locator(conn, scope, base):
-            found += [m["l"] for m in _LINE_LETTER.finditer(frag.text)]
-            found += [m["l"] for m in RO_INLINE_LITERA.finditer(frag.text)]
+            found += litere_in(frag.text)
     return tuple(found)
 
 

@@ -28,6 +28,8 @@ _RO_ANNEX = re.compile(r"(?:#+\s*)?(?:Anexa|ANEXA)(?:\s+(?:nr\.|NR\.)?\s*(?P<id>
 _RO_ALINEAT = re.compile(r"\((?P<n>\d{1,3}(?:\^\d+)?)\)(?=\s|$)")
 _RO_LITERA = re.compile(r"(?P<l>([a-z])\2{0,2}(?:\^\d+)?)\)(?=\s|$)")
 RO_INLINE_LITERA = re.compile(r"(?<=[;.:)] )(?P<l>([a-z])\2{0,2}(?:\^\d+)?)\) (?=\S)")
+_LINE_LITERA = re.compile(r"^[ \t]*(?P<l>([a-z])\2{0,2}(?:\^\d+)?)\)(?=\s)", re.MULTILINE)
+_CROSS_REFERENCE = re.compile(r"\blit\.\s*$", re.IGNORECASE)  # "prevăzute la lit. a)"
 _RO_PUNCT = re.compile(r"(?P<p>\d{1,3}(?:\^\d+)?)\.(?=\s)")
 _EN_ARTICLE = re.compile(
     r"(?:ARTICLE|Article)\s+(?P<num>\d{1,3}|[IVXLC]+)\b(?=\s*$|[.:]|\s*[-–—]|\s+[A-Z(\d])"
@@ -149,6 +151,33 @@ class Grammar:
 
 def _next_letter(x: str) -> str:
     return chr(ord(x[-1]) + 1) * len(x) if x[-1] < "z" else ""
+
+
+def litere_in(text: str) -> tuple[str, ...]:
+    """The litere written in a fragment's text (litere stay inside their alineat's
+    fragment): those starting a line, then those written in-line after ``;``, ``.``,
+    ``:`` or ``)`` (``"...; bb) lot"``), in text order within each kind."""
+    return (tuple(m["l"] for m in _LINE_LITERA.finditer(text))
+            + tuple(m["l"] for m in RO_INLINE_LITERA.finditer(text)))
+
+
+def litera_span(text: str, letter: str) -> tuple[int, int] | None:
+    """Where litera ``letter`` (``"h"``) is written in ``text``: from its marker
+    (``"h)"``) to the next litera of the same kind (starting a line, or in-line) or the
+    end of ``text``, whitespace trimmed; ``None`` when it is not written there. A litera
+    starting a line wins over one written in-line; a cross-reference (``lit. h)``) is
+    never a litera."""
+    line = [(m["l"], m.start("l")) for m in _LINE_LITERA.finditer(text)]
+    inline = [(m["l"], m.start("l")) for m in RO_INLINE_LITERA.finditer(text)
+              if not _CROSS_REFERENCE.search(text, max(0, m.start() - 8), m.start())]
+    for starts in (line, inline):
+        for i, (name, start) in enumerate(starts):
+            if name == letter:
+                end = starts[i + 1][1] if i + 1 < len(starts) else len(text)
+                while end > start and text[end - 1].isspace():
+                    end -= 1
+                return start, end
+    return None
 
 
 def grammar_for(text: str, language: str) -> Grammar:

@@ -1,6 +1,9 @@
 """The retrieval cascade: exact reference, then the documents the question names, then
 hybrid (BM25 + dense, fused) over the matter, then keywords.
 
+An exact reference without a fragment of its own (a litera stays inside its alineat's
+fragment) finds the fragment of the nearest enclosing unit that holds it.
+
 Every filter (matter always; document, jurisdiction, legal force, in force on a
 date) is applied inside each retriever's own query, never to its results.
 """
@@ -23,6 +26,7 @@ from letadesk.domain import (
     SearchFilters,
 )
 from letadesk.index.sync import IndexSet
+from letadesk.ingest.grammar import litera_span
 from letadesk.retrieve.acts import act_matches
 from letadesk.retrieve.fusion import hybrid_fusion
 from letadesk.retrieve.named import named_documents, without_names
@@ -79,13 +83,40 @@ class Retriever:
                 for f, s in zip(fragments, scores, strict=True)]
 
     def _by_reference(self, refs: list[Reference], filters: SearchFilters) -> list[Passage]:
-        found: dict[FragmentId, Fragment] = {}
+        """The fragments of the provisions ``refs`` name (:meth:`_provision`), at most 40;
+        a fragment that holds named litere inside its unit carries them (``letters``)."""
+        found: dict[FragmentId, tuple[Fragment, tuple[str, ...]]] = {}
         for ref in refs:
-            for frag in corpus.fragments_by_locator(self._conn, filters, locator_of(ref)):
-                if ref.act is None or act_matches(ref.act, self._document(frag.document_id)):
-                    found.setdefault(frag.id, frag)
-        frags = list(found.values())[:40]
-        return self._passages(frags, [Scores(fused=1.0)] * len(frags), "reference")
+            for frag, letter in self._provision(ref, filters):
+                held = found.get(frag.id, (frag, ()))[1]
+                if letter is not None and letter not in held:
+                    held = (*held, letter)
+                found[frag.id] = (frag, held)
+        kept = list(found.values())[:40]
+        return [Passage(f, self._document(f.document_id), Scores(fused=1.0), "reference", held)
+                for f, held in kept]
+
+    def _provision(self, ref: Reference,
+                   filters: SearchFilters) -> list[tuple[Fragment, str | None]]:
+        """The fragments of ``ref``'s act whose locator is ``ref``'s (or starts with it);
+        in a document with none, those of the nearest enclosing unit it has
+        (:func:`_enclosing`) that hold ``ref`` (:func:`_holds`), each paired with the
+        litera it holds (``None`` when none is named). Document order."""
+        found: list[tuple[Fragment, str | None]] = []
+        decided: set[DocumentId] = set()
+        for level, unit in enumerate(_enclosing(ref)):
+            frags = [f for f in corpus.fragments_by_locator(self._conn, filters, locator_of(unit))
+                     if f.document_id not in decided and self._of_act(ref, f)]
+            decided.update(f.document_id for f in frags)
+            if level == 0:
+                found += [(f, None) for f in frags]
+            else:
+                found += [(f, ref.letter) for f in frags if _holds(f, ref, unit)]
+        return sorted(found, key=lambda pair: (pair[0].document_id, pair[0].start))
+
+    def _of_act(self, ref: Reference, frag: Fragment) -> bool:
+        """Whether ``frag`` belongs to a document of the act ``ref`` names (any, if none)."""
+        return ref.act is None or act_matches(ref.act, self._document(frag.document_id))
 
     def _named(self, query: str, parsed: list[Reference],
                filters: SearchFilters) -> list[DocumentId]:
@@ -137,6 +168,31 @@ class Retriever:
         kept = [(frags[FragmentId(i)], n) for i, n in ranked if FragmentId(i) in frags]
         scores = [Scores(bm25=None, dense=None, fused=n / len(words)) for _, n in kept]
         return self._passages([f for f, _ in kept], scores, "keyword")
+
+
+def _enclosing(ref: Reference) -> list[Reference]:
+    """``ref``, then the units that may hold it when it has no fragment of its own,
+    nearest first: a litera's alineat (or article, when none is named) -- litere stay
+    inside their alineat's fragment -- and, for alin. (1), its article (a
+    single-paragraph article is its own first alineat). Romanian locators only; a point
+    (``pct.``) has no fallback."""
+    units = [ref]
+    if ref.point is not None or not locator_of(ref).startswith("art. "):
+        return units
+    if ref.letter is not None:
+        units.append(replace(ref, letter=None))
+    if ref.paragraph == "1":
+        units.append(replace(units[-1], paragraph=None))
+    return units
+
+
+def _holds(frag: Fragment, ref: Reference, unit: Reference) -> bool:
+    """Whether ``frag``, found by ``unit`` (an enclosing unit of ``ref``), holds ``ref``:
+    when alin. (1) was dropped, only the article's own fragments do (not its other
+    alineate); when a litera is named, only fragments in which it is written."""
+    if ref.paragraph is not None and unit.paragraph is None and frag.locator != locator_of(unit):
+        return False
+    return ref.letter is None or litera_span(frag.text, ref.letter) is not None
 
 
 def _fold_sql(*values: object) -> str:
