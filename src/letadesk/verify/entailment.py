@@ -3,8 +3,8 @@
 Deterministic vetoes come first and stay hard: a claim whose numbers, dates, negation
 or modality disagree with its quote (``consistency``) is *contradicted* whatever any
 model says. Then, for a language the judge was chosen for, the trained judge decides:
-*contradicted* at or above its contradiction threshold, *supported* at or above its
-support threshold, else *insufficient*. Elsewhere the calibrated lexical score decides
+*contradicted* at or above its contradiction threshold (a veto), *supported* at or above
+its support threshold, else contradicted or insufficient, whichever is more likely. Elsewhere the calibrated lexical score decides
 (``support``). ``letadesk check`` prints exactly this decision.
 """
 
@@ -34,10 +34,14 @@ class SupportDecision:
 
 def judged_label(scores: SupportScores, consistent: bool, *, support_threshold: float,
                  contradiction_threshold: float) -> str:
-    """The label the judge's scores give, after the consistency veto."""
+    """The label the judge's scores give, after the consistency veto. A claim the quote
+    does not support is *contradicted* or *insufficient*, whichever the judge finds more
+    likely (that choice never lets a claim through)."""
     if not consistent or scores.contradicted >= contradiction_threshold:
         return "contradicted"
-    return "supported" if scores.supported >= support_threshold else "insufficient"
+    if scores.supported >= support_threshold:
+        return "supported"
+    return "contradicted" if scores.contradicted > scores.insufficient else "insufficient"
 
 
 def decide_support(claim: str, quote: str, *, judge: Judge | None,
