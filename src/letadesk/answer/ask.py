@@ -49,7 +49,9 @@ class AskOptions:
     # Gate 1: a question without legal vocabulary is still in scope when a source of the
     # matter holds nearly all its topic words (the firm's own documents define the domain).
     corpus_scope: float = 0.8
-    generate: bool = True
+    # Draft with the model? None: as the settings' generation mode says (Workspace.ask
+    # decides; an Asker given None does not draft).
+    generate: bool | None = None
     language: str = "en"
 
 
