@@ -99,12 +99,13 @@ class Asker:
         verifier = ClaimVerifier(self._conn, {p.fragment.id: p for p in shown},
                                  matter_id=filters.matter_id, as_of=options.as_of)
         state = _State()
-        if options.generate and self._generator is not None:
+        drafted = bool(options.generate) and self._generator is not None
+        if drafted:
             self._generate(question, shown, verifier, options, state, trace, step)
-        kind = "generated"
+        mode = "generated"
         if not state.kept:
             step("extracting")
-            kind = "extracted"
+            mode = "extracted_after_generation_failed" if drafted else "extracted"
             named_only = [p for p in shown if p.via == "reference"]
             for draft in extract_claims(topic, named_only or shown,
                                         min_relevance=options.min_relevance):
@@ -115,9 +116,10 @@ class Asker:
         _coherence(state)
         if not state.kept:
             reason = no_source(options.language, "ungrounded")
-            return trace.refuse(question, reason, shown[:5], rejected=state.rejected)
+            return trace.refuse(question, reason, shown[:5], rejected=state.rejected, mode=mode)
+        kind = "generated" if mode == "generated" else "extracted"
         claims = tuple(Claim(v.draft.text, kind, v.citations, v.checks) for v in state.kept)
-        return trace.answer(question, claims, state.rejected, shown[:5])
+        return trace.answer(question, claims, state.rejected, shown[:5], mode=mode)
 
     def _by_rarity(self, topic: Topic, filters: SearchFilters) -> Topic:
         """Each term weighted by its rarity among the matter's fragments: a word every
