@@ -152,8 +152,8 @@ def main() -> None:
             if not args.generate:
                 continue
             sample = rows[:: max(1, len(rows) // args.generate)][: args.generate]
-            show(f"{name}, SmolLM2 + gates", *run(ws, "bench", sample,
-                                                 AskOptions(max_attempts=3), timing))
+            drafted = AskOptions(max_attempts=3, generate=True)
+            show(f"{name}, SmolLM2 + gates", *run(ws, "bench", sample, drafted, timing))
         gen = sum(timing.get("drafting", []))
         gates = sum(sum(timing.get(s, [])) for s in ("scope", "searching", "checking citations",
                                                      "extracting", "coherence"))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -75,7 +76,7 @@ def test_honest_claim_is_shown_with_verbatim_offsets(ws: Workspace) -> None:
     answer = ask(ws, "How can the NDA agreement be terminated and with what notice?", script)
     assert answer.disposition == "answered", (answer.reason, answer.rejected)
     (shown,) = answer.claims
-    assert shown.kind == "generated"
+    assert shown.kind == "generated" and answer.mode == "generated"
     cite = shown.citations[0]
     doc = ws.document(str(cite.document_id))
     assert ws.text(doc)[cite.start:cite.end] == TERMINATE
@@ -110,6 +111,7 @@ def test_fabrications_are_rejected_by_the_right_check(
     question = "Can the agreement be terminated, and may confidential information be disclosed?"
     answer = ask(ws, question, lambda _p: [drafts[case]])
     assert not any(c.kind == "generated" for c in answer.claims)
+    assert answer.mode == "extracted_after_generation_failed"
     rejected = [r for r in answer.rejected if r.text == drafts[case]["text"]]
     assert rejected, answer.rejected
     assert rejected[0].check == check
@@ -149,6 +151,7 @@ def test_out_of_scope_question_is_refused_before_generation(ws: Workspace) -> No
     assert answer.disposition == "refused"
     assert "scope" in answer.reason
     assert gen.prompts == []
+    assert answer.mode == ""  # refused before any claim was drafted
 
 
 def test_nothing_relevant_is_refused_with_nearest_sources(ws: Workspace) -> None:
@@ -178,7 +181,7 @@ def test_extracted_answer_without_a_model(ws: Workspace) -> None:
     answer = ws.ask("Cu ce preaviz poate fi denunțat contractul?", matter="M",
                     options=AskOptions(generate=False))
     assert answer.disposition == "answered"
-    assert all(c.kind == "extracted" for c in answer.claims)
+    assert all(c.kind == "extracted" for c in answer.claims) and answer.mode == "extracted"
     texts = " ".join(c.text for c in answer.claims)
     assert "preaviz de 30 de zile" in texts
     for c in answer.claims:
@@ -242,3 +245,64 @@ def test_truncated_model_output_is_handled(ws: Workspace, tmp_path: Path) -> Non
     assert answer.claims[0].kind == "generated"
     attempts = audit.entries(ws.conn)[0].record["attempts"]
     assert "invalid JSON" in attempts[0]["problem"]
+
+
+NOTICE = "How can the NDA agreement be terminated and with what notice?"
+
+
+def honest(ws: Workspace) -> ScriptedGenerator:
+    fid = fragment_with(ws, TERMINATE)
+    return ScriptedGenerator(lambda _p: [claim("Either party may terminate the Agreement upon "
+                                               "thirty (30) days written notice.", fid,
+                                               TERMINATE)])
+
+
+def test_auto_mode_extracts_with_the_bundled_model_without_loading_it(ws: Workspace) -> None:
+    assert ws.settings.generation == "auto" and ws.settings.model_path == ""
+    assert not ws.generates()
+    answer = ws.ask(NOTICE, matter="M")  # options from the settings
+    assert answer.disposition == "answered" and answer.mode == "extracted"
+    record = audit.entry(ws.conn, answer.audit_id)
+    assert record is not None and record.record["model"] is None
+    assert record.record["final"]["mode"] == "extracted"
+    assert ws._generator is None  # the GGUF was never loaded
+
+
+def test_auto_mode_drafts_with_a_model_handed_in_or_configured(ws: Workspace) -> None:
+    answer = ws.ask(NOTICE, matter="M", generator=honest(ws))
+    assert answer.mode == "generated" and answer.claims[0].kind == "generated"
+    saved = ws.settings
+    try:
+        ws.settings = replace(saved, model_path="/models/Qwen2.5-7B-Instruct-Q4_K_M.gguf")
+        assert ws.generates()
+    finally:
+        ws.settings = saved
+
+
+@pytest.mark.parametrize(("mode", "generate", "expected"), [
+    ("never", None, "extracted"),
+    ("never", True, "generated"),  # --generate overrides the setting
+    ("always", False, "extracted"),  # --extract-only too
+])
+def test_the_setting_and_its_per_question_override(ws: Workspace, mode: str,
+                                                   generate: bool | None,
+                                                   expected: str) -> None:
+    saved = ws.settings
+    try:
+        ws.settings = replace(saved, generation=mode)
+        assert ws.generates() is (mode == "always")
+        answer = ws.ask(NOTICE, matter="M", generator=honest(ws),
+                        options=AskOptions(generate=generate))
+    finally:
+        ws.settings = saved
+    assert answer.disposition == "answered" and answer.mode == expected
+
+
+def test_a_model_whose_every_claim_fails_is_said_to_have_failed(ws: Workspace) -> None:
+    fid = fragment_with(ws, TERMINATE)
+    invented = claim("Either party may terminate at once.", fid, "terminated at once")
+    answer = ask(ws, NOTICE, lambda _p: [invented])
+    assert answer.disposition == "answered" and answer.mode == "extracted_after_generation_failed"
+    assert all(c.kind == "extracted" for c in answer.claims)
+    record = audit.entry(ws.conn, answer.audit_id)
+    assert record is not None and record.record["final"]["mode"] == answer.mode

@@ -68,7 +68,17 @@ def test_cli_end_to_end(tmp_path: Path) -> None:
     answer = json.loads(run(data, "ask", "Cu ce preaviz poate fi denunțat contractul?",
                             "--matter", "Acme", "--extract-only", "--json").stdout)
     assert answer["disposition"] == "answered" and answer["audit_id"]
-    assert answer["claims"][0]["citations"][0]["quote"]
+    assert answer["claims"][0]["citations"][0]["quote"] and answer["mode"] == "extracted"
+    question = "How long do the obligations of confidentiality survive termination?"
+    auto = json.loads(run(data, "ask", question, "--matter", "Acme", "--json").stdout)
+    assert auto["mode"] == "extracted"  # "auto" does not ask the bundled SmolLM2
+    printed = run(data, "ask", question, "--matter", "Acme", "--generate").stdout  # SmolLM2
+    record = json.loads(run(data, "audit", "--limit", "1", "--json").stdout)[0]
+    assert record["model"].startswith("SmolLM2")
+    mode = record["final"]["mode"]
+    assert mode in {"generated", "extracted_after_generation_failed"}
+    failed = mode == "extracted_after_generation_failed"
+    assert ("the language model's draft could not be verified" in printed) is failed
 
     meta = json.loads(run(data, "meta", "nda.txt", "--valid-to", "2020-01-01").stdout)
     assert meta["valid_to"] == "2020-01-01"
@@ -79,7 +89,7 @@ def test_cli_end_to_end(tmp_path: Path) -> None:
     assert json.loads(run(data, "doctor", "--json").stdout)["consistent"]
     assert json.loads(run(data, "audit", "--verify", "--json").stdout)["intact"]
     run(data, "audit", "--export", str(tmp_path / "audit.jsonl"))
-    assert (tmp_path / "audit.jsonl").read_text(encoding="utf-8").count("\n") == 1
+    assert (tmp_path / "audit.jsonl").read_text(encoding="utf-8").count("\n") == 3
 
     questions = tmp_path / "q.jsonl"
     questions.write_text(json.dumps({"question": "Cu ce preaviz poate fi denunțat contractul?",
@@ -90,6 +100,17 @@ def test_cli_end_to_end(tmp_path: Path) -> None:
     ev = json.loads(run(data, "eval", str(questions), "--matter", "Acme", "--extract-only",
                         "--json").stdout)
     assert ev["coverage"] == 1.0 and ev["refusal_on_unanswerable"] == 1.0
+
+
+@pytest.mark.parametrize("verb", ["ask", "eval"])
+def test_generation_flags_override_the_setting_and_exclude_each_other(verb: str) -> None:
+    parser = build_parser()
+    given = ["q"] if verb == "ask" else ["q.jsonl"]
+    assert parser.parse_args([verb, *given, "--matter", "M"]).generate is None
+    assert parser.parse_args([verb, *given, "--matter", "M", "--generate"]).generate is True
+    assert parser.parse_args([verb, *given, "--matter", "M", "--extract-only"]).generate is False
+    with pytest.raises(SystemExit):
+        parser.parse_args([verb, *given, "--matter", "M", "--generate", "--extract-only"])
 
 
 def test_errors_name_the_problem_and_exit_non_zero(tmp_path: Path) -> None:

@@ -102,7 +102,7 @@ def test_real_model_shows_only_verbatim_quotes(shared_data: Path, tmp_path: Path
     ws = Workspace.open(tmp_path / "profile")
     ws.settings = replace(ws.settings, embedder="minilm")  # speed; dense recall not at issue
     ws.ingest([shared_data / source], matter="Real")
-    answer = ws.ask(question, matter="Real", options=AskOptions(max_attempts=1))
+    answer = ws.ask(question, matter="Real", options=AskOptions(max_attempts=1, generate=True))
     from letadesk.store import audit
 
     record = audit.entry(ws.conn, answer.audit_id)

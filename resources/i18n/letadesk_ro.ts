@@ -55,6 +55,26 @@
         <source>Show rejected claims ({n})</source>
         <translation>Arată afirmațiile respinse ({n})</translation>
     </message>
+    <message>
+        <location filename="../../src/letadesk/ui/answer_view.py" line="103" />
+        <source>The language model&apos;s draft could not be verified; showing verbatim passages.</source>
+        <translation>Ciorna modelului de limbaj nu a putut fi verificată; se afișează pasaje exacte din surse.</translation>
+    </message>
+    <message>
+        <location filename="../../src/letadesk/ui/answer_view.py" line="103" />
+        <source>The language model&apos;s draft could not be verified, and no verbatim passage answers the question.</source>
+        <translation>Ciorna modelului de limbaj nu a putut fi verificată și niciun pasaj exact nu răspunde la întrebare.</translation>
+    </message>
+    <message>
+        <location filename="../../src/letadesk/ui/answer_view.py" line="109" />
+        <source>Drafted by the language model; every claim was checked against its quoted source.</source>
+        <translation>Redactat de modelul de limbaj; fiecare afirmație a fost verificată în sursa citată.</translation>
+    </message>
+    <message>
+        <location filename="../../src/letadesk/ui/answer_view.py" line="111" />
+        <source>Verbatim passages from the sources (the language model was not used).</source>
+        <translation>Pasaje exacte din surse (modelul de limbaj nu a fost folosit).</translation>
+    </message>
 </context>
 <context>
     <name>AskPanel</name>
@@ -566,6 +586,31 @@
         <location filename="../../src/letadesk/ui/settings_dialog.py" line="127" />
         <source>{size:.0f} MiB; fits in the available memory.</source>
         <translation>{size:.0f} MiB; încape în memoria disponibilă.</translation>
+    </message>
+    <message>
+        <location filename="../../src/letadesk/ui/settings_dialog.py" line="78" />
+        <source>Automatic: only with a model file chosen above</source>
+        <translation>Automat: doar cu un fișier de model ales mai sus</translation>
+    </message>
+    <message>
+        <location filename="../../src/letadesk/ui/settings_dialog.py" line="79" />
+        <source>Always (the built-in small model too)</source>
+        <translation>Întotdeauna (inclusiv modelul mic integrat)</translation>
+    </message>
+    <message>
+        <location filename="../../src/letadesk/ui/settings_dialog.py" line="80" />
+        <source>Never: verbatim passages only</source>
+        <translation>Niciodată: doar pasaje exacte</translation>
+    </message>
+    <message>
+        <location filename="../../src/letadesk/ui/settings_dialog.py" line="84" />
+        <source>The built-in small model&apos;s drafts were rarely verifiable, so by default answers are verbatim passages unless you choose a more capable model.</source>
+        <translation>Ciornele modelului mic integrat au putut fi rareori verificate, așa că implicit răspunsurile sunt pasaje exacte, cu excepția cazului în care alegeți un model mai capabil.</translation>
+    </message>
+    <message>
+        <location filename="../../src/letadesk/ui/settings_dialog.py" line="100" />
+        <source>Draft answers with the model:</source>
+        <translation>Redactare cu modelul de limbaj:</translation>
     </message>
 </context>
 <context>

@@ -59,6 +59,7 @@ class Settings:
     """User settings; empty model paths mean the embedded defaults."""
 
     model_path: str = ""
+    generation: str = "auto"  # "auto" | "always" | "never" (letadesk.generate.mode)
     embedder: str = "auto"  # "auto" | "minilm" | "e5" | a sentence-transformers folder
     threads: int = 0  # 0: let the engines choose
     default_as_of: str = ""  # ISO date, "" for today

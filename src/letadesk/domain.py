@@ -237,6 +237,11 @@ class Answer:
     nearest_sources: tuple[Passage, ...] = ()
     audit_id: str = ""
     as_of: date | None = None
+    # Which way the claims were made: "generated" (the model's, each verified),
+    # "extracted" (verbatim sentences; no model asked), "extracted_after_generation_failed"
+    # (the model was asked and none of its claims was kept). A refusal carries what was
+    # tried; "" when it came before any claim was drafted (scope, Gate 2).
+    mode: str = ""
     stages: dict[str, float] = field(default_factory=dict)
     # A question asked of several documents: one group per document that answers, most
     # relevant first, covering ``claims`` in order; and the documents searched that hold

@@ -7,6 +7,7 @@ and the indexes derived from it.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
+from dataclasses import replace
 from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -26,6 +27,7 @@ from letadesk.domain import (
     SearchFilters,
 )
 from letadesk.generate.generator import Generator
+from letadesk.generate.mode import generation_on
 from letadesk.ingest.pipeline import Cancelled, IngestReport, Progress, ingest
 from letadesk.store import corpus
 from letadesk.store.corpus import LegalMeta
@@ -168,7 +170,10 @@ class Workspace:
             options: AskOptions | None = None,
             generator: Generator | None = None, stage: Callable[[str], None] | None = None,
             cancelled: Callable[[], bool] | None = None) -> Answer:
-        """Answer with grounded claims or refuse; always leaves an audit record."""
+        """Answer with grounded claims or refuse; always leaves an audit record.
+
+        Options that leave ``generate`` to the settings (None) follow
+        :meth:`generates` for ``generator`` (a model handed in) or the configured one."""
         from letadesk.answer.ask import Asker
         from letadesk.answer.record import AskTrace
         from letadesk.judge import default_judge
@@ -177,6 +182,8 @@ class Workspace:
 
         opts = options or AskOptions(as_of=_default_as_of(self.settings),
                                      language=self.settings.language)
+        if opts.generate is None:
+            opts = replace(opts, generate=self.generates(generator))
         filters = self.filters(matter, document=document, as_of=opts.as_of)
         trace = AskTrace(audit_id=audit.new_audit_id(), matter=matter, as_of=opts.as_of,
                          question=question)
@@ -186,6 +193,13 @@ class Workspace:
         audit.append(self.conn, trace.record, audit_id=trace.audit_id,
                      matter_id=filters.matter_id)
         return answer
+
+    def generates(self, generator: Generator | None = None) -> bool:
+        """Whether answers are drafted by a model under the settings' generation mode:
+        "always" yes, "never" no, "auto" unless the model is the bundled SmolLM2-135M —
+        ``generator`` when given, else the configured model file (not loaded to decide)."""
+        model = generator.model_id if generator is not None else self.settings.model_path
+        return generation_on(self.settings.generation, model)
 
     def generator(self) -> Generator:
         """The local model (loaded once, on first use)."""

@@ -54,11 +54,81 @@ def test_generated_answer_with_rejected_claims(qtbot, sample_window) -> None:
     assert view.answer["disposition"] == "answered", view.answer
     claims = view.answer["claims"]
     assert [c["kind"] for c in claims] == ["generated"]
+    assert view.mode_label.text().startswith("Drafted by the language model;")
     assert view.claim_labels[0].text().startswith("The confidentiality obligations")
     assert view.answer["rejected"]
     assert view.show_rejected.isEnabled() and view.rejected_box.isHidden()
     view.show_rejected.setChecked(True)
     assert not view.rejected_box.isHidden()
+
+
+class InventingGenerator:
+    """Every claim quotes words no source holds: nothing it drafts can be kept."""
+
+    model_id = "scripted-inventing-model"
+
+    def generate(self, prompt) -> Generation:
+        fid = int(_SOURCE.findall(prompt.text)[0][0])
+        claims = [{"text": "Confidentiality ends at once.", "evidence": [
+            {"fragment_id": fid, "quote": "all obligations end at once on termination"}]}]
+        return Generation(json.dumps({"claims": claims}))
+
+
+def test_the_window_says_when_the_model_failed(qtbot, sample_window) -> None:
+    win = sample_window
+    win.engine.generator_factory = InventingGenerator
+    assert win.ask(QUESTION, generate=True)
+    wait_idle(qtbot, win)
+    view = win.answer_view
+    assert view.answer["mode"] == "extracted_after_generation_failed", view.answer
+    assert view.answer["disposition"] == "answered"
+    assert view.mode_label.text() == ("The language model's draft could not be verified; "
+                                      "showing verbatim passages.")
+    assert all(c["kind"] == "extracted" for c in view.answer["claims"])
+
+
+def test_mode_lines_in_both_languages(qtbot) -> None:
+    from PySide6.QtWidgets import QApplication
+
+    from letadesk.ui.answer_view import AnswerView
+    from letadesk.ui.app import application
+    from letadesk.ui.i18n import install_translator
+
+    def line(lang: str, mode: str, disposition: str = "answered") -> str:
+        install_translator(QApplication.instance() or app, lang)
+        view = AnswerView()
+        qtbot.addWidget(view)
+        view.show_answer({"disposition": disposition, "mode": mode, "reason": "r",
+                          "claims": []})
+        return view.mode_label.text() if view.mode_label else ""
+
+    app = application("en")
+    try:
+        failed = "extracted_after_generation_failed"
+        assert line("ro", failed).startswith("Ciorna modelului de limbaj nu a putut fi "
+                                             "verificată")
+        assert line("ro", "extracted").startswith("Pasaje exacte din surse")
+        assert line("ro", "generated").startswith("Redactat de modelul de limbaj")
+        assert line("en", failed, "refused").startswith(
+            "The language model's draft could not be verified, and no verbatim passage")
+        assert line("en", "", "refused") == ""  # refused before drafting: no mode line
+        assert line("en", "") == "r"  # a record from before the mode field: its reason
+    finally:
+        install_translator(QApplication.instance() or app, "en")
+
+
+def test_generation_setting_sets_the_extract_only_default(qtbot, window) -> None:
+    from letadesk.ui.settings_dialog import SettingsDialog
+
+    assert window.ask_panel.extract_only.isChecked()  # auto + the bundled model: extract
+    dialog = SettingsDialog(window.ws.paths, window.ws.settings)
+    qtbot.addWidget(dialog)
+    assert dialog.generation.currentData() == "auto"
+    dialog.generation.setCurrentIndex(dialog.generation.findData("always"))
+    dialog.accept()
+    assert Settings.load(window.ws.paths).generation == "always"
+    window.apply_settings(dialog.settings)
+    assert not window.ask_panel.extract_only.isChecked()
 
 
 def test_the_window_is_busy_until_the_engine_finishes_the_task(qtbot, sample_window) -> None:

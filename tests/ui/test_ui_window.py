@@ -51,6 +51,8 @@ def test_ask_renders_claims_with_chips(qtbot, sample_window) -> None:
     assert view.answer["disposition"] == "answered", view.answer
     assert view.chips and view.claim_labels
     assert all(c["kind"] == "extracted" for c in view.answer["claims"])
+    assert view.mode_label.text() == ("Verbatim passages from the sources (the language model "
+                                      "was not used).")
     assert "[1]" in view.chips[0].text()
     assert any("five (5) years" in label.text() for label in view.claim_labels)
     assert win.audit_view.records, "the answer left an audit record"

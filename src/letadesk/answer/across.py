@@ -78,7 +78,7 @@ def asked_of_several(question: str, filters: SearchFilters, passages: Sequence[P
 def answer_across(retriever: Retriever, documents: Sequence[Document], question: str,
                   filters: SearchFilters, ranked: Sequence[Passage], scorer: Scorer,
                   settle: Settle, trace: AskTrace, *, rejected: Sequence[RejectedClaim],
-                  language: str) -> Answer | None:
+                  language: str, mode: str) -> Answer | None:
     """The answer to ``question`` asked of ``documents`` (``ranked``: the matter-wide
     passages, best first): grouped by document when two or more keep a claim after Gate 3
     and Gate 4, plain when one does, a refusal when none does. None, with nothing
@@ -99,9 +99,9 @@ def answer_across(retriever: Retriever, documents: Sequence[Document], question:
     nearest = ranked[:5]
     if not answering:
         return trace.refuse(question, no_source(language, "ungrounded"), nearest,
-                            rejected=rejected)
+                            rejected=rejected, mode=mode)
     claims, groups, unanswered = _grouped(answering, findings)
-    return trace.answer(question, claims, rejected, nearest, groups=groups,
+    return trace.answer(question, claims, rejected, nearest, mode=mode, groups=groups,
                         unanswered=unanswered)
 
 

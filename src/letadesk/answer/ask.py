@@ -63,8 +63,28 @@ class AskOptions:
     # matter holds nearly all its topic words, or the judge finds a source that answers it
     # (the firm's own documents define the domain).
     corpus_scope: float = 0.8
-    generate: bool = True
+    # Draft with the model? None: as the settings' generation mode says (Workspace.ask
+    # decides; an Asker given None does not draft).
+    generate: bool | None = None
     language: str = "en"
+
+
+@dataclass(frozen=True, slots=True)
+class _Gate2:
+    """Gate 2's reading of the retrieved passages: the scorer, the passages ordered by
+    relevance, the best relevance, and the best share of the question's topic words."""
+
+    scorer: Scorer
+    ranked: list[Passage]
+    best: float
+    covered: float
+    judged: bool
+
+    def answered_by_matter(self, options: AskOptions) -> bool:
+        """Gate 1's corpus check: a source holds nearly all the topic words, or the judge
+        finds one that answers the question."""
+        return self.covered >= options.corpus_scope or (
+            self.judged and self.best >= self.scorer.threshold)
 
 
 @dataclass
@@ -99,62 +119,73 @@ class Asker:
         if unmet := unmet_presupposition(self._conn, question, matter_id=filters.matter_id,
                                          as_of=options.as_of, language=options.language):
             return trace.refuse(question, unmet, passages[:5])  # the act has no such provision
+        gate = self._gate2(question, passages, filters, options, trace)
+        if not scope.in_scope and not gate.answered_by_matter(options):
+            # Not legal vocabulary, and the matter's own documents do not cover it either.
+            return trace.refuse(question, out_of_scope(scope, options.language), ())
+        if not passages:
+            return trace.refuse(question, no_source(options.language, "no_match"), ())
+        named = any(p.via == "reference" for p in passages)
+        if gate.best < gate.scorer.threshold and not named:
+            return trace.refuse(question, no_source(
+                options.language, "not_addressed", best=gate.best,
+                threshold=gate.scorer.threshold), gate.ranked[:5])
+        return self._answer(question, filters, options, gate, trace, step)
+
+    def _gate2(self, question: str, passages: list[Passage], filters: SearchFilters,
+               options: AskOptions, trace: AskTrace) -> _Gate2:
+        """Relevance of each passage: the judge's where it reads the question's language,
+        else the rarity-weighted topic's; recorded in the audit."""
         topic = self._by_rarity(question_topic(question), filters)
         judge = self._judge_for(question, options)
         scorer: Scorer = (JudgeScorer(judge, question, passages,
                                       threshold=options.relevance_threshold)
                           if judge is not None else LexicalScorer(topic, options.min_relevance))
         relevance = {id(p): scorer.passage(p) for p in passages}
-        best = max(relevance.values(), default=0.0)
         trace.relevance(scorer.name, scorer.threshold, passages, relevance)
         covered = max((passage_relevance(topic, p) for p in passages), default=0.0)
-        answered_by_matter = covered >= options.corpus_scope or (
-            judge is not None and best >= scorer.threshold)
-        if not scope.in_scope and not answered_by_matter:
-            # Not legal vocabulary, and the matter's own documents do not cover it either.
-            return trace.refuse(question, out_of_scope(scope, options.language), ())
-        if not passages:
-            return trace.refuse(question, no_source(options.language, "no_match"), ())
-        named = any(p.via == "reference" for p in passages)
-        ranked = _prefer_relevant(passages, relevance)
-        if best < scorer.threshold and not named:
-            return trace.refuse(question, no_source(
-                options.language, "not_addressed", best=best, threshold=scorer.threshold),
-                ranked[:5])
-        shown = ranked[: options.k]
+        return _Gate2(scorer, _prefer_relevant(passages, relevance),
+                      max(relevance.values(), default=0.0), covered, judge is not None)
+
+    def _answer(self, question: str, filters: SearchFilters, options: AskOptions,
+                gate: _Gate2, trace: AskTrace, step: Stage) -> Answer:
+        """Draft (when the mode says so) or extract, verify, and keep coherent claims."""
+        shown = gate.ranked[: options.k]
+        judge = self._loaded_judge(options)
         verifier = ClaimVerifier(self._conn, {p.fragment.id: p for p in shown},
-                                 matter_id=filters.matter_id, as_of=options.as_of,
-                                 judge=self._loaded_judge(options))
+                                 matter_id=filters.matter_id, as_of=options.as_of, judge=judge)
         state = _State()
-        if options.generate and self._generator is not None:
+        drafted = bool(options.generate) and self._generator is not None
+        if drafted:
             self._generate(question, shown, verifier, options, state, trace, step)
-        kind = "generated"
+        mode = "generated"
         if not state.kept:
             step("extracting")
-            kind = "extracted"
-            named_only = [p for p in shown if p.via == "reference"]
-            across = self._across(question, filters, ranked, scorer, options, state, trace)
+            mode = "extracted_after_generation_failed" if drafted else "extracted"
+            across = self._across(question, filters, gate, options, state, trace, mode)
             if across is not None:
                 return across
-            for draft in extract_claims(scorer, named_only or shown):
+            named_only = [p for p in shown if p.via == "reference"]
+            for draft in extract_claims(gate.scorer, named_only or shown):
                 verdict = verifier.verify(draft, extracted=True)
                 trace.checked(0, verdict)
                 _sort(verdict, state)
         step("coherence")
-        _coherence(state, self._loaded_judge(options))
+        _coherence(state, judge)
         if not state.kept:
             reason = no_source(options.language, "ungrounded")
-            return trace.refuse(question, reason, shown[:5], rejected=state.rejected)
+            return trace.refuse(question, reason, shown[:5], rejected=state.rejected, mode=mode)
+        kind = "generated" if mode == "generated" else "extracted"
         claims = tuple(Claim(v.draft.text, kind, v.citations, v.checks) for v in state.kept)
-        return trace.answer(question, claims, state.rejected, shown[:5])
+        return trace.answer(question, claims, state.rejected, shown[:5], mode=mode)
 
-    def _across(self, question: str, filters: SearchFilters, ranked: list[Passage],
-                scorer: Scorer, options: AskOptions, state: _State,
-                trace: AskTrace) -> Answer | None:
+    def _across(self, question: str, filters: SearchFilters, gate: _Gate2,
+                options: AskOptions, state: _State, trace: AskTrace,
+                mode: str) -> Answer | None:
         """The answer over several documents when the question is asked of them and two
         or more answer (:mod:`letadesk.answer.across`); None otherwise."""
         documents = corpus.documents_admissible(self._conn, filters)
-        if not asked_of_several(question, filters, ranked, len(documents)):
+        if not asked_of_several(question, filters, gate.ranked, len(documents)):
             return None
         judge = self._loaded_judge(options)
 
@@ -165,8 +196,9 @@ class Asker:
                                      judge=judge)
             return _settled(drafts, verifier, judge, trace)
 
-        return answer_across(self._retriever, documents, question, filters, ranked, scorer,
-                             settle, trace, rejected=state.rejected, language=options.language)
+        return answer_across(self._retriever, documents, question, filters, gate.ranked,
+                             gate.scorer, settle, trace, rejected=state.rejected,
+                             language=options.language, mode=mode)
 
     def _judge_for(self, question: str, options: AskOptions) -> Judge | None:
         """The judge, when it is enabled, loads, and was chosen for the question's

@@ -95,19 +95,20 @@ class AskTrace:
         return answer
 
     def refuse(self, question: str, reason: str, nearest: Sequence[Passage], *,
-               rejected: Sequence[RejectedClaim] = ()) -> Answer:
+               rejected: Sequence[RejectedClaim] = (), mode: str = "") -> Answer:
+        """A refusal; ``mode`` as :attr:`Answer.mode` ("" before any claim was drafted)."""
         return self._finish(Answer(question, "refused", reason, (), tuple(rejected),
-                                   tuple(nearest), self.audit_id, self._as_of))
+                                   tuple(nearest), self.audit_id, self._as_of, mode=mode))
 
     def answer(self, question: str, claims: Sequence[Claim], rejected: Sequence[RejectedClaim],
-               nearest: Sequence[Passage], *, groups: Sequence[AnswerGroup] = (),
+               nearest: Sequence[Passage], *, mode: str, groups: Sequence[AnswerGroup] = (),
                unanswered: Sequence[UnansweredDocument] = ()) -> Answer:
-        """An answer; ``groups`` and ``unanswered`` as :class:`Answer` holds them."""
+        """An answer; ``mode``, ``groups`` and ``unanswered`` as :class:`Answer` holds them."""
         kinds = {c.kind for c in claims}
         reason = ("verbatim sentences extracted from the sources" if kinds == {"extracted"}
                   else "every claim is grounded in a quoted source")
         return self._finish(Answer(question, "answered", reason, tuple(claims), tuple(rejected),
-                                   tuple(nearest), self.audit_id, self._as_of,
+                                   tuple(nearest), self.audit_id, self._as_of, mode=mode,
                                    groups=tuple(groups), unanswered=tuple(unanswered)))
 
 
@@ -123,7 +124,7 @@ def passage_json(p: Passage) -> dict[str, Any]:
 def answer_json(answer: Answer) -> dict[str, Any]:
     """The ``letadesk ask --json`` shape."""
     return {
-        "disposition": answer.disposition, "reason": answer.reason,
+        "disposition": answer.disposition, "reason": answer.reason, "mode": answer.mode,
         "claims": [{"text": c.text, "kind": c.kind, "citations": [
             {"fragment_id": x.fragment_id, "document": x.document, "document_id": x.document_id,
              "page": x.page, "page_label": x.page_label, "locator": x.locator, "quote": x.quote,

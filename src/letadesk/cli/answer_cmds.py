@@ -36,8 +36,7 @@ def register(sub: Any) -> None:
     p.add_argument("--matter", required=True)
     p.add_argument("--document", metavar="DOC", help="only this document (id or file name)")
     p.add_argument("--as-of", help="the date the answer must hold on (YYYY-MM-DD)")
-    p.add_argument("--extract-only", action="store_true",
-                   help="skip the language model; answer with verbatim extracted sentences")
+    _mode_flags(p)
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_ask)
 
@@ -51,9 +50,19 @@ def register(sub: Any) -> None:
     p = sub.add_parser("eval", help="run a JSONL question file and report coverage/refusals")
     p.add_argument("file", metavar="FILE.jsonl")
     p.add_argument("--matter", required=True)
-    p.add_argument("--extract-only", action="store_true")
+    _mode_flags(p)
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_eval)
+
+
+def _mode_flags(p: argparse.ArgumentParser) -> None:
+    """``--extract-only`` / ``--generate``: override the settings' generation mode."""
+    mode = p.add_mutually_exclusive_group()
+    mode.add_argument("--extract-only", action="store_const", const=False, dest="generate",
+                      help="skip the language model; answer with verbatim extracted sentences")
+    mode.add_argument("--generate", action="store_const", const=True, dest="generate",
+                      help="draft with the language model even when the generation mode "
+                           "setting would not (e.g. the bundled SmolLM2 under 'auto')")
 
 
 def cmd_search(args: argparse.Namespace) -> int:
@@ -85,8 +94,7 @@ def cmd_doctor(args: argparse.Namespace) -> int:
 
 
 def _options(language: str, args: argparse.Namespace) -> AskOptions:
-    return AskOptions(as_of=parse_date(args.as_of), generate=not args.extract_only,
-                      language=language)
+    return AskOptions(as_of=parse_date(args.as_of), generate=args.generate, language=language)
 
 
 def cmd_ask(args: argparse.Namespace) -> int:
@@ -121,6 +129,9 @@ def _print_answer(answer: Answer, language: str) -> None:
                       documents="; ".join(u.document for u in answer.unanswered)))
     if answer.rejected:
         print(f"({len(answer.rejected)} claims rejected; see the audit record {answer.audit_id})")
+    if answer.mode == "extracted_after_generation_failed":
+        print("(the language model's draft could not be verified; "
+              + ("verbatim passages shown)" if answer.answered else "no verbatim passage either)"))
 
 
 def cmd_audit(args: argparse.Namespace) -> int:
@@ -153,7 +164,7 @@ def cmd_audit(args: argparse.Namespace) -> int:
 def cmd_eval(args: argparse.Namespace) -> int:
     rows = load_questions(Path(args.file))
     with open_workspace(args) as ws:
-        base = AskOptions(generate=not args.extract_only, language=ws.settings.language)
+        base = AskOptions(generate=args.generate, language=ws.settings.language)
         report = evaluate(rows, lambda q, o: ws.ask(q, matter=args.matter, options=o), base)
     if args.json:
         print_json(report.as_json())

@@ -1,7 +1,9 @@
 """An answer: claims with numbered source chips, or a refusal with its nearest sources.
 
 Renders the ``answer_json`` shape, so a live answer and an audit record's ``final``
-look the same. Clicking a chip emits ``source_clicked`` with a source reference:
+look the same. A line in the interface language says which mode answered (the model's
+verified draft, verbatim passages, or verbatim passages because the model's draft could
+not be verified). Clicking a chip emits ``source_clicked`` with a source reference:
 ``{document_id, document, page, page_label, locator, quote, start, end}``.
 
 An answer over several documents shows each document's name above its claims and,
@@ -55,6 +57,7 @@ class AnswerView(QScrollArea):
         self.group_labels: list[QLabel] = []  # one per document of a grouped answer
         self.unanswered_label: QLabel | None = None
         self.refusal_label: QLabel | None = None
+        self.mode_label: QLabel | None = None
         self.rejected_box = QFrame()
         self.show_rejected = QCheckBox(self.tr("Show rejected claims"))
         self.show_rejected.toggled.connect(lambda on: self.rejected_box.setVisible(on))
@@ -65,6 +68,7 @@ class AnswerView(QScrollArea):
     def _new_page(self) -> QVBoxLayout:
         self.group_labels, self.unanswered_label = [], None
         self.chips, self.claim_labels, self.refusal_label = [], [], None
+        self.mode_label = None
         page = QWidget()
         page.setObjectName("answerPage")
         layout = QVBoxLayout(page)
@@ -97,10 +101,30 @@ class AnswerView(QScrollArea):
         self._rejected(layout, answer.get("rejected", []))
         layout.addStretch(1)
 
+    def mode_text(self, answer: dict[str, Any]) -> str:
+        """The mode line for ``answer``; "" for a refusal that drafted nothing, and for a
+        record older than the ``mode`` field (an answer then shows its reason)."""
+        mode, answered = answer.get("mode", ""), answer.get("disposition") == "answered"
+        if mode == "extracted_after_generation_failed":
+            return (self.tr("The language model's draft could not be verified; showing "
+                            "verbatim passages.") if answered else
+                    self.tr("The language model's draft could not be verified, and no "
+                            "verbatim passage answers the question."))
+        if not answered:
+            return ""
+        return {"generated": self.tr("Drafted by the language model; every claim was "
+                                     "checked against its quoted source."),
+                "extracted": self.tr("Verbatim passages from the sources (the language "
+                                     "model was not used).")}.get(mode, "")
+
+    def _mode_line(self, layout: QVBoxLayout, text: str) -> None:
+        self.mode_label = QLabel(text)
+        self.mode_label.setObjectName("hint")
+        self.mode_label.setWordWrap(True)
+        layout.addWidget(self.mode_label)
+
     def _claims(self, layout: QVBoxLayout, answer: dict[str, Any]) -> None:
-        reason = QLabel(answer.get("reason", ""))
-        reason.setObjectName("hint")
-        layout.addWidget(reason)
+        self._mode_line(layout, self.mode_text(answer) or answer.get("reason", ""))
         n = 0
         headings = {g["claims"][0]: g.get("document", "") for g in answer.get("groups", [])
                     if g.get("claims")}
@@ -181,6 +205,9 @@ class AnswerView(QScrollArea):
         inner.addWidget(title)
         inner.addWidget(self.refusal_label)
         layout.addWidget(box)
+        mode = self.mode_text(answer)
+        if mode:
+            self._mode_line(layout, mode)
         nearest = answer.get("nearest_sources", [])
         if nearest:
             layout.addWidget(QLabel(self.tr("Nearest sources:")))

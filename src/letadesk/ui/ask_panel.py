@@ -68,6 +68,11 @@ class AskPanel(QWidget):
             self.as_of_date.setDate(QDate.fromString(iso, "yyyy-MM-dd"))
             self.as_of_check.setChecked(True)
 
+    def set_generation(self, on: bool) -> None:
+        """Reflect the settings' generation mode: "Extract only" is ticked when the model
+        would not be asked; the lawyer may still change it for a question."""
+        self.extract_only.setChecked(not on)
+
     def as_of(self) -> date | None:
         if not self.as_of_check.isChecked():
             return None

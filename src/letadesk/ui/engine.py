@@ -86,8 +86,10 @@ class Engine(QObject):
 
         self._run("ingest", work)
 
-    @Slot(str, str, object, bool)
-    def ask(self, question: str, matter: str, as_of: date | None, generate: bool) -> None:
+    @Slot(str, str, object, object)
+    def ask(self, question: str, matter: str, as_of: date | None,
+            generate: bool | None) -> None:
+        """Answer ``question``; ``generate`` None follows the settings' generation mode."""
         def work(ws: Workspace) -> None:
             options = AskOptions(as_of=as_of, generate=generate,
                                  language=ws.settings.language)

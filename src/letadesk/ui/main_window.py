@@ -46,7 +46,7 @@ def _when_open(method: Callable[..., None]) -> Callable[..., None]:
 
 class MainWindow(QMainWindow):
     _start_ingest = Signal(list, str)
-    _start_ask = Signal(str, str, object, bool)
+    _start_ask = Signal(str, str, object, object)
     _start_delete = Signal(str)
 
     def __init__(self, data_dir: str | Path | None = None) -> None:
@@ -73,6 +73,7 @@ class MainWindow(QMainWindow):
         self._engine = EngineThread(self.ws.paths.root, self)
         self._connect()
         self.ask_panel.set_default_as_of(self.ws.settings.default_as_of)
+        self.ask_panel.set_generation(self.ws.generates())
         self.matters.refresh()
 
     # ---- construction ------------------------------------------------------------------
@@ -166,7 +167,10 @@ class MainWindow(QMainWindow):
         self._start_ingest.emit([str(p) for p in paths], target)
         return True
 
-    def ask(self, question: str, as_of: date | None = None, generate: bool = True) -> bool:
+    def ask(self, question: str, as_of: date | None = None,
+            generate: bool | None = None) -> bool:
+        """Start answering ``question`` (False when busy or no matter); ``generate`` None
+        follows the settings' generation mode."""
         if self.task or not self.matter:
             return False
         self._question = question
@@ -207,6 +211,7 @@ class MainWindow(QMainWindow):
         self.ws.settings = settings
         self._engine.reset()
         self.ask_panel.set_default_as_of(settings.default_as_of)
+        self.ask_panel.set_generation(self.ws.generates())
         self.status_label.setText(self.tr("Settings saved."))
 
     # ---- engine events -----------------------------------------------------------------

@@ -1,5 +1,5 @@
-"""Settings: model file (checked for size and memory fit), embedder, threads,
-default "as of" date and interface language; saved under the profile."""
+"""Settings: model file (checked for size and memory fit), generation mode, embedder,
+threads, default "as of" date and interface language; saved under the profile."""
 
 from __future__ import annotations
 
@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
 from letadesk.config import Paths, Settings
 from letadesk.errors import LetaDeskError
 from letadesk.generate.llama_generator import check_fits
+from letadesk.generate.mode import GENERATION_MODES
 from letadesk.index.embedder import CHOICES
 from letadesk.ui.i18n import LANGUAGES
 
@@ -46,6 +47,7 @@ class SettingsDialog(QDialog):
         self.model_info = QLabel()
         self.model_info.setObjectName("hint")
         self.model_info.setWordWrap(True)
+        self.generation = self._generation_box(settings.generation)
         self.embedder = QComboBox()
         self.embedder.setEditable(True)  # a sentence-transformers folder is allowed too
         self.embedder.addItems(list(CHOICES))
@@ -70,6 +72,20 @@ class SettingsDialog(QDialog):
         self._build_layout(browse)
         self._model_changed()
 
+    def _generation_box(self, current: str) -> QComboBox:
+        """The generation mode choice (``letadesk.generate.mode``), set to ``current``."""
+        box = QComboBox()
+        labels = {"auto": self.tr("Automatic: only with a model file chosen above"),
+                  "always": self.tr("Always (the built-in small model too)"),
+                  "never": self.tr("Never: verbatim passages only")}
+        for code in GENERATION_MODES:
+            box.addItem(labels[code], code)
+        box.setCurrentIndex(max(0, box.findData(current)))
+        box.setToolTip(self.tr("The built-in small model's drafts were rarely verifiable, "
+                               "so by default answers are verbatim passages unless you "
+                               "choose a more capable model."))
+        return box
+
     def _build_layout(self, browse: QPushButton) -> None:
         model_row = QHBoxLayout()
         model_row.addWidget(self.model_path, 1)
@@ -81,6 +97,7 @@ class SettingsDialog(QDialog):
         form = QFormLayout()
         form.addRow(self.tr("Model file (GGUF):"), model_row)
         form.addRow("", self.model_info)
+        form.addRow(self.tr("Draft answers with the model:"), self.generation)
         form.addRow(self.tr("Embedder:"), self.embedder)
         form.addRow(self.tr("Threads:"), self.threads)
         form.addRow(self.tr("Default \u201cas of\u201d date:"), as_of_row)
@@ -131,6 +148,7 @@ class SettingsDialog(QDialog):
         as_of = self.as_of_date.date().toString("yyyy-MM-dd") if self.as_of_check.isChecked() \
             else ""
         return replace(self.settings, model_path=self.model_path.text().strip(),
+                       generation=str(self.generation.currentData()),
                        embedder=self.embedder.currentText().strip() or "auto",
                        threads=self.threads.value(), default_as_of=as_of,
                        language=str(self.language.currentData()))

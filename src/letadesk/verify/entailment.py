@@ -4,8 +4,9 @@ Deterministic vetoes come first and stay hard: a claim whose numbers, dates, neg
 or modality disagree with its quote (``consistency``) is *contradicted* whatever any
 model says. Then, for a language the judge was chosen for, the trained judge decides:
 *contradicted* at or above its contradiction threshold (a veto), *supported* at or above
-its support threshold, else contradicted or insufficient, whichever is more likely. Elsewhere the calibrated lexical score decides
-(``support``). ``letadesk check`` prints exactly this decision.
+its support threshold, else contradicted or insufficient, whichever is more likely.
+Elsewhere the calibrated lexical score decides (``support``). ``letadesk check`` prints
+exactly this decision.
 """
 
 from __future__ import annotations
