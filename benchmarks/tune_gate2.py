@@ -28,7 +28,7 @@ from letadesk.judge.card import CARD_FILE
 from letadesk.workspace import Workspace
 
 THRESHOLDS = (0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9)
-RELATIVE = (0.5, 0.7, 0.9)
+RELATIVE = (0.5, 0.8)
 
 
 def sweep(ws: Workspace, sets: dict[str, list[dict[str, object]]]) -> list[dict[str, object]]:

@@ -4,10 +4,11 @@
   the calibrated probability that maximises balanced accuracy there. AUC per source,
   next to the lexical relevance (share of the question's words) it replaces.
 * Support: exactly Gate 3's decision (``verify.entailment.judged_label``: consistency
-  veto, then P(contradicted) ≥ c → contradicted, P(supported) ≥ t → supported, else
-  insufficient); (t, c) chosen to maximise the mean over sources of balanced accuracy
-  (supported vs the rest) while accepting at most 10% of contradicted claims. Figures
-  next to the lexical score + consistency.
+  veto, an extract of the quote is supported, then P(contradicted) ≥ c → contradicted,
+  P(supported) ≥ t → supported, else contradicted or insufficient); (t, c) chosen to
+  maximise the mean over sources of balanced accuracy (supported vs the rest) while
+  accepting at most 10% of contradicted claims. Figures next to the lexical score +
+  consistency.
 * Languages: the judge is used for a task in a language when it beats the lexical
   check there on validation (relevance: AUC; support: balanced accuracy averaged over
   that language's sources, each counting once — pooled, the synthetic corruptions,
@@ -25,7 +26,7 @@ import numpy as np
 from letadesk.answer.relevance import question_topic, relevance
 from letadesk.judge.onnx_judge import Judge
 from letadesk.verify.consistency import check_consistency
-from letadesk.verify.entailment import judged_label
+from letadesk.verify.entailment import is_extract, judged_label
 from letadesk.verify.support import calibrated_threshold, support_score
 from training.train import SUPPORT_LABELS, Example, query_text
 
@@ -131,10 +132,11 @@ def support_figures(judge: Judge,
                     val: list[Example]) -> tuple[dict[str, object], dict[str, float]]:
     scores = judge.support_many([(e.query, e.text) for e in val])
     consistent = [check_consistency(e.query, e.text).passed for e in val]
+    extracts = [is_extract(e.query, e.text) for e in val]
 
     def labels(t: float, c: float) -> list[str]:
-        return [judged_label(s, ok, support_threshold=t, contradiction_threshold=c)
-                for s, ok in zip(scores, consistent, strict=True)]
+        return [judged_label(s, ok, extract=x, support_threshold=t, contradiction_threshold=c)
+                for s, ok, x in zip(scores, consistent, extracts, strict=True)]
 
     grid = [round(x, 2) for x in np.arange(0.05, 0.96, 0.02)]
     best: tuple[float, float, float] | None = None

@@ -68,11 +68,14 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--run", type=Path, default=ROOT / "training" / "runs" / "judge")
     parser.add_argument("--data", type=Path, default=ROOT / "training" / "data")
+    parser.add_argument("--calibrate-only", action="store_true",
+                        help="keep the exported weights; redo calibration, card and figures")
     args = parser.parse_args()
     WEIGHTS.mkdir(parents=True, exist_ok=True)
     model_file, tokenizer_file = WEIGHTS / "judge.onnx", WEIGHTS / "tokenizer.json"
-    export_onnx(args.run, model_file)
-    shutil.copy(backbone_dir() / "tokenizer.json", tokenizer_file)
+    if not args.calibrate_only:
+        export_onnx(args.run, model_file)
+        shutil.copy(backbone_dir() / "tokenizer.json", tokenizer_file)
     files = [model_file, tokenizer_file]
     provisional = {"model_file": model_file.name, "tokenizer_file": tokenizer_file.name,
                    "max_length": MAX_LEN, "relevance_scale": 1.0, "relevance_bias": 0.0,
@@ -80,7 +83,8 @@ def main() -> None:
                    "contradiction_threshold": 0.5, "relevance_languages": ["en", "ro"],
                    "support_languages": ["en", "ro"]}
     info = json.loads((args.run / "train_info.json").read_text(encoding="utf-8"))
-    write_card(provisional, {}, info, files)
+    if not args.calibrate_only:  # a new model: its card, before calibration, pins it
+        write_card(provisional, {}, info, files)
     judge = Judge(load_card())
     val = read_examples(args.data, "val")
     runtime, figures = calibrate(judge, val)

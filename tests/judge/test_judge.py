@@ -51,12 +51,20 @@ def test_relevance_scores_are_probabilities_in_input_order(judge: Judge) -> None
 
 
 def test_support_reads_a_verbatim_claim_and_a_negated_one(judge: Judge) -> None:
-    claim = "Distributor shall maintain product liability insurance."
-    assert judge.support(claim, INSURANCE).supported >= judge.card.support_threshold
-    negated = "Distributor shall not maintain product liability insurance."
+    assert judge.support(INSURANCE, INSURANCE).supported >= judge.card.support_threshold
+    negated = INSURANCE.replace("shall maintain", "shall not maintain")
     scores = judge.support(negated, INSURANCE)
     assert scores.supported < judge.card.support_threshold
     assert abs(scores.supported + scores.contradicted + scores.insufficient - 1) < 1e-5
+
+
+def test_support_reads_an_nda_paraphrase(judge: Judge) -> None:
+    quote = ("The Receiving Party may disclose Confidential Information to its employees and "
+             "professional advisers who need to know it for the Purpose.")
+    shared = judge.support("The Receiving Party can share confidential information with its "
+                           "staff.", quote)
+    fee = judge.support("The Receiving Party must pay a fee for each disclosure.", quote)
+    assert shared.supported >= judge.card.support_threshold > fee.supported
 
 
 def test_changed_weights_are_refused(tmp_path: Path) -> None:

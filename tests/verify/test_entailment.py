@@ -7,7 +7,7 @@ from dataclasses import dataclass
 import pytest
 
 from letadesk.judge import Judge, JudgeCard, SupportScores, default_judge, load_card
-from letadesk.verify.entailment import decide_support
+from letadesk.verify.entailment import decide_support, is_extract
 
 QUOTE = ("The Receiving Party may disclose Confidential Information to its employees and "
          "professional advisers who need to know it for the Purpose.")
@@ -19,11 +19,8 @@ def judge() -> Judge:
 
 
 @pytest.mark.parametrize(("claim", "label"), [
-    ("The Receiving Party may disclose Confidential Information to its employees.",
-     "supported"),
-    ("The Receiving Party may not disclose Confidential Information to its employees.",
-     "contradicted"),
-    ("The Receiving Party must pay a fee of 5,000 EUR for each disclosure.", "insufficient"),
+    ("The Receiving Party can share confidential information with its staff.", "supported"),
+    ("The Receiving Party must pay a fee for each disclosure.", "insufficient"),
 ])
 def test_judged_labels(judge: Judge, claim: str, label: str) -> None:
     decision = decide_support(claim, QUOTE, judge=judge)
@@ -31,6 +28,34 @@ def test_judged_labels(judge: Judge, claim: str, label: str) -> None:
     assert decision.scorer == judge.name
     assert [c.check for c in decision.checks] == ["consistency", "support"]
     assert decision.checks[-1].passed is (label == "supported")
+
+
+def test_a_negated_claim_is_contradicted_before_the_judge_is_asked(judge: Judge) -> None:
+    decision = decide_support("The Receiving Party may not disclose Confidential "
+                              "Information to its employees.", QUOTE, judge=judge)
+    assert decision.label == "contradicted" and not decision.checks[0].passed
+
+
+@pytest.mark.parametrize(("claim", "extract"), [
+    ("The Receiving Party may disclose Confidential Information to its employees.", True),
+    ("The Receiving Party may disclose Confidential Information to its own employees.",
+     False),  # "own" is not the quote's
+    ("The Supplier may terminate this Agreement.", False),  # other words
+])
+def test_an_extract_of_the_quote_is_supported_as_it_stands(judge: Judge, claim: str,
+                                                           extract: bool) -> None:
+    assert is_extract(claim, QUOTE) is extract
+    if extract:
+        decision = decide_support(claim, QUOTE, judge=judge)
+        assert (decision.label, decision.scorer) == ("supported", "extract")
+
+
+def test_leaving_out_a_negation_or_condition_is_no_extract() -> None:
+    quote = "The Supplier may not terminate this Agreement unless the Buyer agrees in writing."
+    assert not is_extract("The Supplier may terminate this Agreement.", quote)
+    assert not is_extract("The Supplier may not terminate this Agreement.", quote)
+    assert is_extract("The Supplier may not terminate this Agreement unless the Buyer agrees.",
+                      quote)
 
 
 @dataclass
@@ -46,7 +71,7 @@ class _Credulous:
 
 def test_a_number_that_disagrees_is_contradicted_whatever_the_model_says() -> None:
     credulous = _Credulous(load_card())
-    decision = decide_support("Notice must be given 60 days in advance.",
+    decision = decide_support("Notice must always be given 60 days in advance.",
                               "Notice must be given 30 days in advance.",
                               judge=credulous)  # type: ignore[arg-type]
     assert decision.label == "contradicted"
@@ -55,7 +80,7 @@ def test_a_number_that_disagrees_is_contradicted_whatever_the_model_says() -> No
 
 def test_without_the_judge_the_lexical_check_decides() -> None:
     decision = decide_support("The Receiving Party may disclose Confidential Information to "
-                              "its employees.", QUOTE, judge=None)
+                              "its own employees.", QUOTE, judge=None)
     assert decision.scorer == "lexical" and decision.label == "supported"
 
 

@@ -2,11 +2,13 @@
 
 Deterministic vetoes come first and stay hard: a claim whose numbers, dates, negation
 or modality disagree with its quote (``consistency``) is *contradicted* whatever any
-model says. Then, for a language the judge was chosen for, the trained judge decides:
-*contradicted* at or above its contradiction threshold (a veto), *supported* at or above
-its support threshold, else contradicted or insufficient, whichever is more likely.
-Elsewhere the calibrated lexical score decides (``support``). ``letadesk check`` prints
-exactly this decision.
+model says. A claim made only of the quote's own words, in their order, leaving out no
+negation or condition (:func:`is_extract`), is *supported* as it stands. Then, for a
+language the judge was chosen for, the trained judge decides: *contradicted* at or
+above its contradiction threshold (a veto), *supported* at or above its support
+threshold, else contradicted or insufficient, whichever is more likely. Elsewhere the
+calibrated lexical score decides (``support``). ``letadesk check`` prints exactly this
+decision.
 """
 
 from __future__ import annotations
@@ -17,9 +19,30 @@ from letadesk.domain import CheckResult
 from letadesk.judge import Judge, SupportScores
 from letadesk.text import detect_language
 from letadesk.verify.consistency import check_consistency
-from letadesk.verify.support import check_support, support_score
+from letadesk.verify.support import check_support, support_score, wordlist, words
 
 LABELS = ("supported", "contradicted", "insufficient")
+# Words a claim may not leave out of its quote and still be the quote's own statement.
+_KEPT = frozenset(wordlist(
+    "not no nor never neither none nothing without unless except provided if only until "
+    "nu nici niciun nicio niciodata fara decat daca numai exceptia pana"))
+MIN_EXTRACT_WORDS = 4
+
+
+def is_extract(claim: str, quote: str) -> bool:
+    """Whether ``claim`` is the quote's own words in their order (some left out), at least
+    ``MIN_EXTRACT_WORDS`` of them, with no negation or condition of the quote left out:
+    such a claim says what the quote says."""
+    wanted = [w for w, _, _ in words(claim)]
+    if len(wanted) < MIN_EXTRACT_WORDS:
+        return False
+    matched, skipped = 0, set()
+    for word, _, _ in words(quote):
+        if matched < len(wanted) and word == wanted[matched]:
+            matched += 1
+        else:
+            skipped.add(word)
+    return matched == len(wanted) and not skipped & _KEPT
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,12 +56,17 @@ class SupportDecision:
     checks: tuple[CheckResult, ...]
 
 
-def judged_label(scores: SupportScores, consistent: bool, *, support_threshold: float,
-                 contradiction_threshold: float) -> str:
-    """The label the judge's scores give, after the consistency veto. A claim the quote
-    does not support is *contradicted* or *insufficient*, whichever the judge finds more
-    likely (that choice never lets a claim through)."""
-    if not consistent or scores.contradicted >= contradiction_threshold:
+def judged_label(scores: SupportScores, consistent: bool, *, extract: bool = False,
+                 support_threshold: float, contradiction_threshold: float) -> str:
+    """The label the judge's scores give, after the consistency veto; an extract
+    (:func:`is_extract`) is supported. A claim the quote does not support is
+    *contradicted* or *insufficient*, whichever the judge finds more likely (that choice
+    never lets a claim through)."""
+    if not consistent:
+        return "contradicted"
+    if extract:
+        return "supported"
+    if scores.contradicted >= contradiction_threshold:
         return "contradicted"
     if scores.supported >= support_threshold:
         return "supported"
@@ -50,6 +78,9 @@ def decide_support(claim: str, quote: str, *, judge: Judge | None,
     """The Gate 3 support decision for ``claim`` against ``quote`` (see module doc).
     ``language`` defaults to the quote's; the judge is asked only for its languages."""
     consistency = check_consistency(claim, quote)
+    if consistency.passed and is_extract(claim, quote):
+        verbatim = CheckResult("support", True, "the claim is the quote's own words")
+        return SupportDecision("supported", 1.0, "extract", (consistency, verbatim))
     lang = language if language is not None else (detect_language(quote) or "en")
     if judge is None or lang not in judge.card.support_languages:
         lexical = check_support(claim, quote)
