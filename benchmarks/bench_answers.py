@@ -129,7 +129,7 @@ def main() -> None:
     parser.add_argument("--generate", type=int, default=0,
                         help="questions per set also answered with the real model")
     parser.add_argument("--no-judge", action="store_true",
-                        help="the lexical gates only (the figures before the judge)")
+                        help="only the lexical gates (by default both, judge first)")
     args = parser.parse_args()
     root = shared_data()
     with tempfile.TemporaryDirectory() as tmp:
@@ -146,9 +146,10 @@ def main() -> None:
               "grounded precision | fake refs shown | p50 s |\n|---|---|---|---|---|---|---|")
         timing: dict[str, list[float]] = {}
         for name, rows in sets.items():
-            scorer = "lexical" if args.no_judge else "judge"
-            show(f"{name}, extract-only, {scorer}", *run(
-                ws, "bench", rows, AskOptions(generate=False, judge=not args.no_judge), {}))
+            for judged in ((False,) if args.no_judge else (True, False)):
+                scorer = "judge" if judged else "lexical gates (no judge)"
+                show(f"{name}, extract-only, {scorer}", *run(
+                    ws, "bench", rows, AskOptions(generate=False, judge=judged), {}))
             if not args.generate:
                 continue
             sample = rows[:: max(1, len(rows) // args.generate)][: args.generate]

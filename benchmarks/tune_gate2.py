@@ -1,12 +1,14 @@
-"""Choose Gate 2's relevance threshold for the judge on the validation documents.
+"""Choose Gate 2's relevance thresholds for the judge on the validation documents.
 
 The judge's calibrated relevance is a per-sentence probability; Gate 2 refuses when the
 *best* sentence of the retrieved passages falls short, so its bar is a question-level
-choice. This sweeps it over the questions of ``bench_answers.py`` (CUAD and ContractNLI
-documents of the judge's validation split only), with the extractor's relative cut, and
-prints coverage, refusal on unanswerable questions and grounded precision for each.
-The chosen bar maximises the mean over the two sets of min(coverage, refusal); with
-``--write`` it is stored in the judge's card (``judge.json``), beside the weights.
+choice, made separately for questions ("Which law governs …?": the CUAD set) and for
+statements to check ("Receiving Party shall not …": the ContractNLI hypotheses), whose
+sources are read more like evidence. For each bar this asks every question of
+``bench_answers.py`` (documents of the judge's validation split only) and prints
+coverage, refusal on unanswerable questions and grounded precision. Each kind's bar
+maximises min(coverage, refusal) on its set; with ``--write`` both are stored in the
+judge's card (``judge.json``), beside the weights.
 
     .venv/bin/python benchmarks/tune_gate2.py [--contracts 20] [--ndas 12] [--write]
 """
@@ -17,38 +19,32 @@ import argparse
 import json
 import tempfile
 from pathlib import Path
+from typing import Any
 
 import bench_answers
 
 from _common import shared_data
-from letadesk.answer import extract
 from letadesk.answer.ask import AskOptions
 from letadesk.judge import onnx_judge
 from letadesk.judge.card import CARD_FILE
 from letadesk.workspace import Workspace
 
-THRESHOLDS = (0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9)
-RELATIVE = (0.5, 0.8)
+THRESHOLDS = (0.25, 0.3, 0.35, 0.4, 0.45, 0.5, 0.55, 0.6, 0.65)
+KINDS = {"CUAD": "relevance_threshold", "ContractNLI": "statement_relevance_threshold"}
 
 
-def sweep(ws: Workspace, sets: dict[str, list[dict[str, object]]]) -> list[dict[str, object]]:
+def sweep(ws: Workspace, name: str, questions: list[dict[str, Any]]) -> list[dict[str, Any]]:
     rows = []
-    for relative in RELATIVE:
-        extract.RELATIVE_TO_BEST = relative
-        for t in THRESHOLDS:
-            row: dict[str, object] = {"threshold": t, "relative": relative}
-            balance = []
-            for name, questions in sets.items():
-                report, _ = bench_answers.run(ws, "bench", questions,  # type: ignore[arg-type]
-                                              AskOptions(generate=False, relevance_threshold=t),
-                                              {})
-                fig = report.as_json()
-                row[name] = {k: fig[k] for k in ("coverage", "refusal_on_unanswerable",
-                                                 "grounded_precision")}
-                balance.append(min(fig["coverage"] or 0, fig["refusal_on_unanswerable"] or 0))
-            row["objective"] = round(sum(balance) / len(balance), 4)
-            print(json.dumps(row), flush=True)
-            rows.append(row)
+    for t in THRESHOLDS:
+        report, _ = bench_answers.run(ws, "bench", questions,
+                                      AskOptions(generate=False, relevance_threshold=t), {})
+        fig = report.as_json()
+        row = {"set": name, "threshold": t,
+               **{k: fig[k] for k in ("coverage", "refusal_on_unanswerable",
+                                      "grounded_precision")},
+               "objective": min(fig["coverage"] or 0, fig["refusal_on_unanswerable"] or 0)}
+        print(json.dumps(row), flush=True)
+        rows.append(row)
     return rows
 
 
@@ -56,10 +52,11 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--contracts", type=int, default=20)
     parser.add_argument("--ndas", type=int, default=12)
-    parser.add_argument("--write", action="store_true", help="store the bar in judge.json")
+    parser.add_argument("--write", action="store_true", help="store the bars in judge.json")
     args = parser.parse_args()
     root = shared_data()
     onnx_judge.CACHE_SIZE = 1_000_000  # every pair scored once across the sweep
+    chosen: dict[str, dict[str, Any]] = {}
     with tempfile.TemporaryDirectory() as tmp:
         docs = Path(tmp) / "docs"
         docs.mkdir()
@@ -67,18 +64,20 @@ def main() -> None:
                 "ContractNLI": bench_answers.nli_rows(root, args.ndas, docs)}
         ws = Workspace.open(Path(tmp) / "profile")
         ws.ingest([docs], matter="bench")
-        rows = sweep(ws, sets)
+        for name, questions in sets.items():
+            rows = sweep(ws, name, questions)
+            chosen[name] = max(rows, key=lambda r: (r["objective"], r["threshold"]))
         ws.close()
-    best = max(rows, key=lambda r: (r["objective"], r["threshold"]))
-    print("chosen:", json.dumps(best))
+    print("chosen:", json.dumps(chosen))
     if args.write:
         card = json.loads(CARD_FILE.read_text(encoding="utf-8"))
-        card["runtime"]["relevance_threshold"] = best["threshold"]
+        for name, key in KINDS.items():
+            card["runtime"][key] = chosen[name]["threshold"]
         card["gate2_tuning"] = {"source": "benchmarks/tune_gate2.py (validation documents)",
-                                "chosen": best}
+                                "chosen": chosen}
         CARD_FILE.write_text(json.dumps(card, indent=1, ensure_ascii=False) + "\n",
                              encoding="utf-8")
-        print(f"wrote relevance_threshold {best['threshold']} to {CARD_FILE}")
+        print(f"wrote the Gate 2 thresholds to {CARD_FILE}")
 
 
 if __name__ == "__main__":

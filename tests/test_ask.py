@@ -109,7 +109,7 @@ def test_fabrications_are_rejected_by_the_right_check(
                                "any third party.", nid, NOT_DISCLOSE),
     }
     question = "Can the agreement be terminated, and may confidential information be disclosed?"
-    answer = ask(ws, question, lambda _p: [drafts[case]])
+    answer = ask(ws, question, lambda _p: [drafts[case]], k=10)  # every passage shown
     assert not any(c.kind == "generated" for c in answer.claims)
     assert answer.mode == "extracted_after_generation_failed"
     rejected = [r for r in answer.rejected if r.text == drafts[case]["text"]]

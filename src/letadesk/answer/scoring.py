@@ -3,7 +3,8 @@
 Two scorers with one interface. :class:`JudgeScorer` asks the trained judge
 (:mod:`letadesk.judge`) once, in one batch, for every candidate sentence of the
 retrieved passages; a passage scores as its best sentence. Its scores are calibrated
-probabilities and its threshold is the one stored with the model. :class:`LexicalScorer`
+probabilities and its threshold is the one stored with the model (one for questions, one
+for statements to check). :class:`LexicalScorer`
 is the word-coverage topic model (:mod:`letadesk.answer.relevance`), used for a language
 the judge was not chosen for, or when it cannot be loaded. Gate 2 refuses when no
 passage reaches ``threshold``; the extractor picks sentences by :meth:`sentence`.
@@ -19,6 +20,7 @@ from letadesk.answer.relevance import Topic, passage_relevance
 from letadesk.answer.sentences import sentences
 from letadesk.domain import Passage
 from letadesk.judge import Judge
+from letadesk.text import is_question
 
 MIN_SENTENCE_CHARS = 25
 MAX_SENTENCE_CHARS = 1200
@@ -77,7 +79,10 @@ class JudgeScorer:
     def __init__(self, judge: Judge, question: str, passages: Sequence[Passage], *,
                  threshold: float | None = None) -> None:
         self.name = judge.name
-        self.threshold = judge.card.relevance_threshold if threshold is None else threshold
+        card = judge.card
+        bar = card.relevance_threshold if is_question(question) else \
+            card.statement_relevance_threshold
+        self.threshold = bar if threshold is None else threshold
         self._judge = judge
         self._question = question
         self._scores: dict[str, float] = {}

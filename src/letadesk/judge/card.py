@@ -23,8 +23,11 @@ class JudgeCard:
     """What the judge promises and how its scores are read.
 
     ``relevance_scale``/``relevance_bias``: Platt calibration of logit 0, ``p =
-    sigmoid(scale * logit + bias)``. ``relevance_threshold``: Gate 2 refuses when no
-    source reaches it. ``support_threshold``: P(supported) a claim needs.
+    sigmoid(scale * logit + bias)``. ``relevance_threshold``: Gate 2 refuses a question
+    when no source reaches it; ``statement_relevance_threshold``: the same for a
+    statement to check ("The Receiving Party shall not …"), whose sources are read more
+    like evidence for it (both chosen on validation, ``benchmarks/tune_gate2.py``).
+    ``support_threshold``: P(supported) a claim needs.
     ``contradiction_threshold``: P(contradicted) at which Gate 3 vetoes a claim and Gate
     4 calls two claims contradictory. ``relevance_languages`` / ``support_languages``:
     where the judge is used for each task (chosen on validation against the lexical
@@ -38,6 +41,7 @@ class JudgeCard:
     relevance_scale: float
     relevance_bias: float
     relevance_threshold: float
+    statement_relevance_threshold: float
     support_threshold: float
     contradiction_threshold: float
     relevance_languages: tuple[str, ...]
@@ -70,6 +74,8 @@ def load_card(path: Path = CARD_FILE) -> JudgeCard:
             relevance_scale=float(runtime["relevance_scale"]),
             relevance_bias=float(runtime["relevance_bias"]),
             relevance_threshold=float(runtime["relevance_threshold"]),
+            statement_relevance_threshold=float(runtime.get(
+                "statement_relevance_threshold", runtime["relevance_threshold"])),
             support_threshold=float(runtime["support_threshold"]),
             contradiction_threshold=float(runtime["contradiction_threshold"]),
             relevance_languages=tuple(runtime["relevance_languages"]),

@@ -50,7 +50,8 @@ class Judge:
             raise ModelError(f"the judge needs onnxruntime and tokenizers: {exc}") from exc
         self.card = card
         options = ort.SessionOptions()
-        options.intra_op_num_threads = threads or min(2, os.cpu_count() or 1)
+        self.threads = threads or min(2, os.cpu_count() or 1)
+        options.intra_op_num_threads = self.threads
         options.inter_op_num_threads = 1
         options.add_session_config_entry("session.intra_op.allow_spinning", "0")
         try:
@@ -67,6 +68,11 @@ class Judge:
     @property
     def name(self) -> str:
         return self.card.name
+
+    def clear_cache(self) -> None:
+        """Forget every score (benchmarks time the model, not the cache)."""
+        with self._lock:
+            self._cache.clear()
 
     def relevance(self, question: str, texts: Sequence[str]) -> list[float]:
         """Calibrated probability that each text answers ``question``, in input order."""
