@@ -37,6 +37,7 @@ from letadesk.verify.entailment import decide_support
 from letadesk.verify.support import CALIBRATION_FILE, support_score
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from training.calibrate import balanced_accuracy
 from training.splits import is_val
 
 DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data"
@@ -99,15 +100,6 @@ def split(pairs: Sequence[Pair]) -> tuple[list[Pair], list[Pair]]:
     calib_docs = set(docs[0::2])
     return ([p for p in pairs if p.document in calib_docs],
             [p for p in pairs if p.document not in calib_docs])
-
-
-def balanced_accuracy(predicted: Sequence[bool], actual: Sequence[bool]) -> float:
-    """Mean of the true-positive rate and the true-negative rate."""
-    pos = [p for p, a in zip(predicted, actual, strict=True) if a]
-    neg = [p for p, a in zip(predicted, actual, strict=True) if not a]
-    tpr = sum(pos) / len(pos) if pos else 0.0
-    tnr = sum(not p for p in neg) / len(neg) if neg else 0.0
-    return (tpr + tnr) / 2
 
 
 def evaluate(pairs: Sequence[Pair], threshold: float, *, with_consistency: bool) -> float:

@@ -22,11 +22,12 @@ from pathlib import Path
 from typing import Any
 
 import bench_answers
+from training.card import write_model_card
 
 from _common import shared_data
 from letadesk.answer.ask import AskOptions
 from letadesk.judge import onnx_judge
-from letadesk.judge.card import CARD_FILE
+from letadesk.judge.card import CARD_FILE, load_card
 from letadesk.workspace import Workspace
 
 THRESHOLDS = (0.25, 0.3, 0.35, 0.4, 0.45, 0.5, 0.55, 0.6, 0.65)
@@ -77,7 +78,8 @@ def main() -> None:
                                 "chosen": chosen}
         CARD_FILE.write_text(json.dumps(card, indent=1, ensure_ascii=False) + "\n",
                              encoding="utf-8")
-        print(f"wrote the Gate 2 thresholds to {CARD_FILE}")
+        write_model_card(load_card(), card["validation"], card["training"])
+        print(f"wrote the Gate 2 thresholds to {CARD_FILE} and the model card")
 
 
 if __name__ == "__main__":

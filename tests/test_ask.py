@@ -109,7 +109,8 @@ def test_fabrications_are_rejected_by_the_right_check(
                                "any third party.", nid, NOT_DISCLOSE),
     }
     question = "Can the agreement be terminated, and may confidential information be disclosed?"
-    answer = ask(ws, question, lambda _p: [drafts[case]], k=10)  # every passage shown
+    # every passage shown, whatever Gate 2 thinks of a two-part question: Gate 3 is tested
+    answer = ask(ws, question, lambda _p: [drafts[case]], k=10, relevance_threshold=0.0)
     assert not any(c.kind == "generated" for c in answer.claims)
     assert answer.mode == "extracted_after_generation_failed"
     rejected = [r for r in answer.rejected if r.text == drafts[case]["text"]]

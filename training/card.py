@@ -31,8 +31,11 @@ Gate 2 (relevance), Gate 3 (support veto), Gate 4 (contradiction between claims)
 
 ## Validation figures (the shipped int8 model, validation split only)
 
-Thresholds stored with the model: relevance {rel_t:.2f} (calibrated probability),
-support {sup_t:.2f} (P(supported)), contradiction {con_t:.2f} (P(contradicted)).
+Thresholds stored with the model: Gate 2 relevance (calibrated probability) {rel_t:.2f}
+for questions and {stmt_t:.2f} for statements to check (chosen on the validation
+documents by `benchmarks/tune_gate2.py` after export; the sentence-level optimum is
+{sent_t:.2f}), support {sup_t:.2f} (P(supported)), contradiction {con_t:.2f}
+(P(contradicted)).
 Used for relevance in: {rel_langs}; for support in: {sup_langs} (elsewhere the lexical
 checks decide).
 
@@ -90,7 +93,9 @@ def write_model_card(card: JudgeCard, figures: dict[str, object],
     text = _TEMPLATE.format(
         name=card.name, layers=info["layers"], max_len=info["max_len"], seed=info["seed"],
         recipes=_recipes(info), batch=info["batch"], lr=info["lr"],
-        licence=data["licence"], rel_t=card.relevance_threshold, sup_t=card.support_threshold,
+        licence=data["licence"], rel_t=card.relevance_threshold,
+        stmt_t=card.statement_relevance_threshold, sent_t=rel["threshold"],
+        sup_t=card.support_threshold,
         con_t=card.contradiction_threshold, rel_langs=", ".join(card.relevance_languages) or "none",
         sup_langs=", ".join(card.support_languages) or "none",
         rel_rows=_rel_rows(rel), sup_rows=_sup_rows(sup))

@@ -1,11 +1,16 @@
 #!/usr/bin/env bash
 # One command: build the pairs from ../shared/data, train the judge, export it into
-# src/letadesk/judge/weights/ with its calibration, card and validation figures.
+# src/letadesk/judge/weights/ with its calibration, card and validation figures, then
+# choose Gate 2's thresholds on the validation documents.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
 .venv/bin/python -m pip install -q -r training/requirements.txt
 export PYTHONPATH=.
 time .venv/bin/python -m training.build_data
-time .venv/bin/python -m training.train
+time .venv/bin/python -m training.train --recipe joint
+cp training/runs/judge/judge.pt training/runs/judge/judge-joint.pt
+time .venv/bin/python -m training.train --recipe support --init training/runs/judge/judge-joint.pt
 time .venv/bin/python -m training.export
+# Gate 2's question-level thresholds, on the validation documents (ingests them: minutes)
+time .venv/bin/python benchmarks/tune_gate2.py --write

@@ -139,7 +139,7 @@ class Asker:
         topic = self._by_rarity(question_topic(question), filters)
         judge = self._judge_for(question, options)
         scorer: Scorer = (JudgeScorer(judge, question, passages,
-                                      threshold=options.relevance_threshold)
+                                      threshold=options.relevance_threshold, topic=topic)
                           if judge is not None else LexicalScorer(topic, options.min_relevance))
         relevance = {id(p): scorer.passage(p) for p in passages}
         trace.relevance(scorer.name, scorer.threshold, passages, relevance)

@@ -8,7 +8,6 @@ Each line of the JSONL file: ``{"question": str, "as_of"?: "YYYY-MM-DD",
 
 from __future__ import annotations
 
-import json
 import statistics
 import time
 from collections.abc import Callable, Iterable
@@ -20,6 +19,7 @@ from typing import Any
 from letadesk.answer.ask import AskOptions
 from letadesk.domain import Answer, Citation
 from letadesk.errors import ConfigError
+from letadesk.jsonl import json_objects
 from letadesk.text import match_key
 
 
@@ -52,18 +52,12 @@ class EvalReport:
 
 
 def load_questions(path: Path) -> list[dict[str, Any]]:
-    rows = []
-    for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
-        if not line.strip():
-            continue
-        try:
-            row = json.loads(line)
-        except ValueError as exc:
-            raise ConfigError(f"{path}:{n}: not JSON ({exc})") from exc
-        if not isinstance(row, dict) or not isinstance(row.get("question"), str):
-            raise ConfigError(f"{path}:{n}: each line needs a \"question\" string")
-        rows.append(row)
-    return rows
+    """The question rows of a JSONL file (ConfigError naming the line otherwise)."""
+    try:
+        lines = path.read_text(encoding="utf-8").splitlines()
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ConfigError(f"{path}: cannot be read ({exc})") from exc
+    return list(json_objects(lines, str(path), strings=("question",)))
 
 
 def _on_gold(citation: Citation, gold: dict[str, Any]) -> bool:

@@ -21,7 +21,8 @@ from letadesk.verify.support import content_stems, is_content, stem, words
 
 # Question words carry no topic; a passage need not contain them.
 _QUESTION_WORDS = frozenset(
-    """what which who whom whose when where why how does do did is are can could should
+    """what which who whom whose when where why how long much many often does do did is
+    are can could should
     would must may shall there any agreement contract document party parties provide
     provides under ce care cine cand când unde cum este sunt poate pot trebuie exista
     există prevede prevad prevăd lege legea contractul""".split()

@@ -74,10 +74,19 @@ class LexicalScorer:
 
 
 class JudgeScorer:
-    """The judge's calibrated probability that a sentence answers the question."""
+    """The judge's calibrated probability that a sentence answers the question.
+
+    A sentence that holds nearly all the question's topic words (``WORDS_COVERED`` of
+    the rarity-weighted topic, within its document) and that the judge still finds
+    plausible (at least ``PLAUSIBLE`` of the bar) is raised to the bar: the judge's
+    probabilities are calibrated on the phrasings it was trained on, and a new phrasing
+    of a question whose every word the sentence answers can fall short of them."""
+
+    WORDS_COVERED = 0.8
+    PLAUSIBLE = 0.5
 
     def __init__(self, judge: Judge, question: str, passages: Sequence[Passage], *,
-                 threshold: float | None = None) -> None:
+                 threshold: float | None = None, topic: Topic = ()) -> None:
         self.name = judge.name
         card = judge.card
         bar = card.relevance_threshold if is_question(question) else \
@@ -85,6 +94,7 @@ class JudgeScorer:
         self.threshold = bar if threshold is None else threshold
         self._judge = judge
         self._question = question
+        self._topic = topic
         self._scores: dict[str, float] = {}
         self.prepare(passages)
 
@@ -105,4 +115,8 @@ class JudgeScorer:
     def sentence(self, passage: Passage, text: str) -> float:
         if text not in self._scores:
             self._scores[text] = self._judge.relevance(self._question, [text])[0]
-        return self._scores[text]
+        score = self._scores[text]
+        if self.PLAUSIBLE * self.threshold <= score < self.threshold and self._topic and \
+                passage_relevance(self._topic, passage, text) >= self.WORDS_COVERED:
+            return self.threshold
+        return score

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from letadesk.errors import ConfigError
+from letadesk.jsonl import json_objects
 
 
 def register(sub: Any) -> None:
@@ -35,16 +36,7 @@ def read_pairs(path: str) -> Iterator[tuple[str, str]]:
             Path(path).read_text(encoding="utf-8").splitlines()
     except (OSError, UnicodeDecodeError) as exc:
         raise ConfigError(f"{name}: cannot be read ({exc})") from exc
-    for n, line in enumerate(lines, start=1):
-        if not line.strip():
-            continue
-        try:
-            row = json.loads(line)
-        except ValueError as exc:
-            raise ConfigError(f"{name}:{n}: not JSON ({exc})") from exc
-        if not isinstance(row, dict) or not isinstance(row.get("claim"), str) or \
-                not isinstance(row.get("quote"), str):
-            raise ConfigError(f'{name}:{n}: each line needs "claim" and "quote" strings')
+    for row in json_objects(lines, name, strings=("claim", "quote")):
         yield row["claim"], row["quote"]
 
 
