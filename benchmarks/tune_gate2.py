@@ -22,13 +22,14 @@ from pathlib import Path
 from typing import Any
 
 import bench_answers
-from training.card import write_model_card
 
 from _common import shared_data
 from letadesk.answer.ask import AskOptions
+from letadesk.answer.scoring import JudgeScorer
 from letadesk.judge import onnx_judge
 from letadesk.judge.card import CARD_FILE, load_card
 from letadesk.workspace import Workspace
+from training.card import write_model_card
 
 THRESHOLDS = (0.25, 0.3, 0.35, 0.4, 0.45, 0.5, 0.55, 0.6, 0.65)
 KINDS = {"CUAD": "relevance_threshold", "ContractNLI": "statement_relevance_threshold"}
@@ -49,11 +50,27 @@ def sweep(ws: Workspace, name: str, questions: list[dict[str, Any]]) -> list[dic
     return rows
 
 
+def sweep_rescue(ws: Workspace, sets: dict[str, list[dict[str, Any]]]) -> None:
+    """At the card's bars: the topic-words rule's two settings (JudgeScorer)."""
+    for covered in (0.8, 0.5):
+        for plausible in (0.5, 0.3):
+            JudgeScorer.WORDS_COVERED, JudgeScorer.PLAUSIBLE = covered, plausible
+            for name, questions in sets.items():
+                report, _ = bench_answers.run(ws, "bench", questions,
+                                              AskOptions(generate=False), {})
+                fig = report.as_json()
+                print(json.dumps({"set": name, "words_covered": covered, "plausible": plausible,
+                                  **{k: fig[k] for k in ("coverage", "refusal_on_unanswerable",
+                                                         "grounded_precision")}}), flush=True)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--contracts", type=int, default=20)
     parser.add_argument("--ndas", type=int, default=12)
     parser.add_argument("--write", action="store_true", help="store the bars in judge.json")
+    parser.add_argument("--rescue", action="store_true",
+                        help="instead, sweep the topic-words rule at the card's bars")
     args = parser.parse_args()
     root = shared_data()
     onnx_judge.CACHE_SIZE = 1_000_000  # every pair scored once across the sweep
@@ -65,6 +82,9 @@ def main() -> None:
                 "ContractNLI": bench_answers.nli_rows(root, args.ndas, docs)}
         ws = Workspace.open(Path(tmp) / "profile")
         ws.ingest([docs], matter="bench")
+        if args.rescue:
+            sweep_rescue(ws, sets)
+            return
         for name, questions in sets.items():
             rows = sweep(ws, name, questions)
             chosen[name] = max(rows, key=lambda r: (r["objective"], r["threshold"]))

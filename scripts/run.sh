@@ -11,6 +11,6 @@ fi
 echo "No display: running the headless demo on the fictional sample matter."
 matter="Sample matter (fictional)"
 .venv/bin/letadesk ingest resources/sample_matter --matter "$matter"
-.venv/bin/letadesk ask "What can the Receiving Party disclose, and to whom?" --matter "$matter"
+.venv/bin/letadesk ask "How long do the confidentiality obligations survive termination?" --matter "$matter"
 .venv/bin/letadesk ask "Care este durata contractului de prestări servicii?" --matter "$matter"
 .venv/bin/letadesk ask "Ce vreme va fi mâine în Cluj?" --matter "$matter"

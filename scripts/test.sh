@@ -4,6 +4,6 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
 export QT_QPA_PLATFORM=offscreen
-echo "== ruff"; .venv/bin/ruff check src tests benchmarks scripts
+echo "== ruff"; .venv/bin/ruff check src tests benchmarks scripts training
 echo "== mypy"; .venv/bin/mypy
 echo "== pytest"; .venv/bin/python -m pytest -q "$@"
