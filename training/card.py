@@ -35,7 +35,10 @@ Thresholds stored with the model: Gate 2 relevance (calibrated probability) {rel
 for questions and {stmt_t:.2f} for statements to check (chosen on the validation
 documents by `benchmarks/tune_gate2.py` after export; the sentence-level optimum is
 {sent_t:.2f}), support {sup_t:.2f} (P(supported)), contradiction {con_t:.2f}
-(P(contradicted)).
+(P(contradicted)). At run time Gate 2 also raises to the bar a sentence that holds the
+question's topic words as the lexical gate asks and that the judge finds plausible (half
+the bar), and Gate 3 supports an extract of the quote as it stands
+(`answer/scoring.py`, `verify/entailment.py`).
 Used for relevance in: {rel_langs}; for support in: {sup_langs} (elsewhere the lexical
 checks decide).
 
