@@ -78,7 +78,8 @@ class _Gate2:
     ranked: list[Passage]
     best: float
     covered: float
-    judged: bool
+    judged: bool  # the judge scored relevance (its language)
+    judge: Judge | None  # the loaded judge, for Gates 3 and 4 whatever the language
 
     def answered_by_matter(self, options: AskOptions) -> bool:
         """Gate 1's corpus check: a source holds nearly all the topic words, or the judge
@@ -119,7 +120,8 @@ class Asker:
         if unmet := unmet_presupposition(self._conn, question, matter_id=filters.matter_id,
                                          as_of=options.as_of, language=options.language):
             return trace.refuse(question, unmet, passages[:5])  # the act has no such provision
-        gate = self._gate2(question, passages, filters, options, trace)
+        gate = self._gate2(question, passages, filters, options, trace,
+                           self._loaded_judge(options))
         if not scope.in_scope and not gate.answered_by_matter(options):
             # Not legal vocabulary, and the matter's own documents do not cover it either.
             return trace.refuse(question, out_of_scope(scope, options.language), ())
@@ -133,25 +135,28 @@ class Asker:
         return self._answer(question, filters, options, gate, trace, step)
 
     def _gate2(self, question: str, passages: list[Passage], filters: SearchFilters,
-               options: AskOptions, trace: AskTrace) -> _Gate2:
+               options: AskOptions, trace: AskTrace, judge: Judge | None) -> _Gate2:
         """Relevance of each passage: the judge's where it reads the question's language,
-        else the rarity-weighted topic's; recorded in the audit."""
+        else the rarity-weighted topic's; recorded in the audit. ``judge``: the loaded
+        judge (or None), carried on for Gates 3 and 4."""
         topic = self._by_rarity(question_topic(question), filters)
-        judge = self._judge_for(question, options)
-        scorer: Scorer = (JudgeScorer(judge, question, passages,
+        language = detect_language(question) or options.language
+        reads = judge if judge is not None and \
+            language in judge.card.relevance_languages else None
+        scorer: Scorer = (JudgeScorer(reads, question, passages,
                                       threshold=options.relevance_threshold, topic=topic)
-                          if judge is not None else LexicalScorer(topic, options.min_relevance))
+                          if reads is not None else LexicalScorer(topic, options.min_relevance))
         relevance = {id(p): scorer.passage(p) for p in passages}
         trace.relevance(scorer.name, scorer.threshold, passages, relevance)
         covered = max((passage_relevance(topic, p) for p in passages), default=0.0)
         return _Gate2(scorer, _prefer_relevant(passages, relevance),
-                      max(relevance.values(), default=0.0), covered, judge is not None)
+                      max(relevance.values(), default=0.0), covered, reads is not None, judge)
 
     def _answer(self, question: str, filters: SearchFilters, options: AskOptions,
                 gate: _Gate2, trace: AskTrace, step: Stage) -> Answer:
         """Draft (when the mode says so) or extract, verify, and keep coherent claims."""
         shown = gate.ranked[: options.k]
-        judge = self._loaded_judge(options)
+        judge = gate.judge
         verifier = ClaimVerifier(self._conn, {p.fragment.id: p for p in shown},
                                  matter_id=filters.matter_id, as_of=options.as_of, judge=judge)
         state = _State()
@@ -187,7 +192,7 @@ class Asker:
         documents = corpus.documents_admissible(self._conn, filters)
         if not asked_of_several(question, filters, gate.ranked, len(documents)):
             return None
-        judge = self._loaded_judge(options)
+        judge = gate.judge
 
         def settle(passages: Sequence[Passage], drafts: Sequence[DraftClaim]
                    ) -> tuple[list[Claim], list[RejectedClaim]]:
@@ -199,13 +204,6 @@ class Asker:
         return answer_across(self._retriever, documents, question, filters, gate.ranked,
                              gate.scorer, settle, trace, rejected=state.rejected,
                              language=options.language, mode=mode)
-
-    def _judge_for(self, question: str, options: AskOptions) -> Judge | None:
-        """The judge, when it is enabled, loads, and was chosen for the question's
-        language (the interface language when the question's own is unclear)."""
-        judge = self._loaded_judge(options)
-        language = detect_language(question) or options.language
-        return judge if judge is not None and language in judge.card.relevance_languages else None
 
     def _loaded_judge(self, options: AskOptions) -> Judge | None:
         """The judge when it is enabled and loads (else the lexical checks decide)."""

@@ -99,6 +99,7 @@ class JudgeScorer:
         self._question = question
         self._topic = topic
         self._scores: dict[str, float] = {}
+        self._units_of: dict[int, list[str]] = {}
         self.prepare(passages)
 
     def prepare(self, passages: Sequence[Passage]) -> None:
@@ -108,9 +109,13 @@ class JudgeScorer:
             self._scores.update(zip(texts, self._judge.relevance(self._question, texts),
                                     strict=True))
 
-    @staticmethod
-    def _units(passage: Passage) -> list[str]:
-        return candidate_sentences(passage.fragment.text) or [passage.fragment.text]
+    def _units(self, passage: Passage) -> list[str]:
+        """The passage's scored units (its sentences, or its whole text), split once."""
+        fid = passage.fragment.id
+        if fid not in self._units_of:
+            text = passage.fragment.text
+            self._units_of[fid] = candidate_sentences(text) or [text]
+        return self._units_of[fid]
 
     def passage(self, passage: Passage) -> float:
         return max(self.sentence(passage, t) for t in self._units(passage))

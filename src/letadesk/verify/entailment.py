@@ -83,11 +83,11 @@ def decide_support(claim: str, quote: str, *, judge: Judge | None,
         return SupportDecision("supported", 1.0, "extract", (consistency, verbatim))
     lang = language if language is not None else (detect_language(quote) or "en")
     if judge is None or lang not in judge.card.support_languages:
-        lexical = check_support(claim, quote)
+        score = support_score(claim, quote)
+        lexical = check_support(claim, quote, score=score)
         label = ("contradicted" if not consistency.passed
                  else "supported" if lexical.passed else "insufficient")
-        return SupportDecision(label, round(support_score(claim, quote), 4), "lexical",
-                               (consistency, lexical))
+        return SupportDecision(label, round(score, 4), "lexical", (consistency, lexical))
     scores = judge.support(claim, quote)
     card = judge.card
     label = judged_label(scores, consistency.passed, support_threshold=card.support_threshold,

@@ -162,13 +162,15 @@ def calibrated_threshold() -> float:
         return _FALLBACK_THRESHOLD
 
 
-def check_support(claim: str, quote: str, *, threshold: float | None = None) -> CheckResult:
-    """Pass when ``support_score(claim, quote) >= threshold`` (default: calibrated).
+def check_support(claim: str, quote: str, *, threshold: float | None = None,
+                  score: float | None = None) -> CheckResult:
+    """Pass when ``support_score(claim, quote) >= threshold`` (default: calibrated);
+    ``score``: that score, when the caller has it already.
 
     The reason names the score, the threshold and, on failure, up to five claim
     words the quote does not contain."""
     limit = calibrated_threshold() if threshold is None else threshold
-    score = support_score(claim, quote)
+    score = support_score(claim, quote) if score is None else score
     if score >= limit:
         return CheckResult("support", True, f"support {score:.2f} >= {limit:.2f}")
     quote_set = set(content_stems(quote))
