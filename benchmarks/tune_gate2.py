@@ -11,6 +11,7 @@ maximises min(coverage, refusal) on its set; with ``--write`` both are stored in
 judge's card (``judge.json``), beside the weights.
 
     .venv/bin/python benchmarks/tune_gate2.py [--contracts 20] [--ndas 12] [--write]
+    .venv/bin/python benchmarks/tune_gate2.py --rescue | --extract   # other sweeps
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from typing import Any
 import bench_answers
 
 from _common import shared_data
+from letadesk.answer import extract
 from letadesk.answer.ask import AskOptions
 from letadesk.answer.scoring import JudgeScorer
 from letadesk.judge import onnx_judge
@@ -64,6 +66,22 @@ def sweep_rescue(ws: Workspace, sets: dict[str, list[dict[str, Any]]]) -> None:
                                                          "grounded_precision")}}), flush=True)
 
 
+def sweep_extract(ws: Workspace, sets: dict[str, list[dict[str, Any]]]) -> None:
+    """At the card's bars: how many sentences an extracted answer keeps, and how close to
+    the best one each must score (``answer.extract``)."""
+    for most in (1, 2, 3):
+        for share in (0.8, 0.9):
+            extract.MAX_SENTENCES, extract.RELATIVE_TO_BEST = most, share
+            for name, questions in sets.items():
+                report, _ = bench_answers.run(ws, "bench", questions,
+                                              AskOptions(generate=False), {})
+                fig = report.as_json()
+                print(json.dumps({"set": name, "max_sentences": most, "relative_to_best": share,
+                                  **{k: fig[k] for k in ("coverage", "refusal_on_unanswerable",
+                                                         "grounded_precision", "claims")}}),
+                      flush=True)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--contracts", type=int, default=20)
@@ -71,6 +89,8 @@ def main() -> None:
     parser.add_argument("--write", action="store_true", help="store the bars in judge.json")
     parser.add_argument("--rescue", action="store_true",
                         help="instead, sweep the topic-words rule at the card's bars")
+    parser.add_argument("--extract", action="store_true",
+                        help="instead, sweep the extracted answer's sentence count and share")
     args = parser.parse_args()
     root = shared_data()
     onnx_judge.CACHE_SIZE = 1_000_000  # every pair scored once across the sweep
@@ -82,8 +102,8 @@ def main() -> None:
                 "ContractNLI": bench_answers.nli_rows(root, args.ndas, docs)}
         ws = Workspace.open(Path(tmp) / "profile")
         ws.ingest([docs], matter="bench")
-        if args.rescue:
-            sweep_rescue(ws, sets)
+        if args.rescue or args.extract:
+            (sweep_rescue if args.rescue else sweep_extract)(ws, sets)
             return
         for name, questions in sets.items():
             rows = sweep(ws, name, questions)
