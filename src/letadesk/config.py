@@ -67,6 +67,8 @@ class Settings:
     ingest_timeout_s: float = 120.0
     ingest_memory_mb: int = 2048
     max_file_mb: int = 512
+    # a full re-hash of every source file every this many days (size and time on each open)
+    source_check_days: int = 7
 
     @classmethod
     def load(cls, paths: Paths) -> Settings:
@@ -77,7 +79,12 @@ class Settings:
         except (OSError, ValueError) as exc:
             raise ConfigError(f"{paths.settings_file}: unreadable settings ({exc})") from exc
         known = {f.name for f in fields(cls)}
-        return replace(cls(), **{k: v for k, v in raw.items() if k in known})
+        settings = replace(cls(), **{k: v for k, v in raw.items() if k in known})
+        days = settings.source_check_days
+        if isinstance(days, bool) or not isinstance(days, int) or not 1 <= days <= 3650:
+            raise ConfigError(f"{paths.settings_file}: source_check_days must be a whole "
+                              f"number of days from 1 to 3650, not {days!r}")
+        return settings
 
     def save(self, paths: Paths) -> None:
         tmp = paths.settings_file.with_suffix(".tmp")

@@ -30,6 +30,14 @@ class DocumentStatus(enum.StrEnum):
     DUPLICATE = "duplicate"  # same content as ``duplicate_of``; not indexed twice
 
 
+class SourceState(enum.StrEnum):
+    """Whether a document's file on disk still holds what was indexed (its currency)."""
+
+    CURRENT = ""
+    CHANGED = "changed"  # the file's content differs from the indexed one
+    MISSING = "missing"  # the file is no longer found
+
+
 class PageMethod(enum.StrEnum):
     """How a page's text was obtained."""
 
@@ -97,6 +105,12 @@ class Document:
     valid_to: date | None = None
     verified: bool = False
     duplicate_of: DocumentId | None = None
+    source_state: SourceState = SourceState.CURRENT
+
+    @property
+    def stale(self) -> bool:
+        """The file changed or disappeared since it was indexed (re-ingest to refresh)."""
+        return self.source_state != SourceState.CURRENT
 
 
 @dataclass(frozen=True, slots=True)
@@ -192,6 +206,13 @@ class Citation:
     quote: str
     start: int  # offsets of the matched quote in the document text
     end: int
+    # the cited document's currency and human check when the answer was made
+    source_state: SourceState = SourceState.CURRENT
+    verified: bool = False
+
+    @property
+    def stale(self) -> bool:
+        return self.source_state != SourceState.CURRENT
 
 
 @dataclass(frozen=True, slots=True)
@@ -200,6 +221,16 @@ class Claim:
     kind: str  # "generated" | "extracted"
     citations: tuple[Citation, ...]
     checks: tuple[CheckResult, ...] = ()
+
+    @property
+    def stale(self) -> bool:
+        """A cited document changed or disappeared on disk since it was indexed."""
+        return any(c.stale for c in self.citations)
+
+    @property
+    def unverified(self) -> bool:
+        """A cited document has not been verified by a person (``meta --verified``)."""
+        return any(not c.verified for c in self.citations)
 
 
 @dataclass(frozen=True, slots=True)
@@ -248,6 +279,9 @@ class Answer:
     # no answer. Both empty for an answer from one document, and for a refusal.
     groups: tuple[AnswerGroup, ...] = ()
     unanswered: tuple[UnansweredDocument, ...] = ()
+    # What the reader must know about the sources cited, in the interface language: that
+    # some changed or disappeared on disk since indexing, that some are not verified.
+    notes: tuple[str, ...] = ()
 
     @property
     def answered(self) -> bool:

@@ -28,6 +28,7 @@ from letadesk.domain import (
 )
 from letadesk.generate.generator import Generator
 from letadesk.generate.mode import generation_on
+from letadesk.ingest.currency import Clock, CurrencyReport, check_sources, utc_now
 from letadesk.ingest.pipeline import Cancelled, IngestReport, Progress, ingest
 from letadesk.store import corpus
 from letadesk.store.corpus import LegalMeta
@@ -45,16 +46,18 @@ def _default_as_of(settings: Settings) -> date | None:
 class Workspace:
     """One LetaDesk profile: its database and indexes. Not thread-safe; one per thread."""
 
-    def __init__(self, paths: Paths, settings: Settings | None = None) -> None:
+    def __init__(self, paths: Paths, settings: Settings | None = None, *,
+                 clock: Clock = utc_now) -> None:
         self.paths = paths
         self.settings = settings if settings is not None else Settings.load(paths)
         self.conn: apsw.Connection = open_database(paths.database, backups=paths.backups)
+        self.clock = clock  # now, as an aware UTC datetime (tests advance it)
         self._indexes: IndexSet | None = None
         self._generator: Generator | None = None
 
     @classmethod
-    def open(cls, data_dir: str | Path | None = None) -> Workspace:
-        return cls(Paths.resolve(data_dir))
+    def open(cls, data_dir: str | Path | None = None, *, clock: Clock = utc_now) -> Workspace:
+        return cls(Paths.resolve(data_dir), clock=clock)
 
     def close(self) -> None:
         if self._indexes is not None:
@@ -122,6 +125,17 @@ class Workspace:
     def text(self, document: Document) -> str:
         return corpus.document_text(self.conn, document.id)
 
+    def check_sources(self, *, matter: str | None = None,
+                      full: bool | None = None) -> CurrencyReport:
+        """Mark documents whose file changed or disappeared since indexing as stale (and
+        clear the mark of those matching again): size and time first, a full re-hash
+        when ``source_check_days`` have passed since the last (``full`` forces either).
+        The CLI and the window run it when they open a profile."""
+        matter_id = self.matter(matter).id if matter else None
+        return check_sources(self.conn, now=self.clock(),
+                             every_days=self.settings.source_check_days,
+                             matter_id=matter_id, full=full)
+
     def set_legal_meta(self, document: Document, meta: LegalMeta, *,
                        verified: bool | None = None) -> None:
         with transaction(self.conn):
@@ -186,7 +200,7 @@ class Workspace:
             opts = replace(opts, generate=self.generates(generator))
         filters = self.filters(matter, document=document, as_of=opts.as_of)
         trace = AskTrace(audit_id=audit.new_audit_id(), matter=matter, as_of=opts.as_of,
-                         question=question)
+                         question=question, language=opts.language)
         make = (lambda: generator) if generator is not None else self.generator
         asker = Asker(self.conn, Retriever(self.conn, self.indexes), make, judge=default_judge)
         answer = asker.ask(question, filters, opts, trace, stage=stage, cancelled=cancelled)

@@ -59,6 +59,18 @@ def test_markdown_memo_has_footnoted_quotes() -> None:
     assert "**As of:** 2024-06-30" in md
 
 
+def test_memo_marks_stale_and_unverified_sources() -> None:
+    first, second = ANSWER["claims"]
+    marked = {**ANSWER, "claims": [
+        {**first, "citations": [{**first["citations"][0], "stale": True, "verified": False}]},
+        {**second, "citations": [{**second["citations"][0], "stale": False,
+                                  "verified": True}]}]}
+    md = memo_markdown(marked)
+    assert ("[^1]: Mutual NDA, p. ii, Section 3.2 [stale source: changed or missing on disk "
+            "since indexing; unverified source]: \u201csurvive") in md
+    assert "[^2]: Contract, p. 1, art. 3 alin. (1): \u201co durată" in md
+
+
 def test_refusal_memo_lists_nearest_sources() -> None:
     md = memo_markdown(REFUSED, question="Q?")
     assert "No answer was given: I don't have a sufficient source" in md

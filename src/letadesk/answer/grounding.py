@@ -90,7 +90,8 @@ class ClaimVerifier:
         page = self._page_of(doc.id, start, frag.page)
         citation = Citation(fragment_id=frag.id, document_id=doc.id, document=doc.title,
                             page=page[0], page_label=page[1], locator=frag.locator,
-                            quote=frag.text[match.start:match.end], start=start, end=end)
+                            quote=frag.text[match.start:match.end], start=start, end=end,
+                            source_state=doc.source_state, verified=doc.verified)
         return result, citation
 
     def _page_of(self, doc_id: int, offset: int, default: int) -> tuple[int, str]:

@@ -1,9 +1,13 @@
-"""What a lawyer reads when LetaDesk refuses, in the interface language ("en", "ro";
+"""What a lawyer reads when LetaDesk refuses, or about the sources it cites, in the
+interface language ("en", "ro";
 anything else reads English). The engine's own reasons (logs, audit, tests) stay English;
 these are built from the same facts."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
+
+from letadesk.domain import Citation, Claim
 from letadesk.verify.scope import ScopeVerdict
 
 _TEXT: dict[str, dict[str, str]] = {
@@ -60,6 +64,19 @@ _TEXT: dict[str, dict[str, str]] = {
     "since": {"en": "since {date}", "ro": "din {date}"},
     "until": {"en": "until {date}", "ro": "până la {date}"},
     "undated": {"en": "without validity dates", "ro": "fără date de valabilitate"},
+    # the currency and the human check of the sources an answer cites
+    "stale_note": {
+        "en": "Source changed or missing on disk since it was indexed; add it again to "
+              "refresh it: {documents}",
+        "ro": "Sursă modificată sau absentă de pe disc de la indexare; adăugați-o din nou "
+              "pentru a o actualiza: {documents}"},
+    "unverified_note": {
+        "en": "Source not verified by a person; check the deadlines and article numbers "
+              "against it: {documents}",
+        "ro": "Sursă neverificată de o persoană; verificați termenele și numerele "
+              "articolelor în ea: {documents}"},
+    "stale_mark": {"en": "stale", "ro": "depășită"},
+    "unverified_mark": {"en": "unverified", "ro": "neverificată"},
 }
 
 
@@ -85,3 +102,20 @@ def out_of_scope(verdict: ScopeVerdict, language: str) -> str:
     else:
         detail = message("no_terms", language)
     return f"{message('out_of_scope', language)} ({detail})"
+
+
+def source_notes(claims: Sequence[Claim], language: str) -> tuple[str, ...]:
+    """The notes an answer carries about the documents its ``claims`` cite: those stale
+    on disk, and those not verified by a person (each named once, in citation order)."""
+    stale = _titles(c for claim in claims for c in claim.citations if c.stale)
+    unverified = _titles(c for claim in claims for c in claim.citations if not c.verified)
+    notes = []
+    if stale:
+        notes.append(message("stale_note", language, documents="; ".join(stale)))
+    if unverified:
+        notes.append(message("unverified_note", language, documents="; ".join(unverified)))
+    return tuple(notes)
+
+
+def _titles(citations: Iterable[Citation]) -> list[str]:
+    return list(dict.fromkeys(c.document for c in citations))

@@ -9,6 +9,7 @@ from datetime import date
 from typing import Any
 
 from letadesk.answer.grounding import Verdict
+from letadesk.answer.messages import source_notes
 from letadesk.domain import (
     Answer,
     AnswerGroup,
@@ -28,9 +29,11 @@ from letadesk.generate.schema import SCHEMA_VERSION
 class AskTrace:
     """Accumulates the audit record of one question while it is answered."""
 
-    def __init__(self, *, audit_id: str, matter: str, as_of: date | None, question: str) -> None:
+    def __init__(self, *, audit_id: str, matter: str, as_of: date | None, question: str,
+                 language: str = "en") -> None:
         self.audit_id = audit_id
         self._as_of = as_of
+        self._language = language  # of the answer's notes
         self._started = time.perf_counter()
         self._last = self._started
         self._stages: dict[str, float] = {}
@@ -109,7 +112,8 @@ class AskTrace:
                   else "every claim is grounded in a quoted source")
         return self._finish(Answer(question, "answered", reason, tuple(claims), tuple(rejected),
                                    tuple(nearest), self.audit_id, self._as_of, mode=mode,
-                                   groups=tuple(groups), unanswered=tuple(unanswered)))
+                                   groups=tuple(groups), unanswered=tuple(unanswered),
+                                   notes=source_notes(claims, self._language)))
 
 
 def passage_json(p: Passage) -> dict[str, Any]:
@@ -117,6 +121,8 @@ def passage_json(p: Passage) -> dict[str, Any]:
     return {"fragment_id": f.id, "document": p.document.title, "document_id": p.document.id,
             "page": f.page, "page_label": f.printed_page, "locator": f.locator, "text": f.text,
             "start": f.start, "end": f.end,
+            "stale": p.document.stale, "source_state": p.document.source_state.value,
+            "verified": p.document.verified,
             "via": p.via, "scores": {"bm25": p.scores.bm25, "dense": p.scores.dense,
                                      "fused": p.scores.fused}}
 
@@ -125,11 +131,15 @@ def answer_json(answer: Answer) -> dict[str, Any]:
     """The ``letadesk ask --json`` shape."""
     return {
         "disposition": answer.disposition, "reason": answer.reason, "mode": answer.mode,
-        "claims": [{"text": c.text, "kind": c.kind, "citations": [
+        "claims": [{"text": c.text, "kind": c.kind, "stale": c.stale,
+                    "unverified": c.unverified, "citations": [
             {"fragment_id": x.fragment_id, "document": x.document, "document_id": x.document_id,
              "page": x.page, "page_label": x.page_label, "locator": x.locator, "quote": x.quote,
-             "start": x.start, "end": x.end} for x in c.citations],
+             "start": x.start, "end": x.end, "stale": x.stale,
+             "source_state": x.source_state.value, "verified": x.verified}
+            for x in c.citations],
             "checks": [asdict(k) for k in c.checks]} for c in answer.claims],
+        "notes": list(answer.notes),
         "rejected": [{"text": r.text, "check": r.check, "reason": r.reason}
                      for r in answer.rejected],
         "nearest_sources": [passage_json(p) for p in answer.nearest_sources],

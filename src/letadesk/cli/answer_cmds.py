@@ -123,10 +123,16 @@ def _print_answer(answer: Answer, language: str) -> None:
         label = " (extracted)" if claim.kind == "extracted" else ""
         print(f"{i + 1}. {claim.text}{label}")
         for c in claim.citations:
-            print(f"     [{c.document}, p. {c.page_label}, {c.locator or '-'}] \"{c.quote[:160]}\"")
+            marks = [message(key, language) for key, on in
+                     (("stale_mark", c.stale), ("unverified_mark", not c.verified)) if on]
+            flags = "".join(f" ({m})" for m in marks)
+            print(f"     [{c.document}, p. {c.page_label}, {c.locator or '-'}]{flags} "
+                  f"\"{c.quote[:160]}\"")
     if answer.unanswered:
         print(message("no_answer_in", language,
                       documents="; ".join(u.document for u in answer.unanswered)))
+    for note in answer.notes:
+        print(f"! {note}")
     if answer.rejected:
         print(f"({len(answer.rejected)} claims rejected; see the audit record {answer.audit_id})")
     if answer.mode == "extracted_after_generation_failed":

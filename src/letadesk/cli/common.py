@@ -13,7 +13,14 @@ from letadesk.workspace import Workspace
 
 
 def open_workspace(args: argparse.Namespace) -> Workspace:
-    return Workspace.open(args.data_dir)
+    """The profile, its documents' currency re-checked (see Workspace.check_sources)."""
+    ws = Workspace.open(args.data_dir)
+    try:
+        ws.check_sources()
+    except BaseException:
+        ws.close()
+        raise
+    return ws
 
 
 def print_json(value: Any) -> None:

@@ -8,7 +8,7 @@ from typing import Any
 
 from letadesk.cli.common import open_workspace, parse_date, print_json
 from letadesk.cli.progress import progress_bar
-from letadesk.domain import Document
+from letadesk.domain import Document, SourceState
 from letadesk.store.corpus import LegalMeta
 
 
@@ -95,8 +95,13 @@ def _doc_json(doc: Document) -> dict[str, Any]:
         "status": doc.status.value, "failure_reason": doc.failure_reason,
         "jurisdiction": doc.jurisdiction, "legal_force": doc.legal_force,
         "valid_from": doc.valid_from, "valid_to": doc.valid_to, "verified": doc.verified,
-        "duplicate_of": doc.duplicate_of,
+        "duplicate_of": doc.duplicate_of, "stale": doc.stale,
+        "source_state": doc.source_state.value,
     }
+
+
+_STALE = {SourceState.CHANGED: "changed on disk since indexing; ingest it again",
+          SourceState.MISSING: "file no longer found on disk"}
 
 
 def cmd_docs(args: argparse.Namespace) -> int:
@@ -109,6 +114,8 @@ def cmd_docs(args: argparse.Namespace) -> int:
         extra = f": {d.failure_reason}" if d.failure_reason else ""
         if d.duplicate_of is not None:
             extra = f": same content as document {d.duplicate_of}"
+        if d.stale:
+            extra += f" [stale: {_STALE[d.source_state]}]"
         print(f"{d.id:>5}  {d.status.value:<9} {d.path}{extra}")
     return 0
 

@@ -1,5 +1,6 @@
 """A research memo from one answer: each claim footnoted with its verbatim quote and
-pinpoint (document, page label, locator). An answer over several documents is grouped
+pinpoint (document, page label, locator), marked when the cited document was stale on
+disk or not verified by a person. An answer over several documents is grouped
 under each document's name, followed by the documents that hold no answer.
 
 Input is the ``answer_json`` shape (``letadesk ask --json`` / the audit record's
@@ -49,9 +50,17 @@ def _numbered(answer: dict[str, Any]) -> list[tuple[dict[str, Any], list[_Note]]
         notes = []
         for cit in claim.get("citations", []):
             n += 1
-            notes.append(_Note(n, pinpoint(cit), _one_line(cit.get("quote", ""))))
+            notes.append(_Note(n, pinpoint(cit) + _marks(cit), _one_line(cit.get("quote", ""))))
         out.append((claim, notes))
     return out
+
+
+def _marks(citation: dict[str, Any]) -> str:
+    """" [stale source; unverified source]" as the answer said of the cited document."""
+    marks = [text for on, text in (
+        (citation.get("stale"), "stale source: changed or missing on disk since indexing"),
+        (citation.get("verified") is False, "unverified source")) if on]
+    return f" [{'; '.join(marks)}]" if marks else ""
 
 
 def _headings(answer: dict[str, Any]) -> dict[int, str]:

@@ -90,6 +90,8 @@ def _triage(conn: apsw.Connection, matter: Matter, facts: FileFacts,
     known = state.get(facts.path)
     if (known and known[0] == facts.sha256 and known[1] != DocumentStatus.RETIRED
             and known[2] == READER_VERSION):
+        with transaction(conn):
+            corpus.refresh_source(conn, matter.id, facts)
         report.unchanged += 1
         return False
     if facts.size > settings.max_file_mb * 1024 * 1024:

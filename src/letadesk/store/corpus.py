@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from datetime import date
+from datetime import date, datetime
 from typing import Any
 
 import apsw
@@ -26,12 +26,13 @@ from letadesk.domain import (
     PageMethod,
     ParsedDocument,
     SearchFilters,
+    SourceState,
 )
 from letadesk.errors import NotFoundError
 
 _DOC_COLUMNS = (
     "id, matter_id, path, title, kind, language, sha256, size, status, failure_reason, "
-    "jurisdiction, legal_force, valid_from, valid_to, verified, duplicate_of"
+    "jurisdiction, legal_force, valid_from, valid_to, verified, duplicate_of, source_state"
 )
 _FRAGMENT_COLUMNS = 'id, document_id, page, start, "end", locator, text'
 
@@ -112,6 +113,7 @@ def _document(row: Sequence[Any]) -> Document:
         legal_force=row[11], valid_from=_to_date(row[12]), valid_to=_to_date(row[13]),
         verified=bool(row[14]),
         duplicate_of=DocumentId(row[15]) if row[15] is not None else None,
+        source_state=SourceState(row[16]),
     )
 
 
@@ -191,7 +193,8 @@ def _upsert_row(conn: apsw.Connection, matter_id: MatterId, facts: FileFacts,
     existing = conn.execute("SELECT id FROM documents WHERE matter_id = ? AND path = ?",
                             (matter_id, facts.path)).fetchone()
     cols = {"sha256": facts.sha256, "size": facts.size, "mtime": facts.mtime,
-            "reader_version": facts.reader_version, **values}
+            "reader_version": facts.reader_version, "source_state": SourceState.CURRENT.value,
+            **values}
     if existing:
         sets = ", ".join(f"{k} = ?" for k in cols)
         conn.execute(
@@ -303,6 +306,57 @@ def set_legal_meta(conn: apsw.Connection, document_id: DocumentId, meta: LegalMe
     sets = ", ".join(f"{k} = ?" for k in values)
     conn.execute(f"UPDATE documents SET {sets} WHERE id = ?", (*values.values(), document_id))
     conn.execute("INSERT INTO index_outbox(document_id, op) VALUES (?, 'upsert')", (document_id,))
+
+
+# ---- currency (letadesk.ingest.currency) ---------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class SourceFacts:
+    """What was recorded of a document's file when it was indexed, and its currency."""
+
+    id: DocumentId
+    path: str
+    sha256: str
+    size: int
+    mtime: float
+    state: SourceState
+
+
+def source_facts(conn: apsw.Connection, matter_id: MatterId | None = None) -> list[SourceFacts]:
+    """The file facts of every indexed or duplicate document (of ``matter_id``)."""
+    clause, args = ("AND matter_id = ?", [matter_id]) if matter_id is not None else ("", [])
+    rows = conn.execute(
+        "SELECT id, path, sha256, size, mtime, source_state FROM documents "
+        f"WHERE status IN ('indexed', 'duplicate') {clause} ORDER BY id", args)
+    return [SourceFacts(DocumentId(r[0]), r[1], r[2], int(r[3]), float(r[4]), SourceState(r[5]))
+            for r in rows]
+
+
+def set_source_state(conn: apsw.Connection, document_id: DocumentId, state: SourceState,
+                     *, mtime: float | None = None) -> None:
+    """Record a document's currency (and, when given, its file's unchanged-content time)."""
+    conn.execute("UPDATE documents SET source_state = ?, mtime = coalesce(?, mtime) "
+                 "WHERE id = ?", (state.value, mtime, document_id))
+
+
+def refresh_source(conn: apsw.Connection, matter_id: MatterId, facts: FileFacts) -> None:
+    """An ingest found the file unchanged: it is current, at its present time."""
+    conn.execute("UPDATE documents SET source_state = '', mtime = ? WHERE matter_id = ? "
+                 "AND path = ? AND (source_state != '' OR mtime != ?)",
+                 (facts.mtime, matter_id, facts.path, facts.mtime))
+
+
+def last_source_check(conn: apsw.Connection) -> datetime | None:
+    """When the last full re-hash of the sources ran (aware UTC), None before the first."""
+    row = conn.execute("SELECT checked_at FROM source_checks WHERE kind = 'full'").fetchone()
+    return datetime.fromisoformat(row[0]) if row else None
+
+
+def record_source_check(conn: apsw.Connection, at: datetime) -> None:
+    conn.execute("INSERT INTO source_checks(kind, checked_at) VALUES ('full', ?) "
+                 "ON CONFLICT(kind) DO UPDATE SET checked_at = excluded.checked_at",
+                 (at.isoformat(),))
 
 
 # ---- pages and fragments -------------------------------------------------------------

@@ -82,6 +82,15 @@ MIGRATIONS: tuple[str, ...] = (
     """
     ALTER TABLE documents ADD COLUMN reader_version INTEGER NOT NULL DEFAULT 0;
     """,
+    # 4: currency: whether each document's file still matches what was indexed ('' yes,
+    # 'changed', 'missing'), and when the last full re-hash of the sources ran
+    """
+    ALTER TABLE documents ADD COLUMN source_state TEXT NOT NULL DEFAULT '';
+    CREATE TABLE source_checks (
+        kind TEXT PRIMARY KEY,
+        checked_at TEXT NOT NULL
+    );
+    """,
 )
 
 LATEST_VERSION = len(MIGRATIONS)

@@ -7,7 +7,10 @@ not be verified). Clicking a chip emits ``source_clicked`` with a source referen
 ``{document_id, document, page, page_label, locator, quote, start, end}``.
 
 An answer over several documents shows each document's name above its claims and,
-last, the documents that hold no answer.
+last, the documents that hold no answer. A claim citing a document whose file changed or
+disappeared since indexing carries a "stale source" badge, and one citing a document no
+person verified an "unverified source" badge; their chips say so, and a note under the
+claims names those documents.
 """
 
 from __future__ import annotations
@@ -40,7 +43,8 @@ def passage_ref(p: dict[str, Any]) -> dict[str, Any]:
     return {"document_id": p["document_id"], "document": p.get("document", ""),
             "page": p.get("page", 1), "page_label": p.get("page_label") or str(p.get("page")),
             "locator": p.get("locator", ""), "quote": p.get("text", ""),
-            "start": p["start"], "end": p["end"]}
+            "start": p["start"], "end": p["end"], "stale": p.get("stale", False),
+            "verified": p.get("verified", True)}
 
 
 class AnswerView(QScrollArea):
@@ -56,6 +60,8 @@ class AnswerView(QScrollArea):
         self.claim_labels: list[QLabel] = []
         self.group_labels: list[QLabel] = []  # one per document of a grouped answer
         self.unanswered_label: QLabel | None = None
+        self.badges: list[QLabel] = []  # "extracted", "stale", "unverified" on claims
+        self.note_labels: list[QLabel] = []  # stale and unverified sources, named
         self.refusal_label: QLabel | None = None
         self.mode_label: QLabel | None = None
         self.rejected_box = QFrame()
@@ -68,6 +74,7 @@ class AnswerView(QScrollArea):
     def _new_page(self) -> QVBoxLayout:
         self.group_labels, self.unanswered_label = [], None
         self.chips, self.claim_labels, self.refusal_label = [], [], None
+        self.badges, self.note_labels = [], []
         self.mode_label = None
         page = QWidget()
         page.setObjectName("answerPage")
@@ -137,6 +144,27 @@ class AnswerView(QScrollArea):
                 chips.append(self._chip(n, cit))
             layout.addWidget(self._claim_row(claim, chips))
         self._unanswered(layout, answer.get("unanswered_documents", []))
+        self._source_notes(layout, answer.get("claims", []))
+
+    def _source_notes(self, layout: QVBoxLayout, claims: list[dict[str, Any]]) -> None:
+        """Name the cited documents that are stale on disk, and those not verified."""
+        cited = [c for claim in claims for c in claim.get("citations", [])]
+        stale = list(dict.fromkeys(str(c.get("document", "")) for c in cited
+                                   if c.get("stale")))
+        unverified = list(dict.fromkeys(str(c.get("document", "")) for c in cited
+                                        if not c.get("verified", True)))
+        for names, text in (
+                (stale, self.tr("Source changed or missing on disk since it was indexed; "
+                                "add it again to refresh it: {documents}")),
+                (unverified, self.tr("Source not verified by a person; check the deadlines "
+                                     "and article numbers against it: {documents}"))):
+            if not names:
+                continue
+            label = QLabel("\u26a0 " + text.format(documents="; ".join(names)))
+            label.setObjectName("sourceNote")
+            label.setWordWrap(True)
+            self.note_labels.append(label)
+            layout.addWidget(label)
 
     def _group_title(self, document: str) -> QLabel:
         title = QLabel(document)
@@ -167,16 +195,27 @@ class AnswerView(QScrollArea):
         self.claim_labels.append(text)
         box.addWidget(text)
         line = FlowLayout()
-        if claim.get("kind") == "extracted":
-            badge = QLabel(self.tr("extracted"))
-            badge.setObjectName("badge")
-            badge.setToolTip(self.tr("A verbatim sentence from the source, not a model's "
-                                     "wording."))
-            line.addWidget(badge)
+        for on, name, badge_text, tip in (
+                (claim.get("kind") == "extracted", "badge", self.tr("extracted"),
+                 self.tr("A verbatim sentence from the source, not a model's wording.")),
+                (claim.get("stale"), "staleBadge", self.tr("stale source"),
+                 self.tr("A cited document changed or disappeared on disk since it was "
+                         "indexed; the quote is from the indexed version.")),
+                (claim.get("unverified"), "unverifiedBadge", self.tr("unverified source"),
+                 self.tr("A cited document has not been verified by a person."))):
+            if on:
+                line.addWidget(self._badge(name, badge_text, tip))
         for chip in chips:
             line.addWidget(chip)
         box.addLayout(line)
         return row
+
+    def _badge(self, name: str, text: str, tip: str) -> QLabel:
+        badge = QLabel(text)
+        badge.setObjectName(name)
+        badge.setToolTip(tip)
+        self.badges.append(badge)
+        return badge
 
     def _chip(self, number: int, ref: dict[str, Any]) -> QPushButton:
         parts = [_short(str(ref.get("document", "")))]
@@ -185,8 +224,13 @@ class AnswerView(QScrollArea):
             parts.append(self.tr("p. {label}").format(label=label))
         if ref.get("locator"):
             parts.append(str(ref["locator"]))
+        marks = [text for on, text in ((ref.get("stale"), self.tr("stale")),
+                                       (not ref.get("verified", True), self.tr("unverified")))
+                 if on]
+        if marks:
+            parts.append("\u26a0 " + ", ".join(marks))
         chip = QPushButton(f"[{number}] " + " · ".join(parts))
-        chip.setObjectName("chip")
+        chip.setObjectName("staleChip" if ref.get("stale") else "chip")
         chip.setCursor(Qt.CursorShape.PointingHandCursor)
         chip.setToolTip(f"{ref.get('document', '')}\n\u201c{ref.get('quote', '')[:400]}\u201d")
         chip.setProperty("source", ref)

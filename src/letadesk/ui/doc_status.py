@@ -1,17 +1,13 @@
-"""What the documents table says about each document, including staleness on disk."""
+"""What the documents table says about each document, including its currency: whether
+its file changed or disappeared since indexing (:mod:`letadesk.ingest.currency`)."""
 
 from __future__ import annotations
 
-import hashlib
-import os
 from dataclasses import dataclass
 
 from PySide6.QtCore import QCoreApplication
 
-from letadesk.domain import Document, DocumentStatus, Page, PageMethod
-
-_HASH_LIMIT = 64 * 2**20  # larger files are judged by size only (hashing would stall)
-_sha_cache: dict[tuple[str, int, int], str] = {}
+from letadesk.domain import Document, DocumentStatus, Page, PageMethod, SourceState
 
 
 @dataclass(frozen=True, slots=True)
@@ -22,28 +18,6 @@ class DocRow:
     detail: str  # failure reason, OCR summary, duplicate note
     pages: int
     ocr_pages: int
-
-
-def disk_state(doc: Document) -> str:
-    """``""`` when the file on disk still matches, else ``"stale"`` or ``"missing"``."""
-    try:
-        st = os.stat(doc.path)
-    except OSError:
-        return "missing"
-    if st.st_size != doc.size:
-        return "stale"
-    if st.st_size > _HASH_LIMIT:
-        return ""
-    key = (doc.path, st.st_size, st.st_mtime_ns)
-    digest = _sha_cache.get(key)
-    if digest is None:
-        try:
-            with open(doc.path, "rb") as fh:
-                digest = hashlib.file_digest(fh, "sha256").hexdigest()
-        except OSError:
-            return "missing"
-        _sha_cache[key] = digest
-    return "" if digest == doc.sha256 else "stale"
 
 
 def _status_detail(doc: Document) -> str:
@@ -67,12 +41,11 @@ def describe(doc: Document, pages: list[Page]) -> DocRow:
     if blank:
         notes.append(QCoreApplication.translate(
             "DocumentsPanel", "{n} page(s) without text").format(n=blank))
-    on_disk = disk_state(doc) if doc.status != DocumentStatus.RETIRED else ""
-    if on_disk == "stale":
+    if doc.source_state == SourceState.CHANGED:
         status = "stale"
         notes.insert(0, QCoreApplication.translate(
             "DocumentsPanel", "changed on disk since indexing; add it again to refresh"))
-    elif on_disk == "missing":
+    elif doc.source_state == SourceState.MISSING:
         status = "missing"
         notes.insert(0, QCoreApplication.translate(
             "DocumentsPanel", "file no longer found on disk"))

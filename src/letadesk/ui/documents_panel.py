@@ -74,6 +74,10 @@ class DocumentsPanel(QWidget):
         self.refresh()
 
     def refresh(self) -> None:
+        """Re-read the matter's documents, their files' size and time re-checked first
+        (the cheap currency pass; the full re-hash runs on the window's start)."""
+        if self.matter:
+            self._ws.check_sources(matter=self.matter, full=False)
         docs = self._ws.documents(self.matter) if self.matter else []
         self.rows = [describe(d, self._ws.pages(d)) for d in docs]
         self.table.setRowCount(len(self.rows))

@@ -1,4 +1,5 @@
-"""Long work off the GUI thread: ingest, embedding, answering, matter deletion.
+"""Long work off the GUI thread: ingest, embedding, answering, matter deletion, the
+check of the sources on disk.
 
 An :class:`Engine` lives in its own ``QThread`` and owns its own
 :class:`~letadesk.workspace.Workspace` (an APSW connection is not thread-safe), opened
@@ -37,6 +38,7 @@ class Engine(QObject):
     matter_deleted = Signal(str)
     cancelled = Signal(str)  # which task
     failed = Signal(str, str)  # which task, message
+    sources_checked = Signal(object)  # CurrencyReport of the check on start
 
     def __init__(self, data_dir: str | Path) -> None:
         super().__init__()
@@ -99,6 +101,17 @@ class Engine(QObject):
             self.answered.emit(answer)
 
         self._run("ask", work)
+
+    @Slot()
+    def check_sources(self) -> None:
+        """The currency check on start (a full re-hash when one is due). Not a task: the
+        window stays usable, and a task asked meanwhile waits for it in this thread."""
+        try:
+            report = self.workspace().check_sources()
+        except Exception as exc:  # the window must survive any core failure
+            log.warning("checking the sources on disk failed: %s", exc)
+            return
+        self.sources_checked.emit(report)
 
     @Slot(str)
     def delete_matter(self, name: str) -> None:

@@ -48,6 +48,7 @@ class MainWindow(QMainWindow):
     _start_ingest = Signal(list, str)
     _start_ask = Signal(str, str, object, object)
     _start_delete = Signal(str)
+    _start_check = Signal()
 
     def __init__(self, data_dir: str | Path | None = None) -> None:
         super().__init__()
@@ -75,6 +76,8 @@ class MainWindow(QMainWindow):
         self.ask_panel.set_default_as_of(self.ws.settings.default_as_of)
         self.ask_panel.set_generation(self.ws.generates())
         self.matters.refresh()
+        self.sources_checked = False  # the currency check on start has reported
+        self._start_check.emit()
 
     # ---- construction ------------------------------------------------------------------
 
@@ -131,6 +134,8 @@ class MainWindow(QMainWindow):
         self._start_ingest.connect(engine.ingest)
         self._start_ask.connect(engine.ask)
         self._start_delete.connect(engine.delete_matter)
+        self._start_check.connect(engine.check_sources)
+        engine.sources_checked.connect(self._sources_checked)
         engine.ingest_progress.connect(self._ingest_progress)
         engine.embed_progress.connect(self._embed_progress)
         engine.ingest_done.connect(self._ingest_done)
@@ -281,6 +286,11 @@ class MainWindow(QMainWindow):
         seconds = answer.stages.get("total", 0.0)
         self._report(self.tr("Answered in {s:.1f} s.").format(s=seconds) if answer.answered
                      else self.tr("No answer (see the reason)."))
+
+    @_when_open
+    def _sources_checked(self, _report: object) -> None:
+        self.sources_checked = True
+        self.documents.refresh()
 
     @_when_open
     def _matter_deleted(self, name: str) -> None:

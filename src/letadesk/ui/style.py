@@ -11,6 +11,11 @@ QLabel#groupTitle { font-weight: 600; font-size: 11pt; color: #1f2a44; padding-t
 QLabel#viewerHeader { font-size: 11pt; padding: 4px 2px; }
 QLabel#badge { background: #e8eaed; color: #3c4043; border-radius: 8px; padding: 1px 8px;
                font-size: 9pt; }
+QLabel#staleBadge { background: #fdf0d5; color: #7a4f00; border-radius: 8px; padding: 1px 8px;
+                    font-size: 9pt; font-weight: 600; }
+QLabel#unverifiedBadge { background: #f1f3f4; color: #5f6368; border: 1px dashed #9aa0a6;
+                         border-radius: 8px; padding: 1px 8px; font-size: 9pt; }
+QLabel#sourceNote { color: #7a4f00; }
 QLabel#refusalTitle { font-weight: 700; color: #8c1d18; font-size: 11pt; }
 QWidget#answerPage { background: #ffffff; }
 QFrame#claim { background: #f8f9fb; border: 1px solid #e1e4ea; border-radius: 6px; }
@@ -19,5 +24,7 @@ QFrame#rejected { background: #fafafa; border: 1px dashed #c8ccd2; border-radius
 QPushButton#chip { background: #e8f0fe; color: #174ea6; border: 1px solid #c6dafc;
                    border-radius: 10px; padding: 2px 10px; font-size: 9pt; }
 QPushButton#chip:hover { background: #d2e3fc; }
+QPushButton#staleChip { background: #fdf0d5; color: #7a4f00; border: 1px solid #f0c36d;
+                        border-radius: 10px; padding: 2px 10px; font-size: 9pt; }
 QTableWidget, QTreeWidget, QListWidget { background: #ffffff; }
 """
