@@ -17,6 +17,7 @@ from letadesk.errors import ConfigError
 
 APP_NAME = "LetaDesk"
 ENV_DATA_DIR = "LETADESK_DATA_DIR"
+AUDIT_KEY_NAME = "audit.key"  # the audit head's HMAC key, beside the database, 0600
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,6 +53,10 @@ class Paths:
     @property
     def logs(self) -> Path:
         return self.root / "logs"
+
+    @property
+    def audit_key(self) -> Path:
+        return self.root / AUDIT_KEY_NAME
 
 
 @dataclass(frozen=True, slots=True)
