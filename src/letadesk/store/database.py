@@ -90,6 +90,14 @@ def transaction(conn: apsw.Connection) -> Iterator[apsw.Connection]:
     conn.execute("COMMIT")
 
 
+def compact(conn: apsw.Connection) -> None:
+    """VACUUM (rewrite the file without its free pages) and truncate the WAL, so that
+    deleted content is left in neither; temporary copies stay in memory."""
+    conn.execute("PRAGMA temp_store=MEMORY")
+    conn.execute("VACUUM")
+    conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+
+
 def integrity_ok(conn: apsw.Connection) -> bool:
     row = conn.execute("PRAGMA integrity_check").fetchone()
     return row is not None and row[0] == "ok"
