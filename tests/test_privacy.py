@@ -15,6 +15,7 @@ from letadesk.cli import main
 from letadesk.config import Settings
 from letadesk.errors import NotFoundError
 from letadesk.store import audit
+from letadesk.store.database import copy_database
 from letadesk.workspace import Workspace
 
 CANARY_DOC = """CONTRACT DE CONSULTANȚĂ ZORBULAXIAN
@@ -102,8 +103,6 @@ def test_purge_leaves_no_text_of_the_matter_in_any_profile_file(tmp_path: Path) 
                options=AskOptions(generate=False))
         # a migration backup holding the matter, as an upgrade would have left it
         ws.paths.backups.mkdir()
-        from letadesk.store.database import copy_database
-
         copy_database(ws.conn, ws.paths.backups / "letadesk-v3-20240101-000000.sqlite3")
     assert _holding_canary(root), "the canaries are in the profile before the purge"
     # tantivy compresses its term dictionary, so bytes alone cannot show the terms there:
