@@ -10,10 +10,12 @@ from pathlib import Path
 import pytest
 
 from corpus_factory import NDA_EN, write_text
+from letadesk import privacy
 from letadesk.answer.ask import AskOptions
 from letadesk.cli import main
 from letadesk.config import Settings
 from letadesk.errors import NotFoundError
+from letadesk.privacy import private_umask
 from letadesk.store import audit
 from letadesk.store.database import copy_database
 from letadesk.workspace import Workspace
@@ -56,7 +58,7 @@ def _segments(root: Path) -> set[str]:
 
 
 def test_a_new_profile_is_private(tmp_path: Path) -> None:
-    old = os.umask(0o022)
+    old = os.umask(0o022)  # a permissive umask: the workspace must not rely on the caller's
     try:
         docs = tmp_path / "docs"
         write_text(docs, "nda.txt", NDA_EN)
@@ -66,7 +68,6 @@ def test_a_new_profile_is_private(tmp_path: Path) -> None:
             audit.append(ws.conn, {"question": "q"}, audit_id=audit.new_audit_id(),
                          matter_id=ws.matter("M").id)
             modes = _modes(ws.paths.root)
-        assert os.umask(0o022) == 0o022, "closing the workspace restores the umask"
     finally:
         os.umask(old)
     for must in ("letadesk.sqlite3", "audit.key", "settings.json", "tantivy"):
@@ -75,6 +76,18 @@ def test_a_new_profile_is_private(tmp_path: Path) -> None:
     wrong = {name: oct(mode) for name, mode in modes.items()
              if mode != (0o700 if (tmp_path / "profile" / name).is_dir() else 0o600)}
     assert not wrong
+
+
+def test_the_private_umask_is_restored_when_the_last_holder_releases() -> None:
+    old = os.umask(0o022)
+    try:
+        if privacy._holders:
+            pytest.skip("a workspace of another test is still open in this process")
+        with private_umask(), private_umask():
+            assert os.umask(0o077) == 0o077
+        assert os.umask(0o022) == 0o022
+    finally:
+        os.umask(old)
 
 
 def test_an_existing_world_readable_profile_is_tightened_on_open(tmp_path: Path) -> None:

@@ -37,11 +37,13 @@ def private_umask() -> Iterator[None]:
 
 def hold_private_umask() -> None:
     """Set umask 077 until the matching :func:`release_private_umask` (counted, so that
-    several open workspaces restore the process's own umask only when the last closes)."""
+    several open workspaces restore the process's own umask only when the last closes;
+    each hold sets 077 again, whatever changed the umask meanwhile)."""
     global _holders, _saved_umask
     with _lock:
+        previous = os.umask(PRIVATE_UMASK)
         if _holders == 0:
-            _saved_umask = os.umask(PRIVATE_UMASK)
+            _saved_umask = previous
         _holders += 1
 
 
