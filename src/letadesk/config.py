@@ -14,9 +14,11 @@ from pathlib import Path
 import platformdirs
 
 from letadesk.errors import ConfigError
+from letadesk.privacy import FILE_MODE, private_umask
 
 APP_NAME = "LetaDesk"
 ENV_DATA_DIR = "LETADESK_DATA_DIR"
+AUDIT_KEY_NAME = "audit.key"  # the audit head's HMAC key, beside the database, 0600
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,7 +30,8 @@ class Paths:
         chosen = data_dir or os.environ.get(ENV_DATA_DIR)
         root = Path(chosen) if chosen else Path(platformdirs.user_data_dir(APP_NAME, APP_NAME))
         try:
-            root.mkdir(parents=True, exist_ok=True)
+            with private_umask():
+                root.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
             raise ConfigError(f"cannot use data directory {root}: {exc.strerror}") from exc
         return cls(root=root.resolve())
@@ -52,6 +55,10 @@ class Paths:
     @property
     def logs(self) -> Path:
         return self.root / "logs"
+
+    @property
+    def audit_key(self) -> Path:
+        return self.root / AUDIT_KEY_NAME
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,5 +95,7 @@ class Settings:
 
     def save(self, paths: Paths) -> None:
         tmp = paths.settings_file.with_suffix(".tmp")
-        tmp.write_text(json.dumps(asdict(self), indent=2), encoding="utf-8")
+        with private_umask():
+            tmp.write_text(json.dumps(asdict(self), indent=2), encoding="utf-8")
+        tmp.chmod(FILE_MODE)
         os.replace(tmp, paths.settings_file)

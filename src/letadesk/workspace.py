@@ -7,7 +7,7 @@ and the indexes derived from it.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -30,13 +30,56 @@ from letadesk.generate.generator import Generator
 from letadesk.generate.mode import generation_on
 from letadesk.ingest.currency import Clock, CurrencyReport, check_sources, utc_now
 from letadesk.ingest.pipeline import Cancelled, IngestReport, Progress, ingest
+from letadesk.privacy import hold_private_umask, release_private_umask, secure_tree
 from letadesk.store import corpus
 from letadesk.store.corpus import LegalMeta
-from letadesk.store.database import open_database, transaction
+from letadesk.store.database import compact, open_database, transaction
 
 if TYPE_CHECKING:
     from letadesk.index.doctor import DoctorReport
     from letadesk.index.sync import IndexSet
+
+
+@dataclass(frozen=True, slots=True)
+class PurgeReport:
+    documents: int
+    audit_records: int
+    backups_removed: list[str]
+
+    def as_json(self) -> dict[str, object]:
+        return {"documents": self.documents, "audit_records": self.audit_records,
+                "backups_removed": self.backups_removed}
+
+
+def _drop_backups_holding(folder: Path, matter: Matter) -> list[Path]:
+    """Delete the migration backups in ``folder`` that hold anything of ``matter``
+    (its row, documents or audit records); returns them."""
+    removed = []
+    candidates = [*folder.glob("*.sqlite3"), *folder.glob("*.partial")] if folder.is_dir() else []
+    for path in sorted(candidates):
+        if _backup_holds(path, matter):
+            path.unlink()
+            removed.append(path)
+    return removed
+
+
+def _backup_holds(path: Path, matter: Matter) -> bool:
+    try:
+        conn = apsw.Connection(str(path), flags=apsw.SQLITE_OPEN_READONLY)
+    except apsw.Error:
+        return False
+    try:
+        tables = {str(r[0]) for r in conn.execute("SELECT name FROM sqlite_master")}
+        checks = [("matters", "SELECT 1 FROM matters WHERE id = ? OR name = ?",
+                   (matter.id, matter.name)),
+                  ("documents", "SELECT 1 FROM documents WHERE matter_id = ?", (matter.id,)),
+                  ("audit", "SELECT 1 FROM audit WHERE matter_id = ?", (matter.id,))]
+        return any(conn.execute(sql, args).fetchone() is not None
+                   for table, sql, args in checks if table in tables)
+    except apsw.Error:
+        return True  # unreadable: it may hold the matter, and it restores nothing
+    finally:
+        conn.close()
 
 
 def _default_as_of(settings: Settings) -> date | None:
@@ -49,20 +92,33 @@ class Workspace:
     def __init__(self, paths: Paths, settings: Settings | None = None, *,
                  clock: Clock = utc_now) -> None:
         self.paths = paths
-        self.settings = settings if settings is not None else Settings.load(paths)
-        self.conn: apsw.Connection = open_database(paths.database, backups=paths.backups)
+        hold_private_umask()  # everything this workspace creates is 0600/0700
+        try:
+            secure_tree(paths.root)  # a profile made before that was enforced
+            self.settings = settings if settings is not None else Settings.load(paths)
+            self.conn: apsw.Connection = open_database(paths.database, backups=paths.backups)
+        except BaseException:
+            release_private_umask()
+            raise
         self.clock = clock  # now, as an aware UTC datetime (tests advance it)
         self._indexes: IndexSet | None = None
         self._generator: Generator | None = None
+        self._closed = False
 
     @classmethod
     def open(cls, data_dir: str | Path | None = None, *, clock: Clock = utc_now) -> Workspace:
         return cls(Paths.resolve(data_dir), clock=clock)
 
     def close(self) -> None:
-        if self._indexes is not None:
-            self._indexes.close()
-        self.conn.close()
+        if self._closed:
+            return
+        self._closed = True
+        try:
+            if self._indexes is not None:
+                self._indexes.close()
+            self.conn.close()
+        finally:
+            release_private_umask()
 
     def __enter__(self) -> Workspace:
         return self
@@ -92,6 +148,30 @@ class Workspace:
         with transaction(self.conn):
             doc_ids = corpus.delete_matter(self.conn, matter.id)
         self.indexes.forget_documents(doc_ids)
+
+    def purge_matter(self, name: str) -> PurgeReport:
+        """Destroy a matter: its documents, pages, fragments and vectors, its lexical
+        entries (the index is rebuilt so that no segment keeps them), the text of its
+        audit records (replaced by hashes; the chain still verifies) and the migration
+        backups that hold it; then VACUUM so that no freed page keeps its text. The
+        purge itself is recorded in the audit trail (by matter id, without its name)."""
+        from letadesk.store import audit
+
+        matter = self.matter(name)
+        self.conn.execute("PRAGMA secure_delete=ON")
+        with transaction(self.conn):
+            doc_ids = corpus.delete_matter(self.conn, matter.id)
+            records = audit.purge_matter(self.conn, matter.id)
+        self.indexes.forget_documents(doc_ids)
+        self.indexes.rebuild_lexical()
+        removed = _drop_backups_holding(self.paths.backups, matter)
+        audit.append(self.conn, {"event": "purge", "purged_matter_id": matter.id,
+                                 "documents": len(doc_ids), "audit_records": records,
+                                 "backups_removed": len(removed)},
+                     audit_id=audit.new_audit_id(), matter_id=None)
+        compact(self.conn)
+        return PurgeReport(documents=len(doc_ids), audit_records=records,
+                           backups_removed=[str(p) for p in removed])
 
     # ---- documents -----------------------------------------------------------------
 

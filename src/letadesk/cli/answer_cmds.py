@@ -143,27 +143,32 @@ def _print_answer(answer: Answer, language: str) -> None:
 def cmd_audit(args: argparse.Namespace) -> int:
     with open_workspace(args) as ws:
         if args.verify:
-            ok, problems = audit.verify(ws.conn)
+            report = audit.check(ws.conn)
             if args.json:
-                print_json({"intact": ok, "problems": problems})
+                print_json(report.as_json())
             else:
-                print("audit trail intact" if ok else "audit trail BROKEN")
-                for problem in problems:
+                print("audit trail intact" if report.intact else "audit trail BROKEN")
+                for item in report.checked:
+                    print(f"  checked: {item}")
+                if report.note:
+                    print(f"  note: {report.note}")
+                for problem in report.problems:
                     print(f"  - {problem}")
-            return 0 if ok else 1
+            return 0 if report.intact else 1
         if args.export:
             count = audit.export(ws.conn, Path(args.export))
             print(f"exported {count} records to {args.export}", file=sys.stderr)
             return 0
         records = audit.entries(ws.conn, limit=args.limit)
     if args.json:
-        print_json([{"id": e.id, "created_at": e.created_at, "hash": e.hash, **e.record}
-                    for e in records])
+        print_json([{"id": e.id, "created_at": e.created_at, "matter_id": e.matter_id,
+                     "hash": e.hash, "purged": e.purged, **e.record} for e in records])
         return 0
     for e in records:
-        final = e.record.get("final", {})
-        print(f"{e.created_at}  {e.id}  {final.get('disposition', '?'):<8}  "
-              f"{e.record.get('question', '')[:70]}")
+        final = e.record.get("final")
+        disposition = final.get("disposition", "?") if isinstance(final, dict) else "?"
+        question = "(purged)" if e.purged else str(e.record.get("question", ""))[:70]
+        print(f"{e.created_at}  {e.id}  {disposition:<8}  {question}")
     return 0
 
 

@@ -9,7 +9,7 @@ from typing import Any
 from letadesk.cli.common import open_workspace, parse_date, print_json
 from letadesk.cli.progress import progress_bar
 from letadesk.domain import Document, SourceState
-from letadesk.store.corpus import LegalMeta
+from letadesk.store.corpus import META_FIELDS, LegalMeta
 
 
 def register(sub: Any) -> None:
@@ -49,17 +49,26 @@ def register(sub: Any) -> None:
 
 
 def _meta_flags(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--jurisdiction", default="", help="e.g. RO, EU, US-DE")
-    p.add_argument("--force", dest="legal_force", default="",
-                   help="legal force, e.g. law, code, contract, case-law")
-    p.add_argument("--valid-from", help="in force from (YYYY-MM-DD)")
-    p.add_argument("--valid-to", help="in force until (YYYY-MM-DD, inclusive)")
+    """The legal metadata flags: only those given change a document ("" or "none"
+    empties a field); the others keep the values already stored."""
+    p.add_argument("--jurisdiction", help='e.g. RO, EU, US-DE ("" to clear)')
+    p.add_argument("--force", dest="legal_force",
+                   help='legal force, e.g. law, code, contract, case-law ("" to clear)')
+    p.add_argument("--valid-from", help='in force from (YYYY-MM-DD, "none" to clear)')
+    p.add_argument("--valid-to", help='in force until (YYYY-MM-DD, inclusive, "none" to clear)')
 
 
 def _meta(args: argparse.Namespace) -> LegalMeta:
-    return LegalMeta(jurisdiction=args.jurisdiction, legal_force=args.legal_force,
-                     valid_from=parse_date(args.valid_from, "--valid-from"),
-                     valid_to=parse_date(args.valid_to, "--valid-to"))
+    blank = {"jurisdiction": ("",), "legal_force": ("",),
+             "valid_from": ("", "none"), "valid_to": ("", "none")}
+    clear = {name for name in META_FIELDS if getattr(args, name) is not None
+             and getattr(args, name).strip().lower() in blank[name]}
+    return LegalMeta(
+        jurisdiction=None if "jurisdiction" in clear else args.jurisdiction,
+        legal_force=None if "legal_force" in clear else args.legal_force,
+        valid_from=None if "valid_from" in clear else parse_date(args.valid_from, "--valid-from"),
+        valid_to=None if "valid_to" in clear else parse_date(args.valid_to, "--valid-to"),
+        clear=frozenset(clear))
 
 
 def cmd_ingest(args: argparse.Namespace) -> int:
@@ -148,7 +157,7 @@ def cmd_meta(args: argparse.Namespace) -> int:
     with open_workspace(args) as ws:
         doc = ws.document(args.document, matter=args.matter)
         ws.set_legal_meta(doc, _meta(args), verified=args.verified)
-        print_json(_doc_json(ws.document(str(doc.id))))
+        print_json(_doc_json(ws.document(str(doc.id), matter=args.matter)))
     return 0
 
 

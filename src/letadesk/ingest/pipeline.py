@@ -61,7 +61,7 @@ def ingest(conn: apsw.Connection, matter: Matter, paths: Iterable[Path], *,
     total, done = len(found.files), 0
     for path in found.files:
         facts = _facts(path)
-        if _triage(conn, matter, facts, state, report, settings):
+        if _triage(conn, matter, facts, state, report, settings, meta):
             to_parse[path] = facts
         else:
             done += 1
@@ -85,13 +85,17 @@ def _facts(path: Path, *, hashed: bool = True) -> FileFacts:
 
 def _triage(conn: apsw.Connection, matter: Matter, facts: FileFacts,
             state: dict[str, tuple[str, str, int]], report: IngestReport,
-            settings: Settings) -> bool:
-    """Handle files that need no parsing; True when the file must be parsed."""
+            settings: Settings, meta: LegalMeta | None) -> bool:
+    """Handle files that need no parsing (an unchanged file still takes the legal
+    metadata given); True when the file must be parsed."""
     known = state.get(facts.path)
     if (known and known[0] == facts.sha256 and known[1] != DocumentStatus.RETIRED
             and known[2] == READER_VERSION):
+        doc = corpus.document_by_path(conn, matter.id, facts.path)
         with transaction(conn):
             corpus.refresh_source(conn, matter.id, facts)
+            if meta is not None and not meta.empty and doc is not None:
+                corpus.set_legal_meta(conn, doc.id, meta)
         report.unchanged += 1
         return False
     if facts.size > settings.max_file_mb * 1024 * 1024:

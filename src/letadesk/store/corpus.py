@@ -56,14 +56,30 @@ class FileFacts:
     reader_version: int = 0  # the ingest readers' version that handles the file
 
 
+META_FIELDS = ("jurisdiction", "legal_force", "valid_from", "valid_to")
+
+
 @dataclass(frozen=True, slots=True)
 class LegalMeta:
-    """Human-set legal metadata of a document."""
+    """Human-set legal metadata of a document, as a change: only the fields given are
+    written. ``None`` leaves a field as it is; ``clear`` names fields (of
+    :data:`META_FIELDS`) to empty; a string field given as ``""`` is emptied too."""
 
-    jurisdiction: str = ""
-    legal_force: str = ""
+    jurisdiction: str | None = None
+    legal_force: str | None = None
     valid_from: date | None = None
     valid_to: date | None = None
+    clear: frozenset[str] = frozenset()
+
+    def __post_init__(self) -> None:
+        unknown = self.clear - set(META_FIELDS)
+        if unknown:
+            raise ValueError(f"LegalMeta.clear: unknown fields {sorted(unknown)}")
+
+    @property
+    def empty(self) -> bool:
+        """Whether this changes nothing."""
+        return not _meta_values(self)
 
 
 # ---- matters -------------------------------------------------------------------------
@@ -132,10 +148,22 @@ def document_by_path(conn: apsw.Connection, matter_id: MatterId, path: str) -> D
     return _document(row) if row else None
 
 
+def _matter_name(conn: apsw.Connection, matter_id: MatterId) -> str:
+    row = conn.execute("SELECT name FROM matters WHERE id = ?", (matter_id,)).fetchone()
+    return str(row[0]) if row else str(matter_id)
+
+
 def find_document(conn: apsw.Connection, ref: str, matter_id: MatterId | None = None) -> Document:
-    """A document by id, by file name (basename) or by full path; ambiguous names raise."""
+    """A document by id, by file name (basename) or by full path, within the matter
+    ``matter_id`` when given (an id of another matter's document is not found there);
+    ambiguous names raise."""
+    where = f" in matter {_matter_name(conn, matter_id)!r}" if matter_id is not None else ""
     if ref.isdigit():
-        return document(conn, int(ref))
+        row = conn.execute(f"SELECT {_DOC_COLUMNS} FROM documents WHERE id = ?",
+                           (int(ref),)).fetchone()
+        if row is None or (matter_id is not None and row[1] != matter_id):
+            raise NotFoundError(f"no document {ref}{where}")
+        return _document(row)
     clause, args = ("AND matter_id = ?", [matter_id]) if matter_id is not None else ("", [])
     rows = conn.execute(f"SELECT {_DOC_COLUMNS} FROM documents WHERE path = ? {clause}",
                         (ref, *args)).fetchall()
@@ -145,9 +173,9 @@ def find_document(conn: apsw.Connection, ref: str, matter_id: MatterId | None = 
             f"AND status != 'retired' {clause}",
             ("%/" + ref.replace("%", "\\%").replace("_", "\\_"), *args)).fetchall()
     if not rows:
-        raise NotFoundError(f"no document named {ref!r}")
+        raise NotFoundError(f"no document named {ref!r}{where}")
     if len(rows) > 1:
-        raise NotFoundError(f"{ref!r} names {len(rows)} documents; use a document id")
+        raise NotFoundError(f"{ref!r} names {len(rows)} documents{where}; use a document id")
     return _document(rows[0])
 
 
@@ -225,11 +253,14 @@ def store_parsed(conn: apsw.Connection, matter_id: MatterId, facts: FileFacts,
         "status": DocumentStatus.INDEXED.value, "failure_reason": "", "text": parsed.text,
         "duplicate_of": None,
     }
-    if meta is not None:
-        values.update(_meta_values(meta))
-    elif (same := _same_content(conn, matter_id, facts.path, parsed)) is not None:
+    meta_values = _meta_values(meta) if meta is not None else {}
+    values.update(meta_values)  # only the fields given: the others keep their values
+    if (same := _same_content(conn, matter_id, facts.path, parsed)) is not None:
         _upsert_row(conn, matter_id, facts, values)  # a re-read that changed nothing:
-        return same, False  # keep the fragments (their ids, index entries and vectors)
+        if meta_values:  # keep the fragments (their ids, index entries and vectors)
+            conn.execute("INSERT INTO index_outbox(document_id, op) VALUES (?, 'upsert')",
+                         (same,))
+        return same, False
     doc_id = _upsert_row(conn, matter_id, facts, values)
     _clear_content(conn, doc_id)
     conn.executemany(
@@ -291,18 +322,29 @@ def retire(conn: apsw.Connection, document_id: DocumentId) -> None:
 
 
 def _meta_values(meta: LegalMeta) -> dict[str, Any]:
-    return {
-        "jurisdiction": meta.jurisdiction, "legal_force": meta.legal_force,
-        "valid_from": meta.valid_from.isoformat() if meta.valid_from else None,
-        "valid_to": meta.valid_to.isoformat() if meta.valid_to else None,
-    }
+    """The columns ``meta`` changes, with their new values (only those)."""
+    values: dict[str, Any] = {name: ("" if name in ("jurisdiction", "legal_force") else None)
+                              for name in META_FIELDS if name in meta.clear}
+    for name in ("jurisdiction", "legal_force"):
+        text = getattr(meta, name)
+        if text is not None and name not in meta.clear:
+            values[name] = text
+    for name in ("valid_from", "valid_to"):
+        day = getattr(meta, name)
+        if day is not None and name not in meta.clear:
+            values[name] = day.isoformat()
+    return values
 
 
 def set_legal_meta(conn: apsw.Connection, document_id: DocumentId, meta: LegalMeta,
                    *, verified: bool | None = None) -> None:
+    """Change the fields ``meta`` gives (and ``verified`` when not None); the others
+    keep their values."""
     values = _meta_values(meta)
     if verified is not None:
         values["verified"] = int(verified)
+    if not values:
+        return
     sets = ", ".join(f"{k} = ?" for k in values)
     conn.execute(f"UPDATE documents SET {sets} WHERE id = ?", (*values.values(), document_id))
     conn.execute("INSERT INTO index_outbox(document_id, op) VALUES (?, 'upsert')", (document_id,))

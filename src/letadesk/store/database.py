@@ -16,7 +16,7 @@ import apsw
 
 from letadesk.errors import SchemaTooNewError, StoreError
 from letadesk.index.vector_index import load_extension
-from letadesk.store.schema import LATEST_VERSION, MIGRATIONS
+from letadesk.store.schema import AUDIT_ANCHOR_VERSION, LATEST_VERSION, MIGRATIONS
 
 
 def open_database(path: Path, *, backups: Path | None = None) -> apsw.Connection:
@@ -53,15 +53,21 @@ def _migrate(conn: apsw.Connection, path: Path, backups: Path | None) -> None:
     if current == LATEST_VERSION:
         return
     if current > 0 and backups is not None:
-        _backup(conn, backups / f"{path.stem}-v{current}-{time.strftime('%Y%m%d-%H%M%S')}.sqlite3")
+        stamp = time.strftime("%Y%m%d-%H%M%S")
+        copy_database(conn, backups / f"{path.stem}-v{current}-{stamp}.sqlite3")
     for version in range(current + 1, LATEST_VERSION + 1):
         with transaction(conn):
             conn.execute(MIGRATIONS[version - 1])
+            if version == AUDIT_ANCHOR_VERSION:
+                from letadesk.store import audit
+
+                audit.anchor(conn, audit.key_path(conn))
             conn.execute(f"PRAGMA user_version={version}")
 
 
-def _backup(conn: apsw.Connection, target: Path) -> None:
-    """Copy the whole database (consistent snapshot) to ``target`` before migrating."""
+def copy_database(conn: apsw.Connection, target: Path) -> None:
+    """Copy the whole database to ``target``: a consistent snapshot through SQLite's online
+    backup API, safe while other connections write (before migrating; ``backup``)."""
     target.parent.mkdir(parents=True, exist_ok=True)
     tmp = target.with_suffix(".partial")
     dest = apsw.Connection(str(tmp))
@@ -82,6 +88,14 @@ def transaction(conn: apsw.Connection) -> Iterator[apsw.Connection]:
         conn.execute("ROLLBACK")
         raise
     conn.execute("COMMIT")
+
+
+def compact(conn: apsw.Connection) -> None:
+    """VACUUM (rewrite the file without its free pages) and truncate the WAL, so that
+    deleted content is left in neither; temporary copies stay in memory."""
+    conn.execute("PRAGMA temp_store=MEMORY")
+    conn.execute("VACUUM")
+    conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
 
 
 def integrity_ok(conn: apsw.Connection) -> bool:

@@ -91,6 +91,23 @@ MIGRATIONS: tuple[str, ...] = (
         checked_at TEXT NOT NULL
     );
     """,
+    # 5: the audit trail anchored: a keyed head (count and last hash, HMAC'd under the key
+    # outside the database) and purged records. After this SQL, the same transaction runs
+    # letadesk.store.audit.anchor (AUDIT_ANCHOR_VERSION): existing records re-hashed once.
+    """
+    ALTER TABLE audit ADD COLUMN purged_at TEXT;
+    CREATE TABLE audit_head (
+        id INTEGER PRIMARY KEY CHECK (id = 1),
+        count INTEGER NOT NULL,
+        last_seq INTEGER NOT NULL,
+        last_hash TEXT NOT NULL,
+        mac TEXT NOT NULL,
+        anchored_at TEXT NOT NULL,
+        anchored_note TEXT NOT NULL DEFAULT ''
+    );
+    """,
 )
+
+AUDIT_ANCHOR_VERSION = 5
 
 LATEST_VERSION = len(MIGRATIONS)
