@@ -53,6 +53,11 @@ class Paths:
     def logs(self) -> Path:
         return self.root / "logs"
 
+    @property
+    def locks(self) -> Path:
+        """Lock files that keep two processes from ingesting into one matter at once."""
+        return self.root / "locks"
+
 
 @dataclass(frozen=True, slots=True)
 class Settings:
@@ -67,6 +72,8 @@ class Settings:
     ingest_timeout_s: float = 120.0
     ingest_memory_mb: int = 2048
     max_file_mb: int = 512
+    # each fragment is embedded: this bounds the embedding work one file can cause
+    max_fragments_per_file: int = 10_000
 
     @classmethod
     def load(cls, paths: Paths) -> Settings:

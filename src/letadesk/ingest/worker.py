@@ -8,6 +8,10 @@ failed with the reason, and the batch goes on.
 from __future__ import annotations
 
 import multiprocessing as mp
+import os
+import signal
+import sys
+import threading
 import time
 from collections import deque
 from collections.abc import Iterable, Iterator
@@ -30,8 +34,41 @@ def _limit_memory(memory_mb: int) -> None:
     resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
 
 
-def _serve(conn: Connection, memory_mb: int) -> None:
+_PR_SET_PDEATHSIG = 1  # from <linux/prctl.h>
+
+
+def _die_with_parent(parent_pid: int) -> None:
+    """Make sure this worker never outlives the process that started it.
+
+    On Linux the kernel sends SIGKILL when the parent dies (``PR_SET_PDEATHSIG``),
+    even while a parser is stuck in C code. Everywhere a watchdog thread also waits
+    on the parent's sentinel and exits when the parent is gone. The parent may have
+    died before either was armed: then ``getppid()`` is no longer ``parent_pid`` (or
+    the sentinel is already closed) and the worker exits at once."""
+    if sys.platform.startswith("linux"):
+        try:
+            import ctypes
+
+            libc = ctypes.CDLL(None, use_errno=True)
+            libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+        except (OSError, AttributeError):
+            pass  # the watchdog below still applies
+    parent = mp.parent_process()
+    if os.getppid() != parent_pid or (parent is not None and not parent.is_alive()):
+        os._exit(1)
+    if parent is not None:
+        threading.Thread(target=_exit_when_gone, args=(parent,), daemon=True).start()
+
+
+def _exit_when_gone(parent: BaseProcess) -> None:
+    parent.join()  # returns when the parent's sentinel closes: the parent is gone
+    os._exit(1)
+
+
+def _serve(conn: Connection, memory_mb: int, parent_pid: int,
+           max_fragments: int | None) -> None:
     """Worker loop: receive a path, send back ("ok", ParsedDocument) or ("error", reason)."""
+    _die_with_parent(parent_pid)
     _limit_memory(memory_mb)
     from letadesk.errors import IngestError
     from letadesk.ingest.readers import read_document
@@ -42,7 +79,7 @@ def _serve(conn: Connection, memory_mb: int) -> None:
         except EOFError:
             return
         try:
-            conn.send(("ok", read_document(Path(path))))
+            conn.send(("ok", read_document(Path(path), max_fragments=max_fragments)))
         except IngestError as exc:
             conn.send(("error", exc.reason))
         except MemoryError:
@@ -62,8 +99,10 @@ class _Worker:
 class ParserPool:
     """A few worker processes parsing files; results come back in completion order."""
 
-    def __init__(self, *, workers: int = 2, timeout_s: float = 120.0, memory_mb: int = 2048):
+    def __init__(self, *, workers: int = 2, timeout_s: float = 120.0, memory_mb: int = 2048,
+                 max_fragments: int | None = None):
         self._ctx = mp.get_context("spawn")
+        self._max_fragments = max_fragments
         self._n = max(1, workers)
         self._timeout = timeout_s
         self._memory_mb = memory_mb
@@ -77,7 +116,8 @@ class ParserPool:
 
     def _spawn(self) -> _Worker:
         parent, child = self._ctx.Pipe()
-        proc = self._ctx.Process(target=_serve, args=(child, self._memory_mb), daemon=True)
+        args = (child, self._memory_mb, os.getpid(), self._max_fragments)
+        proc = self._ctx.Process(target=_serve, args=args, daemon=True)
         proc.start()
         child.close()
         return _Worker(proc, parent)
