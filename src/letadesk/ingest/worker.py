@@ -67,25 +67,36 @@ def _exit_when_gone(parent: BaseProcess) -> None:
 
 def _serve(conn: Connection, memory_mb: int, parent_pid: int,
            max_fragments: int | None) -> None:
-    """Worker loop: receive a path, send back ("ok", ParsedDocument) or ("error", reason)."""
+    """Worker loop: receive a path, send back ("ok", ParsedDocument) or ("error", reason).
+
+    A pool that closes (or whose process ends) while the worker is busy ends the
+    worker quietly: there is nobody left to report to."""
     _die_with_parent(parent_pid)
     _limit_memory(memory_mb)
-    from letadesk.errors import IngestError
-    from letadesk.ingest.readers import read_document
-
     while True:
         try:
             path = conn.recv()
-        except EOFError:
+        except (EOFError, OSError):
             return
+        outcome = _parse(Path(path), memory_mb, max_fragments)
         try:
-            conn.send(("ok", read_document(Path(path), max_fragments=max_fragments)))
-        except IngestError as exc:
-            conn.send(("error", exc.reason))
-        except MemoryError:
-            conn.send(("error", f"out of memory while parsing (limit {memory_mb} MB)"))
-        except Exception as exc:  # a parser bug must not stop the batch
-            conn.send(("error", f"parser error: {type(exc).__name__}: {exc}"))
+            conn.send(outcome)
+        except OSError:
+            return
+
+
+def _parse(path: Path, memory_mb: int, max_fragments: int | None) -> tuple[str, object]:
+    from letadesk.errors import IngestError
+    from letadesk.ingest.readers import read_document
+
+    try:
+        return "ok", read_document(path, max_fragments=max_fragments)
+    except IngestError as exc:
+        return "error", exc.reason
+    except MemoryError:
+        return "error", f"out of memory while parsing (limit {memory_mb} MB)"
+    except Exception as exc:  # a parser bug must not stop the batch
+        return "error", f"parser error: {type(exc).__name__}: {exc}"
 
 
 @dataclass
