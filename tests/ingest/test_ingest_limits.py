@@ -189,3 +189,18 @@ def test_statuses_of_refused_files_are_failed(conn: apsw.Connection, tmp_path: P
     docs_by_name = {Path(d.path).name: d for d in corpus.list_documents(conn)}
     assert docs_by_name["noise.txt"].status == DocumentStatus.FAILED
     assert "binary data" in docs_by_name["noise.txt"].failure_reason
+
+
+def test_deeply_nested_html_is_refused_before_parsing(tmp_path: Path) -> None:
+    depth = 100_000  # 1.1 MB; the parser alone took over three minutes on it
+    (tmp_path / "deep.html").write_text(
+        "<html><body>" + "<div>" * depth + "Deep text." + "</div>" * depth + "</body></html>")
+    with pytest.raises(IngestError, match=r"HTML nested too deeply \(more than 5,000 levels"):
+        read_document(tmp_path / "deep.html")
+
+
+def test_html_nested_a_few_thousand_levels_is_still_read(tmp_path: Path) -> None:
+    page = ("<html><body>" + "<div><section><ul><li>Item</li>" * 300 + "</ul></section></div>"
+            * 300 + "<p>Clause 1. The parties agree.</p>" + "<div>x" * 2000 + "</body></html>")
+    (tmp_path / "page.html").write_text(page)
+    assert "The parties agree." in read_document(tmp_path / "page.html").text
