@@ -60,6 +60,11 @@ class Paths:
     def audit_key(self) -> Path:
         return self.root / AUDIT_KEY_NAME
 
+    @property
+    def locks(self) -> Path:
+        """Lock files that keep two processes from ingesting into one matter at once."""
+        return self.root / "locks"
+
 
 @dataclass(frozen=True, slots=True)
 class Settings:
@@ -76,6 +81,8 @@ class Settings:
     max_file_mb: int = 512
     # a full re-hash of every source file every this many days (size and time on each open)
     source_check_days: int = 7
+    # each fragment is embedded: this bounds the embedding work one file can cause
+    max_fragments_per_file: int = 10_000
 
     @classmethod
     def load(cls, paths: Paths) -> Settings:

@@ -5,7 +5,8 @@
     LetaDeskError
     ├── ConfigError            bad settings, unusable data directory
     ├── StoreError             the database cannot be opened or used
-    │   └── SchemaTooNewError  the database was written by a newer LetaDesk
+    │   ├── SchemaTooNewError  the database was written by a newer LetaDesk
+    │   └── BusyError          another LetaDesk process holds what this one needs
     ├── NotFoundError          a matter, document or fragment that does not exist
     ├── IngestError            one file could not be read (carries the path and reason)
     ├── IndexError_            a derived index (tantivy, vectors) is unusable
@@ -34,6 +35,10 @@ class StoreError(LetaDeskError):
 
 class SchemaTooNewError(StoreError):
     pass
+
+
+class BusyError(StoreError):
+    """Another process holds a lock (a matter being ingested); retry when it is done."""
 
 
 class NotFoundError(LetaDeskError):

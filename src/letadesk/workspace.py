@@ -34,6 +34,7 @@ from letadesk.privacy import hold_private_umask, release_private_umask, secure_t
 from letadesk.store import corpus
 from letadesk.store.corpus import LegalMeta
 from letadesk.store.database import compact, open_database, transaction
+from letadesk.store.locks import file_lock
 
 if TYPE_CHECKING:
     from letadesk.index.doctor import DoctorReport
@@ -180,12 +181,19 @@ class Workspace:
                embed_progress: Progress | None = None,
                cancelled: Cancelled | None = None) -> IngestReport:
         """Ingest files and folders into ``matter`` (created if new), then bring the
-        lexical and vector indexes up to date."""
+        lexical and vector indexes up to date.
+
+        One ingest per matter at a time: while another process ingests into the same
+        matter this raises :class:`BusyError` at once, naming that process."""
         target = self.create_matter(matter)
-        report = ingest(self.conn, target, [Path(p) for p in paths], settings=self.settings,
-                        meta=meta, progress=progress, cancelled=cancelled)
-        if not report.cancelled:
-            self.indexes.sync(progress=embed_progress, cancelled=cancelled)
+        with file_lock(self.paths.locks / f"matter-{target.id}.lock",
+                       busy=f"matter {target.name!r} is being ingested by another LetaDesk",
+                       wait=False):
+            report = ingest(self.conn, target, [Path(p) for p in paths],
+                            settings=self.settings, meta=meta, progress=progress,
+                            cancelled=cancelled)
+            if not report.cancelled:
+                self.indexes.sync(progress=embed_progress, cancelled=cancelled)
         return report
 
     def documents(self, matter: str | None = None, *, failed_only: bool = False) -> list[Document]:

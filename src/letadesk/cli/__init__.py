@@ -9,9 +9,12 @@ import argparse
 import sys
 from collections.abc import Sequence
 
+import apsw
+
 from letadesk.cli import answer_cmds, check_cmds, corpus_cmds, profile_cmds
 from letadesk.cli.common import fail
 from letadesk.errors import LetaDeskError
+from letadesk.store.database import fault_error
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -43,6 +46,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         return int(func(args))
     except LetaDeskError as exc:
         return fail(str(exc), exc.exit_code)
+    except apsw.Error as exc:  # a disk or file fault met outside a transaction
+        fault = fault_error(exc)
+        if fault is None:
+            raise
+        return fail(str(fault), fault.exit_code)
     except KeyboardInterrupt:
         return fail("interrupted", 130)
 

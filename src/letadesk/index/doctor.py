@@ -24,6 +24,9 @@ class DoctorReport:
 
 def diagnose(conn: apsw.Connection, indexes: IndexSet) -> list[str]:
     """Every disagreement between SQLite and the indexes, in words; [] when consistent."""
+    damage = _database_damage(conn)
+    if damage:
+        return [damage]
     problems: list[str] = []
     pending = conn.execute("SELECT count(*) FROM index_outbox").fetchone()
     if pending and pending[0]:
@@ -47,6 +50,19 @@ def diagnose(conn: apsw.Connection, indexes: IndexSet) -> list[str]:
     return problems
 
 
+def _database_damage(conn: apsw.Connection) -> str:
+    """"" when SQLite's own check passes, else what is wrong (nothing is derived from a
+    damaged database: it must be restored, not rebuilt from)."""
+    try:
+        found = [str(r[0]) for r in conn.execute("PRAGMA quick_check(5)")]
+    except apsw.Error as exc:
+        found = [str(exc)]
+    if found == ["ok"]:
+        return ""
+    return (f"database {conn.filename} is damaged ({'; '.join(found)}); doctor cannot "
+            "repair it: restore the profile from a backup")
+
+
 def _compare(name: str, expected: dict[int, str], actual: dict[int, str]) -> list[str]:
     missing = len(expected.keys() - actual.keys())
     extra = len(actual.keys() - expected.keys())
@@ -64,7 +80,7 @@ def _compare(name: str, expected: dict[int, str], actual: dict[int, str]) -> lis
 def doctor(conn: apsw.Connection, indexes: IndexSet, *, repair: bool) -> DoctorReport:
     """Check, and with ``repair`` rebuild what disagrees from SQLite, then check again."""
     problems = diagnose(conn, indexes)
-    if not problems or not repair:
+    if not problems or not repair or _database_damage(conn):
         return DoctorReport(consistent=not problems, problems=problems)
     indexes.rebuild_lexical()
     if indexes.has_vectors():

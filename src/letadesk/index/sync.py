@@ -11,6 +11,7 @@ batches, each batch committed on its own.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 import apsw
@@ -52,9 +53,21 @@ class IndexSet:
 
     @property
     def lexical(self) -> LexicalIndex:
+        """The tantivy index. One that was deleted while SQLite holds indexed fragments
+        raises :class:`IndexError_` rather than answering from a fresh, empty index
+        (:meth:`sync` and ``doctor --repair`` then rebuild it)."""
         if self._lexical is None:
-            self._lexical = LexicalIndex(self._paths.lexical_index)
+            path = self._paths.lexical_index
+            if _absent(path) and self._has_indexed_fragments():
+                raise IndexError_(f"{path}: the lexical index is missing; run `letadesk doctor "
+                                  "--repair` to rebuild it from the database")
+            self._lexical = LexicalIndex(path)
         return self._lexical
+
+    def _has_indexed_fragments(self) -> bool:
+        return self._conn.execute(
+            "SELECT 1 FROM fragments f JOIN documents d ON d.id = f.document_id "
+            "WHERE d.status = 'indexed' LIMIT 1").fetchone() is not None
 
     @property
     def embedder(self) -> Embedder:
@@ -174,6 +187,10 @@ class IndexSet:
             vec = self.embedder.embed_query(query)
             self._last_query = (query, vec)
         return self.vectors.search(vec, filters, k)
+
+
+def _absent(path: Path) -> bool:
+    return not path.is_dir() or not any(path.iterdir())
 
 
 def _passage_text(row: LexicalRow) -> str:

@@ -1,11 +1,13 @@
 """Finding the files to ingest under the paths a user chose, safely.
 
 Symbolic links are never followed, and nothing outside a chosen folder is read.
+Every entry met that is not read is reported with the reason (hidden ones aside).
 """
 
 from __future__ import annotations
 
 import os
+import stat
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -21,8 +23,9 @@ class Discovery:
 
 
 def discover(paths: Iterable[Path]) -> Discovery:
-    """Every supported file under ``paths``; unsupported or unsafe entries are rejected
-    with a reason. Hidden files and folders are skipped silently."""
+    """Every supported file under ``paths``; every other entry met is rejected with a
+    reason (symbolic links, FIFOs, sockets, devices, unreadable folders, unsupported
+    types). Only hidden files and folders (a leading dot) are skipped silently."""
     found = Discovery()
     for raw in paths:
         path = Path(os.path.abspath(raw))
@@ -33,6 +36,8 @@ def discover(paths: Iterable[Path]) -> Discovery:
             _walk(path, found)
         elif path.is_file():
             _consider(path, found)
+        elif path.exists():
+            found.rejected.append((path, _not_regular(path)))
         else:
             found.rejected.append((path, "no such file or folder"))
     found.files = sorted(dict.fromkeys(found.files))
@@ -41,8 +46,22 @@ def discover(paths: Iterable[Path]) -> Discovery:
 
 def _walk(root: Path, found: Discovery) -> None:
     real_root = root.resolve()
-    for folder, dirs, names in os.walk(root, followlinks=False):
-        dirs[:] = sorted(d for d in dirs if not d.startswith("."))
+
+    def unreadable(exc: OSError) -> None:
+        where = Path(exc.filename) if exc.filename else root
+        found.rejected.append((where, f"folder not read ({exc.strerror or exc})"))
+
+    for folder, dirs, names in os.walk(root, onerror=unreadable, followlinks=False):
+        kept = []
+        for name in sorted(dirs):
+            sub = Path(folder) / name
+            if name.startswith("."):
+                continue
+            if sub.is_symlink():  # os.walk lists it but does not enter it
+                found.rejected.append((sub, "symbolic link to a folder not followed"))
+            else:
+                kept.append(name)
+        dirs[:] = kept
         for name in sorted(names):
             if name.startswith("."):
                 continue
@@ -53,6 +72,20 @@ def _walk(root: Path, found: Discovery) -> None:
                 found.rejected.append((path, "path leads outside the chosen folder"))
             elif path.is_file():
                 _consider(path, found)
+            else:
+                found.rejected.append((path, _not_regular(path)))
+
+
+def _not_regular(path: Path) -> str:
+    try:
+        mode = path.lstat().st_mode
+    except OSError as exc:
+        return f"cannot be read ({exc.strerror or exc})"
+    for test, what in ((stat.S_ISFIFO, "a named pipe (FIFO)"), (stat.S_ISSOCK, "a socket"),
+                       (stat.S_ISCHR, "a character device"), (stat.S_ISBLK, "a block device")):
+        if test(mode):
+            return f"not a regular file: {what}"
+    return "not a regular file"
 
 
 def _consider(path: Path, found: Discovery) -> None:

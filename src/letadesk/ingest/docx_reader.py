@@ -5,6 +5,7 @@ paragraph per line, a blank line between blocks; a table row is one line with it
 cells separated by `` | `` (nested tables flattened in place); text NFC-normalised,
 diacritics kept. A DOCX has no fixed pages: the document is one page spanning the
 whole text. Title: the core property, else the first heading, else the file name.
+Entity references are never expanded (no XXE); the text around one is kept.
 Unreadable or non-DOCX zip files raise :class:`IngestError`.
 """
 
@@ -19,6 +20,7 @@ import docx
 from docx.document import Document as DocxDocument
 from docx.table import Table
 from docx.text.paragraph import Paragraph
+from lxml import etree
 
 from letadesk.domain import DocumentKind, ParsedDocument, ParsedPage
 from letadesk.errors import IngestError
@@ -60,6 +62,23 @@ def _is_heading(paragraph: Paragraph) -> bool:
     return bool(name) and (name.startswith("Heading") or name == "Title")
 
 
+def _unwrap_entities(root: etree._Element) -> None:
+    """Entity references (an XXE attempt) are never expanded; python-docx keeps each
+    as a node whose tail holds the text after it, which ``.text`` would drop: move
+    that text onto what precedes the reference, and remove the reference."""
+    for node in list(root.iter(etree.Entity)):
+        parent = node.getparent()
+        if parent is None:
+            continue
+        tail = node.tail or ""
+        before = node.getprevious()
+        if before is not None:
+            before.tail = (before.tail or "") + tail
+        else:
+            parent.text = (parent.text or "") + tail
+        parent.remove(node)
+
+
 def read_docx(path: Path) -> ParsedDocument:
     """Read a .docx file (see module doc for the promises)."""
     try:
@@ -68,6 +87,7 @@ def read_docx(path: Path) -> ParsedDocument:
         raise IngestError(str(path), f"corrupt or unreadable DOCX ({exc})") from exc
     except Exception as exc:
         raise IngestError(str(path), f"corrupt or unreadable DOCX ({exc})") from exc
+    _unwrap_entities(doc.element)
     blocks: list[str] = []
     heading = ""
     for block in _blocks(doc):

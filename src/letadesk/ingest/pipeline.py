@@ -118,7 +118,8 @@ def _parse_all(conn: apsw.Connection, matter: Matter, to_parse: dict[Path, FileF
     done, total = start
     workers = min(2, len(to_parse))  # the target workstations have few cores
     with ParserPool(workers=workers, timeout_s=settings.ingest_timeout_s,
-                    memory_mb=settings.ingest_memory_mb) as pool:
+                    memory_mb=settings.ingest_memory_mb,
+                    max_fragments=settings.max_fragments_per_file) as pool:
         for path, outcome in _in_order(pool.map(list(to_parse)), list(to_parse)):
             facts = to_parse[path]
             if isinstance(outcome, ParsedDocument):

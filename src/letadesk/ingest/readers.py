@@ -8,13 +8,16 @@ Promises of :func:`read_document`:
 * the result carries its fragments (:func:`letadesk.ingest.structure.split_fragments`)
   and its language (:func:`detect_language`);
 * every failure is an :class:`IngestError` (missing, unreadable, empty, encrypted,
-  corrupt, unsupported or text-less files), never another exception type.
+  corrupt, unsupported, binary, text-less or too large files), never another
+  exception type.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import os
 import re
+import stat
 import zipfile
 from pathlib import Path
 
@@ -52,6 +55,18 @@ _BINARY_SIGNATURES: tuple[tuple[bytes, str], ...] = (
     (b"\x7fELF", "executable file"),
     (b"MZ", "executable file"),
 )
+# bytes that text never holds (tab, line ends, form feed and escape aside)
+_CONTROL_BYTES = bytes(b for b in range(32) if b not in (9, 10, 12, 13, 27)) + b"\x7f"
+_BINARY_SHARE = 0.05  # random bytes hold ~11 % of these; text in any encoding ~0 %
+
+
+def _looks_binary(head: bytes) -> bool:
+    """Whether ``head`` is binary data even without a NUL byte: more than a few
+    control bytes (no text encoding LetaDesk reads uses them for letters)."""
+    controls = len(head) - len(head.translate(None, _CONTROL_BYTES))
+    return controls > _BINARY_SHARE * len(head)
+
+
 def sniff_kind(path: Path, head: bytes) -> str:
     """"pdf" | "docx" | "html" | "text" from the first bytes; raises IngestError for
     anything else, with a reason that says what the file looks like."""
@@ -65,7 +80,7 @@ def sniff_kind(path: Path, head: bytes) -> str:
         if head.startswith(signature):
             raise IngestError(str(path), f"not a supported document: {what}")
     is_utf16 = head.startswith((b"\xff\xfe", b"\xfe\xff"))
-    if b"\x00" in head and not is_utf16:
+    if (b"\x00" in head or _looks_binary(head)) and not is_utf16:
         expected = path.suffix.lower().lstrip(".") or "text"
         raise IngestError(str(path), f"binary data, not a readable {expected} document")
     if _HTML_START.match(head) or path.suffix.lower() in (".html", ".htm", ".xhtml"):
@@ -74,8 +89,15 @@ def sniff_kind(path: Path, head: bytes) -> str:
 
 
 def _read_bytes(path: Path) -> bytes:
+    """The file's bytes; a FIFO or device (perhaps swapped in after discovery) is
+    refused without blocking on it."""
     try:
-        return path.read_bytes()
+        flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
+        fd = os.open(path, flags)
+        with os.fdopen(fd, "rb") as handle:
+            if not stat.S_ISREG(os.fstat(handle.fileno()).st_mode):
+                raise IngestError(str(path), "not a regular file")
+            return handle.read()
     except FileNotFoundError as exc:
         raise IngestError(str(path), "file not found") from exc
     except IsADirectoryError as exc:
@@ -84,14 +106,23 @@ def _read_bytes(path: Path) -> bytes:
         raise IngestError(str(path), f"cannot read file ({exc.strerror or exc})") from exc
 
 
+_MAX_UNZIPPED = 256 * 2**20  # no real DOCX part comes near this once unzipped
+
+
 def _check_docx(path: Path) -> None:
+    """A ZIP holding ``word/document.xml`` that does not declare a decompression bomb.
+    (A bomb that lies about its sizes is still stopped by the worker's limits.)"""
     try:
         with zipfile.ZipFile(path) as archive:
-            names = set(archive.namelist())
-    except (zipfile.BadZipFile, OSError) as exc:
+            members = archive.infolist()
+    except (zipfile.BadZipFile, OSError, ValueError) as exc:
         raise IngestError(str(path), f"corrupt ZIP container ({exc})") from exc
-    if "word/document.xml" not in names:
+    if "word/document.xml" not in {m.filename for m in members}:
         raise IngestError(str(path), "ZIP archive that is not a DOCX document")
+    unzipped = sum(m.file_size for m in members)
+    if unzipped > _MAX_UNZIPPED:
+        raise IngestError(str(path), f"ZIP bomb suspected: {path.stat().st_size:,} bytes "
+                          f"would unzip to {unzipped / 2**20:,.0f} MB")
 
 
 def _parse(path: Path, data: bytes) -> ParsedDocument:
@@ -106,13 +137,31 @@ def _parse(path: Path, data: bytes) -> ParsedDocument:
     return read_text(path, data)
 
 
-def read_document(path: Path, *, max_chars: int = 1500) -> ParsedDocument:
-    """Read any supported file into a complete ParsedDocument (see module doc)."""
+def _too_large(count: int, cap: int, *, at_least: bool = False) -> str:
+    return (f"too large: {'at least ' if at_least else ''}{count:,} fragments > {cap:,} "
+            "per file (setting max_fragments_per_file)")
+
+
+def read_document(path: Path, *, max_chars: int = 1500,
+                  max_fragments: int | None = None) -> ParsedDocument:
+    """Read any supported file into a complete ParsedDocument (see module doc).
+
+    A file that would make more than ``max_fragments`` fragments (and as many
+    embeddings) is refused with that count; text too long to fit is refused before
+    it is cut."""
     path = Path(path)
     data = _read_bytes(path)
     doc = _parse(path, data)
+    if max_fragments is not None:
+        # no fragment holds more than max_chars characters other than spaces
+        visible = len(doc.text) - doc.text.count(" ") - doc.text.count("\n")
+        least = -(-visible // max_chars)
+        if least > max_fragments:
+            raise IngestError(str(path), _too_large(least, max_fragments, at_least=True))
     language = detect_language(doc.text)
     fragments = split_fragments(doc.text, doc.pages, max_chars=max_chars, language=language)
     if not fragments:
         raise IngestError(str(path), "no extractable text")
+    if max_fragments is not None and len(fragments) > max_fragments:
+        raise IngestError(str(path), _too_large(len(fragments), max_fragments))
     return dataclasses.replace(doc, fragments=fragments, language=language)

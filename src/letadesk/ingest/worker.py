@@ -8,6 +8,10 @@ failed with the reason, and the batch goes on.
 from __future__ import annotations
 
 import multiprocessing as mp
+import os
+import signal
+import sys
+import threading
 import time
 from collections import deque
 from collections.abc import Iterable, Iterator
@@ -30,25 +34,69 @@ def _limit_memory(memory_mb: int) -> None:
     resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
 
 
-def _serve(conn: Connection, memory_mb: int) -> None:
-    """Worker loop: receive a path, send back ("ok", ParsedDocument) or ("error", reason)."""
-    _limit_memory(memory_mb)
-    from letadesk.errors import IngestError
-    from letadesk.ingest.readers import read_document
+_PR_SET_PDEATHSIG = 1  # from <linux/prctl.h>
 
+
+def _die_with_parent(parent_pid: int) -> None:
+    """Make sure this worker never outlives the process that started it.
+
+    On Linux the kernel sends SIGKILL when the parent dies (``PR_SET_PDEATHSIG``),
+    even while a parser is stuck in C code. Everywhere a watchdog thread also waits
+    on the parent's sentinel and exits when the parent is gone. The parent may have
+    died before either was armed: then ``getppid()`` is no longer ``parent_pid`` (or
+    the sentinel is already closed) and the worker exits at once."""
+    if sys.platform.startswith("linux"):
+        try:
+            import ctypes
+
+            libc = ctypes.CDLL(None, use_errno=True)
+            libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+        except (OSError, AttributeError):
+            pass  # the watchdog below still applies
+    parent = mp.parent_process()
+    if os.getppid() != parent_pid or (parent is not None and not parent.is_alive()):
+        os._exit(1)
+    if parent is not None:
+        threading.Thread(target=_exit_when_gone, args=(parent,), daemon=True).start()
+
+
+def _exit_when_gone(parent: BaseProcess) -> None:
+    parent.join()  # returns when the parent's sentinel closes: the parent is gone
+    os._exit(1)
+
+
+def _serve(conn: Connection, memory_mb: int, parent_pid: int,
+           max_fragments: int | None) -> None:
+    """Worker loop: receive a path, send back ("ok", ParsedDocument) or ("error", reason).
+
+    A pool that closes (or whose process ends) while the worker is busy ends the
+    worker quietly: there is nobody left to report to."""
+    _die_with_parent(parent_pid)
+    _limit_memory(memory_mb)
     while True:
         try:
             path = conn.recv()
-        except EOFError:
+        except (EOFError, OSError):
             return
+        outcome = _parse(Path(path), memory_mb, max_fragments)
         try:
-            conn.send(("ok", read_document(Path(path))))
-        except IngestError as exc:
-            conn.send(("error", exc.reason))
-        except MemoryError:
-            conn.send(("error", f"out of memory while parsing (limit {memory_mb} MB)"))
-        except Exception as exc:  # a parser bug must not stop the batch
-            conn.send(("error", f"parser error: {type(exc).__name__}: {exc}"))
+            conn.send(outcome)
+        except OSError:
+            return
+
+
+def _parse(path: Path, memory_mb: int, max_fragments: int | None) -> tuple[str, object]:
+    from letadesk.errors import IngestError
+    from letadesk.ingest.readers import read_document
+
+    try:
+        return "ok", read_document(path, max_fragments=max_fragments)
+    except IngestError as exc:
+        return "error", exc.reason
+    except MemoryError:
+        return "error", f"out of memory while parsing (limit {memory_mb} MB)"
+    except Exception as exc:  # a parser bug must not stop the batch
+        return "error", f"parser error: {type(exc).__name__}: {exc}"
 
 
 @dataclass
@@ -62,8 +110,10 @@ class _Worker:
 class ParserPool:
     """A few worker processes parsing files; results come back in completion order."""
 
-    def __init__(self, *, workers: int = 2, timeout_s: float = 120.0, memory_mb: int = 2048):
+    def __init__(self, *, workers: int = 2, timeout_s: float = 120.0, memory_mb: int = 2048,
+                 max_fragments: int | None = None):
         self._ctx = mp.get_context("spawn")
+        self._max_fragments = max_fragments
         self._n = max(1, workers)
         self._timeout = timeout_s
         self._memory_mb = memory_mb
@@ -77,7 +127,8 @@ class ParserPool:
 
     def _spawn(self) -> _Worker:
         parent, child = self._ctx.Pipe()
-        proc = self._ctx.Process(target=_serve, args=(child, self._memory_mb), daemon=True)
+        args = (child, self._memory_mb, os.getpid(), self._max_fragments)
+        proc = self._ctx.Process(target=_serve, args=args, daemon=True)
         proc.start()
         child.close()
         return _Worker(proc, parent)

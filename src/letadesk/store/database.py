@@ -2,6 +2,13 @@
 
 SQLite (through APSW, which bundles a current SQLite able to load extensions) is
 the source of truth. Everything else (tantivy, vectors) is derived from it.
+
+Any number of processes may open one profile at once: opening (creating the file,
+switching to WAL, migrating) is serialised by a file lock beside the database, and
+each migration step re-reads the schema version inside its own write transaction.
+Faults of the disk or the file (full, read-only, damaged, I/O) become a
+:class:`StoreError` that says what happened; a transaction cut short by one leaves
+everything committed before it intact.
 """
 
 from __future__ import annotations
@@ -16,7 +23,24 @@ import apsw
 
 from letadesk.errors import SchemaTooNewError, StoreError
 from letadesk.index.vector_index import load_extension
+from letadesk.store.locks import file_lock
 from letadesk.store.schema import AUDIT_ANCHOR_VERSION, LATEST_VERSION, MIGRATIONS
+
+# apsw errors that are faults of the disk or of the file, not of LetaDesk's SQL
+_FAULTS: tuple[tuple[type[apsw.Error], str], ...] = (
+    (apsw.FullError, "the disk is full (or the database reached its size limit); what was "
+                     "saved before is intact: free some space and run the command again"),
+    (apsw.ReadOnlyError, "the profile is read-only: LetaDesk cannot write to its database; "
+                         "check the folder's permissions and that the disk is writable"),
+    (apsw.CorruptError, "the database file is damaged; run `letadesk doctor` and restore "
+                        "the profile from a backup"),
+    (apsw.NotADBError, "the file is not a LetaDesk database, or it is damaged"),
+    (apsw.IOError, "the disk reported an I/O error (full, removed or failing)"),
+    (apsw.CantOpenError, "the database file cannot be opened (missing folder or no "
+                         "permission)"),
+    (apsw.BusyError, "another LetaDesk process kept the database locked for too long; "
+                     "try again when it has finished"),
+)
 
 
 def open_database(path: Path, *, backups: Path | None = None) -> apsw.Connection:
@@ -25,17 +49,42 @@ def open_database(path: Path, *, backups: Path | None = None) -> apsw.Connection
     Raises :class:`SchemaTooNewError` for a database written by a newer LetaDesk,
     and :class:`StoreError` when the file is not a usable database.
     """
-    try:
-        conn = apsw.Connection(str(path))
-        conn.set_busy_timeout(10_000)
-        conn.execute("PRAGMA journal_mode=WAL")
-        conn.execute("PRAGMA synchronous=FULL")
-        conn.execute("PRAGMA foreign_keys=ON")
-        load_extension(conn)
-        _migrate(conn, path, backups)
-    except apsw.Error as exc:
-        raise StoreError(f"{path}: cannot open database ({exc})") from exc
+    with file_lock(path.with_name(path.name + ".lock")):
+        conn: apsw.Connection | None = None
+        try:
+            conn = apsw.Connection(str(path))
+            conn.set_busy_timeout(10_000)
+            conn.execute("PRAGMA journal_mode=WAL")
+            conn.execute("PRAGMA synchronous=FULL")
+            conn.execute("PRAGMA foreign_keys=ON")
+            load_extension(conn)
+            _migrate(conn, path, backups)
+        except (apsw.Error, StoreError) as exc:
+            if conn is not None:
+                conn.close()
+            if isinstance(exc, StoreError):
+                raise
+            raise StoreError(f"{path}: cannot open database ({fault_reason(exc) or exc})"
+                             ) from exc
     return conn
+
+
+def fault_reason(exc: BaseException) -> str | None:
+    """What a disk or file fault means for the user, or None when ``exc`` is not one."""
+    for kind, reason in _FAULTS:
+        if isinstance(exc, kind):
+            return f"{reason} [{exc}]"
+    return None
+
+
+def fault_error(exc: apsw.Error, conn: apsw.Connection | None = None) -> StoreError | None:
+    """The :class:`StoreError` for a disk or file fault, naming the database; None for
+    an error that is not a fault (a bug in SQL, a constraint)."""
+    reason = fault_reason(exc)
+    if reason is None:
+        return None
+    name = conn.filename if conn is not None else "database"
+    return StoreError(f"{name}: {reason}")
 
 
 def schema_version(conn: apsw.Connection) -> int:
@@ -57,6 +106,8 @@ def _migrate(conn: apsw.Connection, path: Path, backups: Path | None) -> None:
         copy_database(conn, backups / f"{path.stem}-v{current}-{stamp}.sqlite3")
     for version in range(current + 1, LATEST_VERSION + 1):
         with transaction(conn):
+            if schema_version(conn) >= version:  # another process got there first
+                continue
             conn.execute(MIGRATIONS[version - 1])
             if version == AUDIT_ANCHOR_VERSION:
                 from letadesk.store import audit
@@ -80,14 +131,30 @@ def copy_database(conn: apsw.Connection, target: Path) -> None:
 
 @contextmanager
 def transaction(conn: apsw.Connection) -> Iterator[apsw.Connection]:
-    """One atomic unit: BEGIN IMMEDIATE … COMMIT, rolled back on any exception."""
-    conn.execute("BEGIN IMMEDIATE")
+    """One atomic unit: BEGIN IMMEDIATE … COMMIT, rolled back on any exception.
+
+    A disk or file fault (see :func:`fault_error`) is raised as a :class:`StoreError`.
+    SQLite may have rolled the transaction back itself (a full disk does that), so
+    ROLLBACK is only sent while a transaction is still open."""
     try:
-        yield conn
-    except BaseException:
-        conn.execute("ROLLBACK")
-        raise
-    conn.execute("COMMIT")
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            yield conn
+        except BaseException:
+            if conn.in_transaction:
+                conn.execute("ROLLBACK")
+            raise
+        try:
+            conn.execute("COMMIT")
+        except BaseException:
+            if conn.in_transaction:
+                conn.execute("ROLLBACK")
+            raise
+    except apsw.Error as exc:
+        fault = fault_error(exc, conn)
+        if fault is None:
+            raise
+        raise fault from exc
 
 
 def compact(conn: apsw.Connection) -> None:
