@@ -79,6 +79,11 @@
 <context>
     <name>AskPanel</name>
     <message>
+        <location filename="../../src/letadesk/ui/ask_panel.py" line="91" />
+        <source>The question is too long: {length} characters (at most {limit}).</source>
+        <translation>Întrebarea este prea lungă: {length} de caractere (cel mult {limit}).</translation>
+    </message>
+    <message>
         <location filename="../../src/letadesk/ui/ask_panel.py" line="28" />
         <source>Ask a question about this matter's documents…</source>
         <translation>Puneți o întrebare despre documentele acestui dosar…</translation>
@@ -141,6 +146,16 @@
 </context>
 <context>
     <name>AuditView</name>
+    <message>
+        <location filename="../../src/letadesk/ui/audit_view.py" line="110" />
+        <source>cancelled</source>
+        <translation>anulat</translation>
+    </message>
+    <message>
+        <location filename="../../src/letadesk/ui/audit_view.py" line="110" />
+        <source>failed</source>
+        <translation>eșuat</translation>
+    </message>
     <message>
         <location filename="../../src/letadesk/ui/audit_view.py" line="46" />
         <source>When</source>

@@ -9,6 +9,7 @@ from typing import Any
 from letadesk.cli.common import open_workspace, parse_date, print_json
 from letadesk.cli.progress import progress_bar
 from letadesk.domain import Document
+from letadesk.errors import ConfigError
 from letadesk.store.corpus import LegalMeta
 
 
@@ -57,9 +58,12 @@ def _meta_flags(p: argparse.ArgumentParser) -> None:
 
 
 def _meta(args: argparse.Namespace) -> LegalMeta:
+    valid_from = parse_date(args.valid_from, "--valid-from")
+    valid_to = parse_date(args.valid_to, "--valid-to")
+    if valid_from and valid_to and valid_to < valid_from:
+        raise ConfigError(f"--valid-to {valid_to} is before --valid-from {valid_from}")
     return LegalMeta(jurisdiction=args.jurisdiction, legal_force=args.legal_force,
-                     valid_from=parse_date(args.valid_from, "--valid-from"),
-                     valid_to=parse_date(args.valid_to, "--valid-to"))
+                     valid_from=valid_from, valid_to=valid_to)
 
 
 def cmd_ingest(args: argparse.Namespace) -> int:
