@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 
 from corpus_factory import CONTRACT_RO, NDA_EN, write_text
-from letadesk.answer.ask import AskOptions
+from letadesk.answer.ask import AskOptions, Cancelled
 from letadesk.domain import Answer
-from letadesk.errors import ConfigError
+from letadesk.errors import ConfigError, ModelError
 from letadesk.generate.prompts import Prompt
 from letadesk.limits import MAX_K, MAX_QUESTION_CHARS
 from letadesk.store import audit
@@ -334,3 +334,46 @@ def test_search_k_out_of_range_is_an_error(ws: Workspace, k: int) -> None:
     """Before: k=0 returned nothing and k=-5 returned results, silently."""
     with pytest.raises(ConfigError, match=r"k: .* out of range"):
         ws.search(NOTICE, matter="M", k=k)
+
+
+def test_a_model_that_fails_to_load_leaves_an_audit_record(ws: Workspace,
+                                                           tmp_path: Path) -> None:
+    corrupt = tmp_path / "corrupt.gguf"
+    corrupt.write_bytes(b"not a model at all")
+    saved = ws.settings
+    try:
+        ws.settings = replace(saved, model_path=str(corrupt), generation="always")
+        with pytest.raises(ModelError, match="not a GGUF"):
+            ws.ask(NOTICE, matter="M")
+    finally:
+        ws.settings, ws._generator = saved, None
+    (newest,) = audit.entries(ws.conn, limit=1)
+    assert newest.record["question"] == NOTICE
+    assert newest.record["final"]["disposition"] == "failed"
+    assert "ModelError" in newest.record["final"]["reason"]
+    assert str(corrupt) in newest.record["final"]["reason"]
+    assert audit.verify(ws.conn)[0]
+
+
+def test_a_judge_that_fails_its_check_is_named_in_the_record(
+        ws: Workspace, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The judge's weights failing their SHA-256 check (scripted here): the lexical
+    checks decide, and the record says the judge was not used, and why."""
+    import letadesk.judge
+
+    def refuse() -> object:
+        raise ModelError("judge.onnx: SHA-256 does not match the model card")
+
+    monkeypatch.setattr(letadesk.judge, "default_judge", refuse)
+    answer = ws.ask(NOTICE, matter="M", options=AskOptions(generate=False))
+    record = audit.entry(ws.conn, answer.audit_id)
+    assert record is not None
+    assert "SHA-256 does not match" in record.record["unavailable"]["judge"]
+
+
+def test_a_cancelled_question_is_recorded_as_cancelled(ws: Workspace) -> None:
+    with pytest.raises(Cancelled):
+        ws.ask(NOTICE, matter="M", cancelled=lambda: True)
+    (newest,) = audit.entries(ws.conn, limit=1)
+    assert newest.record["question"] == NOTICE
+    assert newest.record["final"]["disposition"] == "cancelled"

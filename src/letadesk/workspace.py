@@ -6,6 +6,7 @@ and the indexes derived from it.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
 from datetime import date
@@ -26,6 +27,7 @@ from letadesk.domain import (
     Passage,
     SearchFilters,
 )
+from letadesk.errors import LetaDeskError
 from letadesk.generate.generator import Generator
 from letadesk.generate.mode import generation_on
 from letadesk.ingest.pipeline import Cancelled, IngestReport, Progress, ingest
@@ -39,6 +41,8 @@ from letadesk.limits import (
 from letadesk.store import corpus
 from letadesk.store.corpus import LegalMeta
 from letadesk.store.database import open_database, transaction
+
+log = logging.getLogger(__name__)
 
 if TYPE_CHECKING:
     from letadesk.index.doctor import DoctorReport
@@ -184,14 +188,16 @@ class Workspace:
             options: AskOptions | None = None,
             generator: Generator | None = None, stage: Callable[[str], None] | None = None,
             cancelled: Callable[[], bool] | None = None) -> Answer:
-        """Answer with grounded claims or refuse; always leaves an audit record. A question
-        that is empty or over the cap
+        """Answer with grounded claims or refuse; always leaves an audit record, also when
+        answering fails (a model that does not load, a cancel): the error is then recorded
+        and raised. A question that is empty or over the cap
         (:func:`~letadesk.limits.checked_question`), or names no matter or document, is a
         usage error raised before anything is asked, and leaves none.
 
         Options that leave ``generate`` to the settings (None) follow
         :meth:`generates` for ``generator`` (a model handed in) or the configured one."""
         from letadesk.answer.ask import Asker
+        from letadesk.answer.ask import Cancelled as AskCancelled
         from letadesk.answer.record import AskTrace
         from letadesk.judge import default_judge
         from letadesk.retrieve.cascade import Retriever
@@ -207,7 +213,17 @@ class Workspace:
                          question=question)
         make = (lambda: generator) if generator is not None else self.generator
         asker = Asker(self.conn, Retriever(self.conn, self.indexes), make, judge=default_judge)
-        answer = asker.ask(question, filters, opts, trace, stage=stage, cancelled=cancelled)
+        try:
+            answer = asker.ask(question, filters, opts, trace, stage=stage, cancelled=cancelled)
+        except BaseException as exc:  # recorded, then raised as it was
+            trace.failed(exc, cancelled=isinstance(exc, (AskCancelled, KeyboardInterrupt)))
+            try:
+                audit.append(self.conn, trace.record, audit_id=trace.audit_id,
+                             matter_id=filters.matter_id)
+            except (LetaDeskError, apsw.Error) as store_error:
+                log.error("the failed question's audit record was not written: %s",
+                          store_error)
+            raise
         audit.append(self.conn, trace.record, audit_id=trace.audit_id,
                      matter_id=filters.matter_id)
         return answer
