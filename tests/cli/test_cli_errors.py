@@ -49,6 +49,8 @@ def run(profile: Path, capsys: pytest.CaptureFixture[str], *args: str) -> tuple[
      "--export /missing/dir/x.jsonl: cannot write (No such file or directory)"),
     (["eval", "/missing.jsonl", "--matter", "M"], 2,
      "/missing.jsonl: cannot be read (No such file or directory)"),
+    (["eval", "/missing\n\x1b[2J.jsonl", "--matter", "M"], 2,  # found by the fuzz test
+     "/missing\\n\\x1b[2J.jsonl: cannot be read"),
 ])
 def test_bad_input_ends_in_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str],
                                     args: list[str], code: int, says: str) -> None:

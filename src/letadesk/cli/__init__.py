@@ -72,8 +72,11 @@ def _undecodable(args: argparse.Namespace) -> str:
             try:
                 text.encode("utf-8")
             except UnicodeEncodeError:
-                raw = text.encode("utf-8", "surrogateescape")
-                return f"{flag}: {raw!r} is not valid UTF-8 text"
+                try:  # show the undecodable bytes as they were on the command line
+                    shown = repr(text.encode("utf-8", "surrogateescape"))
+                except UnicodeEncodeError:  # a lone surrogate from a program, not argv
+                    shown = ascii(text)
+                return f"{flag}: {shown} is not valid UTF-8 text"
             if "\x00" in text:
                 return f"{flag}: {text!r} holds a NUL character"
     return ""

@@ -23,8 +23,14 @@ def print_json(value: Any) -> None:
     sys.stdout.write("\n")
 
 
+# control characters (a file name may hold a newline or a terminal escape) shown escaped
+_ESCAPED = {c: f"\\x{c:02x}" for c in [*range(0x20), 0x7F]} | {0x0A: "\\n", 0x0D: "\\r",
+                                                               0x09: "\\t"}
+
+
 def fail(message: str, code: int) -> int:
-    print(f"letadesk: error: {message}", file=sys.stderr)
+    """Print ``message`` as one line on stderr (its control characters escaped)."""
+    print(f"letadesk: error: {message.translate(_ESCAPED)}", file=sys.stderr)
     return code
 
 
