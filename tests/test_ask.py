@@ -9,9 +9,11 @@ from pathlib import Path
 import pytest
 
 from corpus_factory import CONTRACT_RO, NDA_EN, write_text
-from letadesk.answer.ask import AskOptions
+from letadesk.answer.ask import AskOptions, Cancelled
 from letadesk.domain import Answer
+from letadesk.errors import ConfigError, ModelError
 from letadesk.generate.prompts import Prompt
+from letadesk.limits import MAX_K, MAX_QUESTION_CHARS
 from letadesk.store import audit
 from letadesk.workspace import Workspace
 from scripted import ScriptedGenerator
@@ -307,3 +309,71 @@ def test_a_model_whose_every_claim_fails_is_said_to_have_failed(ws: Workspace) -
     assert all(c.kind == "extracted" for c in answer.claims)
     record = audit.entry(ws.conn, answer.audit_id)
     assert record is not None and record.record["final"]["mode"] == answer.mode
+
+
+# ---- issue 15: input limits, and an audit record on every failure path -----------------
+
+
+@pytest.mark.parametrize("question", ["", "   \n\t "])
+def test_an_empty_question_is_rejected_not_answered(ws: Workspace, question: str) -> None:
+    before = len(audit.entries(ws.conn))
+    with pytest.raises(ConfigError, match="the question is empty"):
+        ws.ask(question, matter="M")
+    assert len(audit.entries(ws.conn)) == before  # a usage error: nothing was asked
+
+
+def test_a_question_over_the_cap_is_refused_with_its_length(ws: Workspace) -> None:
+    with pytest.raises(ConfigError, match=r"too long: 2,001 characters \(at most 2,000\)"):
+        ws.ask("x" * (MAX_QUESTION_CHARS + 1), matter="M")
+    with pytest.raises(ConfigError, match="the query is too long"):
+        ws.search("x" * (MAX_QUESTION_CHARS + 1), matter="M")
+
+
+@pytest.mark.parametrize("k", [0, -5, MAX_K + 1])
+def test_search_k_out_of_range_is_an_error(ws: Workspace, k: int) -> None:
+    """Before: k=0 returned nothing and k=-5 returned results, silently."""
+    with pytest.raises(ConfigError, match=r"k: .* out of range"):
+        ws.search(NOTICE, matter="M", k=k)
+
+
+def test_a_model_that_fails_to_load_leaves_an_audit_record(ws: Workspace,
+                                                           tmp_path: Path) -> None:
+    corrupt = tmp_path / "corrupt.gguf"
+    corrupt.write_bytes(b"not a model at all")
+    saved = ws.settings
+    try:
+        ws.settings = replace(saved, model_path=str(corrupt), generation="always")
+        with pytest.raises(ModelError, match="not a GGUF"):
+            ws.ask(NOTICE, matter="M")
+    finally:
+        ws.settings, ws._generator = saved, None
+    (newest,) = audit.entries(ws.conn, limit=1)
+    assert newest.record["question"] == NOTICE
+    assert newest.record["final"]["disposition"] == "failed"
+    assert "ModelError" in newest.record["final"]["reason"]
+    assert str(corrupt) in newest.record["final"]["reason"]
+    assert audit.verify(ws.conn)[0]
+
+
+def test_a_judge_that_fails_its_check_is_named_in_the_record(
+        ws: Workspace, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The judge's weights failing their SHA-256 check (scripted here): the lexical
+    checks decide, and the record says the judge was not used, and why."""
+    import letadesk.judge
+
+    def refuse() -> object:
+        raise ModelError("judge.onnx: SHA-256 does not match the model card")
+
+    monkeypatch.setattr(letadesk.judge, "default_judge", refuse)
+    answer = ws.ask(NOTICE, matter="M", options=AskOptions(generate=False))
+    record = audit.entry(ws.conn, answer.audit_id)
+    assert record is not None
+    assert "SHA-256 does not match" in record.record["unavailable"]["judge"]
+
+
+def test_a_cancelled_question_is_recorded_as_cancelled(ws: Workspace) -> None:
+    with pytest.raises(Cancelled):
+        ws.ask(NOTICE, matter="M", cancelled=lambda: True)
+    (newest,) = audit.entries(ws.conn, limit=1)
+    assert newest.record["question"] == NOTICE
+    assert newest.record["final"]["disposition"] == "cancelled"

@@ -119,68 +119,83 @@
 <context>
     <name>AskPanel</name>
     <message>
-        <location filename="../../src/letadesk/ui/ask_panel.py" line="28"/>
+        <location filename="../../src/letadesk/ui/ask_panel.py" line="92"/>
+        <source>The question is too long: {length} characters (at most {limit}).</source>
+        <translation>Întrebarea este prea lungă: {length} de caractere (cel mult {limit}).</translation>
+    </message>
+    <message>
+        <location filename="../../src/letadesk/ui/ask_panel.py" line="30"/>
         <source>Ask a question about this matter&apos;s documents…</source>
         <translation>Puneți o întrebare despre documentele acestui dosar…</translation>
     </message>
     <message>
-        <location filename="../../src/letadesk/ui/ask_panel.py" line="30"/>
+        <location filename="../../src/letadesk/ui/ask_panel.py" line="32"/>
         <source>Ask</source>
         <translation>Întreabă</translation>
     </message>
     <message>
-        <location filename="../../src/letadesk/ui/ask_panel.py" line="33"/>
+        <location filename="../../src/letadesk/ui/ask_panel.py" line="35"/>
         <source>Cancel</source>
         <translation>Anulează</translation>
     </message>
     <message>
-        <location filename="../../src/letadesk/ui/ask_panel.py" line="36"/>
+        <location filename="../../src/letadesk/ui/ask_panel.py" line="38"/>
         <source>As of</source>
         <translation>La data de</translation>
     </message>
     <message>
-        <location filename="../../src/letadesk/ui/ask_panel.py" line="42"/>
+        <location filename="../../src/letadesk/ui/ask_panel.py" line="44"/>
         <source>Extract only (no model)</source>
         <translation>Doar extrase (fără model)</translation>
     </message>
     <message>
-        <location filename="../../src/letadesk/ui/ask_panel.py" line="44"/>
+        <location filename="../../src/letadesk/ui/ask_panel.py" line="46"/>
         <source>Answer with verbatim sentences from the sources, without the language model.</source>
         <translation>Răspunde cu fraze preluate exact din surse, fără modelul de limbaj.</translation>
     </message>
     <message>
-        <location filename="../../src/letadesk/ui/ask_panel.py" line="96"/>
+        <location filename="../../src/letadesk/ui/ask_panel.py" line="107"/>
         <source>Checking the question…</source>
         <translation>Se verifică întrebarea…</translation>
     </message>
     <message>
-        <location filename="../../src/letadesk/ui/ask_panel.py" line="97"/>
+        <location filename="../../src/letadesk/ui/ask_panel.py" line="108"/>
         <source>Searching the matter…</source>
         <translation>Se caută în dosar…</translation>
     </message>
     <message>
-        <location filename="../../src/letadesk/ui/ask_panel.py" line="98"/>
+        <location filename="../../src/letadesk/ui/ask_panel.py" line="109"/>
         <source>Drafting…</source>
         <translation>Se redactează…</translation>
     </message>
     <message>
-        <location filename="../../src/letadesk/ui/ask_panel.py" line="99"/>
+        <location filename="../../src/letadesk/ui/ask_panel.py" line="110"/>
         <source>Checking citations…</source>
         <translation>Se verifică citările…</translation>
     </message>
     <message>
-        <location filename="../../src/letadesk/ui/ask_panel.py" line="100"/>
+        <location filename="../../src/letadesk/ui/ask_panel.py" line="111"/>
         <source>Extracting sentences…</source>
         <translation>Se extrag frazele…</translation>
     </message>
     <message>
-        <location filename="../../src/letadesk/ui/ask_panel.py" line="101"/>
+        <location filename="../../src/letadesk/ui/ask_panel.py" line="112"/>
         <source>Checking consistency…</source>
         <translation>Se verifică coerența…</translation>
     </message>
 </context>
 <context>
     <name>AuditView</name>
+    <message>
+        <location filename="../../src/letadesk/ui/audit_view.py" line="110"/>
+        <source>cancelled</source>
+        <translation>anulat</translation>
+    </message>
+    <message>
+        <location filename="../../src/letadesk/ui/audit_view.py" line="110"/>
+        <source>failed</source>
+        <translation>eșuat</translation>
+    </message>
     <message>
         <location filename="../../src/letadesk/ui/audit_view.py" line="46"/>
         <source>When</source>
@@ -217,30 +232,30 @@
         <translation>refuzat</translation>
     </message>
     <message>
-        <location filename="../../src/letadesk/ui/audit_view.py" line="122"/>
+        <location filename="../../src/letadesk/ui/audit_view.py" line="123"/>
         <source>No questions asked in this matter yet.</source>
         <translation>Nicio întrebare în acest dosar încă.</translation>
     </message>
     <message>
-        <location filename="../../src/letadesk/ui/audit_view.py" line="126"/>
+        <location filename="../../src/letadesk/ui/audit_view.py" line="127"/>
         <source>Record {id} · model: {model} · as of: {as_of} · hash {hash}</source>
         <translation>Înregistrarea {id} · model: {model} · la data de: {as_of} · hash {hash}</translation>
     </message>
     <message>
-        <location filename="../../src/letadesk/ui/audit_view.py" line="128"/>
+        <location filename="../../src/letadesk/ui/audit_view.py" line="129"/>
         <source>none (extracted)</source>
         <translation>niciunul (extrase)</translation>
     </message>
     <message>
-        <location filename="../../src/letadesk/ui/audit_view.py" line="129"/>
+        <location filename="../../src/letadesk/ui/audit_view.py" line="130"/>
         <source>today</source>
         <translation>azi</translation>
     </message>
     <message>
-        <location filename="../../src/letadesk/ui/audit_view.py" line="138"/>
-        <location filename="../../src/letadesk/ui/audit_view.py" line="144"/>
-        <location filename="../../src/letadesk/ui/audit_view.py" line="150"/>
-        <location filename="../../src/letadesk/ui/audit_view.py" line="156"/>
+        <location filename="../../src/letadesk/ui/audit_view.py" line="139"/>
+        <location filename="../../src/letadesk/ui/audit_view.py" line="145"/>
+        <location filename="../../src/letadesk/ui/audit_view.py" line="151"/>
+        <location filename="../../src/letadesk/ui/audit_view.py" line="157"/>
         <source>Export memo</source>
         <translation>Exportă nota</translation>
     </message>

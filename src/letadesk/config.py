@@ -8,12 +8,16 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, fields, replace
+from datetime import date
 from pathlib import Path
+from typing import Any
 
 import platformdirs
 
 from letadesk.errors import ConfigError
+from letadesk.generate.mode import GENERATION_MODES
 from letadesk.privacy import FILE_MODE, private_umask
 
 APP_NAME = "LetaDesk"
@@ -68,14 +72,15 @@ class Paths:
 
 @dataclass(frozen=True, slots=True)
 class Settings:
-    """User settings; empty model paths mean the embedded defaults."""
+    """User settings; empty model paths mean the embedded defaults. :meth:`load` checks
+    each value's type and range (a ConfigError naming the file and the setting)."""
 
     model_path: str = ""
     generation: str = "auto"  # "auto" | "always" | "never" (letadesk.generate.mode)
     embedder: str = "auto"  # "auto" | "minilm" | "e5" | a sentence-transformers folder
     threads: int = 0  # 0: let the engines choose
     default_as_of: str = ""  # ISO date, "" for today
-    language: str = "en"  # interface language: "en" | "ro"
+    language: str = "en"  # interface language: LANGUAGES
     ingest_timeout_s: float = 120.0
     ingest_memory_mb: int = 2048
     max_file_mb: int = 512
@@ -92,13 +97,16 @@ class Settings:
             raw = json.loads(paths.settings_file.read_text(encoding="utf-8"))
         except (OSError, ValueError) as exc:
             raise ConfigError(f"{paths.settings_file}: unreadable settings ({exc})") from exc
+        if not isinstance(raw, dict):
+            raise ConfigError(f"{paths.settings_file}: settings must be a JSON object")
         known = {f.name for f in fields(cls)}
-        settings = replace(cls(), **{k: v for k, v in raw.items() if k in known})
-        days = settings.source_check_days
-        if isinstance(days, bool) or not isinstance(days, int) or not 1 <= days <= 3650:
-            raise ConfigError(f"{paths.settings_file}: source_check_days must be a whole "
-                              f"number of days from 1 to 3650, not {days!r}")
-        return settings
+        values = {k: v for k, v in raw.items() if k in known}
+        for name, value in values.items():
+            if problem := _problem(name, value):
+                raise ConfigError(f"{paths.settings_file}: {name!r}: {problem}")
+        if isinstance(values.get("ingest_timeout_s"), int):
+            values["ingest_timeout_s"] = float(values["ingest_timeout_s"])
+        return replace(cls(), **values)
 
     def save(self, paths: Paths) -> None:
         tmp = paths.settings_file.with_suffix(".tmp")
@@ -106,3 +114,45 @@ class Settings:
             tmp.write_text(json.dumps(asdict(self), indent=2), encoding="utf-8")
         tmp.chmod(FILE_MODE)
         os.replace(tmp, paths.settings_file)
+
+
+LANGUAGES = ("en", "ro")  # interface languages
+
+
+def _is_date(value: str) -> bool:
+    try:
+        date.fromisoformat(value)
+    except ValueError:
+        return False
+    return True
+
+
+# Each setting: the JSON types it accepts, the test its value must pass, what is expected.
+_RULES: dict[str, tuple[tuple[type, ...], Callable[[Any], bool], str]] = {
+    "model_path": ((str,), lambda v: True, 'a GGUF file path ("" for the bundled model)'),
+    "generation": ((str,), lambda v: v in GENERATION_MODES,
+                   f"one of {', '.join(GENERATION_MODES)}"),
+    "embedder": ((str,), lambda v: bool(v.strip()),
+                 'an embedder name ("auto", "minilm", "e5") or a model folder'),
+    "threads": ((int,), lambda v: 0 <= v <= 1024, "a whole number from 0 (automatic) to 1024"),
+    "default_as_of": ((str,), lambda v: not v or _is_date(v), '"" or a date (YYYY-MM-DD)'),
+    "language": ((str,), lambda v: v in LANGUAGES, f"one of {', '.join(LANGUAGES)}"),
+    "ingest_timeout_s": ((int, float), lambda v: 1 <= v <= 86_400,
+                         "seconds, from 1 to 86400"),
+    "ingest_memory_mb": ((int,), lambda v: 256 <= v <= 1_048_576,
+                         "a whole number of MB, from 256 to 1048576"),
+    "max_file_mb": ((int,), lambda v: 1 <= v <= 65_536,
+                    "a whole number of MB, from 1 to 65536"),
+    "max_fragments_per_file": ((int,), lambda v: 1 <= v <= 100_000_000,
+                               "a whole number of fragments, from 1 to 100000000"),
+    "source_check_days": ((int,), lambda v: 1 <= v <= 3650,
+                          "a whole number of days, from 1 to 3650"),
+}
+
+
+def _problem(name: str, value: Any) -> str:
+    """Why ``value`` is not a valid ``name`` setting ("" when it is)."""
+    types, valid, expected = _RULES[name]
+    if isinstance(value, bool) or not isinstance(value, types) or not valid(value):
+        return f"{json.dumps(value)[:60]} is not valid (expected {expected})"
+    return ""

@@ -6,6 +6,7 @@ and the indexes derived from it.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from datetime import date
@@ -26,15 +27,25 @@ from letadesk.domain import (
     Passage,
     SearchFilters,
 )
+from letadesk.errors import LetaDeskError
 from letadesk.generate.generator import Generator
 from letadesk.generate.mode import generation_on
 from letadesk.ingest.currency import Clock, CurrencyReport, check_sources, utc_now
 from letadesk.ingest.pipeline import Cancelled, IngestReport, Progress, ingest
+from letadesk.limits import (
+    MAX_K,
+    checked_count,
+    checked_document_ref,
+    checked_name,
+    checked_question,
+)
 from letadesk.privacy import hold_private_umask, release_private_umask, secure_tree
 from letadesk.store import corpus
 from letadesk.store.corpus import LegalMeta
 from letadesk.store.database import compact, open_database, transaction
 from letadesk.store.locks import file_lock
+
+log = logging.getLogger(__name__)
 
 if TYPE_CHECKING:
     from letadesk.index.doctor import DoctorReport
@@ -136,10 +147,12 @@ class Workspace:
         return corpus.matter_by_name(self.conn, name)
 
     def create_matter(self, name: str) -> Matter:
+        checked_name(name)
         with transaction(self.conn):
             return corpus.ensure_matter(self.conn, name)
 
     def rename_matter(self, name: str, new_name: str) -> Matter:
+        checked_name(new_name)
         with transaction(self.conn):
             corpus.rename_matter(self.conn, self.matter(name).id, new_name)
         return self.matter(new_name)
@@ -202,7 +215,7 @@ class Workspace:
 
     def document(self, ref: str, *, matter: str | None = None) -> Document:
         matter_id = self.matter(matter).id if matter else None
-        return corpus.find_document(self.conn, ref, matter_id)
+        return corpus.find_document(self.conn, checked_document_ref(ref), matter_id)
 
     def fragments(self, document: Document) -> list[Fragment]:
         return corpus.fragments_of(self.conn, document.id)
@@ -256,15 +269,20 @@ class Workspace:
     def filters(self, matter: str, *, document: str | None = None, as_of: date | None = None,
                 jurisdiction: str | None = None, legal_force: str | None = None) -> SearchFilters:
         m = self.matter(matter)
-        doc_id = corpus.find_document(self.conn, document, m.id).id if document else None
+        doc_id = (corpus.find_document(self.conn, checked_document_ref(document), m.id).id
+                  if document else None)
         return SearchFilters(matter_id=m.id, document_id=doc_id, jurisdiction=jurisdiction,
                              legal_force=legal_force, as_of=as_of)
 
     def search(self, query: str, *, matter: str, document: str | None = None, k: int = 20,
                as_of: date | None = None, dense: bool = True) -> list[Passage]:
-        """Ranked fragments for ``query`` (exact reference, hybrid, keyword fallback)."""
+        """Ranked fragments for ``query`` (exact reference, hybrid, keyword fallback); at
+        most ``k`` (1 to :data:`~letadesk.limits.MAX_K`). An empty or over-long query is a
+        ConfigError (:func:`~letadesk.limits.checked_question`)."""
         from letadesk.retrieve.cascade import Retriever
 
+        query = checked_question(query, "query")
+        checked_count(k, "k", MAX_K)
         filters = self.filters(matter, document=document, as_of=as_of)
         return Retriever(self.conn, self.indexes).search(query, filters, k=k, dense=dense).passages
 
@@ -272,16 +290,22 @@ class Workspace:
             options: AskOptions | None = None,
             generator: Generator | None = None, stage: Callable[[str], None] | None = None,
             cancelled: Callable[[], bool] | None = None) -> Answer:
-        """Answer with grounded claims or refuse; always leaves an audit record.
+        """Answer with grounded claims or refuse; always leaves an audit record, also when
+        answering fails (a model that does not load, a cancel): the error is then recorded
+        and raised. A question that is empty or over the cap
+        (:func:`~letadesk.limits.checked_question`), or names no matter or document, is a
+        usage error raised before anything is asked, and leaves none.
 
         Options that leave ``generate`` to the settings (None) follow
         :meth:`generates` for ``generator`` (a model handed in) or the configured one."""
         from letadesk.answer.ask import Asker
+        from letadesk.answer.ask import Cancelled as AskCancelled
         from letadesk.answer.record import AskTrace
         from letadesk.judge import default_judge
         from letadesk.retrieve.cascade import Retriever
         from letadesk.store import audit
 
+        question = checked_question(question)
         opts = options or AskOptions(as_of=_default_as_of(self.settings),
                                      language=self.settings.language)
         if opts.generate is None:
@@ -291,7 +315,17 @@ class Workspace:
                          question=question, language=opts.language)
         make = (lambda: generator) if generator is not None else self.generator
         asker = Asker(self.conn, Retriever(self.conn, self.indexes), make, judge=default_judge)
-        answer = asker.ask(question, filters, opts, trace, stage=stage, cancelled=cancelled)
+        try:
+            answer = asker.ask(question, filters, opts, trace, stage=stage, cancelled=cancelled)
+        except BaseException as exc:  # recorded, then raised as it was
+            trace.failed(exc, cancelled=isinstance(exc, (AskCancelled, KeyboardInterrupt)))
+            try:
+                audit.append(self.conn, trace.record, audit_id=trace.audit_id,
+                             matter_id=filters.matter_id)
+            except (LetaDeskError, apsw.Error) as store_error:
+                log.error("the failed question's audit record was not written: %s",
+                          store_error)
+            raise
         audit.append(self.conn, trace.record, audit_id=trace.audit_id,
                      matter_id=filters.matter_id)
         return answer

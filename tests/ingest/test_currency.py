@@ -199,5 +199,5 @@ def test_an_invalid_interval_is_refused_naming_the_setting(tmp_path: Path,
                                                            value: object) -> None:
     paths = Paths.resolve(tmp_path / "profile")
     paths.settings_file.write_text(json.dumps({"source_check_days": value}), encoding="utf-8")
-    with pytest.raises(ConfigError, match=r"settings\.json: source_check_days must be"):
+    with pytest.raises(ConfigError, match=r"settings\.json: .source_check_days.: .* is not valid"):
         Settings.load(paths)

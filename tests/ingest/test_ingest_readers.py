@@ -11,7 +11,7 @@ import pytest
 from letadesk.domain import DocumentKind, PageMethod, ParsedDocument
 from letadesk.errors import IngestError
 from letadesk.ingest.pdf_reader import quote_rects
-from letadesk.ingest.readers import detect_language, read_document
+from letadesk.ingest.readers import MAX_TITLE_CHARS, clip_title, detect_language, read_document
 
 RO_LAW = ("Articolul 1\nObiectul legii\nPrezenta lege reglementează contractele și "
           "obligațiile părților.\n\nArticolul 2\n(1) Părțile sunt libere să încheie "
@@ -186,3 +186,54 @@ def test_latin1_fallback(tmp_path: Path) -> None:
 ])
 def test_detect_language(text: str, expected: str) -> None:
     assert detect_language(text) == expected
+
+
+HOSTILE_TITLE = " ".join(f"Whereas{i}" for i in range(4000))  # 4,000 words, ~40 kB
+
+
+def _hostile_html(path: Path) -> Path:
+    path.write_text(f"<html><head><title>{HOSTILE_TITLE}</title></head><body>"
+                    "<p>Articolul 1 Prezenta lege se aplică contractelor.</p></body></html>",
+                    encoding="utf-8")
+    return path
+
+
+def _hostile_pdf(path: Path) -> Path:
+    make_pdf(path, ["Articolul 1 Prezenta lege se aplică contractelor."])
+    doc = pymupdf.open(path)
+    doc.set_metadata({"title": HOSTILE_TITLE.replace(" ", "\n", 5)})
+    doc.saveIncr()
+    doc.close()
+    return path
+
+
+def _hostile_docx(path: Path) -> Path:
+    document = docx.Document()  # no core title (python-docx caps it): the heading is used
+    document.add_heading(HOSTILE_TITLE, level=1)
+    document.add_paragraph("Articolul 1 Prezenta lege se aplică contractelor.")
+    document.save(str(path))
+    return path
+
+
+def _hostile_text(path: Path) -> Path:
+    path.write_text(HOSTILE_TITLE + "\n\nArticolul 1 Prezenta lege se aplică contractelor.\n",
+                    encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize("make", [_hostile_html, _hostile_pdf, _hostile_docx, _hostile_text],
+                         ids=["html", "pdf", "docx", "text"])
+def test_a_huge_title_is_cut_to_one_short_line(tmp_path: Path, make: object) -> None:
+    """Issue 15: a 4,000-word <title> was stored whole and overflowed every prompt."""
+    suffix = {"_hostile_html": ".html", "_hostile_pdf": ".pdf", "_hostile_docx": ".docx",
+              "_hostile_text": ".txt"}[make.__name__]  # type: ignore[attr-defined]
+    doc = read_document(make(tmp_path / f"hostile{suffix}"))  # type: ignore[operator]
+    assert len(doc.title) <= MAX_TITLE_CHARS and "\n" not in doc.title
+    assert doc.title.startswith("Whereas0 Whereas1") and doc.title.endswith("…")
+    assert not doc.title[:-1].endswith(" ")
+
+
+def test_clip_title_keeps_short_titles_and_cuts_at_a_word() -> None:
+    assert clip_title("  Legea   nr. 1\n") == "Legea nr. 1"
+    assert clip_title("alpha beta gamma delta", 12) == "alpha beta…"
+    assert clip_title("x" * 30, 10) == "x" * 9 + "…"

@@ -80,3 +80,24 @@ def test_unanswered_documents_read_in_romanian(qtbot) -> None:
         assert view.unanswered_label.text() == "Niciun răspuns în: OFFICE LEASE; NDA"
     finally:
         install_translator(QApplication.instance() or app, "en")
+
+
+def test_the_ask_panel_refuses_a_question_over_the_cap(qtbot) -> None:
+    """Issue 15: the window says the question is too long (and asks nothing); an empty
+    one is not asked either."""
+    from letadesk.limits import MAX_QUESTION_CHARS
+    from letadesk.ui.ask_panel import AskPanel
+
+    panel = AskPanel()
+    qtbot.addWidget(panel)
+    asked: list[str] = []
+    panel.ask_requested.connect(lambda text, *_: asked.append(text))
+    for text in ("   ", "x" * (MAX_QUESTION_CHARS + 1)):
+        panel.question.setText(text)
+        panel.submit()
+    assert asked == []
+    assert "too long: 2001 characters (at most 2000)" in panel.stage_label.text()
+    panel.question.setText("  When may the contract be terminated?  ")
+    panel.submit()
+    assert asked == ["When may the contract be terminated?"]
+    assert panel.stage_label.text() == ""

@@ -121,7 +121,7 @@ class Asker:
                                          as_of=options.as_of, language=options.language):
             return trace.refuse(question, unmet, passages[:5])  # the act has no such provision
         gate = self._gate2(question, passages, filters, options, trace,
-                           self._loaded_judge(options))
+                           self._loaded_judge(options, trace))
         if not scope.in_scope and not gate.answered_by_matter(options):
             # Not legal vocabulary, and the matter's own documents do not cover it either.
             return trace.refuse(question, out_of_scope(scope, options.language), ())
@@ -205,14 +205,16 @@ class Asker:
                              gate.scorer, settle, trace, rejected=state.rejected,
                              language=options.language, mode=mode)
 
-    def _loaded_judge(self, options: AskOptions) -> Judge | None:
-        """The judge when it is enabled and loads (else the lexical checks decide)."""
+    def _loaded_judge(self, options: AskOptions, trace: AskTrace) -> Judge | None:
+        """The judge when it is enabled and loads (else the lexical checks decide, and the
+        audit record says why the judge was not used)."""
         if not options.judge or self._judge is None:
             return None
         try:
             return self._judge()
         except ModelError as exc:
             log.warning("judge unavailable, lexical checks decide: %s", exc)
+            trace.unavailable("judge", str(exc))
             return None
 
     def _by_rarity(self, topic: Topic, filters: SearchFilters) -> Topic:

@@ -20,6 +20,7 @@ from letadesk.answer.ask import AskOptions
 from letadesk.domain import Answer, Citation
 from letadesk.errors import ConfigError
 from letadesk.jsonl import json_objects
+from letadesk.limits import checked_question
 from letadesk.text import match_key
 
 
@@ -55,9 +56,39 @@ def load_questions(path: Path) -> list[dict[str, Any]]:
     """The question rows of a JSONL file (ConfigError naming the line otherwise)."""
     try:
         lines = path.read_text(encoding="utf-8").splitlines()
-    except (OSError, UnicodeDecodeError) as exc:
-        raise ConfigError(f"{path}: cannot be read ({exc})") from exc
-    return list(json_objects(lines, str(path), strings=("question",)))
+    except OSError as exc:
+        raise ConfigError(f"{path}: cannot be read ({exc.strerror or exc})") from exc
+    except UnicodeDecodeError as exc:
+        raise ConfigError(f"{path}: cannot be read (not UTF-8 text: {exc.reason})") from exc
+    return list(json_objects(lines, str(path), strings=("question",), check=_row_problem))
+
+
+def _row_problem(row: dict[str, Any]) -> str:
+    """What is wrong with a question row ("" when nothing): a question ``ask`` refuses as
+    input, an ``as_of`` that is not a date, an ``answerable`` or ``gold`` of the wrong type."""
+    try:
+        checked_question(row["question"])
+    except ConfigError as exc:
+        return str(exc)
+    as_of = row.get("as_of")
+    if as_of and not _is_date(as_of):
+        return f'"as_of" {as_of!r} is not a date (YYYY-MM-DD)'
+    if not isinstance(row.get("answerable", True), bool):
+        return '"answerable" must be true or false'
+    gold = row.get("gold")
+    if gold is not None and not (isinstance(gold, dict) and all(
+            isinstance(gold.get(k, ""), str) for k in ("document", "locator", "quote"))
+            and isinstance(gold.get("quotes", []), list)
+            and all(isinstance(q, str) for q in gold.get("quotes", []))):
+        return '"gold" must be an object of strings ("quotes": a list of strings)'
+    return ""
+
+
+def _is_date(value: object) -> bool:
+    try:
+        return isinstance(value, str) and bool(date.fromisoformat(value))
+    except ValueError:
+        return False
 
 
 def _on_gold(citation: Citation, gold: dict[str, Any]) -> bool:

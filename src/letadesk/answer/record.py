@@ -51,6 +51,10 @@ class AskTrace:
             self._stages[self._current] = self._stages.get(self._current, 0.0) + now - self._last
         self._current, self._last = name, now
 
+    def unavailable(self, component: str, reason: str) -> None:
+        """``component`` ("judge"…) could not be used for this question, and why."""
+        self.record.setdefault("unavailable", {})[component] = reason
+
     def model(self, model_id: str) -> None:
         self.record["model"] = model_id
 
@@ -76,8 +80,12 @@ class AskTrace:
                                  for d, f, a in documents]
 
     def attempt(self, number: int, output: Generation, problem: str) -> None:
-        self.record["attempts"].append({"attempt": number, "raw": output.raw,
-                                        "problem": problem, "seconds": round(output.seconds, 3)})
+        row: dict[str, Any] = {"attempt": number, "raw": output.raw, "problem": problem,
+                               "seconds": round(output.seconds, 3)}
+        if output.fragment_ids is not None:  # the prompt was fitted to the model's context
+            row["shown"] = list(output.fragment_ids)
+            row["prompt_tokens"] = output.prompt_tokens
+        self.record["attempts"].append(row)
 
     def checked(self, attempt: int, verdict: Verdict, output: Generation | None = None) -> None:
         flagged = (low_confidence_spans(output.token_logprobs, verdict.draft.text, raw=output.raw)
@@ -96,6 +104,20 @@ class AskTrace:
         self.record["stages"] = {k: round(v, 4) for k, v in self._stages.items() if k}
         answer.stages.update(self._stages)
         return answer
+
+    def failed(self, error: BaseException, *, cancelled: bool = False) -> None:
+        """The question ended without an answer: ``error`` was raised (a model that did not
+        load…), or the user cancelled. The record's ``final`` says which, and why."""
+        self.stage("")
+        self._stages["total"] = time.perf_counter() - self._started
+        reason = "cancelled by the user" if cancelled else \
+            f"{type(error).__name__}: {error}".rstrip(": ")
+        self.record["final"] = {"disposition": "cancelled" if cancelled else "failed",
+                                "reason": reason, "mode": "", "claims": [], "rejected": [],
+                                "nearest_sources": [], "groups": [],
+                                "unanswered_documents": [], "audit_id": self.audit_id,
+                                "as_of": self._as_of.isoformat() if self._as_of else None}
+        self.record["stages"] = {k: round(v, 4) for k, v in self._stages.items() if k}
 
     def refuse(self, question: str, reason: str, nearest: Sequence[Passage], *,
                rejected: Sequence[RejectedClaim] = (), mode: str = "") -> Answer:

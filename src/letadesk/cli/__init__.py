@@ -6,6 +6,7 @@ With no arguments it opens the desktop window.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Sequence
 
@@ -40,10 +41,17 @@ def _gui(args: argparse.Namespace) -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    """Run one verb; every error it meets on purpose ends in one line on stderr and an
+    exit code (argparse's usage errors: 2). Output piped into a reader that stops early
+    (``| head``) ends quietly with 141, as a shell command killed by SIGPIPE does."""
     args = build_parser().parse_args(argv)
     func = getattr(args, "func", _gui)
+    if problem := _undecodable(args):
+        return fail(problem, 2)
     try:
-        return int(func(args))
+        code = int(func(args))
+        sys.stdout.flush()  # a closed pipe shows here, not at interpreter exit
+        return code
     except LetaDeskError as exc:
         return fail(str(exc), exc.exit_code)
     except apsw.Error as exc:  # a disk or file fault met outside a transaction
@@ -53,6 +61,45 @@ def main(argv: Sequence[str] | None = None) -> int:
         return fail(str(fault), fault.exit_code)
     except KeyboardInterrupt:
         return fail("interrupted", 130)
+    except BrokenPipeError:
+        _drop_stdout()
+        return BROKEN_PIPE
+
+
+BROKEN_PIPE = 128 + 13  # 128 + SIGPIPE
+
+
+def _undecodable(args: argparse.Namespace) -> str:
+    """The first argument that is not valid text, as an error message ("" if none):
+    bytes the locale could not decode (no database, index or terminal takes them), or a
+    NUL character (no file name holds one; only a program can pass it)."""
+    for name, value in vars(args).items():
+        for text in value if isinstance(value, list) else [value]:
+            if not isinstance(text, str):
+                continue
+            flag = name.replace("_", "-")
+            try:
+                text.encode("utf-8")
+            except UnicodeEncodeError:
+                try:  # show the undecodable bytes as they were on the command line
+                    shown = repr(text.encode("utf-8", "surrogateescape"))
+                except UnicodeEncodeError:  # a lone surrogate from a program, not argv
+                    shown = ascii(text)
+                return f"{flag}: {shown} is not valid UTF-8 text"
+            if "\x00" in text:
+                return f"{flag}: {text!r} holds a NUL character"
+    return ""
+
+
+def _drop_stdout() -> None:
+    """Point stdout at the null device, so that Python's final flush of what is still
+    buffered does not fail again on the closed pipe."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError):  # no real file descriptor (stdout replaced in-process)
+        pass
 
 
 if __name__ == "__main__":

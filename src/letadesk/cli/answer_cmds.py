@@ -11,8 +11,10 @@ from letadesk.answer.ask import AskOptions
 from letadesk.answer.evaluate import evaluate, load_questions
 from letadesk.answer.messages import message
 from letadesk.answer.record import answer_json, passage_json
-from letadesk.cli.common import open_workspace, parse_date, print_json
+from letadesk.cli.common import count_arg, open_workspace, parse_date, print_json
 from letadesk.domain import Answer
+from letadesk.errors import ConfigError
+from letadesk.limits import MAX_K, MAX_LIST
 from letadesk.store import audit
 
 
@@ -21,7 +23,8 @@ def register(sub: Any) -> None:
     p.add_argument("query")
     p.add_argument("--matter", required=True)
     p.add_argument("--document", metavar="DOC", help="document id or file name")
-    p.add_argument("--k", type=int, default=20)
+    p.add_argument("--k", type=count_arg(MAX_K), default=20,
+                   help=f"how many fragments (1 to {MAX_K}; default 20)")
     p.add_argument("--as-of", help="only documents in force on this date (YYYY-MM-DD)")
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_search)
@@ -43,7 +46,8 @@ def register(sub: Any) -> None:
     p = sub.add_parser("audit", help="the audit trail of past questions")
     p.add_argument("--verify", action="store_true", help="check the hash chain")
     p.add_argument("--export", metavar="FILE", help="write every record as JSON lines")
-    p.add_argument("--limit", type=int, default=20)
+    p.add_argument("--limit", type=count_arg(MAX_LIST), default=20,
+                   help=f"how many of the newest records (1 to {MAX_LIST:,}; default 20)")
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_audit)
 
@@ -156,7 +160,11 @@ def cmd_audit(args: argparse.Namespace) -> int:
                     print(f"  - {problem}")
             return 0 if report.intact else 1
         if args.export:
-            count = audit.export(ws.conn, Path(args.export))
+            try:
+                count = audit.export(ws.conn, Path(args.export))
+            except OSError as exc:
+                raise ConfigError(f"--export {args.export}: cannot write "
+                                  f"({exc.strerror or exc})") from exc
             print(f"exported {count} records to {args.export}", file=sys.stderr)
             return 0
         records = audit.entries(ws.conn, limit=args.limit)

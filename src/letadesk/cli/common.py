@@ -5,10 +5,12 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Callable
 from datetime import date
 from typing import Any
 
 from letadesk.errors import ConfigError
+from letadesk.limits import checked_count
 from letadesk.workspace import Workspace
 
 
@@ -28,8 +30,14 @@ def print_json(value: Any) -> None:
     sys.stdout.write("\n")
 
 
+# control characters (a file name may hold a newline or a terminal escape) shown escaped
+_ESCAPED = {c: f"\\x{c:02x}" for c in [*range(0x20), 0x7F]} | {0x0A: "\\n", 0x0D: "\\r",
+                                                               0x09: "\\t"}
+
+
 def fail(message: str, code: int) -> int:
-    print(f"letadesk: error: {message}", file=sys.stderr)
+    """Print ``message`` as one line on stderr (its control characters escaped)."""
+    print(f"letadesk: error: {message.translate(_ESCAPED)}", file=sys.stderr)
     return code
 
 
@@ -40,3 +48,19 @@ def parse_date(value: str | None, flag: str = "--as-of") -> date | None:
         return date.fromisoformat(value)
     except ValueError as exc:
         raise ConfigError(f"{flag}: {value!r} is not a date (YYYY-MM-DD)") from exc
+
+
+def count_arg(maximum: int) -> Callable[[str], int]:
+    """An argparse ``type``: a whole number from 1 to ``maximum`` (a usage error otherwise)."""
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+        try:
+            return checked_count(value, "value", maximum)
+        except ConfigError:
+            raise argparse.ArgumentTypeError(
+                f"{value} is out of range (expected 1 to {maximum:,})") from None
+
+    return parse

@@ -9,6 +9,7 @@ from typing import Any
 from letadesk.cli.common import open_workspace, parse_date, print_json
 from letadesk.cli.progress import progress_bar
 from letadesk.domain import Document, SourceState
+from letadesk.errors import ConfigError
 from letadesk.store.corpus import META_FIELDS, LegalMeta
 
 
@@ -63,11 +64,14 @@ def _meta(args: argparse.Namespace) -> LegalMeta:
              "valid_from": ("", "none"), "valid_to": ("", "none")}
     clear = {name for name in META_FIELDS if getattr(args, name) is not None
              and getattr(args, name).strip().lower() in blank[name]}
+    valid_from = None if "valid_from" in clear else parse_date(args.valid_from, "--valid-from")
+    valid_to = None if "valid_to" in clear else parse_date(args.valid_to, "--valid-to")
+    if valid_from and valid_to and valid_to < valid_from:
+        raise ConfigError(f"--valid-to {valid_to} is before --valid-from {valid_from}")
     return LegalMeta(
         jurisdiction=None if "jurisdiction" in clear else args.jurisdiction,
         legal_force=None if "legal_force" in clear else args.legal_force,
-        valid_from=None if "valid_from" in clear else parse_date(args.valid_from, "--valid-from"),
-        valid_to=None if "valid_to" in clear else parse_date(args.valid_to, "--valid-to"),
+        valid_from=valid_from, valid_to=valid_to,
         clear=frozenset(clear))
 
 

@@ -13,6 +13,10 @@ class Generation:
     raw: str
     token_logprobs: tuple[tuple[str, float], ...] = ()  # (token, log p), when available
     seconds: float = 0.0
+    # the sources the model was shown when it fitted the prompt to its context (None:
+    # the prompt's own), and the prompt's length in the model's tokens (0: not counted)
+    fragment_ids: tuple[int, ...] | None = None
+    prompt_tokens: int = 0
 
 
 class Generator(Protocol):

@@ -1,7 +1,10 @@
 """llama.cpp adapter: the only module that imports llama_cpp.
 
 Output is constrained by a GBNF grammar compiled from the claims JSON schema, so
-the model can only cite fragment ids it was shown.
+the model can only cite fragment ids it was shown. Each prompt is first fitted to the
+context by the model's own token count, leaving room for the answer
+(:func:`letadesk.generate.prompts.fit_prompt`): no document title, source or question
+can make llama.cpp refuse it.
 """
 
 from __future__ import annotations
@@ -17,12 +20,13 @@ import numpy as np
 from letadesk.errors import ModelError
 from letadesk.files import sha256_of
 from letadesk.generate.generator import Generation
-from letadesk.generate.prompts import Prompt
+from letadesk.generate.prompts import Prompt, fit_prompt
 from letadesk.generate.schema import json_schema
 
 DEFAULT_MODEL_FILE = "SmolLM2-135M-Instruct.Q4_1.gguf"
 N_CTX = 4096
 MAX_TOKENS = 320
+PROMPT_BUDGET = N_CTX - MAX_TOKENS  # tokens a prompt may take, the answer's reserved
 
 
 def embedded_model_path() -> Path:
@@ -79,21 +83,33 @@ class LlamaGenerator:
     def model_id(self) -> str:
         return self._id
 
+    def count_tokens(self, text: str) -> int:
+        """Tokens of ``text`` as this model reads a prompt (ChatML markers included)."""
+        return len(self._llm.tokenize(text.encode("utf-8"), special=True))
+
     def generate(self, prompt: Prompt) -> Generation:
         from llama_cpp import LlamaGrammar, LogitsProcessorList
 
-        grammar = LlamaGrammar.from_json_schema(json.dumps(json_schema(prompt.fragment_ids)),
+        fitted = fit_prompt(prompt, self.count_tokens, PROMPT_BUDGET)
+        if fitted is None:
+            raise ModelError(f"{self._path}: the instructions alone exceed the model's "
+                             f"context of {N_CTX} tokens")
+        grammar = LlamaGrammar.from_json_schema(json.dumps(json_schema(fitted.fragment_ids)),
                                                 verbose=False)
-        recorder = _LogprobRecorder(len(self._llm.tokenize(prompt.text.encode("utf-8"),
-                                                           special=True)))
+        prompt_tokens = self.count_tokens(fitted.text)
+        recorder = _LogprobRecorder(prompt_tokens)
         started = time.perf_counter()
-        out = self._llm.create_completion(prompt.text, max_tokens=MAX_TOKENS, temperature=0.0,
-                                          grammar=grammar,
-                                          logits_processor=LogitsProcessorList([recorder]))
+        try:
+            out = self._llm.create_completion(fitted.text, max_tokens=MAX_TOKENS,
+                                              temperature=0.0, grammar=grammar,
+                                              logits_processor=LogitsProcessorList([recorder]))
+        except (ValueError, RuntimeError) as exc:
+            raise ModelError(f"{self._path}: generation failed ({exc})") from exc
         text = out["choices"][0]["text"]  # type: ignore[index]
         tokens = tuple((self._llm.detokenize([tok]).decode("utf-8", errors="replace"), lp)
                        for tok, lp in recorder.logprobs)
-        return Generation(text, tokens, time.perf_counter() - started)
+        return Generation(text, tokens, time.perf_counter() - started,
+                          fragment_ids=fitted.fragment_ids, prompt_tokens=prompt_tokens)
 
 
 class _LogprobRecorder:

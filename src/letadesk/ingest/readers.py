@@ -5,6 +5,8 @@ Promises of :func:`read_document`:
 * the format is decided by the file's bytes, not its name: a PDF named ``.txt`` is
   read as a PDF, a binary file named ``.pdf`` is rejected with a reason saying what
   it looks like; the extension only breaks the tie between HTML and plain text;
+* the title is one line of at most :data:`MAX_TITLE_CHARS` characters, whatever the
+  file's metadata, ``<title>`` or first line holds;
 * the result carries its fragments (:func:`letadesk.ingest.structure.split_fragments`)
   and its language (:func:`detect_language`);
 * every failure is an :class:`IngestError` (missing, unreadable, empty, encrypted,
@@ -30,12 +32,15 @@ from letadesk.ingest.structure import split_fragments
 from letadesk.ingest.text_reader import clean_text, decode_text, read_text
 from letadesk.text import detect_language
 
-__all__ = ["READER_VERSION", "detect_language", "read_document", "sniff_kind"]
+__all__ = ["MAX_TITLE_CHARS", "READER_VERSION", "clip_title", "detect_language", "read_document",
+           "sniff_kind"]
 
 # Bump whenever a reader or the chunker changes what a file becomes (text, pages,
 # fragments, locators): the next ingest then re-reads files it had already stored.
 # 2: Romanian laws resume after annexes printed mid-text (Codul fiscal art. 47+).
-READER_VERSION = 2
+# 3: titles are cut to MAX_TITLE_CHARS (a 4,000-word <title> overflowed every prompt).
+READER_VERSION = 3
+MAX_TITLE_CHARS = 200
 
 _SNIFF_BYTES = 8192
 _HTML_START = re.compile(
@@ -137,6 +142,17 @@ def _parse(path: Path, data: bytes) -> ParsedDocument:
     return read_text(path, data)
 
 
+def clip_title(title: str, limit: int = MAX_TITLE_CHARS) -> str:
+    """``title`` on one line (whitespace runs collapsed), cut at a word boundary to at most
+    ``limit`` characters, an ellipsis marking the cut."""
+    line = " ".join(title.split())
+    if len(line) <= limit:
+        return line
+    cut = line[: limit - 1]
+    space = cut.rfind(" ")
+    return (cut[:space] if space > limit // 2 else cut).rstrip() + "…"
+
+
 def _too_large(count: int, cap: int, *, at_least: bool = False) -> str:
     return (f"too large: {'at least ' if at_least else ''}{count:,} fragments > {cap:,} "
             "per file (setting max_fragments_per_file)")
@@ -164,4 +180,5 @@ def read_document(path: Path, *, max_chars: int = 1500,
         raise IngestError(str(path), "no extractable text")
     if max_fragments is not None and len(fragments) > max_fragments:
         raise IngestError(str(path), _too_large(len(fragments), max_fragments))
-    return dataclasses.replace(doc, fragments=fragments, language=language)
+    title = clip_title(doc.title) or path.stem
+    return dataclasses.replace(doc, title=title, fragments=fragments, language=language)

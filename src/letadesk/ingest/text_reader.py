@@ -62,7 +62,7 @@ def _title(text: str, path: Path) -> str:
     for line in text.splitlines():
         line = line.strip().lstrip("#").strip()
         if line:
-            return line[:200]
+            return line  # cut by read_document (clip_title)
     return path.stem
 
 

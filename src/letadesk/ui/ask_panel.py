@@ -16,6 +16,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from letadesk.limits import MAX_QUESTION_CHARS
+
 
 class AskPanel(QWidget):
     ask_requested = Signal(str, object, bool)  # question, as_of (date | None), generate
@@ -80,9 +82,18 @@ class AskPanel(QWidget):
         return date(d.year(), d.month(), d.day())
 
     def submit(self) -> None:
+        """Ask the question; an empty one is ignored, one over the cap is refused here
+        with its length (the core refuses it too: :func:`letadesk.limits.checked_question`)."""
         text = self.question.text().strip()
-        if text and self.ask_button.isEnabled():
-            self.ask_requested.emit(text, self.as_of(), not self.extract_only.isChecked())
+        if not text or not self.ask_button.isEnabled():
+            return
+        if len(text) > MAX_QUESTION_CHARS:
+            self.stage_label.setText(self.tr(
+                "The question is too long: {length} characters (at most {limit}).").format(
+                length=len(text), limit=MAX_QUESTION_CHARS))
+            return
+        self.stage_label.clear()
+        self.ask_requested.emit(text, self.as_of(), not self.extract_only.isChecked())
 
     def set_busy(self, busy: bool, *, asking: bool = False) -> None:
         self.ask_button.setEnabled(not busy)

@@ -106,7 +106,8 @@ class AuditView(QWidget):
         self._selected()
 
     def _outcome(self, disposition: str) -> str:
-        return {"answered": self.tr("answered"), "refused": self.tr("refused")}.get(
+        return {"answered": self.tr("answered"), "refused": self.tr("refused"),
+                "failed": self.tr("failed"), "cancelled": self.tr("cancelled")}.get(
             disposition, disposition)
 
     def current_record(self) -> dict[str, Any] | None:
