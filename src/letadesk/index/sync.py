@@ -74,7 +74,8 @@ class IndexSet:
         if self._embedder is None:
             from letadesk.index.embedder import make_embedder
 
-            self._embedder = make_embedder(self._settings.embedder)
+            self._embedder = make_embedder(self._settings.embedder,
+                                           threads=self._settings.threads)
         return self._embedder
 
     @property

