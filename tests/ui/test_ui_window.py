@@ -171,6 +171,21 @@ def test_matters_create_rename_delete(qtbot, window) -> None:
     assert panel.current() == "Alpha"
 
 
+def test_a_source_check_arriving_after_its_matter_was_deleted_clears_the_list(
+        qtbot, window) -> None:
+    # the start-up currency check can report after the user renamed or deleted the
+    # matter it was shown for (seen in CI): the list empties instead of raising
+    panel = window.matters
+    panel.create_matter("Gamma")
+    window.documents.set_matter("Gamma")
+    panel.delete_matter(confirm=False)
+    wait_idle(qtbot, window)
+    window.documents.matter = "Gamma"  # the stale name the late report refreshes with
+    window.documents.refresh()
+    assert window.documents.rows == []
+    assert window.documents.matter == ""
+
+
 def test_drop_adds_files(qtbot, window) -> None:
     from PySide6.QtCore import QMimeData, QPointF, QUrl
     from PySide6.QtGui import QDropEvent

@@ -17,6 +17,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from letadesk.domain import Document
+from letadesk.errors import NotFoundError
 from letadesk.ui.doc_status import DocRow, describe
 from letadesk.workspace import Workspace
 
@@ -76,9 +78,13 @@ class DocumentsPanel(QWidget):
     def refresh(self) -> None:
         """Re-read the matter's documents, their files' size and time re-checked first
         (the cheap currency pass; the full re-hash runs on the window's start)."""
+        docs: list[Document] = []
         if self.matter:
-            self._ws.check_sources(matter=self.matter, full=False)
-        docs = self._ws.documents(self.matter) if self.matter else []
+            try:
+                self._ws.check_sources(matter=self.matter, full=False)
+                docs = self._ws.documents(self.matter)
+            except NotFoundError:  # renamed or deleted while a check was on its way
+                self.matter = ""
         self.rows = [describe(d, self._ws.pages(d)) for d in docs]
         self.table.setRowCount(len(self.rows))
         for i, row in enumerate(self.rows):
