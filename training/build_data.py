@@ -19,10 +19,7 @@ fragments the ingest chunker cuts (``ingest.structure.split_fragments``).
 * Relevance, Romanian codes: a question made from an article's marginal title → the
   article's sentences; negatives from other articles of the same code.
 * Support, ContractNLI: hypothesis → evidence (supported / contradicted); NotMentioned →
-  the NDA's sentence that shares most words with it (insufficient). Each Entailment and
-  NotMentioned hypothesis also negated (``corrupt.negate``) against the same quote:
-  contradicted and insufficient — the first judge scored a negated claim as highly as
-  the claim itself.
+  the NDA's sentence that shares most words with it (insufficient).
 * Support, corruptions: real CUAD clauses and Romanian articles: the sentence itself or
   its first clause (supported), a corrupted copy (contradicted: numbers, durations,
   parties, negation, modality, articles, laws, years), an invented reference or another
@@ -49,7 +46,7 @@ from letadesk.domain import ParsedPage
 from letadesk.ingest.structure import split_fragments
 from letadesk.ingest.text_reader import clean_text
 from letadesk.verify.support import content_stems
-from training.corrupt import CONTRADICTIONS, UNSUPPORTED, corrupt, negate
+from training.corrupt import CONTRADICTIONS, UNSUPPORTED, corrupt
 from training.questions import CUAD_TEMPLATES, RO_TEMPLATES
 from training.splits import split_of
 
@@ -242,13 +239,6 @@ def nli_support(split: str, key: str, text: str, hyp: str, choice: str,
         quote = " ".join(text[s:e].strip() for s, e in gold)
         label = "supported" if choice == "Entailment" else "contradicted"
     yield Pair(split, "en", "contractnli", key, hyp, quote, label, choice)
-    # The hypothesis negated ("may share" -> "may not share") against the same quote: an
-    # entailed claim negated is contradicted, a claim the NDA never makes stays unsettled.
-    # (A contradicted one negated is not reliably entailed: "All ... shall not be ...".)
-    negated = negate(hyp, random.Random(0)) if choice != "Contradiction" else None
-    if negated:
-        flipped = "contradicted" if choice == "Entailment" else "insufficient"
-        yield Pair(split, "en", "contractnli", key, negated, quote, flipped, f"negated:{choice}")
 
 
 _ARTICLE_HEAD = re.compile(r"^Articolul\s+(\d+(?:\^\d+)?)\s*$", re.MULTILINE)

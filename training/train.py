@@ -12,9 +12,8 @@ cross-entropy). A pair's first segment says which task it is: ``"question: …"`
 * ``joint``: one pass over the training split of both tasks (sub-sampled to fit the
   hour on two cores; the sizes are printed);
 * ``support`` (``--init`` the joint checkpoint): a second pass over every support pair,
-  ContractNLI's real claims and their negations three times (they are few, and they are
-  what lawyers' claims look like), with a replay of relevance pairs so that relevance
-  is not forgotten.
+  ContractNLI's real claims four times (they are few, and they are what lawyers' claims
+  look like), with a replay of relevance pairs so that relevance is not forgotten.
 
 The checkpoint goes to ``--out`` for ``training.export``, which scores the validation
 split with the exported int8 model.
@@ -47,9 +46,8 @@ SUPPORT_LABELS = ("supported", "contradicted", "insufficient")
 CAPS = {("relevance", "cuad", 0): 6000, ("relevance", "cuad", 1): 2500,
         ("relevance", "contractnli", 0): 3000, ("relevance", "ro_codes", 0): 1600,
         ("relevance", "ro_codes", 1): 1400}
-# The support recipe: every support pair, ContractNLI's x3 (with their negations about
-# as many ContractNLI pairs as x4 gave before them); relevance replayed.
-SUPPORT_REPEAT = {"contractnli": 3}
+# The support recipe: every support pair, ContractNLI's x4; relevance replayed.
+SUPPORT_REPEAT = {"contractnli": 4}
 REPLAY = {("relevance", "cuad", 0): 900, ("relevance", "cuad", 1): 600,
           ("relevance", "contractnli", 0): 450, ("relevance", "contractnli", 1): 300,
           ("relevance", "ro_codes", 0): 375, ("relevance", "ro_codes", 1): 375}
