@@ -1,0 +1,136 @@
+"""Answer latency on a busy workstation: ``ask`` idle and beside CPU-bound competitors.
+
+A lawyer's machine is never idle. This starts ``--competitors`` processes that each spin
+one core (pure Python, like a browser tab or a virus scan), and times, in the same run:
+
+* cold: ``letadesk ask`` as a fresh CLI process (models loaded from disk each time);
+* warm: ``Workspace.ask`` repeated in one process (the window is such an engine) — but
+  a repeated question is served from the judge's and the embedder's caches, so the warm
+  rows measure the cache, not the engine; they are printed, not written, until the
+  benchmark asks distinct questions warm;
+
+for each question, idle first and then loaded, and prints the loaded/idle ratios and the
+CPU-seconds each answer burnt (a thread pool that spins while it waits burns CPU time
+far beyond its wall time). ``--generate always`` adds the local LLM to every answer (the
+path that took 25 minutes under load before answers were extracted by default).
+
+    .venv/bin/python benchmarks/bench_contention.py [--competitors 2] [--generate auto|always]
+    OMP_WAIT_POLICY=ACTIVE .venv/bin/python benchmarks/bench_contention.py   # the old default
+
+Each run appends its table to results/contention.txt.
+"""
+
+from __future__ import annotations
+
+import argparse
+import multiprocessing as mp
+import os
+import resource
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+from letadesk.answer.ask import AskOptions
+from letadesk.workspace import Workspace
+
+ROOT = Path(__file__).resolve().parents[1]
+SAMPLE = ROOT / "resources" / "sample_matter"
+MATTER = "Sample matter (fictional)"
+QUESTIONS = ("How long do the confidentiality obligations survive termination?",
+             "What can the Receiving Party disclose, and to whom?",
+             "Care este durata contractului de prestări servicii?")
+RESULTS = ROOT / "benchmarks" / "results" / "contention.txt"
+
+
+def _spin() -> None:  # pragma: no cover - runs in the competitor processes
+    while True:
+        pass
+
+
+@contextmanager
+def competitors(n: int) -> Iterator[None]:
+    procs = [mp.get_context("spawn").Process(target=_spin, daemon=True) for _ in range(n)]
+    for p in procs:
+        p.start()
+    time.sleep(1.0)  # let them reach full speed
+    try:
+        yield
+    finally:
+        for p in procs:
+            p.kill()
+            p.join()
+
+
+def cold(data_dir: Path, question: str, generate: str) -> tuple[float, float]:
+    """(wall s, CPU s of the child) of one ``letadesk ask`` process."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    started = time.perf_counter()
+    flag = ["--generate"] if generate == "always" else []
+    subprocess.run([sys.executable, "-m", "letadesk.cli", "--data-dir", str(data_dir), "ask",
+                    question, "--matter", MATTER, *flag],
+                   check=True, capture_output=True)
+    wall = time.perf_counter() - started
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return wall, (after.ru_utime + after.ru_stime) - (before.ru_utime + before.ru_stime)
+
+
+def warm(ws: Workspace, question: str, generate: str, repeats: int) -> tuple[float, float]:
+    """(median wall s, median CPU s of this process) of ``repeats`` warm answers."""
+    opts = AskOptions(generate={"auto": None, "always": True, "never": False}[generate])
+    walls, cpus = [], []
+    for _ in range(repeats):
+        t0, c0 = time.perf_counter(), time.process_time()
+        ws.ask(question, matter=MATTER, options=opts)
+        walls.append(time.perf_counter() - t0)
+        cpus.append(time.process_time() - c0)
+    return statistics.median(walls), statistics.median(cpus)
+
+
+def measure(label: str, fn: Callable[[], tuple[float, float]]) -> tuple[float, float]:
+    wall, cpu = fn()
+    print(f"  {label}: {wall:.2f} s wall, {cpu:.2f} s CPU", flush=True)
+    return wall, cpu
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else "")
+    parser.add_argument("--competitors", type=int, default=2)
+    parser.add_argument("--generate", choices=("auto", "always"), default="auto")
+    parser.add_argument("--repeats", type=int, default=3)
+    args = parser.parse_args()
+    lines = [f"# ask beside {args.competitors} CPU-bound competitors on {os.cpu_count()} cores "
+             f"(generate={args.generate}, OMP_WAIT_POLICY={os.environ['OMP_WAIT_POLICY']})", "",
+             "| question | mode | idle s | loaded s | ratio | idle CPU s | loaded CPU s |",
+             "|---|---|---:|---:|---:|---:|---:|"]
+    with tempfile.TemporaryDirectory() as tmp:
+        data_dir = Path(tmp) / "profile"
+        ws = Workspace.open(data_dir)
+        ws.ingest([SAMPLE], matter=MATTER)
+        ws.ask(QUESTIONS[0], matter=MATTER)  # load every model once
+        for question in QUESTIONS:
+            print(question, flush=True)
+            runs: dict[str, dict[str, tuple[float, float]]] = {"cold": {}, "warm": {}}
+            for load in ("idle", "loaded"):
+                with competitors(args.competitors if load == "loaded" else 0):
+                    runs["cold"][load] = measure(f"cold {load}", lambda q=question: cold(
+                        data_dir, q, args.generate))
+                    runs["warm"][load] = measure(f"warm {load}", lambda q=question: warm(
+                        ws, q, args.generate, args.repeats))
+            for mode, r in list(runs.items())[:1]:  # cold only: see the module doc
+                (iw, ic), (lw, lc) = r["idle"], r["loaded"]
+                lines.append(f"| {question} | {mode} | {iw:.2f} | {lw:.2f} | {lw / iw:.1f} | "
+                             f"{ic:.2f} | {lc:.2f} |")
+        ws.close()
+    text = "\n".join(lines) + "\n"
+    print(text)
+    with RESULTS.open("a", encoding="utf-8") as out:  # one section per run
+        out.write(text + "\n")
+
+
+if __name__ == "__main__":
+    main()
