@@ -37,15 +37,24 @@ THRESHOLDS = (0.25, 0.3, 0.35, 0.4, 0.45, 0.5, 0.55, 0.6, 0.65)
 KINDS = {"CUAD": "relevance_threshold", "ContractNLI": "statement_relevance_threshold"}
 
 
+FIGURES = ("coverage", "refusal_on_unanswerable", "grounded_precision", "claims")
+
+
+def figures(ws: Workspace, questions: list[dict[str, Any]],
+            options: AskOptions | None = None) -> dict[str, Any]:
+    """The answers benchmark's figures for ``questions`` (extract-only unless told)."""
+    report, _ = bench_answers.run(ws, "bench", questions,
+                                  options or AskOptions(generate=False), {})
+    fig = report.as_json()
+    return {k: fig[k] for k in FIGURES}
+
+
 def sweep(ws: Workspace, name: str, questions: list[dict[str, Any]]) -> list[dict[str, Any]]:
     rows = []
     for t in THRESHOLDS:
-        report, _ = bench_answers.run(ws, "bench", questions,
-                                      AskOptions(generate=False, relevance_threshold=t), {})
-        fig = report.as_json()
+        fig = figures(ws, questions, AskOptions(generate=False, relevance_threshold=t))
         row = {"set": name, "threshold": t,
-               **{k: fig[k] for k in ("coverage", "refusal_on_unanswerable",
-                                      "grounded_precision")},
+               **{k: v for k, v in fig.items() if k != "claims"},  # the card's rows as before
                "objective": min(fig["coverage"] or 0, fig["refusal_on_unanswerable"] or 0)}
         print(json.dumps(row), flush=True)
         rows.append(row)
@@ -58,12 +67,8 @@ def sweep_rescue(ws: Workspace, sets: dict[str, list[dict[str, Any]]]) -> None:
         for plausible in (0.5, 0.3):
             JudgeScorer.WORDS_COVERED, JudgeScorer.PLAUSIBLE = covered, plausible
             for name, questions in sets.items():
-                report, _ = bench_answers.run(ws, "bench", questions,
-                                              AskOptions(generate=False), {})
-                fig = report.as_json()
                 print(json.dumps({"set": name, "words_covered": covered, "plausible": plausible,
-                                  **{k: fig[k] for k in ("coverage", "refusal_on_unanswerable",
-                                                         "grounded_precision")}}), flush=True)
+                                  **figures(ws, questions)}), flush=True)
 
 
 def sweep_extract(ws: Workspace, sets: dict[str, list[dict[str, Any]]]) -> None:
@@ -73,13 +78,8 @@ def sweep_extract(ws: Workspace, sets: dict[str, list[dict[str, Any]]]) -> None:
         for share in (0.8, 0.9):
             extract.MAX_SENTENCES, extract.RELATIVE_TO_BEST = most, share
             for name, questions in sets.items():
-                report, _ = bench_answers.run(ws, "bench", questions,
-                                              AskOptions(generate=False), {})
-                fig = report.as_json()
                 print(json.dumps({"set": name, "max_sentences": most, "relative_to_best": share,
-                                  **{k: fig[k] for k in ("coverage", "refusal_on_unanswerable",
-                                                         "grounded_precision", "claims")}}),
-                      flush=True)
+                                  **figures(ws, questions)}), flush=True)
 
 
 def main() -> None:
