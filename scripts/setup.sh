@@ -9,7 +9,7 @@ command -v "$PY" >/dev/null 2>&1 || PY=python3
 
 # Debian packages: OCR (Tesseract, Romanian + English), Qt runtime libraries, Xvfb for screenshots.
 DEB_PKGS="tesseract-ocr tesseract-ocr-ron tesseract-ocr-eng xvfb libegl1 libgl1 libxkbcommon0 \
-libxkbcommon-x11-0 libfontconfig1 libdbus-1-3 libxcb-cursor0 libglib2.0-0"
+libxkbcommon-x11-0 libfontconfig1 libdbus-1-3 libxcb-cursor0 libxcb-icccm4 libxcb-keysyms1 libglib2.0-0"
 if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
   missing=""
   for p in $DEB_PKGS; do dpkg -s "$p" >/dev/null 2>&1 || missing="$missing $p"; done
