@@ -11,14 +11,13 @@ maximises min(coverage, refusal) on its set; with ``--write`` both are stored in
 judge's card (``judge.json``), beside the weights.
 
     .venv/bin/python benchmarks/tune_gate2.py [--contracts 20] [--ndas 12] [--write]
-    .venv/bin/python benchmarks/tune_gate2.py --rescue | --extract   # other sweeps
+    .venv/bin/python benchmarks/tune_gate2.py --extract   # the extracted answer's sweep
 """
 
 from __future__ import annotations
 
 import argparse
 import json
-import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -27,14 +26,16 @@ import bench_answers
 from _common import shared_data
 from letadesk.answer import extract
 from letadesk.answer.ask import AskOptions
-from letadesk.answer.scoring import JudgeScorer
 from letadesk.judge import onnx_judge
 from letadesk.judge.card import CARD_FILE, load_card
 from letadesk.workspace import Workspace
 from training.card import write_model_card
 
-THRESHOLDS = (0.25, 0.3, 0.35, 0.4, 0.45, 0.5, 0.55, 0.6, 0.65)
-KINDS = {"CUAD": "relevance_threshold", "ContractNLI": "statement_relevance_threshold"}
+# Bars tried, as multiples of the card's present bar for the kind (the combiner's, fitted
+# by training/fit_combiner.py, else the judge's own threshold).
+BAR_FACTORS = (0.7, 0.8, 0.9, 1.0, 1.1, 1.2, 1.35)
+KINDS = {"CUAD": "question", "ContractNLI": "statement"}
+JUDGE_KEYS = {"question": "relevance_threshold", "statement": "statement_relevance_threshold"}
 
 
 FIGURES = ("coverage", "refusal_on_unanswerable", "grounded_precision", "claims")
@@ -49,9 +50,16 @@ def figures(ws: Workspace, questions: list[dict[str, Any]],
     return {k: fig[k] for k in FIGURES}
 
 
-def sweep(ws: Workspace, name: str, questions: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def present_bar(runtime: dict[str, Any], kind: str) -> float:
+    """The card's bar for questions or statements: its combiner's, else the judge's."""
+    combiner = runtime.get("combiners", {}).get(kind)
+    return float(combiner["threshold"] if combiner else runtime[JUDGE_KEYS[kind]])
+
+
+def sweep(ws: Workspace, name: str, questions: list[dict[str, Any]], bar: float
+          ) -> list[dict[str, Any]]:
     rows = []
-    for t in THRESHOLDS:
+    for t in (round(bar * f, 4) for f in BAR_FACTORS):
         fig = figures(ws, questions, AskOptions(generate=False, relevance_threshold=t))
         row = {"set": name, "threshold": t,
                **{k: v for k, v in fig.items() if k != "claims"},  # the card's rows as before
@@ -59,16 +67,6 @@ def sweep(ws: Workspace, name: str, questions: list[dict[str, Any]]) -> list[dic
         print(json.dumps(row), flush=True)
         rows.append(row)
     return rows
-
-
-def sweep_rescue(ws: Workspace, sets: dict[str, list[dict[str, Any]]]) -> None:
-    """At the card's bars: the topic-words rule's two settings (JudgeScorer)."""
-    for covered in (0.8, 0.5):
-        for plausible in (0.5, 0.3):
-            JudgeScorer.WORDS_COVERED, JudgeScorer.PLAUSIBLE = covered, plausible
-            for name, questions in sets.items():
-                print(json.dumps({"set": name, "words_covered": covered, "plausible": plausible,
-                                  **figures(ws, questions)}), flush=True)
 
 
 def sweep_extract(ws: Workspace, sets: dict[str, list[dict[str, Any]]]) -> None:
@@ -86,34 +84,31 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--contracts", type=int, default=20)
     parser.add_argument("--ndas", type=int, default=12)
+    parser.add_argument("--keep", type=Path, help=bench_answers.KEEP_HELP)
     parser.add_argument("--write", action="store_true", help="store the bars in judge.json")
-    parser.add_argument("--rescue", action="store_true",
-                        help="instead, sweep the topic-words rule at the card's bars")
     parser.add_argument("--extract", action="store_true",
                         help="instead, sweep the extracted answer's sentence count and share")
     args = parser.parse_args()
     root = shared_data()
     onnx_judge.CACHE_SIZE = 1_000_000  # every pair scored once across the sweep
     chosen: dict[str, dict[str, Any]] = {}
-    with tempfile.TemporaryDirectory() as tmp:
-        docs = Path(tmp) / "docs"
-        docs.mkdir()
-        sets = {"CUAD": bench_answers.cuad_rows(root, args.contracts, docs),
-                "ContractNLI": bench_answers.nli_rows(root, args.ndas, docs)}
-        ws = Workspace.open(Path(tmp) / "profile")
-        ws.ingest([docs], matter="bench")
-        if args.rescue or args.extract:
-            (sweep_rescue if args.rescue else sweep_extract)(ws, sets)
+    with bench_answers.bench_profile(root, args.contracts, args.ndas, args.keep) as (ws, sets):
+        if args.extract:
+            sweep_extract(ws, sets)
             return
+        runtime = json.loads(CARD_FILE.read_text(encoding="utf-8"))["runtime"]
         for name, questions in sets.items():
-            rows = sweep(ws, name, questions)
+            rows = sweep(ws, name, questions, present_bar(runtime, KINDS[name]))
             chosen[name] = max(rows, key=lambda r: (r["objective"], r["threshold"]))
-        ws.close()
     print("chosen:", json.dumps(chosen))
     if args.write:
         card = json.loads(CARD_FILE.read_text(encoding="utf-8"))
-        for name, key in KINDS.items():
-            card["runtime"][key] = chosen[name]["threshold"]
+        for name, kind in KINDS.items():
+            combiner = card["runtime"].get("combiners", {}).get(kind)
+            if combiner:
+                combiner["threshold"] = chosen[name]["threshold"]
+            else:
+                card["runtime"][JUDGE_KEYS[kind]] = chosen[name]["threshold"]
         card["gate2_tuning"] = {"source": "benchmarks/tune_gate2.py (validation documents)",
                                 "chosen": chosen}
         CARD_FILE.write_text(json.dumps(card, indent=1, ensure_ascii=False) + "\n",

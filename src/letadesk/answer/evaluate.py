@@ -97,9 +97,15 @@ def _on_gold(citation: Citation, gold: dict[str, Any]) -> bool:
         return False
     if gold.get("locator") and not citation.locator.startswith(gold["locator"]):
         return False
+    return quote_on_gold(citation.quote, gold)
+
+
+def quote_on_gold(quote: str, gold: dict[str, Any]) -> bool:
+    """Whether ``quote`` is one of ``gold``'s quotes, holds one, lies inside one, or shares
+    more than half the words of the shorter (any, when gold names no quote)."""
     quotes = [gold["quote"]] if gold.get("quote") else list(gold.get("quotes") or [])
     if quotes:
-        b = match_key(citation.quote)
+        b = match_key(quote)
         return any(a in b or b in a or _overlap(a, b) > 0.5 for a in map(match_key, quotes))
     return True
 

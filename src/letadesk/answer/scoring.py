@@ -12,6 +12,7 @@ passage reaches ``threshold``; the extractor picks sentences by :meth:`sentence`
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Sequence
 from typing import Protocol
@@ -20,6 +21,7 @@ from letadesk.answer.relevance import Topic, passage_relevance
 from letadesk.answer.sentences import sentences
 from letadesk.domain import Passage
 from letadesk.judge import Judge
+from letadesk.judge.card import MAX_RANK
 from letadesk.text import is_question
 
 MIN_SENTENCE_CHARS = 25
@@ -74,36 +76,41 @@ class LexicalScorer:
 
 
 class JudgeScorer:
-    """The judge's calibrated probability that a sentence answers the question.
+    """How likely each sentence is to answer the question, as the judge reads it.
 
-    A sentence that holds the question's topic words as the lexical gate asks
-    (``WORDS_COVERED`` of the rarity-weighted topic, within its document) and that the
-    judge still finds plausible (at least ``PLAUSIBLE`` of the bar) is raised to the bar:
-    the judge's probabilities are calibrated on the phrasings it was trained on, and a
-    new phrasing of a question the sentence answers can fall short of them. Chosen on
-    validation (``tune_gate2.py --rescue``, ``results/gate2_rescue.txt``): the setting
-    no worse than the lexical gate on any figure of either set, best of those on
-    min(coverage, refusal)."""
-
-    WORDS_COVERED = 0.5
-    PLAUSIBLE = 0.5
+    With a :class:`~letadesk.judge.card.Combiner` for the question's kind (questions;
+    statements to check) in the judge's card, a sentence's score is the combiner's
+    probability over the judge's relevance, the share of the question's rarity-weighted
+    topic the sentence and its fragment hold (within its document), and the fragment's
+    retrieval rank (its first place in a list handed to the scorer), and the bar is the
+    combiner's: on the validation documents the words the lexical gate counts add to the
+    judge, whose calibration was learnt on the training phrasings
+    (``training/fit_combiner.py``). Without one, the judge's calibrated relevance against
+    its threshold."""
 
     def __init__(self, judge: Judge, question: str, passages: Sequence[Passage], *,
                  threshold: float | None = None, topic: Topic = ()) -> None:
         self.name = judge.name
         card = judge.card
-        bar = card.relevance_threshold if is_question(question) else \
-            card.statement_relevance_threshold
+        asked = is_question(question)
+        self._combiner = card.combiners.get("question" if asked else "statement")
+        if self._combiner is not None:
+            bar = self._combiner.threshold
+        else:
+            bar = card.relevance_threshold if asked else card.statement_relevance_threshold
         self.threshold = bar if threshold is None else threshold
         self._judge = judge
         self._question = question
         self._topic = topic
         self._scores: dict[str, float] = {}
         self._units_of: dict[int, list[str]] = {}
+        self._rank: dict[int, int] = {}
         self.prepare(passages)
 
     def prepare(self, passages: Sequence[Passage]) -> None:
         """Every sentence of ``passages`` not scored yet, scored in one batch."""
+        for rank, p in enumerate(passages):
+            self._rank.setdefault(p.fragment.id, rank)
         texts = sorted({t for p in passages for t in self._units(p)} - self._scores.keys())
         if texts:
             self._scores.update(zip(texts, self._judge.relevance(self._question, texts),
@@ -124,7 +131,17 @@ class JudgeScorer:
         if text not in self._scores:
             self._scores[text] = self._judge.relevance(self._question, [text])[0]
         score = self._scores[text]
-        if self.PLAUSIBLE * self.threshold <= score < self.threshold and self._topic and \
-                passage_relevance(self._topic, passage, text) >= self.WORDS_COVERED:
-            return self.threshold
-        return score
+        if self._combiner is None:
+            return score
+        return self._combiner.score({
+            "judge": judge_logit(score),
+            "sentence_words": passage_relevance(self._topic, passage, text),
+            "passage_words": passage_relevance(self._topic, passage),
+            "rank": float(min(self._rank.get(passage.fragment.id, MAX_RANK), MAX_RANK)),
+        })
+
+
+def judge_logit(p: float) -> float:
+    """The logit of a probability, kept finite (the combiners' ``judge`` feature)."""
+    p = min(max(p, 1e-4), 1 - 1e-4)
+    return math.log(p / (1 - p))

@@ -9,13 +9,39 @@ from __future__ import annotations
 
 import hashlib
 import json
-from dataclasses import dataclass
+import math
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from letadesk.errors import ModelError
 
 WEIGHTS = Path(__file__).with_name("weights")
 CARD_FILE = WEIGHTS / "judge.json"
+
+
+@dataclass(frozen=True, slots=True)
+class Combiner:
+    """Gate 2's sentence relevance for one kind of question: a logistic model over the
+    judge's relevance and what the lexical gate and retrieval know of the sentence,
+    ``p = sigmoid(bias + sum(weights[f] * features[f]))``, and the bar on ``p`` below
+    which a question is refused (fitted on the validation documents,
+    ``training/fit_combiner.py``). Features: ``judge`` (the logit of the judge's
+    calibrated relevance), ``sentence_words`` / ``passage_words`` (the share of the
+    question's rarity-weighted topic the sentence / its fragment holds) and ``rank``
+    (the fragment's retrieval rank, 0 first)."""
+
+    weights: Mapping[str, float]
+    bias: float
+    threshold: float
+
+    def score(self, features: Mapping[str, float]) -> float:
+        z = self.bias + sum(w * features[name] for name, w in self.weights.items())
+        return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))
+
+
+COMBINER_FEATURES = ("judge", "sentence_words", "passage_words", "rank")
+MAX_RANK = 9  # ranks past it count as it (the fit saw lists of 10)
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,6 +72,7 @@ class JudgeCard:
     contradiction_threshold: float
     relevance_languages: tuple[str, ...]
     support_languages: tuple[str, ...]
+    combiners: Mapping[str, Combiner] = field(default_factory=dict)
 
     def verify(self) -> None:
         """Raise ModelError unless every pinned file exists and matches its SHA-256."""
@@ -80,6 +107,16 @@ def load_card(path: Path = CARD_FILE) -> JudgeCard:
             contradiction_threshold=float(runtime["contradiction_threshold"]),
             relevance_languages=tuple(runtime["relevance_languages"]),
             support_languages=tuple(runtime["support_languages"]),
+            combiners={kind: _combiner(spec)
+                       for kind, spec in runtime.get("combiners", {}).items()},
         )
     except (OSError, ValueError, KeyError, TypeError) as exc:
         raise ModelError(f"judge card {path} is missing or malformed: {exc}") from exc
+
+
+def _combiner(spec: Mapping[str, object]) -> Combiner:
+    weights = spec["weights"]
+    if not isinstance(weights, dict) or not set(weights) <= set(COMBINER_FEATURES):
+        raise ValueError(f"combiner weights must name only {', '.join(COMBINER_FEATURES)}")
+    return Combiner({str(k): float(v) for k, v in weights.items()},
+                    float(str(spec["bias"])), float(str(spec["threshold"])))

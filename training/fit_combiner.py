@@ -1,0 +1,149 @@
+"""Fit Gate 2's combiners (``letadesk.judge.card.Combiner``) on the validation documents.
+
+The judge's relevance alone separates answerable from unanswerable questions less well
+than together with the words the lexical gate counts: on the validation documents the
+share of the question's topic a fragment holds has a higher AUC for CUAD answerability
+(0.865) than the judge's best sentence (0.845). A logistic model per kind of question
+(questions; statements to check) over the judge's logit, the topic share of the
+sentence and of its fragment, and the fragment's retrieval rank, predicts whether a
+sentence is on gold for an answerable question. Gate 2 refuses when no sentence reaches
+the combiner's bar, and extracted claims are ordered by it.
+
+The judge never saw these documents (``training/splits.py``), so its scores on them are
+those of new documents; the combiner is fitted on them with 5-fold cross-validation by
+document, and each feature set is judged by the *cross-validated* figures: the best
+min(coverage, refusal) over bars and the top sentence's precision at that bar (the
+mean of the two decides). The chosen set is then refitted on all of them, and its bar
+is the one the refit reaches that objective at. ``benchmarks/tune_gate2.py --write``
+then sets the bars on the whole answer pipeline.
+
+    .venv/bin/python benchmarks/gate2_features.py training/runs/gate2_features.jsonl
+    PYTHONPATH=. .venv/bin/python -m training.fit_combiner training/runs/gate2_features.jsonl \\
+        [--write]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+from sklearn.linear_model import LogisticRegression
+from sklearn.metrics import roc_auc_score
+from sklearn.model_selection import GroupKFold
+
+from letadesk.answer.scoring import judge_logit
+from letadesk.judge.card import CARD_FILE, COMBINER_FEATURES, MAX_RANK
+from letadesk.text import is_question
+
+CANDIDATES: tuple[tuple[str, ...], ...] = (
+    ("judge",),
+    ("judge", "sentence_words"),
+    ("judge", "sentence_words", "passage_words"),
+    ("judge", "sentence_words", "passage_words", "rank"),
+)
+
+
+class Sentences:
+    """Every candidate sentence of one kind's questions: features, gold label, question."""
+
+    def __init__(self, rows: Sequence[dict[str, Any]]) -> None:
+        feats, gold, question, docs = [], [], [], []
+        self.answerable = np.array([bool(r["answerable"]) for r in rows])
+        for qi, row in enumerate(rows):
+            for rank, p in enumerate(row["passages"]):
+                for s in p["sentences"]:
+                    feats.append([judge_logit(s["judge"]), s["covered"], p["covered"],
+                                  min(rank, MAX_RANK)])
+                    gold.append(bool(s["gold"]) and bool(row["answerable"]))
+                    question.append(qi)
+                    docs.append(row["document"])
+        self.x = np.array(feats, dtype=float)
+        self.y = np.array(gold, dtype=int)
+        self.q = np.array(question)
+        self.docs = np.array(docs)
+        self.questions = len(rows)
+
+    def columns(self, names: Sequence[str]) -> np.ndarray:
+        return self.x[:, [COMBINER_FEATURES.index(n) for n in names]]
+
+
+def figures(data: Sentences, p: np.ndarray) -> dict[str, float]:
+    """Question-level AUC of the best sentence, the bar with the best
+    min(coverage, refusal), and the top sentence's precision there."""
+    best = np.zeros(data.questions)
+    top_gold = np.zeros(data.questions, dtype=bool)
+    for qi in range(data.questions):
+        mask = data.q == qi
+        if mask.any():
+            i = int(np.argmax(p[mask]))
+            best[qi], top_gold[qi] = p[mask][i], bool(data.y[mask][i])
+    ans = data.answerable
+    rows = []
+    for t in np.unique(best):
+        answered = best >= t
+        balance = min(answered[ans].mean(), (~answered[~ans]).mean())
+        shown = answered & ans
+        precision = top_gold[shown].mean() if shown.any() else 0.0
+        rows.append((0.5 * (balance + precision), balance, precision, t))
+    objective, balance, precision, bar = max(rows)
+    return {"auc": float(roc_auc_score(ans, best)), "min_coverage_refusal": float(balance),
+            "precision": float(precision), "objective": float(objective), "bar": float(bar)}
+
+
+def cross_validated(data: Sentences, names: Sequence[str]) -> np.ndarray:
+    p = np.zeros(len(data.y))
+    x = data.columns(names)
+    for train, test in GroupKFold(5).split(x, data.y, data.docs):
+        model = LogisticRegression(max_iter=3000).fit(x[train], data.y[train])
+        p[test] = model.predict_proba(x[test])[:, 1]
+    return p
+
+
+def fit_kind(data: Sentences) -> dict[str, Any]:
+    report = []
+    for names in CANDIDATES:
+        fig = figures(data, cross_validated(data, names))
+        report.append({"features": list(names), **{k: round(v, 4) for k, v in fig.items()}})
+        print(json.dumps(report[-1]), flush=True)
+    chosen = max(report, key=lambda r: r["objective"])
+    names = chosen["features"]
+    model = LogisticRegression(max_iter=3000).fit(data.columns(names), data.y)
+    refit = figures(data, model.predict_proba(data.columns(names))[:, 1])
+    return {"weights": dict(zip(names, map(float, model.coef_[0]), strict=True)),
+            "bias": float(model.intercept_[0]), "threshold": round(refit["bar"], 4),
+            "cross_validated": chosen, "candidates": report}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("features", type=Path, help="the output of benchmarks/gate2_features.py")
+    parser.add_argument("--write", action="store_true", help="store them in judge.json")
+    args = parser.parse_args()
+    rows = [json.loads(line) for line in args.features.read_text(encoding="utf-8").splitlines()]
+    combiners = {}
+    for kind in ("question", "statement"):
+        chosen = [r for r in rows if is_question(r["question"]) == (kind == "question")]
+        print(f"{kind}: {len(chosen)} questions, {len({r['document'] for r in chosen})} "
+              "documents", flush=True)
+        combiners[kind] = fit_kind(Sentences(chosen))
+        print(kind, json.dumps({k: v for k, v in combiners[kind].items()
+                                if k != "candidates"}), flush=True)
+    if args.write:
+        card = json.loads(CARD_FILE.read_text(encoding="utf-8"))
+        card["runtime"]["combiners"] = {
+            kind: {k: c[k] for k in ("weights", "bias", "threshold")}
+            for kind, c in combiners.items()}
+        card["combiner_fit"] = {"source": "training/fit_combiner.py (validation documents, "
+                                          "5-fold by document)",
+                                **{kind: c["cross_validated"] for kind, c in combiners.items()}}
+        CARD_FILE.write_text(json.dumps(card, indent=1, ensure_ascii=False) + "\n",
+                             encoding="utf-8")
+        print(f"wrote the combiners to {CARD_FILE}")
+
+
+if __name__ == "__main__":
+    main()
