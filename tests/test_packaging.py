@@ -3,6 +3,7 @@ files (issue 12). The built wheel itself is checked in ``tests/test_wheel.py``."
 
 from __future__ import annotations
 
+import fnmatch
 import re
 import shutil
 import subprocess
@@ -96,6 +97,19 @@ def test_the_licence_file_matches_pyproject() -> None:
     assert text.split("\n", 1)[0].strip() == "GNU AFFERO GENERAL PUBLIC LICENSE"
     assert "Version 3, 19 November 2007" in text
     assert "13. Remote Network Interaction; Use with the GNU General Public License." in text
+
+
+def test_every_bundled_resource_is_package_data() -> None:
+    """What src/letadesk/resources holds ships in the wheel, except the translation
+    catalogue's source (.ts); the compiled .qm is what Qt loads."""
+    patterns = PYPROJECT["tool"]["setuptools"]["package-data"]["letadesk"]
+    package = ROOT / "src" / "letadesk"
+    files = [path for path in (package / "resources").rglob("*") if path.is_file()]
+    assert files, "src/letadesk/resources is empty"
+    for path in files:
+        relative = path.relative_to(package).as_posix()
+        shipped = any(fnmatch.fnmatch(relative, pattern) for pattern in patterns)
+        assert shipped == (path.suffix != ".ts"), relative
 
 
 def test_no_wheel_or_other_build_output_is_committed() -> None:
