@@ -39,7 +39,7 @@ from letadesk.answer.ask import AskOptions
 from letadesk.workspace import Workspace
 
 ROOT = Path(__file__).resolve().parents[1]
-SAMPLE = ROOT / "resources" / "sample_matter"
+SAMPLE = ROOT / "src" / "letadesk" / "resources" / "sample_matter"
 MATTER = "Sample matter (fictional)"
 QUESTIONS = ("How long do the confidentiality obligations survive termination?",
              "What can the Receiving Party disclose, and to whom?",

@@ -26,7 +26,7 @@ trap 'rm -rf "$data"' EXIT
 offline() { unshare -rn "$PY" -m letadesk --data-dir "$data/profile" "$@"; }
 question="How long do the confidentiality obligations survive termination?"
 
-offline ingest resources/sample_matter --matter Sample --json > "$data/ingest.json"
+offline ingest src/letadesk/resources/sample_matter --matter Sample --json > "$data/ingest.json"
 offline ask "$question" --matter Sample --extract-only --json > "$data/extracted.json"
 offline ask "$question" --matter Sample --generate --json > "$data/generated.json"
 

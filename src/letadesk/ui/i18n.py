@@ -1,4 +1,4 @@
-"""Loading the interface language (Qt translations compiled from resources/i18n)."""
+"""Loading the interface language (Qt translations compiled from letadesk/resources/i18n)."""
 
 from __future__ import annotations
 

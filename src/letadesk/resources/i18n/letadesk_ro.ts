@@ -4,114 +4,114 @@
 <context>
     <name>AnswerView</name>
     <message>
-        <location filename="../../src/letadesk/ui/answer_view.py" line="180"/>
+        <location filename="../../ui/answer_view.py" line="180"/>
         <source>No answer in: {documents}</source>
         <translation>Niciun răspuns în: {documents}</translation>
     </message>
     <message>
-        <location filename="../../src/letadesk/ui/answer_view.py" line="68"/>
+        <location filename="../../ui/answer_view.py" line="68"/>
         <source>Show rejected claims</source>
         <translation>Arată afirmațiile respinse</translation>
     </message>
     <message>
-        <location filename="../../src/letadesk/ui/answer_view.py" line="70"/>
+        <location filename="../../ui/answer_view.py" line="70"/>
         <source>Ask a question to see a grounded answer here.</source>
         <translation>Puneți o întrebare pentru a vedea aici un răspuns întemeiat pe surse.</translation>
     </message>
     <message>
-        <location filename="../../src/letadesk/ui/answer_view.py" line="157"/>
+        <location filename="../../ui/answer_view.py" line="157"/>
         <source>Source changed or missing on disk since it was indexed; add it again to refresh it: {documents}</source>
         <translation>Sursă modificată sau absentă de pe disc de la indexare; adăugați-o din nou pentru a o actualiza: {documents}</translation>
     </message>
     <message>
-        <location filename="../../src/letadesk/ui/answer_view.py" line="159"/>
+        <location filename="../../ui/answer_view.py" line="159"/>
         <source>Source not verified by a person; check the deadlines and article numbers against it: {documents}</source>
         <translation>Sursă neverificată de o persoană; verificați termenele și numerele articolelor în ea: {documents}</translation>
     </message>
     <message>
-        <location filename="../../src/letadesk/ui/answer_view.py" line="199"/>
+        <location filename="../../ui/answer_view.py" line="199"/>
         <source>extracted</source>
         <translation>extras</translation>
     </message>
     <message>
-        <location filename="../../src/letadesk/ui/answer_view.py" line="200"/>
+        <location filename="../../ui/answer_view.py" line="200"/>
         <source>A verbatim sentence from the source, not a model&apos;s wording.</source>
         <translation>O frază preluată exact din sursă, nu formularea unui model.</translation>
     </message>
     <message>
-        <location filename="../../src/letadesk/ui/answer_view.py" line="201"/>
+        <location filename="../../ui/answer_view.py" line="201"/>
         <source>stale source</source>
         <translation>sursă depășită</translation>
     </message>
     <message>
-        <location filename="../../src/letadesk/ui/answer_view.py" line="202"/>
+        <location filename="../../ui/answer_view.py" line="202"/>
         <source>A cited document changed or disappeared on disk since it was indexed; the quote is from the indexed version.</source>
         <translation>Un document citat s-a modificat sau a dispărut de pe disc după indexare; citatul provine din versiunea indexată.</translation>
     </message>
     <message>
-        <location filename="../../src/letadesk/ui/answer_view.py" line="204"/>
+        <location filename="../../ui/answer_view.py" line="204"/>
         <source>unverified source</source>
         <translation>sursă neverificată</translation>
     </message>
     <message>
-        <location filename="../../src/letadesk/ui/answer_view.py" line="205"/>
+        <location filename="../../ui/answer_view.py" line="205"/>
         <source>A cited document has not been verified by a person.</source>
         <translation>Un document citat nu a fost verificat de o persoană.</translation>
     </message>
     <message>
-        <location filename="../../src/letadesk/ui/answer_view.py" line="224"/>
+        <location filename="../../ui/answer_view.py" line="224"/>
         <source>p. {label}</source>
         <translation>p. {label}</translation>
     </message>
     <message>
-        <location filename="../../src/letadesk/ui/answer_view.py" line="227"/>
+        <location filename="../../ui/answer_view.py" line="227"/>
         <source>stale</source>
         <translation>depășită</translation>
     </message>
     <message>
-        <location filename="../../src/letadesk/ui/answer_view.py" line="228"/>
+        <location filename="../../ui/answer_view.py" line="228"/>
         <source>unverified</source>
         <translation>neverificată</translation>
     </message>
     <message>
-        <location filename="../../src/letadesk/ui/answer_view.py" line="245"/>
+        <location filename="../../ui/answer_view.py" line="245"/>
         <source>No answer</source>
         <translation>Niciun răspuns</translation>
     </message>
     <message>
-        <location filename="../../src/letadesk/ui/answer_view.py" line="257"/>
+        <location filename="../../ui/answer_view.py" line="257"/>
         <source>Nearest sources:</source>
         <translation>Cele mai apropiate surse:</translation>
     </message>
     <message>
-        <location filename="../../src/letadesk/ui/answer_view.py" line="272"/>
+        <location filename="../../ui/answer_view.py" line="272"/>
         <source>✗ {text}
     check: {check} — {reason}</source>
         <translation>✗ {text}
     verificare: {check} — {reason}</translation>
     </message>
     <message>
-        <location filename="../../src/letadesk/ui/answer_view.py" line="278"/>
+        <location filename="../../ui/answer_view.py" line="278"/>
         <source>Show rejected claims ({n})</source>
         <translation>Arată afirmațiile respinse ({n})</translation>
     </message>
     <message>
-        <location filename="../../src/letadesk/ui/answer_view.py" line="116"/>
+        <location filename="../../ui/answer_view.py" line="116"/>
         <source>The language model&apos;s draft could not be verified; showing verbatim passages.</source>
         <translation>Ciorna modelului de limbaj nu a putut fi verificată; se afișează pasaje exacte din surse.</translation>
     </message>
     <message>
-        <location filename="../../src/letadesk/ui/answer_view.py" line="118"/>
+        <location filename="../../ui/answer_view.py" line="118"/>
         <source>The language model&apos;s draft could not be verified, and no verbatim passage answers the question.</source>
         <translation>Ciorna modelului de limbaj nu a putut fi verificată și niciun pasaj exact nu răspunde la întrebare.</translation>
     </message>
     <message>
-        <location filename="../../src/letadesk/ui/answer_view.py" line="122"/>
+        <location filename="../../ui/answer_view.py" line="122"/>
         <source>Drafted by the language model; every claim was checked against its quoted source.</source>
         <translation>Redactat de modelul de limbaj; fiecare afirmație a fost verificată în sursa citată.</translation>
     </message>
     <message>
-        <location filename="../../src/letadesk/ui/answer_view.py" line="124"/>
+        <location filename="../../ui/answer_view.py" line="124"/>
         <source>Verbatim passages from the sources (the language model was not used).</source>
         <translation>Pasaje exacte din surse (modelul de limbaj nu a fost folosit).</translation>
     </message>
@@ -119,67 +119,67 @@
 <context>
     <name>AskPanel</name>
     <message>
-        <location filename="../../src/letadesk/ui/ask_panel.py" line="92"/>
+        <location filename="../../ui/ask_panel.py" line="92"/>
         <source>The question is too long: {length} characters (at most {limit}).</source>
         <translation>Întrebarea este prea lungă: {length} de caractere (cel mult {limit}).</translation>
     </message>
     <message>
-        <location filename="../../src/letadesk/ui/ask_panel.py" line="30"/>
+        <location filename="../../ui/ask_panel.py" line="30"/>
         <source>Ask a question about this matter&apos;s documents…</source>
         <translation>Puneți o întrebare despre documentele acestui dosar…</translation>
     </message>
     <message>
-        <location filename="../../src/letadesk/ui/ask_panel.py" line="32"/>
+        <location filename="../../ui/ask_panel.py" line="32"/>
         <source>Ask</source>
         <translation>Întreabă</translation>
     </message>
     <message>
-        <location filename="../../src/letadesk/ui/ask_panel.py" line="35"/>
+        <location filename="../../ui/ask_panel.py" line="35"/>
         <source>Cancel</source>
         <translation>Anulează</translation>
     </message>
     <message>
-        <location filename="../../src/letadesk/ui/ask_panel.py" line="38"/>
+        <location filename="../../ui/ask_panel.py" line="38"/>
         <source>As of</source>
         <translation>La data de</translation>
     </message>
     <message>
-        <location filename="../../src/letadesk/ui/ask_panel.py" line="44"/>
+        <location filename="../../ui/ask_panel.py" line="44"/>
         <source>Extract only (no model)</source>
         <translation>Doar extrase (fără model)</translation>
     </message>
     <message>
-        <location filename="../../src/letadesk/ui/ask_panel.py" line="46"/>
+        <location filename="../../ui/ask_panel.py" line="46"/>
         <source>Answer with verbatim sentences from the sources, without the language model.</source>
         <translation>Răspunde cu fraze preluate exact din surse, fără modelul de limbaj.</translation>
     </message>
     <message>
-        <location filename="../../src/letadesk/ui/ask_panel.py" line="107"/>
+        <location filename="../../ui/ask_panel.py" line="107"/>
         <source>Checking the question…</source>
         <translation>Se verifică întrebarea…</translation>
     </message>
     <message>
-        <location filename="../../src/letadesk/ui/ask_panel.py" line="108"/>
+        <location filename="../../ui/ask_panel.py" line="108"/>
         <source>Searching the matter…</source>
         <translation>Se caută în dosar…</translation>
     </message>
     <message>
-        <location filename="../../src/letadesk/ui/ask_panel.py" line="109"/>
+        <location filename="../../ui/ask_panel.py" line="109"/>
         <source>Drafting…</source>
         <translation>Se redactează…</translation>
     </message>
     <message>
-        <location filename="../../src/letadesk/ui/ask_panel.py" line="110"/>
+        <location filename="../../ui/ask_panel.py" line="110"/>
         <source>Checking citations…</source>
         <translation>Se verifică citările…</translation>
     </message>
     <message>
-        <location filename="../../src/letadesk/ui/ask_panel.py" line="111"/>
+        <location filename="../../ui/ask_panel.py" line="111"/>
         <source>Extracting sentences…</source>
         <translation>Se extrag frazele…</translation>
     </message>
     <message>
-        <location filename="../../src/letadesk/ui/ask_panel.py" line="112"/>
+        <location filename="../../ui/ask_panel.py" line="112"/>
         <source>Checking consistency…</source>
         <translation>Se verifică coerența…</translation>
     </message>
@@ -187,75 +187,75 @@
 <context>
     <name>AuditView</name>
     <message>
-        <location filename="../../src/letadesk/ui/audit_view.py" line="110"/>
+        <location filename="../../ui/audit_view.py" line="110"/>
         <source>cancelled</source>
         <translation>anulat</translation>
     </message>
     <message>
-        <location filename="../../src/letadesk/ui/audit_view.py" line="110"/>
+        <location filename="../../ui/audit_view.py" line="110"/>
         <source>failed</source>
         <translation>eșuat</translation>
     </message>
     <message>
-        <location filename="../../src/letadesk/ui/audit_view.py" line="46"/>
+        <location filename="../../ui/audit_view.py" line="46"/>
         <source>When</source>
         <translation>Când</translation>
     </message>
     <message>
-        <location filename="../../src/letadesk/ui/audit_view.py" line="46"/>
+        <location filename="../../ui/audit_view.py" line="46"/>
         <source>Outcome</source>
         <translation>Rezultat</translation>
     </message>
     <message>
-        <location filename="../../src/letadesk/ui/audit_view.py" line="46"/>
+        <location filename="../../ui/audit_view.py" line="46"/>
         <source>Question</source>
         <translation>Întrebare</translation>
     </message>
     <message>
-        <location filename="../../src/letadesk/ui/audit_view.py" line="59"/>
+        <location filename="../../ui/audit_view.py" line="59"/>
         <source>Export memo (Word)…</source>
         <translation>Exportă nota (Word)…</translation>
     </message>
     <message>
-        <location filename="../../src/letadesk/ui/audit_view.py" line="60"/>
+        <location filename="../../ui/audit_view.py" line="60"/>
         <source>Export memo (Markdown)…</source>
         <translation>Exportă nota (Markdown)…</translation>
     </message>
     <message>
-        <location filename="../../src/letadesk/ui/audit_view.py" line="109"/>
+        <location filename="../../ui/audit_view.py" line="109"/>
         <source>answered</source>
         <translation>cu răspuns</translation>
     </message>
     <message>
-        <location filename="../../src/letadesk/ui/audit_view.py" line="109"/>
+        <location filename="../../ui/audit_view.py" line="109"/>
         <source>refused</source>
         <translation>refuzat</translation>
     </message>
     <message>
-        <location filename="../../src/letadesk/ui/audit_view.py" line="123"/>
+        <location filename="../../ui/audit_view.py" line="123"/>
         <source>No questions asked in this matter yet.</source>
         <translation>Nicio întrebare în acest dosar încă.</translation>
     </message>
     <message>
-        <location filename="../../src/letadesk/ui/audit_view.py" line="127"/>
+        <location filename="../../ui/audit_view.py" line="127"/>
         <source>Record {id} · model: {model} · as of: {as_of} · hash {hash}</source>
         <translation>Înregistrarea {id} · model: {model} · la data de: {as_of} · hash {hash}</translation>
     </message>
     <message>
-        <location filename="../../src/letadesk/ui/audit_view.py" line="129"/>
+        <location filename="../../ui/audit_view.py" line="129"/>
         <source>none (extracted)</source>
         <translation>niciunul (extrase)</translation>
     </message>
     <message>
-        <location filename="../../src/letadesk/ui/audit_view.py" line="130"/>
+        <location filename="../../ui/audit_view.py" line="130"/>
         <source>today</source>
         <translation>azi</translation>
     </message>
     <message>
-        <location filename="../../src/letadesk/ui/audit_view.py" line="139"/>
-        <location filename="../../src/letadesk/ui/audit_view.py" line="145"/>
-        <location filename="../../src/letadesk/ui/audit_view.py" line="151"/>
-        <location filename="../../src/letadesk/ui/audit_view.py" line="157"/>
+        <location filename="../../ui/audit_view.py" line="139"/>
+        <location filename="../../ui/audit_view.py" line="145"/>
+        <location filename="../../ui/audit_view.py" line="151"/>
+        <location filename="../../ui/audit_view.py" line="157"/>
         <source>Export memo</source>
         <translation>Exportă nota</translation>
     </message>
@@ -263,117 +263,117 @@
 <context>
     <name>DocumentsPanel</name>
     <message>
-        <location filename="../../src/letadesk/ui/doc_status.py" line="27"/>
+        <location filename="../../ui/doc_status.py" line="27"/>
         <source>same content as document {id}</source>
         <translation>același conținut ca documentul {id}</translation>
     </message>
     <message>
-        <location filename="../../src/letadesk/ui/doc_status.py" line="30"/>
+        <location filename="../../ui/doc_status.py" line="30"/>
         <source>file removed from the folder</source>
         <translation>fișier eliminat din dosar</translation>
     </message>
     <message>
-        <location filename="../../src/letadesk/ui/doc_status.py" line="39"/>
+        <location filename="../../ui/doc_status.py" line="39"/>
         <source>{n} page(s) read by OCR</source>
         <translation>{n} pagină(i) citite prin OCR</translation>
     </message>
     <message>
-        <location filename="../../src/letadesk/ui/doc_status.py" line="42"/>
+        <location filename="../../ui/doc_status.py" line="42"/>
         <source>{n} page(s) without text</source>
         <translation>{n} pagină(i) fără text</translation>
     </message>
     <message>
-        <location filename="../../src/letadesk/ui/doc_status.py" line="46"/>
+        <location filename="../../ui/doc_status.py" line="46"/>
         <source>changed on disk since indexing; add it again to refresh</source>
         <translation>modificat pe disc după indexare; adăugați-l din nou pentru actualizare</translation>
     </message>
     <message>
-        <location filename="../../src/letadesk/ui/doc_status.py" line="50"/>
+        <location filename="../../ui/doc_status.py" line="50"/>
         <source>file no longer found on disk</source>
         <translation>fișierul nu mai există pe disc</translation>
     </message>
     <message>
-        <location filename="../../src/letadesk/ui/doc_status.py" line="58"/>
+        <location filename="../../ui/doc_status.py" line="58"/>
         <source>Indexed</source>
         <translation>Indexat</translation>
     </message>
     <message>
-        <location filename="../../src/letadesk/ui/doc_status.py" line="59"/>
+        <location filename="../../ui/doc_status.py" line="59"/>
         <source>Failed</source>
         <translation>Eșuat</translation>
     </message>
     <message>
-        <location filename="../../src/letadesk/ui/doc_status.py" line="60"/>
+        <location filename="../../ui/doc_status.py" line="60"/>
         <source>Duplicate</source>
         <translation>Duplicat</translation>
     </message>
     <message>
-        <location filename="../../src/letadesk/ui/doc_status.py" line="61"/>
+        <location filename="../../ui/doc_status.py" line="61"/>
         <source>Retired</source>
         <translation>Retras</translation>
     </message>
     <message>
-        <location filename="../../src/letadesk/ui/doc_status.py" line="62"/>
+        <location filename="../../ui/doc_status.py" line="62"/>
         <source>Stale</source>
         <translation>Depășit</translation>
     </message>
     <message>
-        <location filename="../../src/letadesk/ui/doc_status.py" line="63"/>
+        <location filename="../../ui/doc_status.py" line="63"/>
         <source>Missing</source>
         <translation>Lipsă</translation>
     </message>
     <message>
-        <location filename="../../src/letadesk/ui/documents_panel.py" line="38"/>
+        <location filename="../../ui/documents_panel.py" line="38"/>
         <source>Documents</source>
         <translation>Documente</translation>
     </message>
     <message>
-        <location filename="../../src/letadesk/ui/documents_panel.py" line="41"/>
+        <location filename="../../ui/documents_panel.py" line="41"/>
         <source>Add files…</source>
         <translation>Adaugă fișiere…</translation>
     </message>
     <message>
-        <location filename="../../src/letadesk/ui/documents_panel.py" line="42"/>
+        <location filename="../../ui/documents_panel.py" line="42"/>
         <source>Add folder…</source>
         <translation>Adaugă dosar…</translation>
     </message>
     <message>
-        <location filename="../../src/letadesk/ui/documents_panel.py" line="45"/>
+        <location filename="../../ui/documents_panel.py" line="45"/>
         <source>Drop files or folders here to add them.</source>
         <translation>Trageți aici fișiere sau dosare pentru a le adăuga.</translation>
     </message>
     <message>
-        <location filename="../../src/letadesk/ui/documents_panel.py" line="60"/>
+        <location filename="../../ui/documents_panel.py" line="60"/>
         <source>Document</source>
         <translation>Document</translation>
     </message>
     <message>
-        <location filename="../../src/letadesk/ui/documents_panel.py" line="60"/>
+        <location filename="../../ui/documents_panel.py" line="60"/>
         <source>Status</source>
         <translation>Stare</translation>
     </message>
     <message>
-        <location filename="../../src/letadesk/ui/documents_panel.py" line="60"/>
+        <location filename="../../ui/documents_panel.py" line="60"/>
         <source>Pages</source>
         <translation>Pagini</translation>
     </message>
     <message>
-        <location filename="../../src/letadesk/ui/documents_panel.py" line="60"/>
+        <location filename="../../ui/documents_panel.py" line="60"/>
         <source>Details</source>
         <translation>Detalii</translation>
     </message>
     <message>
-        <location filename="../../src/letadesk/ui/documents_panel.py" line="89"/>
+        <location filename="../../ui/documents_panel.py" line="89"/>
         <source> ({n} OCR)</source>
         <translation> ({n} OCR)</translation>
     </message>
     <message>
-        <location filename="../../src/letadesk/ui/documents_panel.py" line="109"/>
+        <location filename="../../ui/documents_panel.py" line="109"/>
         <source>Add documents</source>
         <translation>Adaugă documente</translation>
     </message>
     <message>
-        <location filename="../../src/letadesk/ui/documents_panel.py" line="114"/>
+        <location filename="../../ui/documents_panel.py" line="114"/>
         <source>Add a folder</source>
         <translation>Adaugă un dosar</translation>
     </message>
@@ -381,128 +381,128 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../src/letadesk/ui/main_window.py" line="61"/>
+        <location filename="../../ui/main_window.py" line="61"/>
         <source>LetaDesk</source>
         <translation>LetaDesk</translation>
     </message>
     <message>
-        <location filename="../../src/letadesk/ui/main_window.py" line="69"/>
+        <location filename="../../ui/main_window.py" line="69"/>
         <source>Answer</source>
         <translation>Răspuns</translation>
     </message>
     <message>
-        <location filename="../../src/letadesk/ui/main_window.py" line="70"/>
+        <location filename="../../ui/main_window.py" line="70"/>
         <source>History</source>
         <translation>Istoric</translation>
     </message>
     <message>
-        <location filename="../../src/letadesk/ui/main_window.py" line="111"/>
+        <location filename="../../ui/main_window.py" line="111"/>
         <source>Cancel</source>
         <translation>Anulează</translation>
     </message>
     <message>
-        <location filename="../../src/letadesk/ui/main_window.py" line="120"/>
+        <location filename="../../ui/main_window.py" line="120"/>
         <source>&amp;File</source>
         <translation>&amp;Fișier</translation>
     </message>
     <message>
-        <location filename="../../src/letadesk/ui/main_window.py" line="121"/>
+        <location filename="../../ui/main_window.py" line="121"/>
         <source>&amp;Settings…</source>
         <translation>&amp;Setări…</translation>
     </message>
     <message>
-        <location filename="../../src/letadesk/ui/main_window.py" line="123"/>
+        <location filename="../../ui/main_window.py" line="123"/>
         <source>&amp;Refresh documents</source>
         <translation>&amp;Reîmprospătează documentele</translation>
     </message>
     <message>
-        <location filename="../../src/letadesk/ui/main_window.py" line="126"/>
+        <location filename="../../ui/main_window.py" line="126"/>
         <source>&amp;Quit</source>
         <translation>&amp;Ieșire</translation>
     </message>
     <message>
-        <location filename="../../src/letadesk/ui/main_window.py" line="171"/>
+        <location filename="../../ui/main_window.py" line="171"/>
         <source>Reading documents…</source>
         <translation>Se citesc documentele…</translation>
     </message>
     <message>
-        <location filename="../../src/letadesk/ui/main_window.py" line="183"/>
+        <location filename="../../ui/main_window.py" line="183"/>
         <source>Working on: {q}</source>
         <translation>Se lucrează la: {q}</translation>
     </message>
     <message>
-        <location filename="../../src/letadesk/ui/main_window.py" line="189"/>
+        <location filename="../../ui/main_window.py" line="189"/>
         <source>Deleting {name}…</source>
         <translation>Se șterge {name}…</translation>
     </message>
     <message>
-        <location filename="../../src/letadesk/ui/main_window.py" line="195"/>
+        <location filename="../../ui/main_window.py" line="195"/>
         <source>Cancelling…</source>
         <translation>Se anulează…</translation>
     </message>
     <message>
-        <location filename="../../src/letadesk/ui/main_window.py" line="204"/>
+        <location filename="../../ui/main_window.py" line="204"/>
         <source>How long do the confidentiality obligations survive termination?</source>
         <translation>Cât timp se păstrează confidențialitatea după încetarea contractului?</translation>
     </message>
     <message>
-        <location filename="../../src/letadesk/ui/main_window.py" line="220"/>
+        <location filename="../../ui/main_window.py" line="220"/>
         <source>Settings saved.</source>
         <translation>Setările au fost salvate.</translation>
     </message>
     <message>
-        <location filename="../../src/letadesk/ui/main_window.py" line="260"/>
+        <location filename="../../ui/main_window.py" line="260"/>
         <source>Reading {done}/{total}: {name}</source>
         <translation>Se citește {done}/{total}: {name}</translation>
     </message>
     <message>
-        <location filename="../../src/letadesk/ui/main_window.py" line="267"/>
+        <location filename="../../ui/main_window.py" line="267"/>
         <source>Indexing passages {done}/{total}</source>
         <translation>Se indexează pasajele {done}/{total}</translation>
     </message>
     <message>
-        <location filename="../../src/letadesk/ui/main_window.py" line="274"/>
+        <location filename="../../ui/main_window.py" line="274"/>
         <source>Added {a}, updated {u}, unchanged {n}, failed {f}.</source>
         <translation>Adăugate {a}, actualizate {u}, neschimbate {n}, eșuate {f}.</translation>
     </message>
     <message>
-        <location filename="../../src/letadesk/ui/main_window.py" line="277"/>
+        <location filename="../../ui/main_window.py" line="277"/>
         <source>Cancelled. </source>
         <translation>Anulat. </translation>
     </message>
     <message>
-        <location filename="../../src/letadesk/ui/main_window.py" line="287"/>
+        <location filename="../../ui/main_window.py" line="287"/>
         <source>Answered in {s:.1f} s.</source>
         <translation>Răspuns în {s:.1f} s.</translation>
     </message>
     <message>
-        <location filename="../../src/letadesk/ui/main_window.py" line="288"/>
+        <location filename="../../ui/main_window.py" line="288"/>
         <source>No answer (see the reason).</source>
         <translation>Niciun răspuns (vedeți motivul).</translation>
     </message>
     <message>
-        <location filename="../../src/letadesk/ui/main_window.py" line="298"/>
+        <location filename="../../ui/main_window.py" line="298"/>
         <source>Deleted {name}.</source>
         <translation>{name} a fost șters.</translation>
     </message>
     <message>
-        <location filename="../../src/letadesk/ui/main_window.py" line="303"/>
-        <location filename="../../src/letadesk/ui/main_window.py" line="305"/>
+        <location filename="../../ui/main_window.py" line="303"/>
+        <location filename="../../ui/main_window.py" line="305"/>
         <source>Cancelled.</source>
         <translation>Anulat.</translation>
     </message>
     <message>
-        <location filename="../../src/letadesk/ui/main_window.py" line="311"/>
+        <location filename="../../ui/main_window.py" line="311"/>
         <source>The question could not be answered: {m}</source>
         <translation>Întrebarea nu a putut primi răspuns: {m}</translation>
     </message>
     <message>
-        <location filename="../../src/letadesk/ui/main_window.py" line="315"/>
+        <location filename="../../ui/main_window.py" line="315"/>
         <source>Error: {m}</source>
         <translation>Eroare: {m}</translation>
     </message>
     <message>
-        <location filename="../../src/letadesk/ui/main_window.py" line="320"/>
+        <location filename="../../ui/main_window.py" line="320"/>
         <source>Ask a question to see a grounded answer here.</source>
         <translation>Puneți o întrebare pentru a vedea aici un răspuns întemeiat pe surse.</translation>
     </message>
@@ -510,57 +510,57 @@
 <context>
     <name>MattersPanel</name>
     <message>
-        <location filename="../../src/letadesk/ui/matters_panel.py" line="29"/>
+        <location filename="../../ui/matters_panel.py" line="29"/>
         <source>Matters</source>
         <translation>Dosare</translation>
     </message>
     <message>
-        <location filename="../../src/letadesk/ui/matters_panel.py" line="33"/>
+        <location filename="../../ui/matters_panel.py" line="33"/>
         <source>New…</source>
         <translation>Nou…</translation>
     </message>
     <message>
-        <location filename="../../src/letadesk/ui/matters_panel.py" line="34"/>
+        <location filename="../../ui/matters_panel.py" line="34"/>
         <source>Rename…</source>
         <translation>Redenumește…</translation>
     </message>
     <message>
-        <location filename="../../src/letadesk/ui/matters_panel.py" line="35"/>
+        <location filename="../../ui/matters_panel.py" line="35"/>
         <source>Delete</source>
         <translation>Șterge</translation>
     </message>
     <message>
-        <location filename="../../src/letadesk/ui/matters_panel.py" line="68"/>
+        <location filename="../../ui/matters_panel.py" line="68"/>
         <source>LetaDesk</source>
         <translation>LetaDesk</translation>
     </message>
     <message>
-        <location filename="../../src/letadesk/ui/matters_panel.py" line="72"/>
+        <location filename="../../ui/matters_panel.py" line="72"/>
         <source>New matter</source>
         <translation>Dosar nou</translation>
     </message>
     <message>
-        <location filename="../../src/letadesk/ui/matters_panel.py" line="72"/>
+        <location filename="../../ui/matters_panel.py" line="72"/>
         <source>Name:</source>
         <translation>Nume:</translation>
     </message>
     <message>
-        <location filename="../../src/letadesk/ui/matters_panel.py" line="90"/>
+        <location filename="../../ui/matters_panel.py" line="90"/>
         <source>Rename matter</source>
         <translation>Redenumire dosar</translation>
     </message>
     <message>
-        <location filename="../../src/letadesk/ui/matters_panel.py" line="91"/>
+        <location filename="../../ui/matters_panel.py" line="91"/>
         <source>New name:</source>
         <translation>Nume nou:</translation>
     </message>
     <message>
-        <location filename="../../src/letadesk/ui/matters_panel.py" line="110"/>
+        <location filename="../../ui/matters_panel.py" line="110"/>
         <source>Delete matter</source>
         <translation>Ștergere dosar</translation>
     </message>
     <message>
-        <location filename="../../src/letadesk/ui/matters_panel.py" line="111"/>
+        <location filename="../../ui/matters_panel.py" line="111"/>
         <source>Delete the matter “{name}” and all its documents from LetaDesk? The files on disk are not touched.</source>
         <translation>Ștergeți dosarul „{name}” și toate documentele sale din LetaDesk? Fișierele de pe disc nu sunt atinse.</translation>
     </message>
@@ -568,102 +568,102 @@
 <context>
     <name>SettingsDialog</name>
     <message>
-        <location filename="../../src/letadesk/ui/settings_dialog.py" line="39"/>
+        <location filename="../../ui/settings_dialog.py" line="39"/>
         <source>Settings</source>
         <translation>Setări</translation>
     </message>
     <message>
-        <location filename="../../src/letadesk/ui/settings_dialog.py" line="43"/>
+        <location filename="../../ui/settings_dialog.py" line="43"/>
         <source>(built-in small model)</source>
         <translation>(modelul mic inclus)</translation>
     </message>
     <message>
-        <location filename="../../src/letadesk/ui/settings_dialog.py" line="45"/>
+        <location filename="../../ui/settings_dialog.py" line="45"/>
         <source>Browse…</source>
         <translation>Răsfoiește…</translation>
     </message>
     <message>
-        <location filename="../../src/letadesk/ui/settings_dialog.py" line="57"/>
+        <location filename="../../ui/settings_dialog.py" line="57"/>
         <source>automatic</source>
         <translation>automat</translation>
     </message>
     <message>
-        <location filename="../../src/letadesk/ui/settings_dialog.py" line="59"/>
+        <location filename="../../ui/settings_dialog.py" line="59"/>
         <source>Use a fixed date</source>
         <translation>Folosește o dată fixă</translation>
     </message>
     <message>
-        <location filename="../../src/letadesk/ui/settings_dialog.py" line="98"/>
+        <location filename="../../ui/settings_dialog.py" line="98"/>
         <source>Model file (GGUF):</source>
         <translation>Fișierul modelului (GGUF):</translation>
     </message>
     <message>
-        <location filename="../../src/letadesk/ui/settings_dialog.py" line="101"/>
+        <location filename="../../ui/settings_dialog.py" line="101"/>
         <source>Embedder:</source>
         <translation>Model de vectorizare:</translation>
     </message>
     <message>
-        <location filename="../../src/letadesk/ui/settings_dialog.py" line="102"/>
+        <location filename="../../ui/settings_dialog.py" line="102"/>
         <source>Threads:</source>
         <translation>Fire de execuție:</translation>
     </message>
     <message>
-        <location filename="../../src/letadesk/ui/settings_dialog.py" line="103"/>
+        <location filename="../../ui/settings_dialog.py" line="103"/>
         <source>Default “as of” date:</source>
         <translation>Data implicită „la data de”:</translation>
     </message>
     <message>
-        <location filename="../../src/letadesk/ui/settings_dialog.py" line="104"/>
+        <location filename="../../ui/settings_dialog.py" line="104"/>
         <source>Interface language:</source>
         <translation>Limba interfeței:</translation>
     </message>
     <message>
-        <location filename="../../src/letadesk/ui/settings_dialog.py" line="105"/>
+        <location filename="../../ui/settings_dialog.py" line="105"/>
         <source>A new language or embedder applies after restarting LetaDesk.</source>
         <translation>O limbă sau un model de vectorizare nou se aplică după repornirea LetaDesk.</translation>
     </message>
     <message>
-        <location filename="../../src/letadesk/ui/settings_dialog.py" line="118"/>
+        <location filename="../../ui/settings_dialog.py" line="118"/>
         <source>Choose a model</source>
         <translation>Alegeți un model</translation>
     </message>
     <message>
-        <location filename="../../src/letadesk/ui/settings_dialog.py" line="119"/>
+        <location filename="../../ui/settings_dialog.py" line="119"/>
         <source>GGUF models (*.gguf)</source>
         <translation>Modele GGUF (*.gguf)</translation>
     </message>
     <message>
-        <location filename="../../src/letadesk/ui/settings_dialog.py" line="137"/>
+        <location filename="../../ui/settings_dialog.py" line="137"/>
         <source>The built-in model is used.</source>
         <translation>Se folosește modelul inclus.</translation>
     </message>
     <message>
-        <location filename="../../src/letadesk/ui/settings_dialog.py" line="144"/>
+        <location filename="../../ui/settings_dialog.py" line="144"/>
         <source>{size:.0f} MiB; fits in the available memory.</source>
         <translation>{size:.0f} MiB; încape în memoria disponibilă.</translation>
     </message>
     <message>
-        <location filename="../../src/letadesk/ui/settings_dialog.py" line="78"/>
+        <location filename="../../ui/settings_dialog.py" line="78"/>
         <source>Automatic: only with a model file chosen above</source>
         <translation>Automat: doar cu un fișier de model ales mai sus</translation>
     </message>
     <message>
-        <location filename="../../src/letadesk/ui/settings_dialog.py" line="79"/>
+        <location filename="../../ui/settings_dialog.py" line="79"/>
         <source>Always (the built-in small model too)</source>
         <translation>Întotdeauna (inclusiv modelul mic integrat)</translation>
     </message>
     <message>
-        <location filename="../../src/letadesk/ui/settings_dialog.py" line="80"/>
+        <location filename="../../ui/settings_dialog.py" line="80"/>
         <source>Never: verbatim passages only</source>
         <translation>Niciodată: doar pasaje exacte</translation>
     </message>
     <message>
-        <location filename="../../src/letadesk/ui/settings_dialog.py" line="84"/>
+        <location filename="../../ui/settings_dialog.py" line="84"/>
         <source>The built-in small model&apos;s drafts were rarely verifiable, so by default answers are verbatim passages unless you choose a more capable model.</source>
         <translation>Ciornele modelului mic integrat au putut fi rareori verificate, așa că implicit răspunsurile sunt pasaje exacte, cu excepția cazului în care alegeți un model mai capabil.</translation>
     </message>
     <message>
-        <location filename="../../src/letadesk/ui/settings_dialog.py" line="100"/>
+        <location filename="../../ui/settings_dialog.py" line="100"/>
         <source>Draft answers with the model:</source>
         <translation>Redactare cu modelul de limbaj:</translation>
     </message>
@@ -671,27 +671,27 @@
 <context>
     <name>SourceViewer</name>
     <message>
-        <location filename="../../src/letadesk/ui/source_viewer.py" line="65"/>
+        <location filename="../../ui/source_viewer.py" line="65"/>
         <source>Click a source chip to see the cited passage.</source>
         <translation>Apăsați pe o sursă pentru a vedea pasajul citat.</translation>
     </message>
     <message>
-        <location filename="../../src/letadesk/ui/source_viewer.py" line="83"/>
+        <location filename="../../ui/source_viewer.py" line="83"/>
         <source>Previous page</source>
         <translation>Pagina anterioară</translation>
     </message>
     <message>
-        <location filename="../../src/letadesk/ui/source_viewer.py" line="84"/>
+        <location filename="../../ui/source_viewer.py" line="84"/>
         <source>Next page</source>
         <translation>Pagina următoare</translation>
     </message>
     <message>
-        <location filename="../../src/letadesk/ui/source_viewer.py" line="126"/>
+        <location filename="../../ui/source_viewer.py" line="126"/>
         <source>p. {label}</source>
         <translation>p. {label}</translation>
     </message>
     <message>
-        <location filename="../../src/letadesk/ui/source_viewer.py" line="187"/>
+        <location filename="../../ui/source_viewer.py" line="187"/>
         <source>Page {n} of {total}</source>
         <translation>Pagina {n} din {total}</translation>
     </message>
