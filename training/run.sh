@@ -12,5 +12,7 @@ time .venv/bin/python -m training.train --recipe joint
 cp training/runs/judge/judge.pt training/runs/judge/judge-joint.pt
 time .venv/bin/python -m training.train --recipe support --init training/runs/judge/judge-joint.pt
 time .venv/bin/python -m training.export
-# Gate 2's question-level thresholds, on the validation documents (ingests them: minutes)
-time .venv/bin/python benchmarks/tune_gate2.py --write
+# Gate 2's combiners and bars, fitted on the validation documents (ingests them: minutes)
+time .venv/bin/python benchmarks/gate2_features.py training/runs/gate2_features.jsonl --keep training/runs/bench
+time .venv/bin/python -m training.fit_combiner training/runs/gate2_features.jsonl --write
+time .venv/bin/python benchmarks/tune_gate2.py --keep training/runs/bench --write
