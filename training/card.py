@@ -31,14 +31,19 @@ Gate 2 (relevance), Gate 3 (support veto), Gate 4 (contradiction between claims)
 
 ## Validation figures (the shipped int8 model, validation split only)
 
-Thresholds stored with the model: Gate 2 relevance (calibrated probability) {rel_t:.2f}
-for questions and {stmt_t:.2f} for statements to check (chosen on the validation
-documents by `benchmarks/tune_gate2.py` after export; the sentence-level optimum is
-{sent_t:.2f}), support {sup_t:.2f} (P(supported)), contradiction {con_t:.2f}
-(P(contradicted)). At run time Gate 2 also raises to the bar a sentence that holds the
-question's topic words as the lexical gate asks and that the judge finds plausible (half
-the bar), and Gate 3 supports an extract of the quote as it stands
-(`answer/scoring.py`, `verify/entailment.py`).
+Thresholds stored with the model: support {sup_t:.2f} (P(supported)), contradiction
+{con_t:.2f} (P(contradicted)); the judge's own relevance bar (calibrated probability)
+{rel_t:.2f} for questions and {stmt_t:.2f} for statements to check (the sentence-level
+optimum is {sent_t:.2f}), used only where the card has no combiner. Gate 2 reads
+relevance through its **combiners** (`training/fit_combiner.py`, fitted on the validation
+documents, 5-fold by document): a logistic model per kind of question over the judge's
+logit, the share of the question's rarity-weighted topic the sentence and its fragment
+hold, and the fragment's retrieval rank; bars chosen on the answer pipeline by
+`benchmarks/tune_gate2.py`.
+
+{combiners}
+
+Gate 3 supports an extract of the quote as it stands (`verify/entailment.py`).
 Used for relevance in: {rel_langs}; for support in: {sup_langs} (elsewhere the lexical
 checks decide).
 
@@ -88,6 +93,14 @@ def _sup_rows(fig: dict[str, object]) -> str:
     return "\n".join(rows)
 
 
+def _combiner_rows(card: JudgeCard) -> str:
+    rows = ["| kind | bar | bias | weights |", "|---|---|---|---|"]
+    for kind, c in sorted(card.combiners.items()):
+        weights = ", ".join(f"{k} {v:+.3f}" for k, v in c.weights.items())
+        rows.append(f"| {kind} | {c.threshold:.4f} | {c.bias:+.3f} | {weights} |")
+    return "\n".join(rows) if card.combiners else "(no combiners in this card)"
+
+
 def write_model_card(card: JudgeCard, figures: dict[str, object],
                      info: dict[str, object]) -> None:
     data = json.loads((WEIGHTS / "judge.json").read_text(encoding="utf-8"))
@@ -101,5 +114,5 @@ def write_model_card(card: JudgeCard, figures: dict[str, object],
         sup_t=card.support_threshold,
         con_t=card.contradiction_threshold, rel_langs=", ".join(card.relevance_languages) or "none",
         sup_langs=", ".join(card.support_languages) or "none",
-        rel_rows=_rel_rows(rel), sup_rows=_sup_rows(sup))
+        rel_rows=_rel_rows(rel), sup_rows=_sup_rows(sup), combiners=_combiner_rows(card))
     (WEIGHTS / "MODEL_CARD.md").write_text(text, encoding="utf-8")
