@@ -27,7 +27,7 @@ from letadesk.index.vector_index import VectorRow
 from letadesk.ingest.pipeline import ingest
 from letadesk.ingest.readers import read_document
 from letadesk.retrieve.cascade import CANDIDATES
-from letadesk.store.database import transaction
+from letadesk.store.transaction import transaction
 from letadesk.workspace import Workspace
 from retrieval_sets import CUAD_QUESTIONS, ROOT, cuad_queries
 

@@ -38,7 +38,7 @@ from letadesk.ingest.readers import read_document
 from letadesk.ingest.text_reader import clean_text
 from letadesk.retrieve.cascade import CANDIDATES
 from letadesk.store import corpus
-from letadesk.store.database import transaction
+from letadesk.store.transaction import transaction
 from letadesk.workspace import Workspace
 
 ROOT = Path("/tmp/letadesk-bench")

@@ -42,8 +42,9 @@ from letadesk.limits import (
 from letadesk.privacy import hold_private_umask, release_private_umask, secure_tree
 from letadesk.store import corpus
 from letadesk.store.corpus import LegalMeta
-from letadesk.store.database import compact, open_database, transaction
+from letadesk.store.database import compact, open_database
 from letadesk.store.locks import file_lock
+from letadesk.store.transaction import transaction
 
 log = logging.getLogger(__name__)
 

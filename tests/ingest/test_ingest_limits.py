@@ -24,7 +24,8 @@ from letadesk.ingest.discovery import discover
 from letadesk.ingest.pipeline import IngestReport, ingest
 from letadesk.ingest.readers import read_document
 from letadesk.store import corpus
-from letadesk.store.database import open_database, transaction
+from letadesk.store.database import open_database
+from letadesk.store.transaction import transaction
 
 
 @pytest.fixture

@@ -15,7 +15,7 @@ import apsw
 from letadesk.cli import answer_cmds, check_cmds, corpus_cmds, profile_cmds
 from letadesk.cli.common import fail
 from letadesk.errors import LetaDeskError
-from letadesk.store.database import fault_error
+from letadesk.store.transaction import fault_error
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -22,7 +22,7 @@ from letadesk.ingest.readers import READER_VERSION
 from letadesk.ingest.worker import Outcome, ParserPool
 from letadesk.store import corpus
 from letadesk.store.corpus import FileFacts, LegalMeta
-from letadesk.store.database import transaction
+from letadesk.store.transaction import transaction
 
 Progress = Callable[[int, int, str], None]  # (done, total, current path)
 Cancelled = Callable[[], bool]
