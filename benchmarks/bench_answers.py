@@ -28,7 +28,7 @@ from _common import shared_data
 from letadesk.answer.ask import AskOptions
 from letadesk.answer.evaluate import EvalReport, _score
 from letadesk.domain import Answer
-from letadesk.retrieve.references import parse_references
+from letadesk.references import parse_references
 from letadesk.workspace import Workspace
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))

@@ -17,7 +17,7 @@ from letadesk.answer.presupposition import (
     missing_provision,
     unmet_presupposition,
 )
-from letadesk.retrieve.references import parse_references
+from letadesk.references import parse_references
 from letadesk.store.corpus import LegalMeta
 from letadesk.workspace import Workspace
 

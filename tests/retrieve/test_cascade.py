@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 
 from corpus_factory import write_text
+from letadesk.references import parse_references
 from letadesk.retrieve.cascade import Retriever
 from letadesk.retrieve.named import proper_names, without_names
-from letadesk.retrieve.references import parse_references
 from letadesk.workspace import Workspace
 
 BIRCH = """DISTRIBUTION AGREEMENT

@@ -9,8 +9,8 @@ from datetime import date
 import apsw
 
 from letadesk.domain import CheckResult, MatterId, SearchFilters
+from letadesk.references import Reference, locator_of, parse_references
 from letadesk.retrieve.acts import act_matches
-from letadesk.retrieve.references import Reference, locator_of, parse_references
 from letadesk.store import corpus
 
 

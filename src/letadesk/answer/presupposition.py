@@ -32,8 +32,8 @@ import apsw
 from letadesk.answer.messages import message
 from letadesk.domain import Document, DocumentId, MatterId, SearchFilters
 from letadesk.ingest.grammar import litere_in
+from letadesk.references import ActRef, Reference, locator_of, parse_references
 from letadesk.retrieve.acts import act_matches
-from letadesk.retrieve.references import ActRef, Reference, locator_of, parse_references
 from letadesk.store import corpus
 
 Span = tuple[date | None, date | None]  # a version's validity: from, to (None: open)
