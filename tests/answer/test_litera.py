@@ -63,7 +63,7 @@ def ask(ws: Workspace, question: str) -> Answer:
 
 def test_the_corpus_keeps_litere_inside_their_alineat(ws: Workspace) -> None:
     [doc] = ws.documents("M")
-    locators = corpus.locators_of(ws.conn, doc.id)
+    locators = corpus.locators_of(ws._conn, doc.id)
     assert ALIN_1 in locators and not any("lit." in loc for loc in locators)
 
 

@@ -105,3 +105,29 @@ def compact(conn: apsw.Connection) -> None:
 def integrity_ok(conn: apsw.Connection) -> bool:
     row = conn.execute("PRAGMA integrity_check").fetchone()
     return row is not None and row[0] == "ok"
+
+
+def backup_holds(path: Path, matter_id: int, matter_name: str) -> bool:
+    """Whether the database file at ``path`` (a migration backup) holds anything of the
+    matter: its row, documents or audit records. An unreadable file counts as holding it."""
+    try:
+        conn = apsw.Connection(str(path), flags=apsw.SQLITE_OPEN_READONLY)
+    except apsw.Error:
+        return False
+    try:
+        tables = {str(r[0]) for r in conn.execute("SELECT name FROM sqlite_master")}
+        checks = [("matters", "SELECT 1 FROM matters WHERE id = ? OR name = ?",
+                   (matter_id, matter_name)),
+                  ("documents", "SELECT 1 FROM documents WHERE matter_id = ?", (matter_id,)),
+                  ("audit", "SELECT 1 FROM audit WHERE matter_id = ?", (matter_id,))]
+        return any(conn.execute(sql, args).fetchone() is not None
+                   for table, sql, args in checks if table in tables)
+    except apsw.Error:
+        return True  # unreadable: it may hold the matter, and it restores nothing
+    finally:
+        conn.close()
+
+
+def secure_delete(conn: apsw.Connection) -> None:
+    """From now on, overwrite deleted content with zeros (before a purge)."""
+    conn.execute("PRAGMA secure_delete=ON")
