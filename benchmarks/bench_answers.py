@@ -100,7 +100,7 @@ def fake_citations(answer: Answer, ws: Workspace, matter: str) -> int:
 
     bad = 0
     for claim in answer.claims:
-        results = check_citations(ws._conn, claim.text, matter_id=ws.matter(matter).id,
+        results = check_citations(ws.corpus, claim.text, matter_id=ws.matter(matter).id,
                                   as_of=None)
         injected = any(marker in claim.text for marker in FAKE_MARKERS)
         bad += (not all(r.passed for r in results)) or injected

@@ -80,12 +80,12 @@ def test_citation_not_in_force_is_rejected(versions: Workspace) -> None:
     from letadesk.answer.citations import check_citations
 
     matter = versions.matter("Achizitii").id
-    results = check_citations(versions._conn, "Potrivit art. 57 alin. (1) din Legea nr. 98/2016 "
+    results = check_citations(versions.corpus, "Potrivit art. 57 alin. (1) din Legea nr. 98/2016 "
                               "ofertele sunt confidențiale.", matter_id=matter,
                               as_of=date(2010, 1, 1))
     assert [r.check for r in results] == ["citation", "temporal"]
     assert not results[1].passed and "not in force on 2010-01-01" in results[1].reason
-    missing = check_citations(versions._conn, "Potrivit art. 187 alin. (3) din Codul fiscal, ...",
+    missing = check_citations(versions.corpus, "Potrivit art. 187 alin. (3) din Codul fiscal, ...",
                               matter_id=matter, as_of=None)
     assert not missing[0].passed
 

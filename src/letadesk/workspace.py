@@ -38,6 +38,7 @@ from letadesk.limits import (
     checked_name,
     checked_question,
 )
+from letadesk.ports import CorpusReader
 from letadesk.privacy import hold_private_umask, release_private_umask, secure_tree
 from letadesk.store import audit, corpus
 from letadesk.store.audit import AuditCheck, AuditEntry
@@ -50,6 +51,7 @@ from letadesk.store.database import (
     secure_delete,
 )
 from letadesk.store.locks import file_lock
+from letadesk.store.sqlite_corpus import SqliteCorpus
 from letadesk.store.transaction import transaction
 
 log = logging.getLogger(__name__)
@@ -243,6 +245,11 @@ class Workspace:
     def status(self) -> dict[str, int]:
         return corpus.counts(self._conn)
 
+    @property
+    def corpus(self) -> CorpusReader:
+        """The stored documents, read-only, as the gates read them."""
+        return SqliteCorpus(self._conn)
+
     def copy_database(self, target: Path) -> None:
         """A consistent snapshot of the database in ``target`` (SQLite's online backup)."""
         copy_database(self._conn, target)
@@ -333,7 +340,7 @@ class Workspace:
         trace = AskTrace(audit_id=audit.new_audit_id(), matter=matter, as_of=opts.as_of,
                          question=question, language=opts.language)
         make = (lambda: generator) if generator is not None else self.generator
-        asker = Asker(self._conn, Retriever(self._conn, self.indexes), make, judge=default_judge)
+        asker = Asker(self.corpus, Retriever(self._conn, self.indexes), make, judge=default_judge)
         try:
             answer = asker.ask(question, filters, opts, trace, stage=stage, cancelled=cancelled)
         except BaseException as exc:  # recorded, then raised as it was

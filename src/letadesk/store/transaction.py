@@ -39,9 +39,10 @@ def fault_reason(exc: BaseException) -> str | None:
     return None
 
 
-def fault_error(exc: apsw.Error, conn: apsw.Connection | None = None) -> StoreError | None:
+def fault_error(exc: BaseException,
+                conn: apsw.Connection | None = None) -> StoreError | None:
     """The :class:`StoreError` for a disk or file fault, naming the database; None for
-    an error that is not a fault (a bug in SQL, a constraint)."""
+    an error that is not a fault (a bug in SQL, a constraint, not an SQLite error)."""
     reason = fault_reason(exc)
     if reason is None:
         return None
