@@ -22,7 +22,8 @@ from letadesk.errors import IndexError_, StoreError
 from letadesk.index.sync import IndexSet
 from letadesk.ingest.pipeline import ingest
 from letadesk.store import corpus
-from letadesk.store.database import integrity_ok, open_database, transaction
+from letadesk.store.database import integrity_ok, open_database
+from letadesk.store.transaction import transaction
 from letadesk.workspace import Workspace
 
 

@@ -10,7 +10,8 @@ from hostile_factory import INDEXED_SAFELY, SECRET, write_good, write_hostile
 from letadesk.config import Settings
 from letadesk.ingest.pipeline import ingest
 from letadesk.store import corpus
-from letadesk.store.database import integrity_ok, open_database, transaction
+from letadesk.store.database import integrity_ok, open_database
+from letadesk.store.transaction import transaction
 
 
 def test_a_hostile_corpus_fails_file_by_file_and_the_good_files_are_indexed(

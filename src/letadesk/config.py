@@ -17,7 +17,6 @@ from typing import Any
 import platformdirs
 
 from letadesk.errors import ConfigError
-from letadesk.generate.mode import GENERATION_MODES
 from letadesk.privacy import FILE_MODE, private_umask
 
 APP_NAME = "LetaDesk"
@@ -68,6 +67,10 @@ class Paths:
     def locks(self) -> Path:
         """Lock files that keep two processes from ingesting into one matter at once."""
         return self.root / "locks"
+
+
+# the values of Settings.generation (their meaning: letadesk.generate.mode)
+GENERATION_MODES = ("auto", "always", "never")
 
 
 @dataclass(frozen=True, slots=True)

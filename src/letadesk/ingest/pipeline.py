@@ -9,42 +9,22 @@ a kill continues where it stopped, and a better reader re-reads what it improves
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass, field
 from pathlib import Path
 
 import apsw
 
 from letadesk.config import Settings
-from letadesk.domain import DocumentStatus, Matter, ParsedDocument
+from letadesk.domain import DocumentStatus, IngestReport, Matter, ParsedDocument
 from letadesk.files import sha256_of
 from letadesk.ingest.discovery import discover
 from letadesk.ingest.readers import READER_VERSION
 from letadesk.ingest.worker import Outcome, ParserPool
 from letadesk.store import corpus
 from letadesk.store.corpus import FileFacts, LegalMeta
-from letadesk.store.database import transaction
+from letadesk.store.transaction import transaction
 
 Progress = Callable[[int, int, str], None]  # (done, total, current path)
 Cancelled = Callable[[], bool]
-
-
-@dataclass
-class IngestReport:
-    added: int = 0
-    updated: int = 0
-    unchanged: int = 0
-    retired: int = 0
-    duplicates: int = 0
-    failed: list[tuple[str, str]] = field(default_factory=list)  # (path, reason)
-    cancelled: bool = False
-
-    def as_json(self) -> dict[str, object]:
-        return {
-            "added": self.added, "updated": self.updated, "unchanged": self.unchanged,
-            "retired": self.retired, "duplicates": self.duplicates,
-            "failed": [{"path": p, "reason": r} for p, r in self.failed],
-            "cancelled": self.cancelled,
-        }
 
 
 def ingest(conn: apsw.Connection, matter: Matter, paths: Iterable[Path], *,

@@ -1,7 +1,7 @@
 """Reading and writing matters, documents, pages and fragments.
 
 Functions take an open connection; writers expect to run inside the caller's
-transaction (see :func:`letadesk.store.database.transaction`) so that one
+transaction (see :func:`letadesk.store.transaction.transaction`) so that one
 document is always written or replaced atomically.
 """
 
