@@ -146,13 +146,6 @@ def document(conn: apsw.Connection, document_id: int) -> Document:
     return _document(row)
 
 
-def document_by_path(conn: apsw.Connection, matter_id: MatterId, path: str) -> Document | None:
-    row = conn.execute(
-        f"SELECT {_DOC_COLUMNS} FROM documents WHERE matter_id = ? AND path = ?",
-        (matter_id, path)).fetchone()
-    return _document(row) if row else None
-
-
 def _matter_name(conn: apsw.Connection, matter_id: MatterId) -> str:
     row = conn.execute("SELECT name FROM matters WHERE id = ?", (matter_id,)).fetchone()
     return str(row[0]) if row else str(matter_id)
