@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from corpus_factory import CONTRACT_RO, NDA_EN, write_text
-from letadesk.answer.ask import AskOptions, Cancelled
+from letadesk.answer.ask import AskCancelled, AskOptions
 from letadesk.domain import Answer
 from letadesk.errors import ConfigError, ModelError
 from letadesk.generate.prompts import Prompt
@@ -372,7 +372,7 @@ def test_a_judge_that_fails_its_check_is_named_in_the_record(
 
 
 def test_a_cancelled_question_is_recorded_as_cancelled(ws: Workspace) -> None:
-    with pytest.raises(Cancelled):
+    with pytest.raises(AskCancelled):
         ws.ask(NOTICE, matter="M", cancelled=lambda: True)
     (newest,) = ws.audit_entries(limit=1)
     assert newest.record["question"] == NOTICE

@@ -6,6 +6,7 @@ import os
 from pathlib import Path
 
 import pymupdf
+import pytest
 
 from corpus_factory import CONTRACT_RO, NDA_EN, write_pdf, write_text
 from letadesk.domain import DocumentStatus
@@ -76,6 +77,7 @@ def test_reingest_is_incremental(workspace: Workspace, tmp_path: Path) -> None:
     assert workspace.doctor().consistent
 
 
+@pytest.mark.slow  # two full ingests of the corpus
 def test_a_newer_reader_re_reads_unchanged_files(workspace: Workspace, tmp_path: Path) -> None:
     docs = tmp_path / "docs"
     write_text(docs, "a.txt", CONTRACT_RO)

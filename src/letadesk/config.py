@@ -56,10 +56,6 @@ class Paths:
         return self.root / "settings.json"
 
     @property
-    def logs(self) -> Path:
-        return self.root / "logs"
-
-    @property
     def audit_key(self) -> Path:
         return self.root / AUDIT_KEY_NAME
 

@@ -30,7 +30,7 @@ from letadesk.generate.generator import Generator
 from letadesk.generate.mode import generation_on
 from letadesk.ingest.currency import Clock, CurrencyReport, check_sources, utc_now
 from letadesk.ingest.pdf_reader import quote_rects, render_page_png
-from letadesk.ingest.pipeline import Cancelled, Progress, ingest
+from letadesk.ingest.pipeline import CancelCheck, Progress, ingest
 from letadesk.limits import (
     MAX_K,
     checked_count,
@@ -180,7 +180,7 @@ class Workspace:
     def ingest(self, paths: Iterable[str | Path], *, matter: str,
                meta: LegalMeta | None = None, progress: Progress | None = None,
                embed_progress: Progress | None = None,
-               cancelled: Cancelled | None = None) -> IngestReport:
+               cancelled: CancelCheck | None = None) -> IngestReport:
         """Ingest files and folders into ``matter`` (created if new), then bring the
         lexical and vector indexes up to date.
 
@@ -325,8 +325,7 @@ class Workspace:
 
         Options that leave ``generate`` to the settings (None) follow
         :meth:`generates` for ``generator`` (a model handed in) or the configured one."""
-        from letadesk.answer.ask import Asker
-        from letadesk.answer.ask import Cancelled as AskCancelled
+        from letadesk.answer.ask import AskCancelled, Asker
         from letadesk.answer.record import AskTrace
         from letadesk.judge import default_judge
         from letadesk.retrieve.cascade import Retriever

@@ -43,8 +43,9 @@ Stage = Callable[[str], None]
 log = logging.getLogger(__name__)
 
 
-class Cancelled(Exception):
-    """Raised inside ``ask`` when the caller cancels; nothing is shown."""
+class AskCancelled(Exception):
+    """Raised inside ``ask`` when the caller cancels; nothing is shown. (Not an error:
+    the window says "Cancelled." and the audit trail records the question as cancelled.)"""
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,7 +106,7 @@ class Asker:
             *, stage: Stage | None = None, cancelled: Callable[[], bool] | None = None) -> Answer:
         def step(name: str) -> None:
             if cancelled and cancelled():
-                raise Cancelled
+                raise AskCancelled
             trace.stage(name)
             if stage:
                 stage(name)
