@@ -43,6 +43,7 @@ MODEL_MODULES = frozenset({
     "answer/test_across.py", "answer/test_litera.py", "answer/test_presupposition.py",
     "cli/test_answer_cmds.py", "cli/test_currency_cmds.py",
     "index/test_e5_onnx.py", "index/test_embedder.py",
+    "judge/test_combiner.py",
     "judge/test_judge.py",
     "retrieve/test_cascade.py",
     "test_ask.py", "test_check_cli.py", "test_egress.py", "test_fuzz.py",
