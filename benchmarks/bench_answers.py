@@ -30,7 +30,7 @@ from _common import shared_data
 from letadesk.answer.ask import AskOptions
 from letadesk.answer.evaluate import EvalReport, _score
 from letadesk.domain import Answer
-from letadesk.retrieve.references import parse_references
+from letadesk.references import parse_references
 from letadesk.workspace import Workspace
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -128,7 +128,7 @@ def fake_citations(answer: Answer, ws: Workspace, matter: str) -> int:
 
     bad = 0
     for claim in answer.claims:
-        results = check_citations(ws.conn, claim.text, matter_id=ws.matter(matter).id,
+        results = check_citations(ws.corpus, claim.text, matter_id=ws.matter(matter).id,
                                   as_of=None)
         injected = any(marker in claim.text for marker in FAKE_MARKERS)
         bad += (not all(r.passed for r in results)) or injected

@@ -32,7 +32,6 @@ from bench_answers import cuad_rows, nli_rows
 
 from _common import shared_data
 from letadesk.answer.ask import AskOptions
-from letadesk.store import audit
 from letadesk.workspace import Workspace
 
 
@@ -90,7 +89,7 @@ def run(ws: Workspace, rows: list[dict[str, Any]]) -> Tally:
         answer = ws.ask(row["question"], matter="bench", document=row["document"],
                         options=AskOptions(generate=True, max_attempts=3))
         t2, c2 = time.perf_counter(), time.process_time()
-        entry = audit.entry(ws.conn, answer.audit_id)
+        entry = ws.audit_entry(answer.audit_id)
         assert entry is not None
         classify(tally, entry.record, ((t2 - t1) - (t1 - t0), (c2 - c1) - (c1 - c0)))
     return tally

@@ -27,7 +27,7 @@ from letadesk.index.vector_index import VectorRow
 from letadesk.ingest.pipeline import ingest
 from letadesk.ingest.readers import read_document
 from letadesk.retrieve.cascade import CANDIDATES
-from letadesk.store.database import transaction
+from letadesk.store.transaction import transaction
 from letadesk.workspace import Workspace
 from retrieval_sets import CUAD_QUESTIONS, ROOT, cuad_queries
 
@@ -117,13 +117,13 @@ def scale_profile(target: int) -> Workspace:
     files = generate(ROOT / f"scale{target // 1000}k-src", target)
     t = time.perf_counter()
     matter = ws.create_matter("Scale")
-    report = ingest(ws.conn, matter, files, settings=ws.settings)
+    report = ingest(ws._conn, matter, files, settings=ws.settings)
     ws.indexes.sync(embed=False)
     print(f"  ingest without embedding: added {report.added}, unchanged {report.unchanged}, "
           f"{time.perf_counter() - t:.0f} s", flush=True)
     vectors = ws.indexes.vectors
     have = vectors.embedded_fragment_ids()
-    missing = [r for r in all_rows(ws.conn) if r.fragment_id not in have]
+    missing = [r for r in all_rows(ws._conn) if r.fragment_id not in have]
     t = time.perf_counter()
     rng = np.random.default_rng(0)
     dim = ws.indexes.embedder.dim
@@ -131,7 +131,7 @@ def scale_profile(target: int) -> Workspace:
         batch = missing[start:start + 5000]
         vecs = rng.standard_normal((len(batch), dim)).astype(np.float32)
         vecs /= np.linalg.norm(vecs, axis=1, keepdims=True)
-        with transaction(ws.conn):
+        with transaction(ws._conn):
             vectors.upsert([VectorRow(r.fragment_id, r.matter_id, r.document_id, r.jurisdiction,
                                       r.legal_force, r.valid_from, r.valid_to) for r in batch],
                            vecs)

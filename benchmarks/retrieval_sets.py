@@ -38,7 +38,7 @@ from letadesk.ingest.readers import read_document
 from letadesk.ingest.text_reader import clean_text
 from letadesk.retrieve.cascade import CANDIDATES
 from letadesk.store import corpus
-from letadesk.store.database import transaction
+from letadesk.store.transaction import transaction
 from letadesk.workspace import Workspace
 
 ROOT = Path("/tmp/letadesk-bench")
@@ -254,13 +254,13 @@ def open_profile(name: str, paths: list[Path], matter: str) -> Workspace:
         return report
 
     target = ws.create_matter(matter)
-    report = ingest(ws.conn, target, paths, settings=ws.settings, progress=show("reading"))
+    report = ingest(ws._conn, target, paths, settings=ws.settings, progress=show("reading"))
     wanted = {str(p.resolve()) for p in paths} | {str(p) for p in paths}
     extra = [d for d in ws.documents(matter) if d.path not in wanted and d.status != "retired"]
     if extra:  # a smaller subset than the cached profile: retire the rest before embedding
-        with transaction(ws.conn):
+        with transaction(ws._conn):
             for d in extra:
-                corpus.retire(ws.conn, d.id)
+                corpus.retire(ws._conn, d.id)
         print(f"  [{name}] retired {len(extra)} documents outside the subset", flush=True)
     ws.indexes.sync(progress=show("embedding"))
     counts = ws.status()

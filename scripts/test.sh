@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Sets everything up (scripts/setup.sh), then lint, types, the whole test suite (network
+# Sets everything up (scripts/setup.sh), then lint, types, the import contracts
+# (pyproject's [tool.importlinter]), the whole test suite (network
 # sockets blocked) and ingest + ask with no network at all (scripts/egress_check.sh).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -7,5 +8,6 @@ bash scripts/setup.sh
 export QT_QPA_PLATFORM=offscreen
 echo "== ruff"; .venv/bin/ruff check src tests benchmarks scripts training
 echo "== mypy"; .venv/bin/mypy
+echo "== import contracts"; .venv/bin/lint-imports --no-logo
 echo "== pytest"; .venv/bin/python -m pytest -q "$@"
 echo "== egress (unshare -rn)"; bash scripts/egress_check.sh

@@ -1,16 +1,142 @@
-"""Shared fixtures: the real-data folder beside the project, temporary profiles."""
+"""Shared fixtures (the real-data folder beside the project, temporary profiles) and the
+test tiers.
+
+Tiers: ``pytest -m "not slow and not model"`` is the fast tier; plain ``pytest`` runs
+everything. Two marks are set here rather than by hand:
+
+* ``model``: the test loads a real model (an embedder, the judge's ONNX graph, llama.cpp).
+  Every test in :data:`MODEL_MODULES`, or using a fixture in :data:`MODEL_FIXTURES`, or
+  marked by hand. Every other test gets the deterministic :class:`fakes.HashEmbedder`
+  wherever the workspace would build the configured embedder, and fails if it loads a
+  real model anyway (so the fast tier cannot silently grow slow). Subprocesses are out of
+  reach of both: a test whose subprocess loads a model is listed or marked.
+* ``slow``: the test's own body sleeps or kills a process (``time.sleep``, ``os.kill``).
+"""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import inspect
+import re
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any, ClassVar
 
 import pytest
 
+import letadesk.judge
+from fakes import hash_embedder
+from letadesk.generate.llama_generator import LlamaGenerator
+from letadesk.index import embedder as embedder_module
+from letadesk.index import sync as sync_module
+from letadesk.index.e5_embedder import E5Embedder
+from letadesk.index.e5_onnx_embedder import E5OnnxEmbedder
+from letadesk.index.st_embedder import SentenceTransformerEmbedder
+from letadesk.judge.onnx_judge import Judge
 from letadesk.workspace import Workspace
 
 SHARED_DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data"
+TESTS = Path(__file__).resolve().parent
 
+# Modules whose tests load real models (relative to tests/). The judge loads with every
+# ask; the embedder with every ingest that embeds. A subprocess that does either counts.
+MODEL_MODULES = frozenset({
+    "answer/test_across.py", "answer/test_litera.py", "answer/test_presupposition.py",
+    "cli/test_answer_cmds.py", "cli/test_currency_cmds.py",
+    "index/test_e5_onnx.py", "index/test_embedder.py",
+    "judge/test_combiner.py",
+    "judge/test_judge.py",
+    "retrieve/test_cascade.py",
+    "test_ask.py", "test_check_cli.py", "test_egress.py", "test_fuzz.py",
+    "test_privacy.py", "test_relevance.py", "test_shared_corpus.py",
+    "verify/test_entailment.py",
+})
+# Fixtures that load real models for any test that uses them.
+MODEL_FIXTURES = frozenset({"sample_window"})
+
+_SLEEPS_OR_KILLS = re.compile(r"\btime\.sleep\(|\bos\.kill\(")
+
+
+def _uses_models(item: pytest.Item) -> bool:
+    if item.get_closest_marker("model") is not None:
+        return True
+    module = Path(str(item.fspath)).resolve().relative_to(TESTS).as_posix()
+    return module in MODEL_MODULES or bool(MODEL_FIXTURES & set(getattr(item, "fixturenames", ())))
+
+
+def _sleeps_or_kills(item: pytest.Item) -> bool:
+    function = getattr(item, "function", None)
+    if function is None:
+        return False
+    try:
+        source = inspect.getsource(function)
+    except (OSError, TypeError):
+        return False
+    return _SLEEPS_OR_KILLS.search(source) is not None
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    for item in items:
+        if _uses_models(item):
+            item.add_marker(pytest.mark.model)
+        if _sleeps_or_kills(item):
+            item.add_marker(pytest.mark.slow)
+
+
+# ---- real models only where marked -------------------------------------------------
+
+class _Guard:
+    """Which test runs now (set before its fixtures), and the real models it loaded."""
+
+    model: ClassVar[bool] = True  # outside a test (collection, session fixtures): real
+    loaded: ClassVar[list[str]] = []
+
+
+def _refusing(what: str, real: Callable[..., Any]) -> Callable[..., Any]:
+    def load(*args: Any, **kwargs: Any) -> Any:
+        if _Guard.model:
+            return real(*args, **kwargs)
+        _Guard.loaded.append(what)
+        raise RuntimeError(f"{what} is a real model, and this test is not marked `model` "
+                           "(tests/conftest.py: MODEL_MODULES, MODEL_FIXTURES)")
+    return load
+
+
+def _choosing_embedder(real: Callable[..., Any]) -> Callable[..., Any]:
+    def make(name: str = "auto", *, threads: int = 0) -> Any:
+        return real(name, threads=threads) if _Guard.model else hash_embedder(name,
+                                                                             threads=threads)
+    return make
+
+
+def _install_guards() -> None:
+    for cls in (SentenceTransformerEmbedder, E5Embedder, E5OnnxEmbedder, Judge, LlamaGenerator):
+        cls.__init__ = _refusing(cls.__name__, cls.__init__)  # type: ignore[method-assign]
+    letadesk.judge.default_judge = _refusing(  # type: ignore[assignment]
+        "the shipped judge", letadesk.judge.default_judge)
+    make = _choosing_embedder(embedder_module.make_embedder)
+    embedder_module.make_embedder = make  # type: ignore[assignment]
+    if hasattr(sync_module, "make_embedder"):  # should sync import it at module level
+        sync_module.make_embedder = make
+
+
+_install_guards()
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtest_setup(item: pytest.Item) -> None:
+    _Guard.model = item.get_closest_marker("model") is not None
+    _Guard.loaded = []
+
+
+@pytest.fixture(autouse=True)
+def _real_models_only_where_marked() -> Iterator[None]:
+    yield
+    if _Guard.loaded:
+        pytest.fail(f"loaded {', '.join(sorted(set(_Guard.loaded)))} without the `model` "
+                    "mark: list the test in tests/conftest.py (or give it the fake embedder)")
+
+
+# ---- fixtures ----------------------------------------------------------------------
 
 @pytest.fixture(scope="session")
 def shared_data() -> Path:

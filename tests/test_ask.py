@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from corpus_factory import CONTRACT_RO, NDA_EN, write_text
-from letadesk.answer.ask import AskOptions, Cancelled
+from letadesk.answer.ask import AskCancelled, AskOptions
 from letadesk.domain import Answer
 from letadesk.errors import ConfigError, ModelError
 from letadesk.generate.prompts import Prompt
@@ -212,22 +212,22 @@ def test_naming_the_document_does_not_make_an_absent_topic_relevant(ws: Workspac
 
 
 def test_every_question_is_audited_and_the_chain_detects_edits(ws: Workspace) -> None:
-    before = len(audit.entries(ws.conn))
+    before = len(ws.audit_entries())
     answer = ask(ws, "How can the NDA be terminated?", lambda _p: [])
-    records = audit.entries(ws.conn)
+    records = ws.audit_entries()
     assert len(records) == before + 1
     record = records[0].record
     assert record["id"] == answer.audit_id
     assert record["model"] == "scripted-test-double"
     assert record["retrieved"] and record["prompt_version"] and record["schema_version"]
-    assert audit.verify(ws.conn)[0]
-    ws.conn.execute("UPDATE audit SET record = replace(record, 'NDA', 'N.D.A.') "
+    assert audit.verify(ws._conn)[0]
+    ws._conn.execute("UPDATE audit SET record = replace(record, 'NDA', 'N.D.A.') "
                     "WHERE id = ?", (answer.audit_id,))
-    intact, problems = audit.verify(ws.conn)
+    intact, problems = audit.verify(ws._conn)
     assert not intact and answer.audit_id in problems[0]
-    ws.conn.execute("UPDATE audit SET record = replace(record, 'N.D.A.', 'NDA') "
+    ws._conn.execute("UPDATE audit SET record = replace(record, 'N.D.A.', 'NDA') "
                     "WHERE id = ?", (answer.audit_id,))
-    assert audit.verify(ws.conn)[0]
+    assert audit.verify(ws._conn)[0]
 
 
 def test_truncated_model_output_is_handled(ws: Workspace, tmp_path: Path) -> None:
@@ -246,7 +246,7 @@ def test_truncated_model_output_is_handled(ws: Workspace, tmp_path: Path) -> Non
                     generator=Truncating(lambda _p: []), options=AskOptions(max_attempts=1))
     assert answer.disposition == "answered"
     assert answer.claims[0].kind == "generated"
-    attempts = audit.entries(ws.conn)[0].record["attempts"]
+    attempts = ws.audit_entries()[0].record["attempts"]
     assert "invalid JSON" in attempts[0]["problem"]
 
 
@@ -265,7 +265,7 @@ def test_auto_mode_extracts_with_the_bundled_model_without_loading_it(ws: Worksp
     assert not ws.generates()
     answer = ws.ask(NOTICE, matter="M")  # options from the settings
     assert answer.disposition == "answered" and answer.mode == "extracted"
-    record = audit.entry(ws.conn, answer.audit_id)
+    record = ws.audit_entry(answer.audit_id)
     assert record is not None and record.record["model"] is None
     assert record.record["final"]["mode"] == "extracted"
     assert ws._generator is None  # the GGUF was never loaded
@@ -307,7 +307,7 @@ def test_a_model_whose_every_claim_fails_is_said_to_have_failed(ws: Workspace) -
     answer = ask(ws, NOTICE, lambda _p: [invented])
     assert answer.disposition == "answered" and answer.mode == "extracted_after_generation_failed"
     assert all(c.kind == "extracted" for c in answer.claims)
-    record = audit.entry(ws.conn, answer.audit_id)
+    record = ws.audit_entry(answer.audit_id)
     assert record is not None and record.record["final"]["mode"] == answer.mode
 
 
@@ -316,10 +316,10 @@ def test_a_model_whose_every_claim_fails_is_said_to_have_failed(ws: Workspace) -
 
 @pytest.mark.parametrize("question", ["", "   \n\t "])
 def test_an_empty_question_is_rejected_not_answered(ws: Workspace, question: str) -> None:
-    before = len(audit.entries(ws.conn))
+    before = len(ws.audit_entries())
     with pytest.raises(ConfigError, match="the question is empty"):
         ws.ask(question, matter="M")
-    assert len(audit.entries(ws.conn)) == before  # a usage error: nothing was asked
+    assert len(ws.audit_entries()) == before  # a usage error: nothing was asked
 
 
 def test_a_question_over_the_cap_is_refused_with_its_length(ws: Workspace) -> None:
@@ -347,12 +347,12 @@ def test_a_model_that_fails_to_load_leaves_an_audit_record(ws: Workspace,
             ws.ask(NOTICE, matter="M")
     finally:
         ws.settings, ws._generator = saved, None
-    (newest,) = audit.entries(ws.conn, limit=1)
+    (newest,) = ws.audit_entries(limit=1)
     assert newest.record["question"] == NOTICE
     assert newest.record["final"]["disposition"] == "failed"
     assert "ModelError" in newest.record["final"]["reason"]
     assert str(corrupt) in newest.record["final"]["reason"]
-    assert audit.verify(ws.conn)[0]
+    assert audit.verify(ws._conn)[0]
 
 
 def test_a_judge_that_fails_its_check_is_named_in_the_record(
@@ -366,14 +366,14 @@ def test_a_judge_that_fails_its_check_is_named_in_the_record(
 
     monkeypatch.setattr(letadesk.judge, "default_judge", refuse)
     answer = ws.ask(NOTICE, matter="M", options=AskOptions(generate=False))
-    record = audit.entry(ws.conn, answer.audit_id)
+    record = ws.audit_entry(answer.audit_id)
     assert record is not None
     assert "SHA-256 does not match" in record.record["unavailable"]["judge"]
 
 
 def test_a_cancelled_question_is_recorded_as_cancelled(ws: Workspace) -> None:
-    with pytest.raises(Cancelled):
+    with pytest.raises(AskCancelled):
         ws.ask(NOTICE, matter="M", cancelled=lambda: True)
-    (newest,) = audit.entries(ws.conn, limit=1)
+    (newest,) = ws.audit_entries(limit=1)
     assert newest.record["question"] == NOTICE
     assert newest.record["final"]["disposition"] == "cancelled"

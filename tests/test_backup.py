@@ -17,9 +17,9 @@ from letadesk.workspace import Workspace
 
 
 def _state(ws: Workspace) -> tuple[dict[str, int], list[tuple[int, str]], bool]:
-    chain = [(int(r[0]), str(r[1])) for r in ws.conn.execute(
+    chain = [(int(r[0]), str(r[1])) for r in ws._conn.execute(
         "SELECT seq, hash FROM audit ORDER BY seq")]
-    return ws.status(), chain, audit.check(ws.conn).intact
+    return ws.status(), chain, ws.audit_check().intact
 
 
 @pytest.mark.slow
@@ -32,7 +32,7 @@ def test_backup_then_restore_gives_the_same_profile(tmp_path: Path,
     with Workspace.open(source) as ws:  # the app keeps the profile open meanwhile
         ws.ingest([docs], matter="Acme")
         for q in ("Care este preavizul?", "Who may receive confidential information?"):
-            audit.append(ws.conn, {"question": q}, audit_id=audit.new_audit_id(),
+            audit.append(ws._conn, {"question": q}, audit_id=audit.new_audit_id(),
                          matter_id=ws.matter("Acme").id)
         before = _state(ws)
         assert main(["--data-dir", str(source), "backup", str(copy), "--json"]) == 0
@@ -53,7 +53,7 @@ def test_backup_then_restore_gives_the_same_profile(tmp_path: Path,
 def test_restore_refuses_a_changed_backup_and_an_occupied_profile(tmp_path: Path) -> None:
     source, copy = tmp_path / "source", tmp_path / "backup"
     with Workspace.open(source) as ws:
-        audit.append(ws.conn, {"question": "q"}, audit_id=audit.new_audit_id(), matter_id=None)
+        audit.append(ws._conn, {"question": "q"}, audit_id=audit.new_audit_id(), matter_id=None)
         backup(ws, copy)
         with pytest.raises(ConfigError, match="new or empty"):
             backup(ws, copy)

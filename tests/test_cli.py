@@ -37,6 +37,7 @@ def test_readme_documents_every_verb(verb: str) -> None:
     assert re.search(rf"letadesk {verb}\b", text), f"README does not document `letadesk {verb}`"
 
 
+@pytest.mark.model  # its subprocesses embed and ask (the judge)
 def test_cli_end_to_end(tmp_path: Path) -> None:
     data, docs = tmp_path / "data", tmp_path / "docs"
     write_text(docs, "contract.txt", CONTRACT_RO)
@@ -113,6 +114,7 @@ def test_generation_flags_override_the_setting_and_exclude_each_other(verb: str)
         parser.parse_args([verb, *given, "--matter", "M", "--generate", "--extract-only"])
 
 
+@pytest.mark.slow  # three CLI subprocesses
 def test_errors_name_the_problem_and_exit_non_zero(tmp_path: Path) -> None:
     proc = run(tmp_path / "d", "show", "nothing.pdf", ok=False)
     assert proc.returncode == 4 and "no document named 'nothing.pdf'" in proc.stderr

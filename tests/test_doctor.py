@@ -51,9 +51,9 @@ def test_corrupted_lexical_index_is_found_and_rebuilt(tmp_path: Path) -> None:
 def test_stale_and_missing_entries_are_found(tmp_path: Path) -> None:
     ws = _ingested(tmp_path)
     doc = ws.document("nda.txt")
-    ws.conn.execute("UPDATE fragments SET text = text || ' edited' WHERE document_id = ?",
+    ws._conn.execute("UPDATE fragments SET text = text || ' edited' WHERE document_id = ?",
                     (doc.id,))
-    ws.conn.execute("INSERT INTO index_outbox(document_id, op) VALUES (?, 'upsert')", (doc.id,))
+    ws._conn.execute("INSERT INTO index_outbox(document_id, op) VALUES (?, 'upsert')", (doc.id,))
     report = ws.doctor()
     assert any("stale" in p for p in report.problems)
     assert any("not yet applied" in p for p in report.problems)

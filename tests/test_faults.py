@@ -22,7 +22,8 @@ from letadesk.errors import IndexError_, StoreError
 from letadesk.index.sync import IndexSet
 from letadesk.ingest.pipeline import ingest
 from letadesk.store import corpus
-from letadesk.store.database import integrity_ok, open_database, transaction
+from letadesk.store.database import integrity_ok, open_database
+from letadesk.store.transaction import transaction
 from letadesk.workspace import Workspace
 
 
@@ -93,6 +94,7 @@ def test_disk_full_during_ingest_is_a_clear_error_and_keeps_what_was_committed(
     assert 0 < kept < 30
 
 
+@pytest.mark.slow  # ingests 30 files through a CLI subprocess
 @pytest.mark.skipif(not _can_mount(), reason="needs root and mount for a small tmpfs")
 def test_disk_full_in_the_cli_is_a_message_not_a_traceback(tmp_path: Path) -> None:
     docs, disk = tmp_path / "docs", tmp_path / "disk"
@@ -119,6 +121,7 @@ def _small_profile(root: Path, docs: Path) -> None:
     conn.close()
 
 
+@pytest.mark.slow  # CLI subprocesses, one per verb
 def test_a_read_only_profile_is_a_clear_error(tmp_path: Path) -> None:
     disk, docs = tmp_path / "disk", tmp_path / "docs"
     with _tmpfs(disk, "64m") as mounted:
@@ -167,6 +170,7 @@ def _damage(db: Path) -> None:
     db.write_bytes(bytes(data))
 
 
+@pytest.mark.slow  # three CLI subprocesses on a real profile
 def test_a_damaged_database_page_is_a_clear_error_and_doctor_says_so(tmp_path: Path) -> None:
     profile = tmp_path / "profile"
     _small_profile(profile, tmp_path / "docs")
@@ -180,6 +184,7 @@ def test_a_damaged_database_page_is_a_clear_error_and_doctor_says_so(tmp_path: P
     assert "restore the profile from a backup" in doctor.stdout + doctor.stderr
 
 
+@pytest.mark.slow  # CLI subprocesses on a real profile
 def test_a_deleted_lexical_index_is_an_error_until_doctor_rebuilds_it(tmp_path: Path) -> None:
     profile = tmp_path / "profile"
     _small_profile(profile, tmp_path / "docs")

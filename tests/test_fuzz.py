@@ -15,7 +15,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from letadesk.cli import build_parser, main
-from letadesk.retrieve.references import locator_of, parse_references
+from letadesk.references import locator_of, parse_references
 
 EXIT_CODES = {0, 1, 2, 3, 4, 5, 6, 7, 130, 141}  # errors.py's codes, argparse's 2
 FLAGS = ["--matter", "--document", "--k", "--as-of", "--json", "--limit", "--verify",

@@ -6,13 +6,17 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from hostile_factory import INDEXED_SAFELY, SECRET, write_good, write_hostile
 from letadesk.config import Settings
 from letadesk.ingest.pipeline import ingest
 from letadesk.store import corpus
-from letadesk.store.database import integrity_ok, open_database, transaction
+from letadesk.store.database import integrity_ok, open_database
+from letadesk.store.transaction import transaction
 
 
+@pytest.mark.slow  # waits out parser limits on a whole hostile corpus
 def test_a_hostile_corpus_fails_file_by_file_and_the_good_files_are_indexed(
         tmp_path: Path) -> None:
     docs = tmp_path / "docs"

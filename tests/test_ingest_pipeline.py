@@ -6,6 +6,7 @@ import os
 from pathlib import Path
 
 import pymupdf
+import pytest
 
 from corpus_factory import CONTRACT_RO, NDA_EN, write_pdf, write_text
 from letadesk.domain import DocumentStatus
@@ -76,6 +77,7 @@ def test_reingest_is_incremental(workspace: Workspace, tmp_path: Path) -> None:
     assert workspace.doctor().consistent
 
 
+@pytest.mark.slow  # two full ingests of the corpus
 def test_a_newer_reader_re_reads_unchanged_files(workspace: Workspace, tmp_path: Path) -> None:
     docs = tmp_path / "docs"
     write_text(docs, "a.txt", CONTRACT_RO)
@@ -83,8 +85,8 @@ def test_a_newer_reader_re_reads_unchanged_files(workspace: Workspace, tmp_path:
     workspace.ingest([docs], matter="M")
     a, b = workspace.document("a.txt"), workspace.document("b.txt")
     b_fragments = workspace.fragments(b)
-    workspace.conn.execute("UPDATE documents SET reader_version = ?", (READER_VERSION - 1,))
-    workspace.conn.execute("UPDATE fragments SET locator = 'stale' WHERE document_id = ?",
+    workspace._conn.execute("UPDATE documents SET reader_version = ?", (READER_VERSION - 1,))
+    workspace._conn.execute("UPDATE fragments SET locator = 'stale' WHERE document_id = ?",
                            (a.id,))  # as if the older chunker had labelled it differently
     report = workspace.ingest([docs], matter="M")
     # both are re-read; only a.txt comes out different, b.txt keeps its fragments and ids
@@ -159,7 +161,7 @@ def test_matters_never_share_documents(workspace: Workspace, tmp_path: Path) -> 
 def test_database_is_wal_full_sync_and_intact(workspace: Workspace, tmp_path: Path) -> None:
     write_text(tmp_path / "docs", "a.txt", CONTRACT_RO)
     workspace.ingest([tmp_path / "docs"], matter="M")
-    conn = workspace.conn
+    conn = workspace._conn
     assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
     assert conn.execute("PRAGMA synchronous").fetchone()[0] == 2  # FULL
     assert integrity_ok(conn)

@@ -18,7 +18,8 @@ from letadesk.errors import NotFoundError
 from letadesk.ingest.pipeline import ingest
 from letadesk.store import corpus
 from letadesk.store.corpus import LegalMeta
-from letadesk.store.database import open_database, transaction
+from letadesk.store.database import open_database
+from letadesk.store.transaction import transaction
 from letadesk.workspace import Workspace
 
 FULL = LegalMeta(jurisdiction="RO", legal_force="law", valid_from=date(2020, 1, 1),

@@ -65,7 +65,7 @@ def test_a_new_profile_is_private(tmp_path: Path) -> None:
         with Workspace.open(tmp_path / "profile") as ws:
             ws.ingest([docs], matter="M")
             Settings(threads=1).save(ws.paths)
-            audit.append(ws.conn, {"question": "q"}, audit_id=audit.new_audit_id(),
+            audit.append(ws._conn, {"question": "q"}, audit_id=audit.new_audit_id(),
                          matter_id=ws.matter("M").id)
             modes = _modes(ws.paths.root)
     finally:
@@ -116,7 +116,7 @@ def test_purge_leaves_no_text_of_the_matter_in_any_profile_file(tmp_path: Path) 
                options=AskOptions(generate=False))
         # a migration backup holding the matter, as an upgrade would have left it
         ws.paths.backups.mkdir()
-        copy_database(ws.conn, ws.paths.backups / "letadesk-v3-20240101-000000.sqlite3")
+        copy_database(ws._conn, ws.paths.backups / "letadesk-v3-20240101-000000.sqlite3")
     assert _holding_canary(root), "the canaries are in the profile before the purge"
     # tantivy compresses its term dictionary, so bytes alone cannot show the terms there:
     # every segment written before the purge (tombstoned entries included) must be gone
@@ -130,10 +130,10 @@ def test_purge_leaves_no_text_of_the_matter_in_any_profile_file(tmp_path: Path) 
     with Workspace.open(root) as ws:
         with pytest.raises(NotFoundError):
             ws.matter("Zorbulaxian")
-        report = audit.check(ws.conn)
+        report = ws.audit_check()
         assert report.intact, report.problems
         assert "purged to hashes" in " ".join(report.checked)
         assert ws.doctor().consistent
         assert ws.search("terminated notice", matter="Other")  # the other matter is whole
-        events = [e.record for e in audit.entries(ws.conn) if e.record.get("event") == "purge"]
+        events = [e.record for e in ws.audit_entries() if e.record.get("event") == "purge"]
         assert events and events[0]["documents"] == 1 and events[0]["backups_removed"] == 1

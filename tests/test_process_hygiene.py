@@ -112,6 +112,7 @@ def _open_fresh(path: str, start: float, queue: mp.Queue) -> None:  # type: igno
         queue.put(f"{type(exc).__name__}: {exc}")
 
 
+@pytest.mark.slow  # starts many interpreters at once: tens of seconds on two cores
 def test_many_processes_open_a_new_profile_at_once(tmp_path: Path) -> None:
     ctx = mp.get_context("spawn")
     for attempt in range(3):

@@ -80,12 +80,12 @@ def test_citation_not_in_force_is_rejected(versions: Workspace) -> None:
     from letadesk.answer.citations import check_citations
 
     matter = versions.matter("Achizitii").id
-    results = check_citations(versions.conn, "Potrivit art. 57 alin. (1) din Legea nr. 98/2016 "
+    results = check_citations(versions.corpus, "Potrivit art. 57 alin. (1) din Legea nr. 98/2016 "
                               "ofertele sunt confidențiale.", matter_id=matter,
                               as_of=date(2010, 1, 1))
     assert [r.check for r in results] == ["citation", "temporal"]
     assert not results[1].passed and "not in force on 2010-01-01" in results[1].reason
-    missing = check_citations(versions.conn, "Potrivit art. 187 alin. (3) din Codul fiscal, ...",
+    missing = check_citations(versions.corpus, "Potrivit art. 187 alin. (3) din Codul fiscal, ...",
                               matter_id=matter, as_of=None)
     assert not missing[0].passed
 
@@ -103,9 +103,8 @@ def test_real_model_shows_only_verbatim_quotes(shared_data: Path, tmp_path: Path
     ws.settings = replace(ws.settings, embedder="minilm")  # speed; dense recall not at issue
     ws.ingest([shared_data / source], matter="Real")
     answer = ws.ask(question, matter="Real", options=AskOptions(max_attempts=1, generate=True))
-    from letadesk.store import audit
 
-    record = audit.entry(ws.conn, answer.audit_id)
+    record = ws.audit_entry(answer.audit_id)
     assert record is not None and record.record["model"].startswith("SmolLM2")
     for claim in answer.claims:
         for cite in claim.citations:

@@ -7,9 +7,10 @@ from pathlib import Path
 import apsw
 import pytest
 
-from letadesk.errors import SchemaTooNewError
+from letadesk.errors import ConfigError, SchemaTooNewError
 from letadesk.store.database import open_database, schema_version
 from letadesk.store.schema import LATEST_VERSION, MIGRATIONS
+from letadesk.workspace import Workspace
 
 
 def test_fresh_database_reaches_latest_version(tmp_path: Path) -> None:
@@ -43,3 +44,14 @@ def test_newer_schema_is_refused(tmp_path: Path) -> None:
     raw.close()
     with pytest.raises(SchemaTooNewError, match="newer"):
         open_database(path)
+
+
+def test_renaming_a_matter_to_a_taken_name_is_a_clear_error(workspace: Workspace) -> None:
+    """Before: apsw.ConstraintError (UNIQUE constraint failed) escaped the error tree."""
+    workspace.create_matter("Alpha")
+    workspace.create_matter("Beta")
+    with pytest.raises(ConfigError, match="cannot rename the matter to 'Alpha': another "
+                                          "matter already has that name") as caught:
+        workspace.rename_matter("Beta", "Alpha")
+    assert caught.value.exit_code == 2
+    assert sorted(m.name for m in workspace.matters()) == ["Alpha", "Beta"]

@@ -24,8 +24,6 @@ from letadesk.config import Paths
 from letadesk.errors import ConfigError, StoreError
 from letadesk.files import sha256_of
 from letadesk.privacy import private_umask, secure_tree
-from letadesk.store import audit, corpus
-from letadesk.store.database import copy_database
 from letadesk.workspace import Workspace
 
 MANIFEST = "manifest.json"
@@ -56,14 +54,13 @@ def backup(ws: Workspace, dest: Path) -> BackupReport:
         try:
             dest.mkdir(parents=True, exist_ok=True)
             _copy_lexical(paths.lexical_index, dest / paths.lexical_index.name)
-            copy_database(ws.conn, dest / paths.database.name)
+            ws.copy_database(dest / paths.database.name)
             for extra in (paths.audit_key, paths.settings_file):
                 if extra.is_file():
                     shutil.copy2(extra, dest / extra.name)
         except OSError as exc:
             raise ConfigError(f"{dest}: cannot write the backup ({exc.strerror or exc})") from exc
-        head = audit.check(ws.conn)
-        report = BackupReport(str(dest), corpus.counts(ws.conn), head.records)
+        report = BackupReport(str(dest), ws.status(), ws.audit_check().records)
         for path in sorted(p for p in dest.rglob("*") if p.is_file()):
             report.files[path.relative_to(dest).as_posix()] = sha256_of(path)
         manifest = {"format": FORMAT, "created_at": time.strftime("%Y-%m-%dT%H:%M:%S%z"),
@@ -123,8 +120,7 @@ def restore(src: Path, paths: Paths) -> BackupReport:
             raise ConfigError(f"{paths.root}: cannot restore ({exc.strerror or exc})") from exc
     secure_tree(paths.root)
     with Workspace(paths) as ws:
-        report = BackupReport(str(src), corpus.counts(ws.conn), audit.check(ws.conn).records,
-                              files)
+        report = BackupReport(str(src), ws.status(), ws.audit_check().records, files)
         ws.indexes.sync(embed=False)  # updates the snapshot had not yet applied
         report.rebuilt_lexical = ws.doctor(repair=True).repaired
     return report

@@ -17,7 +17,6 @@ from typing import Any
 import platformdirs
 
 from letadesk.errors import ConfigError
-from letadesk.generate.mode import GENERATION_MODES
 from letadesk.privacy import FILE_MODE, private_umask
 
 APP_NAME = "LetaDesk"
@@ -57,10 +56,6 @@ class Paths:
         return self.root / "settings.json"
 
     @property
-    def logs(self) -> Path:
-        return self.root / "logs"
-
-    @property
     def audit_key(self) -> Path:
         return self.root / AUDIT_KEY_NAME
 
@@ -68,6 +63,10 @@ class Paths:
     def locks(self) -> Path:
         """Lock files that keep two processes from ingesting into one matter at once."""
         return self.root / "locks"
+
+
+# the values of Settings.generation (their meaning: letadesk.generate.mode)
+GENERATION_MODES = ("auto", "always", "never")
 
 
 @dataclass(frozen=True, slots=True)

@@ -286,3 +286,24 @@ class Answer:
     @property
     def answered(self) -> bool:
         return self.disposition == "answered"
+
+
+@dataclass
+class IngestReport:
+    """What one ingest did, file by file (filled in while it runs, so not frozen)."""
+
+    added: int = 0
+    updated: int = 0
+    unchanged: int = 0
+    retired: int = 0
+    duplicates: int = 0
+    failed: list[tuple[str, str]] = field(default_factory=list)  # (path, reason)
+    cancelled: bool = False
+
+    def as_json(self) -> dict[str, object]:
+        return {
+            "added": self.added, "updated": self.updated, "unchanged": self.unchanged,
+            "retired": self.retired, "duplicates": self.duplicates,
+            "failed": [{"path": p, "reason": r} for p, r in self.failed],
+            "cancelled": self.cancelled,
+        }

@@ -3,7 +3,7 @@
 ::
 
     LetaDeskError
-    ├── ConfigError            bad settings, unusable data directory
+    ├── ConfigError            bad settings, unusable data directory, a bad or taken name
     ├── StoreError             the database cannot be opened or used
     │   ├── SchemaTooNewError  the database was written by a newer LetaDesk
     │   └── BusyError          another LetaDesk process holds what this one needs

@@ -13,8 +13,6 @@ from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-import apsw
-
 from letadesk.answer.ask import AskOptions
 from letadesk.config import Paths, Settings
 from letadesk.domain import (
@@ -22,16 +20,17 @@ from letadesk.domain import (
     Document,
     Fragment,
     FragmentId,
+    IngestReport,
     Matter,
     Page,
     Passage,
     SearchFilters,
 )
-from letadesk.errors import LetaDeskError
 from letadesk.generate.generator import Generator
 from letadesk.generate.mode import generation_on
 from letadesk.ingest.currency import Clock, CurrencyReport, check_sources, utc_now
-from letadesk.ingest.pipeline import Cancelled, IngestReport, Progress, ingest
+from letadesk.ingest.pdf_reader import quote_rects, render_page_png
+from letadesk.ingest.pipeline import CancelCheck, Progress, ingest
 from letadesk.limits import (
     MAX_K,
     checked_count,
@@ -39,11 +38,21 @@ from letadesk.limits import (
     checked_name,
     checked_question,
 )
+from letadesk.ports import CorpusReader
 from letadesk.privacy import hold_private_umask, release_private_umask, secure_tree
-from letadesk.store import corpus
+from letadesk.store import audit, corpus
+from letadesk.store.audit import AuditCheck, AuditEntry
 from letadesk.store.corpus import LegalMeta
-from letadesk.store.database import compact, open_database, transaction
+from letadesk.store.database import (
+    backup_holds,
+    compact,
+    copy_database,
+    open_database,
+    secure_delete,
+)
 from letadesk.store.locks import file_lock
+from letadesk.store.sqlite_corpus import SqliteCorpus
+from letadesk.store.transaction import transaction
 
 log = logging.getLogger(__name__)
 
@@ -69,29 +78,10 @@ def _drop_backups_holding(folder: Path, matter: Matter) -> list[Path]:
     removed = []
     candidates = [*folder.glob("*.sqlite3"), *folder.glob("*.partial")] if folder.is_dir() else []
     for path in sorted(candidates):
-        if _backup_holds(path, matter):
+        if backup_holds(path, matter.id, matter.name):
             path.unlink()
             removed.append(path)
     return removed
-
-
-def _backup_holds(path: Path, matter: Matter) -> bool:
-    try:
-        conn = apsw.Connection(str(path), flags=apsw.SQLITE_OPEN_READONLY)
-    except apsw.Error:
-        return False
-    try:
-        tables = {str(r[0]) for r in conn.execute("SELECT name FROM sqlite_master")}
-        checks = [("matters", "SELECT 1 FROM matters WHERE id = ? OR name = ?",
-                   (matter.id, matter.name)),
-                  ("documents", "SELECT 1 FROM documents WHERE matter_id = ?", (matter.id,)),
-                  ("audit", "SELECT 1 FROM audit WHERE matter_id = ?", (matter.id,))]
-        return any(conn.execute(sql, args).fetchone() is not None
-                   for table, sql, args in checks if table in tables)
-    except apsw.Error:
-        return True  # unreadable: it may hold the matter, and it restores nothing
-    finally:
-        conn.close()
 
 
 def _default_as_of(settings: Settings) -> date | None:
@@ -108,7 +98,7 @@ class Workspace:
         try:
             secure_tree(paths.root)  # a profile made before that was enforced
             self.settings = settings if settings is not None else Settings.load(paths)
-            self.conn: apsw.Connection = open_database(paths.database, backups=paths.backups)
+            self._conn = open_database(paths.database, backups=paths.backups)
         except BaseException:
             release_private_umask()
             raise
@@ -128,7 +118,7 @@ class Workspace:
         try:
             if self._indexes is not None:
                 self._indexes.close()
-            self.conn.close()
+            self._conn.close()
         finally:
             release_private_umask()
 
@@ -141,26 +131,26 @@ class Workspace:
     # ---- matters -------------------------------------------------------------------
 
     def matters(self) -> list[Matter]:
-        return corpus.list_matters(self.conn)
+        return corpus.list_matters(self._conn)
 
     def matter(self, name: str) -> Matter:
-        return corpus.matter_by_name(self.conn, name)
+        return corpus.matter_by_name(self._conn, name)
 
     def create_matter(self, name: str) -> Matter:
         checked_name(name)
-        with transaction(self.conn):
-            return corpus.ensure_matter(self.conn, name)
+        with transaction(self._conn):
+            return corpus.ensure_matter(self._conn, name)
 
     def rename_matter(self, name: str, new_name: str) -> Matter:
         checked_name(new_name)
-        with transaction(self.conn):
-            corpus.rename_matter(self.conn, self.matter(name).id, new_name)
+        with transaction(self._conn):
+            corpus.rename_matter(self._conn, self.matter(name).id, new_name)
         return self.matter(new_name)
 
     def delete_matter(self, name: str) -> None:
         matter = self.matter(name)
-        with transaction(self.conn):
-            doc_ids = corpus.delete_matter(self.conn, matter.id)
+        with transaction(self._conn):
+            doc_ids = corpus.delete_matter(self._conn, matter.id)
         self.indexes.forget_documents(doc_ids)
 
     def purge_matter(self, name: str) -> PurgeReport:
@@ -169,21 +159,19 @@ class Workspace:
         audit records (replaced by hashes; the chain still verifies) and the migration
         backups that hold it; then VACUUM so that no freed page keeps its text. The
         purge itself is recorded in the audit trail (by matter id, without its name)."""
-        from letadesk.store import audit
-
         matter = self.matter(name)
-        self.conn.execute("PRAGMA secure_delete=ON")
-        with transaction(self.conn):
-            doc_ids = corpus.delete_matter(self.conn, matter.id)
-            records = audit.purge_matter(self.conn, matter.id)
+        secure_delete(self._conn)
+        with transaction(self._conn):
+            doc_ids = corpus.delete_matter(self._conn, matter.id)
+            records = audit.purge_matter(self._conn, matter.id)
         self.indexes.forget_documents(doc_ids)
         self.indexes.rebuild_lexical()
         removed = _drop_backups_holding(self.paths.backups, matter)
-        audit.append(self.conn, {"event": "purge", "purged_matter_id": matter.id,
+        audit.append(self._conn, {"event": "purge", "purged_matter_id": matter.id,
                                  "documents": len(doc_ids), "audit_records": records,
                                  "backups_removed": len(removed)},
                      audit_id=audit.new_audit_id(), matter_id=None)
-        compact(self.conn)
+        compact(self._conn)
         return PurgeReport(documents=len(doc_ids), audit_records=records,
                            backups_removed=[str(p) for p in removed])
 
@@ -192,7 +180,7 @@ class Workspace:
     def ingest(self, paths: Iterable[str | Path], *, matter: str,
                meta: LegalMeta | None = None, progress: Progress | None = None,
                embed_progress: Progress | None = None,
-               cancelled: Cancelled | None = None) -> IngestReport:
+               cancelled: CancelCheck | None = None) -> IngestReport:
         """Ingest files and folders into ``matter`` (created if new), then bring the
         lexical and vector indexes up to date.
 
@@ -202,7 +190,7 @@ class Workspace:
         with file_lock(self.paths.locks / f"matter-{target.id}.lock",
                        busy=f"matter {target.name!r} is being ingested by another LetaDesk",
                        wait=False):
-            report = ingest(self.conn, target, [Path(p) for p in paths],
+            report = ingest(self._conn, target, [Path(p) for p in paths],
                             settings=self.settings, meta=meta, progress=progress,
                             cancelled=cancelled)
             if not report.cancelled:
@@ -211,20 +199,31 @@ class Workspace:
 
     def documents(self, matter: str | None = None, *, failed_only: bool = False) -> list[Document]:
         matter_id = self.matter(matter).id if matter else None
-        return corpus.list_documents(self.conn, matter_id, failed_only=failed_only)
+        return corpus.list_documents(self._conn, matter_id, failed_only=failed_only)
 
     def document(self, ref: str, *, matter: str | None = None) -> Document:
         matter_id = self.matter(matter).id if matter else None
-        return corpus.find_document(self.conn, checked_document_ref(ref), matter_id)
+        return corpus.find_document(self._conn, checked_document_ref(ref), matter_id)
 
     def fragments(self, document: Document) -> list[Fragment]:
-        return corpus.fragments_of(self.conn, document.id)
+        return corpus.fragments_of(self._conn, document.id)
 
     def pages(self, document: Document) -> list[Page]:
-        return corpus.pages(self.conn, document.id)
+        return corpus.pages(self._conn, document.id)
 
     def text(self, document: Document) -> str:
-        return corpus.document_text(self.conn, document.id)
+        return corpus.document_text(self._conn, document.id)
+
+    def page_image(self, document: Document, page: int, *, zoom: float = 1.5) -> bytes:
+        """PNG of 1-based ``page`` of a PDF document, read from its file, at ``zoom``
+        (1.0 = 72 dpi); an IngestError when the file or the page cannot be read."""
+        return render_page_png(Path(document.path), page, zoom)
+
+    def quote_rects(self, document: Document, page: int,
+                    quote: str) -> list[tuple[float, float, float, float]]:
+        """Where ``quote`` stands on 1-based ``page`` of a PDF document: (x0, y0, x1, y1)
+        in PDF points (times the zoom: pixels of :meth:`page_image`); [] when not there."""
+        return quote_rects(Path(document.path), page, quote)
 
     def check_sources(self, *, matter: str | None = None,
                       full: bool | None = None) -> CurrencyReport:
@@ -233,18 +232,46 @@ class Workspace:
         when ``source_check_days`` have passed since the last (``full`` forces either).
         The CLI and the window run it when they open a profile."""
         matter_id = self.matter(matter).id if matter else None
-        return check_sources(self.conn, now=self.clock(),
+        return check_sources(self._conn, now=self.clock(),
                              every_days=self.settings.source_check_days,
                              matter_id=matter_id, full=full)
 
     def set_legal_meta(self, document: Document, meta: LegalMeta, *,
                        verified: bool | None = None) -> None:
-        with transaction(self.conn):
-            corpus.set_legal_meta(self.conn, document.id, meta, verified=verified)
+        with transaction(self._conn):
+            corpus.set_legal_meta(self._conn, document.id, meta, verified=verified)
         self.indexes.sync()
 
     def status(self) -> dict[str, int]:
-        return corpus.counts(self.conn)
+        return corpus.counts(self._conn)
+
+    @property
+    def corpus(self) -> CorpusReader:
+        """The stored documents, read-only, as the gates read them."""
+        return SqliteCorpus(self._conn)
+
+    def copy_database(self, target: Path) -> None:
+        """A consistent snapshot of the database in ``target`` (SQLite's online backup)."""
+        copy_database(self._conn, target)
+
+    # ---- the audit trail ------------------------------------------------------------
+
+    def audit_entries(self, *, matter: str | None = None,
+                      limit: int | None = None) -> list[AuditEntry]:
+        """Audit records, newest first: every matter's, or ``matter``'s only."""
+        matter_id = self.matter(matter).id if matter else None
+        return audit.entries(self._conn, matter_id=matter_id, limit=limit)
+
+    def audit_entry(self, audit_id: str) -> AuditEntry | None:
+        return audit.entry(self._conn, audit_id)
+
+    def audit_check(self) -> AuditCheck:
+        """Every record against its hash and the chain, the chain against its keyed head."""
+        return audit.check(self._conn)
+
+    def audit_export(self, target: Path) -> int:
+        """Every record with its chain hashes, as JSON lines in ``target``; the count."""
+        return audit.export(self._conn, target)
 
     # ---- indexes -------------------------------------------------------------------
 
@@ -253,23 +280,23 @@ class Workspace:
         if self._indexes is None:
             from letadesk.index.sync import IndexSet
 
-            self._indexes = IndexSet(self.conn, self.paths, self.settings)
+            self._indexes = IndexSet(self._conn, self.paths, self.settings)
         return self._indexes
 
     def fragments_by_ids(self, ids: Sequence[int]) -> dict[FragmentId, Fragment]:
-        return corpus.fragments_by_ids(self.conn, ids)
+        return corpus.fragments_by_ids(self._conn, ids)
 
     def doctor(self, *, repair: bool = False) -> DoctorReport:
         from letadesk.index.doctor import doctor
 
-        return doctor(self.conn, self.indexes, repair=repair)
+        return doctor(self._conn, self.indexes, repair=repair)
 
     # ---- retrieval and answers -----------------------------------------------------
 
     def filters(self, matter: str, *, document: str | None = None, as_of: date | None = None,
                 jurisdiction: str | None = None, legal_force: str | None = None) -> SearchFilters:
         m = self.matter(matter)
-        doc_id = (corpus.find_document(self.conn, checked_document_ref(document), m.id).id
+        doc_id = (corpus.find_document(self._conn, checked_document_ref(document), m.id).id
                   if document else None)
         return SearchFilters(matter_id=m.id, document_id=doc_id, jurisdiction=jurisdiction,
                              legal_force=legal_force, as_of=as_of)
@@ -284,7 +311,7 @@ class Workspace:
         query = checked_question(query, "query")
         checked_count(k, "k", MAX_K)
         filters = self.filters(matter, document=document, as_of=as_of)
-        return Retriever(self.conn, self.indexes).search(query, filters, k=k, dense=dense).passages
+        return Retriever(self._conn, self.indexes).search(query, filters, k=k, dense=dense).passages
 
     def ask(self, question: str, *, matter: str, document: str | None = None,
             options: AskOptions | None = None,
@@ -298,12 +325,10 @@ class Workspace:
 
         Options that leave ``generate`` to the settings (None) follow
         :meth:`generates` for ``generator`` (a model handed in) or the configured one."""
-        from letadesk.answer.ask import Asker
-        from letadesk.answer.ask import Cancelled as AskCancelled
+        from letadesk.answer.ask import AskCancelled, Asker
         from letadesk.answer.record import AskTrace
         from letadesk.judge import default_judge
         from letadesk.retrieve.cascade import Retriever
-        from letadesk.store import audit
 
         question = checked_question(question)
         opts = options or AskOptions(as_of=_default_as_of(self.settings),
@@ -314,19 +339,19 @@ class Workspace:
         trace = AskTrace(audit_id=audit.new_audit_id(), matter=matter, as_of=opts.as_of,
                          question=question, language=opts.language)
         make = (lambda: generator) if generator is not None else self.generator
-        asker = Asker(self.conn, Retriever(self.conn, self.indexes), make, judge=default_judge)
+        asker = Asker(self.corpus, Retriever(self._conn, self.indexes), make, judge=default_judge)
         try:
             answer = asker.ask(question, filters, opts, trace, stage=stage, cancelled=cancelled)
         except BaseException as exc:  # recorded, then raised as it was
             trace.failed(exc, cancelled=isinstance(exc, (AskCancelled, KeyboardInterrupt)))
             try:
-                audit.append(self.conn, trace.record, audit_id=trace.audit_id,
+                audit.append(self._conn, trace.record, audit_id=trace.audit_id,
                              matter_id=filters.matter_id)
-            except (LetaDeskError, apsw.Error) as store_error:
+            except Exception as store_error:  # the question's own error is raised below
                 log.error("the failed question's audit record was not written: %s",
                           store_error)
             raise
-        audit.append(self.conn, trace.record, audit_id=trace.audit_id,
+        audit.append(self._conn, trace.record, audit_id=trace.audit_id,
                      matter_id=filters.matter_id)
         return answer
 

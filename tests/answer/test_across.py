@@ -11,7 +11,6 @@ import pytest
 from corpus_factory import GOVERNING_LAW_MATTER, GOVERNING_LAW_TITLES, write_matter
 from letadesk.answer.ask import AskOptions
 from letadesk.domain import Answer
-from letadesk.store import audit
 from letadesk.workspace import Workspace
 
 EXTRACT = AskOptions(generate=False)
@@ -73,7 +72,7 @@ def test_governing_law_is_answered_per_contract(ws: Workspace) -> None:
 
 def test_the_audit_records_each_document_searched(ws: Workspace) -> None:
     answer = ws.ask("Which law governs the agreement?", matter="M", options=EXTRACT)
-    record = audit.entries(ws.conn)[0].record
+    record = ws.audit_entries()[0].record
     assert record["id"] == answer.audit_id
     searched = {d["document_id"]: d for d in record["across"]}
     assert len(searched) == 4 and all(d["fragment_ids"] for d in searched.values())
@@ -105,13 +104,13 @@ def test_a_question_limited_to_one_document_is_not_grouped(ws: Workspace) -> Non
     assert answer.disposition == "answered", answer.reason
     assert answer.groups == () and answer.unanswered == ()
     assert {c.citations[0].document for c in answer.claims} == {"SOFTWARE LICENSE AGREEMENT"}
-    assert "across" not in audit.entries(ws.conn)[0].record
+    assert "across" not in ws.audit_entries()[0].record
 
 
 def test_a_question_naming_a_provision_is_not_grouped(ws: Workspace) -> None:
     answer = ws.ask("What does Section 4.1 provide?", matter="M", options=EXTRACT)
     assert answer.groups == () and answer.unanswered == ()
-    assert "across" not in audit.entries(ws.conn)[0].record
+    assert "across" not in ws.audit_entries()[0].record
 
 
 def test_one_document_answering_gives_the_usual_answer(ws: Workspace) -> None:
@@ -119,7 +118,7 @@ def test_one_document_answering_gives_the_usual_answer(ws: Workspace) -> None:
     assert answer.disposition == "answered", answer.reason
     assert answer.groups == () and answer.unanswered == ()
     assert {c.citations[0].document for c in answer.claims} == {"SOFTWARE LICENSE AGREEMENT"}
-    searched = audit.entries(ws.conn)[0].record["across"]
+    searched = ws.audit_entries()[0].record["across"]
     assert sorted(d["answers"] for d in searched) == [False, True]
 
 
@@ -133,5 +132,5 @@ def test_a_document_whose_claims_fail_gate_3_has_no_answer(ws: Workspace) -> Non
     assert {c.citations[0].document for c in answer.claims} == {"SOFTWARE LICENSE AGREEMENT"}
     rejected = [r for r in answer.rejected if "Legea nr. 1/2099" in r.text]
     assert rejected and rejected[0].check == "citation"
-    searched = audit.entries(ws.conn)[0].record["across"]
+    searched = ws.audit_entries()[0].record["across"]
     assert [d["answers"] for d in searched] == [True, True]

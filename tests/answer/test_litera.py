@@ -12,7 +12,6 @@ import pytest
 from corpus_factory import write_text
 from letadesk.answer.ask import AskOptions
 from letadesk.domain import Answer, Passage
-from letadesk.store import corpus
 from letadesk.workspace import Workspace
 
 LEGEA_98 = """LEGEA nr. 98 din 19 mai 2016 privind achiziţiile publice
@@ -63,7 +62,7 @@ def ask(ws: Workspace, question: str) -> Answer:
 
 def test_the_corpus_keeps_litere_inside_their_alineat(ws: Workspace) -> None:
     [doc] = ws.documents("M")
-    locators = corpus.locators_of(ws.conn, doc.id)
+    locators = ws.corpus.locators_of(doc.id)
     assert ALIN_1 in locators and not any("lit." in loc for loc in locators)
 
 

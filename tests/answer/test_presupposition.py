@@ -17,7 +17,7 @@ from letadesk.answer.presupposition import (
     missing_provision,
     unmet_presupposition,
 )
-from letadesk.retrieve.references import parse_references
+from letadesk.references import parse_references
 from letadesk.store.corpus import LegalMeta
 from letadesk.workspace import Workspace
 
@@ -105,7 +105,7 @@ def ws(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Workspace]:
 
 
 def missing(ws: Workspace, question: str, as_of: date | None = None) -> Missing | None:
-    return missing_provision(ws.conn, parse_references(question), matter_id=ws.matter("M").id,
+    return missing_provision(ws.corpus, parse_references(question), matter_id=ws.matter("M").id,
                              as_of=as_of)
 
 
@@ -230,7 +230,7 @@ def test_ask_refuses_with_the_reason_in_the_interface_language(ws: Workspace) ->
     question = "Care sunt condițiile prevăzute de art. 532 din Codul penal?"
     answer = ws.ask(question, matter="M", options=AskOptions(generate=False, language="ro"))
     assert answer.disposition == "refused" and not answer.claims
-    assert answer.reason == unmet_presupposition(ws.conn, question, matter_id=ws.matter("M").id,
+    assert answer.reason == unmet_presupposition(ws.corpus, question, matter_id=ws.matter("M").id,
                                                  as_of=None, language="ro")
     assert answer.reason.startswith("Prevedere inexistentă: Codul penal nu are art. 532")
 

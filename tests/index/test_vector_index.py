@@ -10,7 +10,8 @@ import numpy as np
 import pytest
 
 from letadesk.domain import DocumentId, MatterId, SearchFilters
-from letadesk.index.vector_index import VectorIndex, VectorRow, load_extension
+from letadesk.index.vector_index import VectorIndex, VectorRow
+from letadesk.store.vec_extension import load_extension
 
 M1, M2 = MatterId(1), MatterId(2)
 DIM = 8

@@ -48,7 +48,7 @@ def ws(tmp_path: Path, clock: Clock) -> Iterator[Workspace]:
 
 def _ingest(ws: Workspace, *paths: Path) -> None:
     """The pipeline alone (the store is what currency reads), not the index sync."""
-    ingest(ws.conn, ws.create_matter("M"), list(paths), settings=ws.settings)
+    ingest(ws._conn, ws.create_matter("M"), list(paths), settings=ws.settings)
 
 
 def _state(ws: Workspace, path: Path) -> SourceState:
@@ -69,11 +69,11 @@ def test_first_open_runs_a_full_pass_and_records_when(ws: Workspace, clock: Cloc
     _ingest(ws, write_text(tmp_path / "docs", "nda.txt", NDA_EN))
     report = ws.check_sources()
     assert report.full and report.checked == 1 and report.rehashed == 1
-    assert corpus.last_source_check(ws.conn) == T0
+    assert corpus.last_source_check(ws._conn) == T0
     clock.advance(days=1)
     report = ws.check_sources()
     assert not report.full and report.rehashed == 0  # size and time unchanged: not read
-    assert corpus.last_source_check(ws.conn) == T0
+    assert corpus.last_source_check(ws._conn) == T0
 
 
 def test_an_edit_that_keeps_size_and_time_is_found_by_the_scheduled_full_pass(
@@ -89,7 +89,7 @@ def test_an_edit_that_keeps_size_and_time_is_found_by_the_scheduled_full_pass(
     report = ws.check_sources()
     assert report.full and report.changed == [str(nda)]
     assert _state(ws, nda) == SourceState.CHANGED and ws.document("nda.txt").stale
-    assert corpus.last_source_check(ws.conn) == clock.now
+    assert corpus.last_source_check(ws._conn) == clock.now
 
 
 def test_the_interval_is_the_setting(tmp_path: Path, clock: Clock) -> None:
@@ -184,14 +184,14 @@ def test_a_matter_scoped_check_leaves_other_matters_and_the_schedule_alone(
         ws: Workspace, tmp_path: Path) -> None:
     nda = write_text(tmp_path / "a", "nda.txt", NDA_EN)
     contract = write_text(tmp_path / "b", "contract.txt", CONTRACT_RO)
-    ingest(ws.conn, ws.create_matter("A"), [nda], settings=ws.settings)
-    ingest(ws.conn, ws.create_matter("B"), [contract], settings=ws.settings)
+    ingest(ws._conn, ws.create_matter("A"), [nda], settings=ws.settings)
+    ingest(ws._conn, ws.create_matter("B"), [contract], settings=ws.settings)
     nda.write_text("changed", encoding="utf-8")
     contract.write_text("changed", encoding="utf-8")
     report = ws.check_sources(matter="A")
     assert not report.full and report.checked == 1 and report.changed == [str(nda)]
     assert _state(ws, contract) == SourceState.CURRENT
-    assert corpus.last_source_check(ws.conn) is None
+    assert corpus.last_source_check(ws._conn) is None
 
 
 @pytest.mark.parametrize("value", ["abc", 0, -1, 1.5, True, 100_000])

@@ -18,13 +18,14 @@ import pytest
 
 from corpus_factory import CONTRACT_RO, NDA_EN, write_text
 from letadesk.config import Settings
-from letadesk.domain import DocumentStatus
+from letadesk.domain import DocumentStatus, IngestReport
 from letadesk.errors import IngestError
 from letadesk.ingest.discovery import discover
-from letadesk.ingest.pipeline import IngestReport, ingest
+from letadesk.ingest.pipeline import ingest
 from letadesk.ingest.readers import read_document
 from letadesk.store import corpus
-from letadesk.store.database import open_database, transaction
+from letadesk.store.database import open_database
+from letadesk.store.transaction import transaction
 
 
 @pytest.fixture

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 from pathlib import Path
 
 import docx
@@ -65,6 +66,36 @@ def test_pdf_without_labels_uses_numbers_and_quote_rects(tmp_path: Path) -> None
     assert len(rects) == 1 and rects[0][2] > rects[0][0]
     assert quote_rects(path, 1, "not on the page") == []
     assert quote_rects(path, 7, "shall") == []
+
+
+def test_a_page_before_the_first_labelled_range_is_numbered_and_logged(
+        tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    # PyMuPDF raises IndexError for page 1 here; before, any error became the number silently
+    path = tmp_path / "labels.pdf"
+    doc = pymupdf.open()
+    for text in ("Cover page of the agreement.", "Section 1. Terms.", "Section 2. Law."):
+        doc.new_page().insert_text((72, 72), text)
+    doc.set_page_labels([{"startpage": 1, "prefix": "A-", "style": "D", "firstpagenum": 1}])
+    doc.save(path)
+    doc.close()
+    with caplog.at_level(logging.INFO, logger="letadesk.ingest.pdf_reader"):
+        parsed = read_document(path)
+    assert [p.label for p in parsed.pages] == ["1", "A-1", "A-2"]
+    assert [r.getMessage() for r in caplog.records] == [
+        f"{path}: page 1 has no usable label (IndexError: list index out of range); "
+        "its number is used"]
+
+
+def test_an_unexpected_error_reading_a_label_is_not_hidden(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    path = make_pdf(tmp_path / "a.pdf", ["Section 1. Terms of the agreement."])
+
+    def broken(page: pymupdf.Page) -> str:
+        raise TypeError("a bug in the label code")
+
+    monkeypatch.setattr(pymupdf.Page, "get_label", broken)
+    with pytest.raises(IngestError, match="a bug in the label code"):
+        read_document(path)
 
 
 def test_pdf_named_txt_is_read_as_pdf(tmp_path: Path) -> None:

@@ -34,6 +34,7 @@ def reading_order(view) -> list[tuple[str, str]]:
     return out
 
 
+@pytest.mark.model  # it asks: the judge
 def test_grouped_answer_names_each_document(qtbot, window, tmp_path: Path) -> None:
     window.matters.create_matter("Contracts")
     assert window.add_paths([str(write_matter(tmp_path / "docs", GOVERNING_LAW_MATTER))])

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import subprocess
-import sys
 from pathlib import Path
 
 import docx
@@ -106,9 +104,3 @@ def test_memo_over_several_documents_groups_claims_by_document(tmp_path: Path) -
     order = [t for _, t in texts]
     assert order.index("Contract") < next(
         i for i, t in enumerate(order) if t.startswith("Contractul durează"))
-
-
-def test_core_does_not_import_qt() -> None:
-    code = ("import letadesk.workspace, letadesk.cli, letadesk.export.memo, sys; "
-            "assert not any(m.startswith('PySide6') for m in sys.modules)")
-    subprocess.run([sys.executable, "-c", code], check=True)

@@ -28,6 +28,7 @@ def _edit_keeping_size_and_time(path: Path, old: str, new: str) -> None:
     assert path.stat().st_size == st.st_size
 
 
+@pytest.mark.model  # it asks: the judge
 def test_stale_and_unverified_sources_are_marked_in_romanian(qtbot, profile: Path,
                                                              tmp_path: Path) -> None:
     from PySide6.QtWidgets import QApplication

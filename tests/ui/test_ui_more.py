@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import os
 import re
 import subprocess
@@ -18,7 +17,8 @@ from PySide6.QtCore import QDate
 
 from conftest import wait_idle
 from letadesk.config import Paths, Settings
-from letadesk.generate.generator import Generation
+from letadesk.generate.prompts import Prompt
+from scripted import ScriptedGenerator
 
 pytestmark = pytest.mark.ui
 
@@ -26,28 +26,33 @@ QUESTION = "How long do the confidentiality obligations survive termination?"
 _SOURCE = re.compile(r"\[(\d+)\] \([^\n]*\)\n<<<\n(.*?)\n>>>", re.S)
 
 
-class ScriptedGenerator:
+def _sources(prompt: Prompt) -> dict[str, str]:
+    return dict(_SOURCE.findall(prompt.text))
+
+
+def _cites_and_invents(prompt: Prompt) -> list[dict[str, object]]:
     """Cites the shown source mentioning "five (5) years"; adds one invented quote."""
+    fid = next(int(i) for i, body in _sources(prompt).items() if "five (5) years" in body)
+    return [
+        {"text": "The confidentiality obligations survive termination for five years.",
+         "evidence": [{"fragment_id": fid, "quote": "The confidentiality obligations "
+                       "survive termination for a period of five (5) years"}]},
+        {"text": "The agreement can never be terminated.",
+         "evidence": [{"fragment_id": fid, "quote": "this agreement can never be "
+                       "terminated by either party"}]},
+    ]
 
-    model_id = "scripted-test-model"
 
-    def generate(self, prompt) -> Generation:
-        sources = dict(_SOURCE.findall(prompt.text))
-        fid = next(int(i) for i, body in sources.items() if "five (5) years" in body)
-        claims = [
-            {"text": "The confidentiality obligations survive termination for five years.",
-             "evidence": [{"fragment_id": fid, "quote": "The confidentiality obligations "
-                           "survive termination for a period of five (5) years"}]},
-            {"text": "The agreement can never be terminated.",
-             "evidence": [{"fragment_id": fid, "quote": "this agreement can never be "
-                           "terminated by either party"}]},
-        ]
-        return Generation(json.dumps({"claims": claims}))
+def _invents(prompt: Prompt) -> list[dict[str, object]]:
+    """Every claim quotes words no source holds: nothing it drafts can be kept."""
+    fid = int(next(iter(_sources(prompt))))
+    return [{"text": "Confidentiality ends at once.", "evidence": [
+        {"fragment_id": fid, "quote": "all obligations end at once on termination"}]}]
 
 
 def test_generated_answer_with_rejected_claims(qtbot, sample_window) -> None:
     win = sample_window
-    win.engine.generator_factory = ScriptedGenerator
+    win.engine.generator_factory = lambda: ScriptedGenerator(_cites_and_invents)
     assert win.ask(QUESTION, generate=True)
     wait_idle(qtbot, win)
     view = win.answer_view
@@ -62,21 +67,9 @@ def test_generated_answer_with_rejected_claims(qtbot, sample_window) -> None:
     assert not view.rejected_box.isHidden()
 
 
-class InventingGenerator:
-    """Every claim quotes words no source holds: nothing it drafts can be kept."""
-
-    model_id = "scripted-inventing-model"
-
-    def generate(self, prompt) -> Generation:
-        fid = int(_SOURCE.findall(prompt.text)[0][0])
-        claims = [{"text": "Confidentiality ends at once.", "evidence": [
-            {"fragment_id": fid, "quote": "all obligations end at once on termination"}]}]
-        return Generation(json.dumps({"claims": claims}))
-
-
 def test_the_window_says_when_the_model_failed(qtbot, sample_window) -> None:
     win = sample_window
-    win.engine.generator_factory = InventingGenerator
+    win.engine.generator_factory = lambda: ScriptedGenerator(_invents)
     assert win.ask(QUESTION, generate=True)
     wait_idle(qtbot, win)
     view = win.answer_view
@@ -250,6 +243,7 @@ sys.exit(run_app(sys.argv[1]))
 """
 
 
+@pytest.mark.model  # the app in a subprocess ingests the sample matter (the embedder)
 def test_run_app_first_run_creates_sample_matter(profile: Path) -> None:
     """The real entry point (own process: ``exec`` and quitting end the QApplication)."""
     env = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}

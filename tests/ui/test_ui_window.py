@@ -171,6 +171,21 @@ def test_matters_create_rename_delete(qtbot, window) -> None:
     assert panel.current() == "Alpha"
 
 
+def test_renaming_a_matter_to_a_taken_name_warns_with_a_clear_message(
+        qtbot, window, monkeypatch: pytest.MonkeyPatch) -> None:
+    # before: the panel caught any exception and showed apsw's "UNIQUE constraint failed"
+    warnings: list[str] = []
+    monkeypatch.setattr(window.matters, "_error", lambda exc: warnings.append(str(exc)))
+    panel = window.matters
+    panel.create_matter("Alpha")
+    panel.create_matter("Beta")
+    panel.rename_matter("Alpha")
+    assert warnings == ["cannot rename the matter to 'Alpha': another matter already has "
+                        "that name"]
+    assert {m.name for m in window.ws.matters()} == {"Alpha", "Beta"}
+    assert panel.current() == "Beta"
+
+
 def test_a_source_check_arriving_after_its_matter_was_deleted_clears_the_list(
         qtbot, window) -> None:
     # the start-up currency check can report after the user renamed or deleted the

@@ -41,8 +41,8 @@ from letadesk.domain import (
     SearchFilters,
     UnansweredDocument,
 )
+from letadesk.references import parse_references
 from letadesk.retrieve.cascade import Retriever
-from letadesk.retrieve.references import parse_references
 
 MAX_DOCUMENTS = 30  # searched one by one; beyond, the matter-wide search alone
 PER_DOCUMENT_K = 3  # passages searched in each document

@@ -13,8 +13,6 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import date
 
-import apsw
-
 from letadesk.answer.across import answer_across, asked_of_several
 from letadesk.answer.extract import extract_claims
 from letadesk.answer.grounding import ClaimVerifier, Verdict
@@ -35,8 +33,8 @@ from letadesk.generate.generator import Generator
 from letadesk.generate.prompts import build_prompt
 from letadesk.generate.schema import parse_output
 from letadesk.judge import Judge
+from letadesk.ports import CorpusReader
 from letadesk.retrieve.cascade import Retriever
-from letadesk.store import corpus
 from letadesk.text import detect_language
 from letadesk.verify.coherence import find_contradictions
 from letadesk.verify.scope import check_scope
@@ -45,8 +43,9 @@ Stage = Callable[[str], None]
 log = logging.getLogger(__name__)
 
 
-class Cancelled(Exception):
-    """Raised inside ``ask`` when the caller cancels; nothing is shown."""
+class AskCancelled(Exception):
+    """Raised inside ``ask`` when the caller cancels; nothing is shown. (Not an error:
+    the window says "Cancelled." and the audit trail records the question as cancelled.)"""
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,10 +94,10 @@ class _State:
 
 
 class Asker:
-    def __init__(self, conn: apsw.Connection, retriever: Retriever,
+    def __init__(self, corpus: CorpusReader, retriever: Retriever,
                  generator: Callable[[], Generator] | None, *,
                  judge: Callable[[], Judge] | None = None) -> None:
-        self._conn = conn
+        self._corpus = corpus
         self._retriever = retriever
         self._generator = generator
         self._judge = judge
@@ -107,7 +106,7 @@ class Asker:
             *, stage: Stage | None = None, cancelled: Callable[[], bool] | None = None) -> Answer:
         def step(name: str) -> None:
             if cancelled and cancelled():
-                raise Cancelled
+                raise AskCancelled
             trace.stage(name)
             if stage:
                 stage(name)
@@ -117,7 +116,7 @@ class Asker:
         step("searching")
         passages = self._retriever.search(question, filters, k=max(options.k, 10)).passages
         trace.retrieved(passages)
-        if unmet := unmet_presupposition(self._conn, question, matter_id=filters.matter_id,
+        if unmet := unmet_presupposition(self._corpus, question, matter_id=filters.matter_id,
                                          as_of=options.as_of, language=options.language):
             return trace.refuse(question, unmet, passages[:5])  # the act has no such provision
         gate = self._gate2(question, passages, filters, options, trace,
@@ -157,7 +156,7 @@ class Asker:
         """Draft (when the mode says so) or extract, verify, and keep coherent claims."""
         shown = gate.ranked[: options.k]
         judge = gate.judge
-        verifier = ClaimVerifier(self._conn, {p.fragment.id: p for p in shown},
+        verifier = ClaimVerifier(self._corpus, {p.fragment.id: p for p in shown},
                                  matter_id=filters.matter_id, as_of=options.as_of, judge=judge)
         state = _State()
         drafted = bool(options.generate) and self._generator is not None
@@ -189,14 +188,14 @@ class Asker:
                 mode: str) -> Answer | None:
         """The answer over several documents when the question is asked of them and two
         or more answer (:mod:`letadesk.answer.across`); None otherwise."""
-        documents = corpus.documents_admissible(self._conn, filters)
+        documents = self._corpus.documents_admissible(filters)
         if not asked_of_several(question, filters, gate.ranked, len(documents)):
             return None
         judge = gate.judge
 
         def settle(passages: Sequence[Passage], drafts: Sequence[DraftClaim]
                    ) -> tuple[list[Claim], list[RejectedClaim]]:
-            verifier = ClaimVerifier(self._conn, {p.fragment.id: p for p in passages},
+            verifier = ClaimVerifier(self._corpus, {p.fragment.id: p for p in passages},
                                      matter_id=filters.matter_id, as_of=options.as_of,
                                      judge=judge)
             return _settled(drafts, verifier, judge, trace)

@@ -6,25 +6,23 @@ from __future__ import annotations
 from dataclasses import replace
 from datetime import date
 
-import apsw
-
 from letadesk.domain import CheckResult, MatterId, SearchFilters
+from letadesk.ports import CorpusReader
+from letadesk.references import Reference, locator_of, parse_references
 from letadesk.retrieve.acts import act_matches
-from letadesk.retrieve.references import Reference, locator_of, parse_references
-from letadesk.store import corpus
 
 
-def _provision_exists(conn: apsw.Connection, filters: SearchFilters, ref: Reference) -> bool:
+def _provision_exists(corpus: CorpusReader, filters: SearchFilters, ref: Reference) -> bool:
     if ref.article is None:
-        docs = corpus.documents_admissible(conn, filters)
+        docs = corpus.documents_admissible(filters)
         return ref.act is not None and any(act_matches(ref.act, d) for d in docs)
-    frags = corpus.fragments_by_locator(conn, filters, locator_of(ref))
+    frags = corpus.fragments_by_locator(filters, locator_of(ref))
     if ref.act is None:
         return bool(frags)
-    return any(act_matches(ref.act, corpus.document(conn, f.document_id)) for f in frags)
+    return any(act_matches(ref.act, corpus.document(f.document_id)) for f in frags)
 
 
-def check_citations(conn: apsw.Connection, claim: str, *, matter_id: MatterId,
+def check_citations(corpus: CorpusReader, claim: str, *, matter_id: MatterId,
                     as_of: date | None) -> list[CheckResult]:
     """One "citation" verdict, and one "temporal" verdict when a date is given.
 
@@ -32,7 +30,7 @@ def check_citations(conn: apsw.Connection, claim: str, *, matter_id: MatterId,
     the matter holds, or that only versions not in force on ``as_of`` hold."""
     refs = [r for r in parse_references(claim) if r.article is not None or r.act is not None]
     anywhere = SearchFilters(matter_id=matter_id)
-    missing = [r.raw for r in refs if not _provision_exists(conn, anywhere, r)]
+    missing = [r.raw for r in refs if not _provision_exists(corpus, anywhere, r)]
     if missing:
         return [CheckResult("citation", False, "cites " + ", ".join(f'"{m}"' for m in missing)
                             + ", which is not in this matter's documents")]
@@ -41,7 +39,7 @@ def check_citations(conn: apsw.Connection, claim: str, *, matter_id: MatterId,
     if as_of is None:
         return [found]
     dated = replace(anywhere, as_of=as_of)
-    stale = [r.raw for r in refs if not _provision_exists(conn, dated, r)]
+    stale = [r.raw for r in refs if not _provision_exists(corpus, dated, r)]
     if stale:
         return [found, CheckResult("temporal", False, "cites " + ", ".join(f'"{s}"' for s in stale)
                                    + f", which is not in force on {as_of.isoformat()}")]

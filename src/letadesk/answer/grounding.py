@@ -14,8 +14,6 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import date
 
-import apsw
-
 from letadesk.answer.citations import check_citations
 from letadesk.domain import (
     CheckResult,
@@ -27,7 +25,7 @@ from letadesk.domain import (
     Passage,
 )
 from letadesk.judge import Judge
-from letadesk.store import corpus
+from letadesk.ports import CorpusReader
 from letadesk.verify.entailment import decide_support
 from letadesk.verify.quotes import check_quote
 
@@ -50,9 +48,9 @@ class Verdict:
 class ClaimVerifier:
     """Verifies draft claims against the passages shown to the generator."""
 
-    def __init__(self, conn: apsw.Connection, passages: Mapping[int, Passage], *,
+    def __init__(self, corpus: CorpusReader, passages: Mapping[int, Passage], *,
                  matter_id: MatterId, as_of: date | None, judge: Judge | None = None) -> None:
-        self._conn = conn
+        self._corpus = corpus
         self._judge = judge
         self._passages = passages
         self._matter_id = matter_id
@@ -70,7 +68,7 @@ class ClaimVerifier:
             if citation is not None:
                 citations.append(citation)
                 checks.extend(self._in_force(citation))
-        checks.extend(check_citations(self._conn, draft.text, matter_id=self._matter_id,
+        checks.extend(check_citations(self._corpus, draft.text, matter_id=self._matter_id,
                                       as_of=self._as_of))
         if citations and not extracted:
             quotes = " ".join(c.quote for c in citations)
@@ -97,7 +95,7 @@ class ClaimVerifier:
     def _page_of(self, doc_id: int, offset: int, default: int) -> tuple[int, str]:
         """(number, label) of the page holding ``offset``; pages read once per document."""
         if doc_id not in self._pages:
-            self._pages[doc_id] = corpus.pages(self._conn, doc_id)
+            self._pages[doc_id] = self._corpus.pages(doc_id)
         for page in self._pages[doc_id]:
             if page.start <= offset < max(page.end, page.start + 1):
                 return page.number, page.label

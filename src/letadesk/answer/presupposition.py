@@ -27,14 +27,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date
 
-import apsw
-
 from letadesk.answer.messages import message
 from letadesk.domain import Document, DocumentId, MatterId, SearchFilters
 from letadesk.ingest.grammar import litere_in
+from letadesk.ports import CorpusReader
+from letadesk.references import ActRef, Reference, locator_of, parse_references
 from letadesk.retrieve.acts import act_matches
-from letadesk.retrieve.references import ActRef, Reference, locator_of, parse_references
-from letadesk.store import corpus
 
 Span = tuple[date | None, date | None]  # a version's validity: from, to (None: open)
 
@@ -69,16 +67,16 @@ class _Gap:
     have: tuple[str, ...]
 
 
-def unmet_presupposition(conn: apsw.Connection, question: str, *, matter_id: MatterId,
+def unmet_presupposition(corpus: CorpusReader, question: str, *, matter_id: MatterId,
                          as_of: date | None, language: str) -> str | None:
     """Why the question asks about a provision the matter lacks, in ``language``
     ("No such provision: …"); ``None`` when nothing it names is missing."""
-    missing = missing_provision(conn, parse_references(question), matter_id=matter_id,
+    missing = missing_provision(corpus, parse_references(question), matter_id=matter_id,
                                 as_of=as_of)
     return None if missing is None else describe(missing, language)
 
 
-def missing_provision(conn: apsw.Connection, refs: Sequence[Reference], *,
+def missing_provision(corpus: CorpusReader, refs: Sequence[Reference], *,
                       matter_id: MatterId, as_of: date | None) -> Missing | None:
     """The first of ``refs`` that names a provision the matter's documents of its act
     lack (on ``as_of``, when given), or ``None``. See the module docstring."""
@@ -88,15 +86,15 @@ def missing_provision(conn: apsw.Connection, refs: Sequence[Reference], *,
         if not _decidable(ref):
             continue
         assert ref.act is not None
-        docs = [d for d in corpus.documents_admissible(conn, matter) if act_matches(ref.act, d)]
+        docs = [d for d in corpus.documents_admissible(matter) if act_matches(ref.act, d)]
         if not docs:
             return Missing("act", act_title(ref.act), locator_of(ref))
         for doc in docs:
             if doc.id not in locators:
-                locators[doc.id] = corpus.locators_of(conn, doc.id)
+                locators[doc.id] = corpus.locators_of(doc.id)
         if not any(loc.startswith("art. ") for d in docs for loc in locators[d.id]):
             continue  # no structure to judge by
-        found = _check(conn, ref, docs, locators, matter, as_of)
+        found = _check(corpus, ref, docs, locators, matter, as_of)
         if found is not None:
             return found
     return None
@@ -109,23 +107,23 @@ def _decidable(ref: Reference) -> bool:
             and locator_of(ref).startswith("art. "))
 
 
-def _check(conn: apsw.Connection, ref: Reference, docs: list[Document],
+def _check(corpus: CorpusReader, ref: Reference, docs: list[Document],
            locators: dict[DocumentId, list[str]], matter: SearchFilters,
            as_of: date | None) -> Missing | None:
     """Does the provision hold in ``docs`` (the act's documents), on ``as_of``?"""
     assert ref.act is not None
     act, asked = act_title(ref.act), locator_of(ref)
-    everywhere = _gap(conn, ref, docs, locators, matter)
+    everywhere = _gap(corpus, ref, docs, locators, matter)
     if as_of is None:
         return None if everywhere is None else _missing(everywhere, act, asked)
-    dated = {d.id for d in corpus.documents_admissible(conn, SearchFilters(
+    dated = {d.id for d in corpus.documents_admissible(SearchFilters(
         matter_id=matter.matter_id, as_of=as_of))}
     current = [d for d in docs if d.id in dated]
-    now = _gap(conn, ref, current, locators, matter) if current else everywhere
+    now = _gap(corpus, ref, current, locators, matter) if current else everywhere
     if current and now is None:
         return None
     if everywhere is None:  # only versions not in force on as_of hold it
-        holding = [d for d in docs if _gap(conn, ref, [d], locators, matter) is None]
+        holding = [d for d in docs if _gap(corpus, ref, [d], locators, matter) is None]
         return Missing("not_in_force", act, asked, as_of=as_of, in_force=_spans(current),
                        held_by=_spans(holding))
     assert now is not None
@@ -136,7 +134,7 @@ def _missing(gap: _Gap, act: str, asked: str, as_of: date | None = None) -> Miss
     return Missing(gap.kind, act, asked, gap.within, gap.have, as_of)
 
 
-def _gap(conn: apsw.Connection, ref: Reference, docs: list[Document],
+def _gap(corpus: CorpusReader, ref: Reference, docs: list[Document],
          locators: dict[DocumentId, list[str]], matter: SearchFilters) -> _Gap | None:
     """The first level of ``ref`` (article, alineat, litera) that none of ``docs``
     has, with the units it has at that level instead; ``None`` when all exist."""
@@ -152,7 +150,7 @@ def _gap(conn: apsw.Connection, ref: Reference, docs: list[Document],
         elif ref.paragraph != "1":
             return _Gap("paragraph", base, paragraphs)
     if ref.letter is not None:
-        letters = _units(locs, f"{base} lit. ", ")") + _letters_in_text(conn, base, docs, matter)
+        letters = _units(locs, f"{base} lit. ", ")") + _letters_in_text(corpus, base, docs, matter)
         if ref.letter not in letters:
             return _Gap("letter", base, tuple(dict.fromkeys(letters)))
     return None
@@ -165,13 +163,13 @@ def _units(locators: Sequence[str], prefix: str, end: str) -> tuple[str, ...]:
     return tuple(dict.fromkeys(v for v in values if v))
 
 
-def _letters_in_text(conn: apsw.Connection, base: str, docs: list[Document],
+def _letters_in_text(corpus: CorpusReader, base: str, docs: list[Document],
                      matter: SearchFilters) -> tuple[str, ...]:
     """Litere written inside the fragments of ``base`` (they stay in their alineat)."""
     found: list[str] = []
     for doc in docs:
         scope = SearchFilters(matter_id=matter.matter_id, document_id=doc.id)
-        for frag in corpus.fragments_by_locator(conn, scope, base):
+        for frag in corpus.fragments_by_locator(scope, base):
             found += litere_in(frag.text)
     return tuple(found)
 

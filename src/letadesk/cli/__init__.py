@@ -10,12 +10,10 @@ import os
 import sys
 from collections.abc import Sequence
 
-import apsw
-
 from letadesk.cli import answer_cmds, check_cmds, corpus_cmds, profile_cmds
 from letadesk.cli.common import fail
 from letadesk.errors import LetaDeskError
-from letadesk.store.database import fault_error
+from letadesk.store.transaction import fault_error
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -54,16 +52,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         return code
     except LetaDeskError as exc:
         return fail(str(exc), exc.exit_code)
-    except apsw.Error as exc:  # a disk or file fault met outside a transaction
-        fault = fault_error(exc)
-        if fault is None:
-            raise
-        return fail(str(fault), fault.exit_code)
     except KeyboardInterrupt:
         return fail("interrupted", 130)
     except BrokenPipeError:
         _drop_stdout()
         return BROKEN_PIPE
+    except Exception as exc:  # a disk or file fault met outside a transaction
+        fault = fault_error(exc)
+        if fault is None:
+            raise
+        return fail(str(fault), fault.exit_code)
 
 
 BROKEN_PIPE = 128 + 13  # 128 + SIGPIPE

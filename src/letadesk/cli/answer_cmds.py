@@ -15,7 +15,6 @@ from letadesk.cli.common import count_arg, open_workspace, parse_date, print_jso
 from letadesk.domain import Answer
 from letadesk.errors import ConfigError
 from letadesk.limits import MAX_K, MAX_LIST
-from letadesk.store import audit
 
 
 def register(sub: Any) -> None:
@@ -147,7 +146,7 @@ def _print_answer(answer: Answer, language: str) -> None:
 def cmd_audit(args: argparse.Namespace) -> int:
     with open_workspace(args) as ws:
         if args.verify:
-            report = audit.check(ws.conn)
+            report = ws.audit_check()
             if args.json:
                 print_json(report.as_json())
             else:
@@ -161,13 +160,13 @@ def cmd_audit(args: argparse.Namespace) -> int:
             return 0 if report.intact else 1
         if args.export:
             try:
-                count = audit.export(ws.conn, Path(args.export))
+                count = ws.audit_export(Path(args.export))
             except OSError as exc:
                 raise ConfigError(f"--export {args.export}: cannot write "
                                   f"({exc.strerror or exc})") from exc
             print(f"exported {count} records to {args.export}", file=sys.stderr)
             return 0
-        records = audit.entries(ws.conn, limit=args.limit)
+        records = ws.audit_entries(limit=args.limit)
     if args.json:
         print_json([{"id": e.id, "created_at": e.created_at, "matter_id": e.matter_id,
                      "hash": e.hash, "purged": e.purged, **e.record} for e in records])

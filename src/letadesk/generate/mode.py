@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from letadesk.config import GENERATION_MODES
 from letadesk.errors import ConfigError
 
-GENERATION_MODES = ("auto", "always", "never")
 _BUNDLED_PREFIX = "smollm2-135m"
 
 

@@ -62,7 +62,7 @@ def parse_output(raw: str) -> ParsedOutput:
         data = json.loads(raw)
     except json.JSONDecodeError as exc:
         salvaged = _salvage(raw)
-        return ParsedOutput(salvaged, f"invalid JSON ({exc.msg} at {exc.pos}); "
+        return ParsedOutput(salvaged, f"invalid JSON ({exc.msg}: character {exc.pos}); "
                             f"{len(salvaged)} complete claims salvaged")
     items = data.get("claims") if isinstance(data, dict) else None
     if not isinstance(items, list):

@@ -18,7 +18,7 @@ from typing import Any
 import numpy as np
 
 from letadesk.errors import ModelError
-from letadesk.index.embedder import embed_by_length
+from letadesk.index.batching import embed_by_length
 
 DEFAULT_BATCH = 32
 

@@ -22,7 +22,7 @@ from pathlib import Path
 import numpy as np
 
 from letadesk.errors import ModelError
-from letadesk.index.embedder import embed_by_length
+from letadesk.index.batching import embed_by_length
 
 DEFAULT_BATCH = 8
 

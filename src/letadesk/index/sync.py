@@ -23,7 +23,7 @@ from letadesk.errors import IndexError_
 from letadesk.index import rows
 from letadesk.index.tantivy_index import LexicalIndex, LexicalIndexBusy, LexicalRow
 from letadesk.index.vector_index import VectorIndex, VectorRow
-from letadesk.store.database import transaction
+from letadesk.store.transaction import transaction
 
 if TYPE_CHECKING:
     from letadesk.index.embedder import Embedder

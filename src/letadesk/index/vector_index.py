@@ -1,9 +1,9 @@
 """The dense index: fragment embeddings in a sqlite-vec ``vec0`` table.
 
-This is the only module that imports :mod:`sqlite_vec`. It works on an
-:class:`apsw.Connection` it is given and touches only its own tables:
-``vector_meta`` (which embedder wrote the vectors) and ``vec_fragments_<dim>``
-(plus the shadow tables sqlite-vec creates for it).
+It works on an :class:`apsw.Connection` it is given, with sqlite-vec loaded into it
+(:mod:`letadesk.store.vec_extension`, the only module that imports :mod:`sqlite_vec`),
+and touches only its own tables: ``vector_meta`` (which embedder wrote the vectors)
+and ``vec_fragments_<dim>`` (plus the shadow tables sqlite-vec creates for it).
 
 Promises:
 
@@ -28,6 +28,7 @@ import numpy as np
 
 from letadesk.domain import SearchFilters
 from letadesk.errors import IndexError_
+from letadesk.store.vec_extension import load_extension
 
 _EPOCH = date(1970, 1, 1)
 OPEN_FROM = -(2**40)  # same open-validity sentinels as the lexical index
@@ -51,22 +52,6 @@ class VectorRow:
 
 def _day(d: date | None, default: int) -> int:
     return default if d is None else (d - _EPOCH).days
-
-
-def load_extension(conn: apsw.Connection) -> None:
-    """Load sqlite-vec into ``conn`` (extension loading is switched off again after).
-
-    Raises :class:`IndexError_` when the extension cannot be loaded."""
-    import sqlite_vec
-
-    try:
-        conn.enable_load_extension(True)
-        try:
-            conn.load_extension(sqlite_vec.loadable_path())
-        finally:
-            conn.enable_load_extension(False)
-    except apsw.Error as exc:
-        raise IndexError_(f"cannot load sqlite-vec: {exc}") from exc
 
 
 class VectorIndex:

@@ -26,7 +26,7 @@ from letadesk.domain import DocumentId, MatterId, SourceState
 from letadesk.files import sha256_of
 from letadesk.store import corpus
 from letadesk.store.corpus import SourceFacts
-from letadesk.store.database import transaction
+from letadesk.store.transaction import transaction
 
 Clock = Callable[[], datetime]
 

@@ -12,7 +12,6 @@ Unreadable or non-DOCX zip files raise :class:`IngestError`.
 from __future__ import annotations
 
 import re
-import zipfile
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -83,9 +82,7 @@ def read_docx(path: Path) -> ParsedDocument:
     """Read a .docx file (see module doc for the promises)."""
     try:
         doc = docx.Document(str(path))
-    except (zipfile.BadZipFile, KeyError, ValueError, OSError) as exc:
-        raise IngestError(str(path), f"corrupt or unreadable DOCX ({exc})") from exc
-    except Exception as exc:
+    except Exception as exc:  # zipfile, KeyError, lxml and python-docx's own errors
         raise IngestError(str(path), f"corrupt or unreadable DOCX ({exc})") from exc
     _unwrap_entities(doc.element)
     blocks: list[str] = []

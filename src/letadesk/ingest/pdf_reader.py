@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import logging
 import os
 import re
 import shutil
@@ -32,6 +33,8 @@ from letadesk.errors import IngestError
 from letadesk.text import nfc
 
 __all__ = ["ocr_available", "quote_rects", "read_pdf", "render_page_png"]
+
+log = logging.getLogger(__name__)
 
 PAGE_SEPARATOR = "\f"
 _TEXT_FLAGS = (pymupdf.TEXT_PRESERVE_WHITESPACE | pymupdf.TEXT_MEDIABOX_CLIP
@@ -124,9 +127,15 @@ def _page_text(page: pymupdf.Page) -> tuple[str, PageMethod, str]:
 
 
 def _label(page: pymupdf.Page) -> str:
+    """The page's printed label, its number when it has none. PyMuPDF's lookup raises
+    IndexError for a page before the first labelled range, ValueError for a malformed
+    rule (a ``/St`` that is not a number) and MuPDF's FzErrorBase for a broken object:
+    logged, and the number is used. Any other exception is a bug and is not hidden."""
     try:
         label = page.get_label()
-    except Exception:
+    except (IndexError, ValueError, pymupdf.mupdf.FzErrorBase) as exc:
+        log.info("%s: page %d has no usable label (%s: %s); its number is used",
+                 page.parent.name, page.number + 1, type(exc).__name__, exc)
         label = ""
     return str(label) if label else str(page.number + 1)
 

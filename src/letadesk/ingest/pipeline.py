@@ -9,48 +9,28 @@ a kill continues where it stopped, and a better reader re-reads what it improves
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass, field
 from pathlib import Path
 
 import apsw
 
 from letadesk.config import Settings
-from letadesk.domain import DocumentStatus, Matter, ParsedDocument
+from letadesk.domain import DocumentStatus, IngestReport, Matter, ParsedDocument
 from letadesk.files import sha256_of
 from letadesk.ingest.discovery import discover
 from letadesk.ingest.readers import READER_VERSION
 from letadesk.ingest.worker import Outcome, ParserPool
 from letadesk.store import corpus
 from letadesk.store.corpus import FileFacts, LegalMeta
-from letadesk.store.database import transaction
+from letadesk.store.transaction import transaction
 
 Progress = Callable[[int, int, str], None]  # (done, total, current path)
-Cancelled = Callable[[], bool]
-
-
-@dataclass
-class IngestReport:
-    added: int = 0
-    updated: int = 0
-    unchanged: int = 0
-    retired: int = 0
-    duplicates: int = 0
-    failed: list[tuple[str, str]] = field(default_factory=list)  # (path, reason)
-    cancelled: bool = False
-
-    def as_json(self) -> dict[str, object]:
-        return {
-            "added": self.added, "updated": self.updated, "unchanged": self.unchanged,
-            "retired": self.retired, "duplicates": self.duplicates,
-            "failed": [{"path": p, "reason": r} for p, r in self.failed],
-            "cancelled": self.cancelled,
-        }
+CancelCheck = Callable[[], bool]  # polled between files: True stops the batch
 
 
 def ingest(conn: apsw.Connection, matter: Matter, paths: Iterable[Path], *,
            settings: Settings, meta: LegalMeta | None = None,
            progress: Progress | None = None,
-           cancelled: Cancelled | None = None) -> IngestReport:
+           cancelled: CancelCheck | None = None) -> IngestReport:
     """Bring the matter's documents in line with the files under ``paths``."""
     report = IngestReport()
     found = discover(paths)
@@ -91,10 +71,10 @@ def _triage(conn: apsw.Connection, matter: Matter, facts: FileFacts,
     known = state.get(facts.path)
     if (known and known[0] == facts.sha256 and known[1] != DocumentStatus.RETIRED
             and known[2] == READER_VERSION):
-        doc = corpus.document_by_path(conn, matter.id, facts.path)
         with transaction(conn):
             corpus.refresh_source(conn, matter.id, facts)
-            if meta is not None and not meta.empty and doc is not None:
+            if meta is not None and not meta.empty:
+                doc = corpus.find_document(conn, facts.path, matter.id)  # the exact path
                 corpus.set_legal_meta(conn, doc.id, meta)
         report.unchanged += 1
         return False
@@ -114,7 +94,7 @@ def _triage(conn: apsw.Connection, matter: Matter, facts: FileFacts,
 def _parse_all(conn: apsw.Connection, matter: Matter, to_parse: dict[Path, FileFacts],
                state: dict[str, tuple[str, str, int]], report: IngestReport, *, settings: Settings,
                meta: LegalMeta | None, progress: Progress | None,
-               cancelled: Cancelled | None, start: tuple[int, int]) -> int:
+               cancelled: CancelCheck | None, start: tuple[int, int]) -> int:
     done, total = start
     workers = min(2, len(to_parse))  # the target workstations have few cores
     with ParserPool(workers=workers, timeout_s=settings.ingest_timeout_s,

@@ -289,8 +289,9 @@ def _trim(text: str, start: int, end: int) -> tuple[int, int]:
     return start, end
 
 
-def _cut_point(text: str, start: int, end: int, max_chars: int) -> int:
-    """Where to end a piece of [start, end) no longer than max_chars (end - start > max_chars)."""
+def _cut_point(text: str, start: int, max_chars: int) -> int:
+    """Where to end a piece that starts at ``start``, no longer than max_chars (the text
+    runs on past ``start + max_chars``)."""
     limit = start + max_chars
     floor = start + max_chars // 3
     for pattern in (_BREAK_PARAGRAPH, _BREAK_LINE, _BREAK_SENTENCE, _BREAK_SPACE):
@@ -307,7 +308,7 @@ def _split_long(text: str, start: int, end: int, max_chars: int) -> Iterator[tup
     """Trimmed pieces of [start, end), each at most max_chars long."""
     start, end = _trim(text, start, end)
     while end - start > max_chars:
-        cut = _cut_point(text, start, end, max_chars)
+        cut = _cut_point(text, start, max_chars)
         piece = _trim(text, start, cut)
         if piece[0] < piece[1]:
             yield piece

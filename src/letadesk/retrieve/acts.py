@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from letadesk.domain import Document
-from letadesk.retrieve.references import ActRef
+from letadesk.references import ActRef
 from letadesk.text import fold_diacritics
 
 # Words that identify each code in a title or file name (diacritics folded, lower case).

@@ -27,10 +27,10 @@ from letadesk.domain import (
 )
 from letadesk.index.sync import IndexSet
 from letadesk.ingest.grammar import litera_span
+from letadesk.references import Reference, locator_of, parse_references
 from letadesk.retrieve.acts import act_matches
 from letadesk.retrieve.fusion import hybrid_fusion
 from letadesk.retrieve.named import named_documents, without_names
-from letadesk.retrieve.references import Reference, locator_of, parse_references
 from letadesk.store import corpus
 from letadesk.text import fold_diacritics
 

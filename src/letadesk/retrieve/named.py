@@ -26,8 +26,8 @@ from collections.abc import Callable, Sequence
 from functools import lru_cache
 
 from letadesk.domain import Document, DocumentId
+from letadesk.references import Reference
 from letadesk.retrieve.acts import act_matches
-from letadesk.retrieve.references import Reference
 from letadesk.text import fold_diacritics
 
 OPENING_CHARS = 1500  # where a contract names its parties

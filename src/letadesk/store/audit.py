@@ -42,7 +42,7 @@ from typing import Any
 import apsw
 
 from letadesk.config import AUDIT_KEY_NAME
-from letadesk.store.database import transaction
+from letadesk.store.transaction import transaction
 
 GENESIS = "0" * 64
 PURGED_PREFIX = "purged:sha256:"

@@ -1,7 +1,7 @@
 """Reading and writing matters, documents, pages and fragments.
 
 Functions take an open connection; writers expect to run inside the caller's
-transaction (see :func:`letadesk.store.database.transaction`) so that one
+transaction (see :func:`letadesk.store.transaction.transaction`) so that one
 document is always written or replaced atomically.
 """
 
@@ -28,7 +28,7 @@ from letadesk.domain import (
     SearchFilters,
     SourceState,
 )
-from letadesk.errors import NotFoundError
+from letadesk.errors import ConfigError, NotFoundError
 
 _DOC_COLUMNS = (
     "id, matter_id, path, title, kind, language, sha256, size, status, failure_reason, "
@@ -103,7 +103,12 @@ def list_matters(conn: apsw.Connection) -> list[Matter]:
 
 
 def rename_matter(conn: apsw.Connection, matter_id: MatterId, new_name: str) -> None:
-    conn.execute("UPDATE matters SET name = ? WHERE id = ?", (new_name, matter_id))
+    """ConfigError when another matter already has ``new_name`` (names are unique)."""
+    try:
+        conn.execute("UPDATE matters SET name = ? WHERE id = ?", (new_name, matter_id))
+    except apsw.ConstraintError as exc:
+        raise ConfigError(f"cannot rename the matter to {new_name!r}: another matter "
+                          "already has that name") from exc
 
 
 def delete_matter(conn: apsw.Connection, matter_id: MatterId) -> list[DocumentId]:
@@ -139,13 +144,6 @@ def document(conn: apsw.Connection, document_id: int) -> Document:
     if row is None:
         raise NotFoundError(f"no document with id {document_id}")
     return _document(row)
-
-
-def document_by_path(conn: apsw.Connection, matter_id: MatterId, path: str) -> Document | None:
-    row = conn.execute(
-        f"SELECT {_DOC_COLUMNS} FROM documents WHERE matter_id = ? AND path = ?",
-        (matter_id, path)).fetchone()
-    return _document(row) if row else None
 
 
 def _matter_name(conn: apsw.Connection, matter_id: MatterId) -> str:

@@ -15,32 +15,15 @@ from __future__ import annotations
 
 import shutil
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 
 import apsw
 
 from letadesk.errors import SchemaTooNewError, StoreError
-from letadesk.index.vector_index import load_extension
 from letadesk.store.locks import file_lock
 from letadesk.store.schema import AUDIT_ANCHOR_VERSION, LATEST_VERSION, MIGRATIONS
-
-# apsw errors that are faults of the disk or of the file, not of LetaDesk's SQL
-_FAULTS: tuple[tuple[type[apsw.Error], str], ...] = (
-    (apsw.FullError, "the disk is full (or the database reached its size limit); what was "
-                     "saved before is intact: free some space and run the command again"),
-    (apsw.ReadOnlyError, "the profile is read-only: LetaDesk cannot write to its database; "
-                         "check the folder's permissions and that the disk is writable"),
-    (apsw.CorruptError, "the database file is damaged; run `letadesk doctor` and restore "
-                        "the profile from a backup"),
-    (apsw.NotADBError, "the file is not a LetaDesk database, or it is damaged"),
-    (apsw.IOError, "the disk reported an I/O error (full, removed or failing)"),
-    (apsw.CantOpenError, "the database file cannot be opened (missing folder or no "
-                         "permission)"),
-    (apsw.BusyError, "another LetaDesk process kept the database locked for too long; "
-                     "try again when it has finished"),
-)
+from letadesk.store.transaction import fault_reason, transaction
+from letadesk.store.vec_extension import load_extension
 
 
 def open_database(path: Path, *, backups: Path | None = None) -> apsw.Connection:
@@ -67,24 +50,6 @@ def open_database(path: Path, *, backups: Path | None = None) -> apsw.Connection
             raise StoreError(f"{path}: cannot open database ({fault_reason(exc) or exc})"
                              ) from exc
     return conn
-
-
-def fault_reason(exc: BaseException) -> str | None:
-    """What a disk or file fault means for the user, or None when ``exc`` is not one."""
-    for kind, reason in _FAULTS:
-        if isinstance(exc, kind):
-            return f"{reason} [{exc}]"
-    return None
-
-
-def fault_error(exc: apsw.Error, conn: apsw.Connection | None = None) -> StoreError | None:
-    """The :class:`StoreError` for a disk or file fault, naming the database; None for
-    an error that is not a fault (a bug in SQL, a constraint)."""
-    reason = fault_reason(exc)
-    if reason is None:
-        return None
-    name = conn.filename if conn is not None else "database"
-    return StoreError(f"{name}: {reason}")
 
 
 def schema_version(conn: apsw.Connection) -> int:
@@ -129,34 +94,6 @@ def copy_database(conn: apsw.Connection, target: Path) -> None:
     shutil.move(str(tmp), target)
 
 
-@contextmanager
-def transaction(conn: apsw.Connection) -> Iterator[apsw.Connection]:
-    """One atomic unit: BEGIN IMMEDIATE … COMMIT, rolled back on any exception.
-
-    A disk or file fault (see :func:`fault_error`) is raised as a :class:`StoreError`.
-    SQLite may have rolled the transaction back itself (a full disk does that), so
-    ROLLBACK is only sent while a transaction is still open."""
-    try:
-        conn.execute("BEGIN IMMEDIATE")
-        try:
-            yield conn
-        except BaseException:
-            if conn.in_transaction:
-                conn.execute("ROLLBACK")
-            raise
-        try:
-            conn.execute("COMMIT")
-        except BaseException:
-            if conn.in_transaction:
-                conn.execute("ROLLBACK")
-            raise
-    except apsw.Error as exc:
-        fault = fault_error(exc, conn)
-        if fault is None:
-            raise
-        raise fault from exc
-
-
 def compact(conn: apsw.Connection) -> None:
     """VACUUM (rewrite the file without its free pages) and truncate the WAL, so that
     deleted content is left in neither; temporary copies stay in memory."""
@@ -168,3 +105,29 @@ def compact(conn: apsw.Connection) -> None:
 def integrity_ok(conn: apsw.Connection) -> bool:
     row = conn.execute("PRAGMA integrity_check").fetchone()
     return row is not None and row[0] == "ok"
+
+
+def backup_holds(path: Path, matter_id: int, matter_name: str) -> bool:
+    """Whether the database file at ``path`` (a migration backup) holds anything of the
+    matter: its row, documents or audit records. An unreadable file counts as holding it."""
+    try:
+        conn = apsw.Connection(str(path), flags=apsw.SQLITE_OPEN_READONLY)
+    except apsw.Error:
+        return False
+    try:
+        tables = {str(r[0]) for r in conn.execute("SELECT name FROM sqlite_master")}
+        checks = [("matters", "SELECT 1 FROM matters WHERE id = ? OR name = ?",
+                   (matter_id, matter_name)),
+                  ("documents", "SELECT 1 FROM documents WHERE matter_id = ?", (matter_id,)),
+                  ("audit", "SELECT 1 FROM audit WHERE matter_id = ?", (matter_id,))]
+        return any(conn.execute(sql, args).fetchone() is not None
+                   for table, sql, args in checks if table in tables)
+    except apsw.Error:
+        return True  # unreadable: it may hold the matter, and it restores nothing
+    finally:
+        conn.close()
+
+
+def secure_delete(conn: apsw.Connection) -> None:
+    """From now on, overwrite deleted content with zeros (before a purge)."""
+    conn.execute("PRAGMA secure_delete=ON")

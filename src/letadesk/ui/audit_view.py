@@ -23,7 +23,6 @@ from PySide6.QtWidgets import (
 
 from letadesk.errors import LetaDeskError
 from letadesk.export.memo import memo_markdown, write_memo_docx
-from letadesk.store import audit
 from letadesk.ui.answer_view import AnswerView
 from letadesk.workspace import Workspace
 
@@ -90,16 +89,15 @@ class AuditView(QWidget):
         self.list.clear()
         self.records = []
         try:
-            matter_id = self._ws.matter(self.matter).id if self.matter else None
+            entries = self._ws.audit_entries(matter=self.matter, limit=500) if self.matter else []
         except LetaDeskError:
-            matter_id = None
-        if matter_id is not None:
-            for e in audit.entries(self._ws.conn, matter_id=matter_id, limit=500):
-                self.records.append({**e.record, "_hash": e.hash})
-                when = e.created_at[:19].replace("T", " ")
-                outcome = e.record.get("final", {}).get("disposition", "")
-                self.list.addTopLevelItem(QTreeWidgetItem([when, self._outcome(outcome),
-                                                           e.record.get("question", "")]))
+            entries = []
+        for e in entries:
+            self.records.append({**e.record, "_hash": e.hash})
+            when = e.created_at[:19].replace("T", " ")
+            outcome = e.record.get("final", {}).get("disposition", "")
+            self.list.addTopLevelItem(QTreeWidgetItem([when, self._outcome(outcome),
+                                                       e.record.get("question", "")]))
         first = self.list.topLevelItem(0)
         if first is not None:
             self.list.setCurrentItem(first)

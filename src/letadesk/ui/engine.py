@@ -19,7 +19,7 @@ from typing import Any
 
 from PySide6.QtCore import QMetaObject, QObject, Qt, QThread, Signal, Slot
 
-from letadesk.answer.ask import AskOptions, Cancelled
+from letadesk.answer.ask import AskCancelled, AskOptions
 from letadesk.errors import LetaDeskError
 from letadesk.workspace import Workspace
 
@@ -68,7 +68,7 @@ class Engine(QObject):
         self.cancel_event.clear()
         try:
             work(self.workspace())
-        except Cancelled:
+        except AskCancelled:
             self.cancelled.emit(task)
         except LetaDeskError as exc:
             self.failed.emit(task, str(exc))

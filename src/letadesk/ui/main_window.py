@@ -22,8 +22,7 @@ from PySide6.QtWidgets import (
 )
 
 from letadesk.answer.record import answer_json
-from letadesk.domain import Answer
-from letadesk.ingest.pipeline import IngestReport
+from letadesk.domain import Answer, IngestReport
 from letadesk.ui.answer_view import AnswerView
 from letadesk.ui.ask_panel import AskPanel
 from letadesk.ui.audit_view import AuditView

@@ -96,7 +96,7 @@ class MattersPanel(QWidget):
             return
         try:
             self._ws.rename_matter(old, new_name)
-        except Exception as exc:  # LetaDeskError, or a UNIQUE violation on a taken name
+        except LetaDeskError as exc:  # a bad or taken name
             self._error(exc)
             return
         self.refresh(select=new_name)

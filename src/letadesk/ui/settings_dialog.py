@@ -25,10 +25,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from letadesk.config import Paths, Settings
+from letadesk.config import GENERATION_MODES, Paths, Settings
 from letadesk.errors import LetaDeskError
 from letadesk.generate.llama_generator import check_fits
-from letadesk.generate.mode import GENERATION_MODES
 from letadesk.index.embedder import CHOICES
 from letadesk.ui.i18n import LANGUAGES
 

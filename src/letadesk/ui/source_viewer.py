@@ -22,7 +22,6 @@ from PySide6.QtWidgets import (
 
 from letadesk.domain import Document
 from letadesk.errors import LetaDeskError
-from letadesk.ingest.pdf_reader import quote_rects, render_page_png
 from letadesk.workspace import Workspace
 
 Rect = tuple[float, float, float, float]
@@ -35,13 +34,13 @@ def utf16_offset(text: str, index: int) -> int:
     return len(text[:index].encode("utf-16-le")) // 2
 
 
-def _find_rects(path: Path, page: int, quote: str) -> list[Rect]:
+def _find_rects(ws: Workspace, doc: Document, page: int, quote: str) -> list[Rect]:
     """The quote's rectangles; when the whole quote is not found (hyphenation, a line
     break inside), its opening words."""
     words = quote.split()
     for n in (len(words), 12, 6):
         if n <= len(words) and n > 0:
-            rects = quote_rects(path, page, " ".join(words[:n]))
+            rects = ws.quote_rects(doc, page, " ".join(words[:n]))
             if rects:
                 return rects
     return []
@@ -134,9 +133,8 @@ class SourceViewer(QWidget):
         self.mode = "pdf"
         self.selection_range = None
         self.page_count = len(self._ws.pages(doc)) or 1
-        path = Path(doc.path)
         self._highlight_page = page
-        self.highlight_rects = _find_rects(path, page, quote) if quote.strip() else []
+        self.highlight_rects = _find_rects(self._ws, doc, page, quote) if quote.strip() else []
         self.stack.setCurrentWidget(self.page_scroll)
         self.show_page(page)
 
@@ -144,23 +142,23 @@ class SourceViewer(QWidget):
         if self.mode != "pdf" or self.document is None or not 1 <= page <= self.page_count:
             return
         self.current_page = page
-        pixmap = self._render(Path(self.document.path), page)
+        pixmap = self._render(self.document, page)
         if page == self._highlight_page and self.highlight_rects:
             self._paint_rects(pixmap, self.highlight_rects)
         self.page_image.setPixmap(pixmap)
         self._update_nav()
         self._scroll_to_highlight()
 
-    def _render(self, path: Path, page: int) -> QPixmap:
+    def _render(self, doc: Document, page: int) -> QPixmap:
         """The page at the zoom that fits the viewer's width."""
         pixmap = QPixmap()
-        pixmap.loadFromData(render_page_png(path, page, self.zoom), "PNG")
+        pixmap.loadFromData(self._ws.page_image(doc, page, zoom=self.zoom), "PNG")
         width_pt = pixmap.width() / self.zoom
         room = self.page_scroll.viewport().width() - 24
         fit = min(self.MAX_ZOOM, max(self.MIN_ZOOM, room / width_pt)) if width_pt else 1.5
         if abs(fit - self.zoom) > 0.02:
             self.zoom = fit
-            pixmap.loadFromData(render_page_png(path, page, fit), "PNG")
+            pixmap.loadFromData(self._ws.page_image(doc, page, zoom=fit), "PNG")
         return pixmap
 
     def _paint_rects(self, pixmap: QPixmap, rects: list[Rect]) -> None:

@@ -27,7 +27,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from letadesk.retrieve.references import locator_of, parse_references
+from letadesk.references import locator_of, parse_references
 from letadesk.text import fold_diacritics, match_key
 
 __all__ = ["ScopeVerdict", "check_scope"]

@@ -1,4 +1,4 @@
-"""Tests for the legal reference parser (letadesk.retrieve.references).
+"""Tests for the legal reference parser (letadesk.references).
 
 The first table is seeded by all 46 rows of shared/data/ro/citation_examples_curated.tsv
 (citation strings copied here so the test runs without ../shared). Each expected entry
@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from letadesk.retrieve.references import ActRef, Reference, locator_of, parse_references
+from letadesk.references import ActRef, Reference, locator_of, parse_references
 
 
 def describe(ref: Reference) -> str:

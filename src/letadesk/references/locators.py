@@ -1,0 +1,54 @@
+"""``locator_of``: the canonical locator of a cited unit, as the ingest chunker stores it."""
+
+from __future__ import annotations
+
+import re
+
+from letadesk.references.model import Reference
+
+_EN_LOCATOR_WORDS: tuple[tuple[re.Pattern[str], str], ...] = (
+    (re.compile(r"\b(?:sections?|secs?\.)|§", re.IGNORECASE), "Section"),
+    (re.compile(r"\b(?:clauses?|cl\.)", re.IGNORECASE), "Clause"),
+    (re.compile(r"\barticles?\b", re.IGNORECASE), "Article"),
+)
+_RO_ART_WITH_BRACKET = re.compile(r"\bart(?:\.|icol)?\w*\s*[\d.^]+\s?\(", re.IGNORECASE)
+
+
+def _english_word(ref: Reference) -> str | None:
+    """'Section' | 'Clause' | 'Article' when the citation was written in English."""
+    for pattern, word in _EN_LOCATOR_WORDS:
+        if pattern.search(ref.raw):
+            return word
+    if ref.article is None and ref.paragraph is not None and re.search(
+            r"\bparagraph|\bpara\.", ref.raw, re.IGNORECASE):
+        return "paragraph"
+    english_act = ref.act is not None and ref.act.kind == "agreement"
+    if ref.article is not None and (english_act or _RO_ART_WITH_BRACKET.search(ref.raw)):
+        return "Article"
+    return None
+
+
+def locator_of(ref: Reference) -> str:
+    """The canonical locator the ingest chunker uses for the cited unit.
+
+    Romanian: ``"art. 57"``, ``"art. 57 alin. (3)"``, ``"art. 57 alin. (3) lit. b)"``,
+    ``"art. 1 alin. (1) pct. 4"``. English: ``"Section 5.2"``, ``"Section 5.2(a)"``,
+    ``"Clause 12.1"``, ``"Article 6(1)(f)"``, ``"paragraph 3"``. ``""`` for an
+    act-only reference.
+    """
+    word = _english_word(ref)
+    if word == "paragraph":
+        return f"paragraph {ref.paragraph}"
+    if word is not None:
+        tail = "".join(f"({p})" for p in (ref.paragraph, ref.letter, ref.point) if p)
+        return f"{word} {ref.article}{tail}"
+    parts: list[str] = []
+    if ref.article is not None:
+        parts.append(f"art. {ref.article}")
+    if ref.paragraph is not None:
+        parts.append(f"alin. ({ref.paragraph})")
+    if ref.letter is not None:
+        parts.append(f"lit. {ref.letter})")
+    if ref.point is not None:
+        parts.append(f"pct. {ref.point}")
+    return " ".join(parts)
