@@ -72,7 +72,7 @@ Maintainer: LetaDesk <it@letadesk.invalid>
 Section: misc
 Priority: optional
 Installed-Size: $SIZE_KB
-Depends: libc6 (>= $GLIBC), libgl1, libegl1, libfontconfig1, libxkbcommon0, libdbus-1-3
+Depends: libc6 (>= $GLIBC), libgl1, libegl1
 Recommends: tesseract-ocr, tesseract-ocr-ron, libxcb-cursor0
 Homepage: https://letadesk.invalid
 Description: offline legal assistant with verifiable citations

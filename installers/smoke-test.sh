@@ -55,8 +55,8 @@ setpriv --reuid=65534 --regid=65534 --clear-groups unshare -rn -- bash "$TMP/dem
 echo "smoke-test: demo passed in $((SECONDS - start)) s (as nobody, no network)"
 
 echo "smoke-test: sizes"
-du -sh "$APP" | sed 's/^/  one-dir: /'
-du -sh "$DEB" | sed 's/^/  .deb:    /'
+echo "  one-dir: $(du -s --block-size=1M "$APP" | cut -f1) MiB ($(du -sb "$APP" | cut -f1) bytes)"
+echo "  .deb:    $(du -s --block-size=1M "$DEB" | cut -f1) MiB ($(stat -c %s "$DEB") bytes)"
 echo "smoke-test: the 10 biggest items of the one-dir build (files and package folders)"
-(cd "$APP/_internal" && du -s --block-size=1M -- * .[!.]* 2>/dev/null | sort -rn | head -10 \
-  | awk '{printf "  %6d MB  %s\n", $1, $2}')
+(cd "$APP/_internal" && du -s --block-size=1M -- * | sort -rn \
+  | awk 'NR <= 10 {printf "  %6d MiB  %s\n", $1, $2}')
