@@ -176,3 +176,45 @@ def test_huggingface_hub_reads_itself_offline() -> None:
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          env=env, timeout=120, check=True).stdout
     assert out.strip() == "True"
+
+
+def test_every_entry_point_lets_a_frozen_worker_run_before_parsing(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 11: under PyInstaller a spawned parser worker re-runs the executable with
+    multiprocessing's own arguments; without freeze_support() the CLI parsed them as a verb
+    (a usage error), so every parse failed. The scripted freeze_support runs the worker
+    and exits 0, as PyInstaller's does."""
+    import multiprocessing
+
+    import letadesk.cli as cli
+
+    calls: list[list[str]] = []
+
+    def worker_exits() -> None:
+        calls.append(list(sys.argv))
+        raise SystemExit(0)
+
+    monkeypatch.setattr(multiprocessing, "freeze_support", worker_exits)
+    worker_argv = ["letadesk", "--multiprocessing-fork", "tracker_fd=5", "pipe_handle=7"]
+    monkeypatch.setattr(sys, "argv", worker_argv)
+    for entry in (cli.main, cli.gui_main):
+        with pytest.raises(SystemExit) as exited:
+            entry()
+        assert exited.value.code == 0
+    assert calls == [worker_argv, worker_argv]
+    assert capsys.readouterr().err == ""  # no usage error
+
+
+def test_ingest_where_every_file_fails_is_an_error(tmp_path: Path,
+                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 11: an ingest that read nothing (every file failed) exited 0; now 5 (ingest),
+    while a run where only some files failed still exits 0 (README)."""
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    (docs / "a.pdf").write_bytes(b"%PDF-1.4 not really")
+    (docs / "b.pdf").write_bytes(b"%PDF-1.4 not either")
+    code, err = run(tmp_path / "profile", capsys, "ingest", str(docs), "--matter", "M")
+    assert (code, err) == (5, "letadesk: error: no file could be read: all 2 failed")
+    (docs / "c.txt").write_text("Termenul de preaviz este de 30 de zile.", encoding="utf-8")
+    code, err = run(tmp_path / "fresh", capsys, "ingest", str(docs), "--matter", "M")
+    assert code == 0 and "failed: " in err and "b.pdf" in err

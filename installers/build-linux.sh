@@ -1,0 +1,102 @@
+#!/usr/bin/env bash
+# Build LetaDesk for Linux: the PyInstaller one-dir build, a zstd .deb, SHA256SUMS and a
+# minisign signature over both.
+#
+#   installers/build-linux.sh [OUT]        (OUT, or $LETADESK_DIST, default: dist/)
+#
+# Writes OUT/letadesk/ (the one-dir build), OUT/letadesk_VERSION_amd64.deb, OUT/SHA256SUMS,
+# OUT/SHA256SUMS.minisig and OUT/minisign.pub. The signing key: $MINISIGN_KEY names a
+# minisign secret key file (its password, if any, on stdin); without it a throwaway key
+# without password is generated in the work folder, for tests only. A secret key is never
+# written under OUT or into the repository.
+#
+# Needs: the project's virtualenv ($PYTHON, default .venv/bin/python or /work/main/.venv)
+# with installers/requirements.txt installed; dpkg-deb, desktop-file-validate
+# (desktop-file-utils), appstreamcli (appstream), minisign.
+# LETADESK_BUNDLE_E5_ONNX=1 also bundles the e5 ONNX graph (installers/letadesk.spec).
+set -euo pipefail
+
+HERE=$(cd "$(dirname "$0")" && pwd)
+ROOT=$(dirname "$HERE")
+OUT=$(realpath -m "${1:-${LETADESK_DIST:-$ROOT/dist}}")
+WORK=${LETADESK_WORK:-$OUT/.work}
+PYTHON=${PYTHON:-}
+if [[ -z $PYTHON ]]; then
+  for candidate in "$ROOT/.venv/bin/python" /work/main/.venv/bin/python; do
+    [[ -x $candidate ]] && { PYTHON=$candidate; break; }
+  done
+fi
+[[ -n $PYTHON ]] || { echo "build-linux: no Python: set PYTHON" >&2; exit 2; }
+for tool in dpkg-deb desktop-file-validate appstreamcli minisign sha256sum; do
+  command -v "$tool" >/dev/null || { echo "build-linux: $tool is missing (apt-get install" \
+    "dpkg desktop-file-utils appstream minisign)" >&2; exit 2; }
+done
+
+VERSION=$(PYTHONPATH="$ROOT/src" "$PYTHON" -c 'import letadesk; print(letadesk.__version__)')
+ARCH=$(dpkg --print-architecture)
+DEB="$OUT/letadesk_${VERSION}_${ARCH}.deb"
+mkdir -p "$OUT" "$WORK"
+GLIBC=$(ldd --version | head -1 | grep -oE '[0-9]+\.[0-9]+$')
+
+echo "build-linux: PyInstaller one-dir build ($VERSION, glibc $GLIBC) -> $OUT/letadesk"
+start=$SECONDS
+PYTHONPATH="$ROOT/src" "$PYTHON" -m PyInstaller --noconfirm --log-level WARN \
+  --distpath "$OUT" --workpath "$WORK/pyinstaller" "$HERE/letadesk.spec"
+echo "build-linux: one-dir built in $((SECONDS - start)) s"
+
+echo "build-linux: .deb"
+start=$SECONDS
+PKG="$WORK/deb"
+rm -rf "$PKG"
+mkdir -p "$PKG/DEBIAN" "$PKG/opt" "$PKG/usr/bin" "$PKG/usr/share/applications" \
+  "$PKG/usr/share/metainfo" "$PKG/usr/share/icons/hicolor/scalable/apps" \
+  "$PKG/usr/share/doc/letadesk"
+cp -a "$OUT/letadesk" "$PKG/opt/letadesk"
+ln -s /opt/letadesk/letadesk "$PKG/usr/bin/letadesk"
+install -m644 "$HERE/linux/letadesk.desktop" "$PKG/usr/share/applications/letadesk.desktop"
+sed -e "s/@VERSION@/$VERSION/" -e "s/@DATE@/$(date -u +%F)/" \
+  "$HERE/linux/io.letadesk.LetaDesk.metainfo.xml" \
+  > "$PKG/usr/share/metainfo/io.letadesk.LetaDesk.metainfo.xml"
+install -m644 "$ROOT/src/letadesk/resources/letadesk.svg" \
+  "$PKG/usr/share/icons/hicolor/scalable/apps/letadesk.svg"
+install -m644 "$ROOT/LICENSE" "$PKG/usr/share/doc/letadesk/copyright"
+desktop-file-validate "$PKG/usr/share/applications/letadesk.desktop"
+appstreamcli validate --no-net --explain "$PKG/usr/share/metainfo/io.letadesk.LetaDesk.metainfo.xml"
+
+SIZE_KB=$(du -sk --exclude=DEBIAN "$PKG" | cut -f1)
+cat > "$PKG/DEBIAN/control" <<CONTROL
+Package: letadesk
+Version: $VERSION
+Architecture: $ARCH
+Maintainer: LetaDesk <it@letadesk.invalid>
+Section: misc
+Priority: optional
+Installed-Size: $SIZE_KB
+Depends: libc6 (>= $GLIBC), libgl1, libegl1
+Recommends: tesseract-ocr, tesseract-ocr-ron, libxcb-cursor0
+Homepage: https://letadesk.invalid
+Description: offline legal assistant with verifiable citations
+ LetaDesk answers questions about a firm's own documents on the workstation,
+ with every claim tied to a verbatim fragment of a source document. Built with
+ PyInstaller (one folder under /opt/letadesk); needs an x86-64 CPU with AVX2.
+CONTROL
+dpkg-deb --root-owner-group -Zzstd -z9 --build "$PKG" "$DEB" >/dev/null
+echo "build-linux: .deb built in $((SECONDS - start)) s"
+
+echo "build-linux: SHA256SUMS and signature"
+KEY=${MINISIGN_KEY:-}
+if [[ -z $KEY ]]; then  # a throwaway key, for tests: never used for a release
+  KEY="$WORK/test-minisign.key"
+  rm -f "$KEY" "$WORK/test-minisign.pub"
+  minisign -G -W -f -p "$WORK/test-minisign.pub" -s "$KEY" >/dev/null
+  cp "$WORK/test-minisign.pub" "$OUT/minisign.pub"
+  echo "build-linux: signed with a THROWAWAY test key (set MINISIGN_KEY for a release)"
+else
+  [[ -n ${MINISIGN_PUB:-} ]] && cp "$MINISIGN_PUB" "$OUT/minisign.pub"
+fi
+(cd "$OUT" && sha256sum "$(basename "$DEB")" > SHA256SUMS)
+minisign -S -s "$KEY" -m "$OUT/SHA256SUMS" "$DEB" \
+  -t "letadesk $VERSION ($ARCH, glibc >= $GLIBC)" </dev/null >/dev/null
+[[ -f $OUT/minisign.pub ]] && minisign -V -p "$OUT/minisign.pub" -m "$OUT/SHA256SUMS" >/dev/null
+echo "build-linux: done"
+du -sh "$OUT/letadesk" "$DEB"

@@ -1,0 +1,62 @@
+#!/usr/bin/env bash
+# Smoke test of a built .deb, without touching the host's package database:
+#
+#   installers/smoke-test.sh DIST/letadesk_VERSION_ARCH.deb
+#
+# 1. checks the .deb's SHA256SUMS and minisign signature when they lie next to it;
+# 2. unpacks it with `dpkg -x` into a temporary root (not a chroot: the host's libc and
+#    system libraries serve it, as they would once `dpkg -i` installed it);
+# 3. runs the headless demo (ingest the sample matter, three questions) from the unpacked
+#    /opt/letadesk as the unprivileged user `nobody`, inside `unshare -rn`: a user and
+#    network namespace with only a down loopback, so any network use fails;
+# 4. prints the sizes of the one-dir tree and the .deb, and the 10 biggest items.
+# Exit status: non-zero when a check or the demo fails.
+set -euo pipefail
+
+DEB=$(realpath "${1:?usage: smoke-test.sh PATH.deb}")
+DIR=$(dirname "$DEB")
+TMP=$(mktemp -d "${TMPDIR:-/tmp}/letadesk-smoke.XXXXXX")
+trap 'rm -rf "$TMP"' EXIT
+chmod 755 "$TMP"
+
+if [[ -f $DIR/SHA256SUMS ]]; then
+  (cd "$DIR" && sha256sum -c SHA256SUMS)
+  if [[ -f $DIR/minisign.pub && -f $DIR/SHA256SUMS.minisig ]]; then
+    minisign -V -p "$DIR/minisign.pub" -m "$DIR/SHA256SUMS"
+    minisign -V -p "$DIR/minisign.pub" -m "$DEB"
+  fi
+fi
+
+echo "smoke-test: unpacking into $TMP/root (dpkg -x)"
+dpkg-deb --info "$DEB" | sed -n '/Package:/,$p'
+dpkg -x "$DEB" "$TMP/root"
+APP="$TMP/root/opt/letadesk"
+[[ -x $APP/letadesk ]] || { echo "smoke-test: executables missing" >&2; exit 1; }
+[[ $(readlink "$TMP/root/usr/bin/letadesk") == /opt/letadesk/letadesk ]]
+SAMPLE="$APP/_internal/letadesk/resources/sample_matter"
+[[ -d $SAMPLE ]] || { echo "smoke-test: no sample matter in the build" >&2; exit 1; }
+
+# the demo, as `nobody`, with no network
+mkdir -p "$TMP/home"
+chown 65534:65534 "$TMP/home"
+cat > "$TMP/demo.sh" <<DEMO
+set -euo pipefail
+export HOME=$TMP/home LETADESK_DATA_DIR=$TMP/home/profile QT_QPA_PLATFORM=offscreen
+echo "as \$(id -un 2>/dev/null || id -u) in a user namespace; links: \$(ls /sys/class/net | tr '\n' ' ')"
+m="Sample matter (fictional)"
+"$APP/letadesk" ingest "$SAMPLE" --matter "\$m"
+"$APP/letadesk" ask "How long do the confidentiality obligations survive termination?" --matter "\$m"
+"$APP/letadesk" ask "Care este durata contractului de prestări servicii?" --matter "\$m"
+"$APP/letadesk" ask "Ce vreme va fi mâine în Cluj?" --matter "\$m"
+"$APP/letadesk" status
+DEMO
+start=$SECONDS
+setpriv --reuid=65534 --regid=65534 --clear-groups unshare -rn -- bash "$TMP/demo.sh"
+echo "smoke-test: demo passed in $((SECONDS - start)) s (as nobody, no network)"
+
+echo "smoke-test: sizes"
+echo "  one-dir: $(du -s --block-size=1M "$APP" | cut -f1) MiB ($(du -sb "$APP" | cut -f1) bytes)"
+echo "  .deb:    $(du -s --block-size=1M "$DEB" | cut -f1) MiB ($(stat -c %s "$DEB") bytes)"
+echo "smoke-test: the 10 biggest items of the one-dir build (files and package folders)"
+(cd "$APP/_internal" && du -s --block-size=1M -- * | sort -rn \
+  | awk 'NR <= 10 {printf "  %6d MiB  %s\n", $1, $2}')
