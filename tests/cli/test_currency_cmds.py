@@ -86,3 +86,32 @@ def test_verifying_a_source_removes_the_unverified_mark(
     assert all(x["verified"] for c in answer["claims"] for x in c["citations"])
     assert answer["notes"] == []
     assert "(unverified)" not in ask(profile, capsys)
+
+
+def test_only_verbs_that_show_sources_recheck_them_and_only_ingest_and_doctor_rehash(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A full re-hash of a firm's archive must not hold up ``matters`` or ``audit``, nor
+    an ``ask``: the verbs that show documents stat them; ``doctor`` and ``ingest`` (which
+    read the files anyway) also re-hash when ``source_check_days`` have passed."""
+    nda = write_text(tmp_path / "docs", "nda.txt", NDA_EN)
+    memo = write_text(tmp_path / "docs", "memo.txt", "Internal memo. " * 20)
+    paths = Paths.resolve(tmp_path / "profile")
+    with Workspace(paths, clock=lambda: T0) as ws:
+        ws.ingest([nda, memo], matter="M")
+        assert ws.check_sources().full  # the last full pass: T0, long before today
+
+    def states() -> dict[str, str]:
+        docs = json.loads(cli(paths.root, capsys, "docs", "--matter", "M", "--json"))
+        return {Path(d["path"]).name: d["source_state"] for d in docs}
+
+    memo.unlink()  # seen by any stat
+    st = nda.stat()  # edited keeping size and time: seen only by a re-hash
+    nda.write_text(NDA_EN.replace("five (5) years", "nine (9) years"), encoding="utf-8")
+    os.utime(nda, ns=(st.st_atime_ns, st.st_mtime_ns))
+    cli(paths.root, capsys, "matters")
+    cli(paths.root, capsys, "audit")
+    with Workspace(paths) as ws:
+        assert {d.source_state for d in ws.documents(matter="M")} == {""}  # nothing checked
+    assert states() == {"nda.txt": "", "memo.txt": "missing"}  # docs stats, no re-hash
+    cli(paths.root, capsys, "doctor")  # the full pass is due: it re-hashes
+    assert states() == {"nda.txt": "changed", "memo.txt": "missing"}

@@ -69,7 +69,7 @@ def _mode_flags(p: argparse.ArgumentParser) -> None:
 
 
 def cmd_search(args: argparse.Namespace) -> int:
-    with open_workspace(args) as ws:
+    with open_workspace(args, sources="quick") as ws:
         passages = ws.search(args.query, matter=args.matter, document=args.document, k=args.k,
                              as_of=parse_date(args.as_of))
     if args.json:
@@ -83,7 +83,7 @@ def cmd_search(args: argparse.Namespace) -> int:
 
 
 def cmd_doctor(args: argparse.Namespace) -> int:
-    with open_workspace(args) as ws:
+    with open_workspace(args, sources="due") as ws:
         report = ws.doctor(repair=args.repair)
     if args.json:
         print_json(report.as_json())
@@ -101,7 +101,7 @@ def _options(language: str, args: argparse.Namespace) -> AskOptions:
 
 
 def cmd_ask(args: argparse.Namespace) -> int:
-    with open_workspace(args) as ws:
+    with open_workspace(args, sources="quick") as ws:
         answer = ws.ask(args.question, matter=args.matter, document=args.document,
                         options=_options(ws.settings.language, args))
     if args.json:
@@ -181,7 +181,7 @@ def cmd_audit(args: argparse.Namespace) -> int:
 
 def cmd_eval(args: argparse.Namespace) -> int:
     rows = load_questions(Path(args.file))
-    with open_workspace(args) as ws:
+    with open_workspace(args, sources="quick") as ws:
         base = AskOptions(generate=args.generate, language=ws.settings.language)
         report = evaluate(rows, lambda q, o: ws.ask(q, matter=args.matter, options=o), base)
     if args.json:

@@ -7,18 +7,25 @@ import json
 import sys
 from collections.abc import Callable
 from datetime import date
-from typing import Any
+from typing import Any, Literal
 
 from letadesk.errors import ConfigError
 from letadesk.limits import checked_count
 from letadesk.workspace import Workspace
 
 
-def open_workspace(args: argparse.Namespace) -> Workspace:
-    """The profile, its documents' currency re-checked (see Workspace.check_sources)."""
+def open_workspace(args: argparse.Namespace, *,
+                   sources: Literal["", "quick", "due"] = "") -> Workspace:
+    """The profile. ``sources``: how the documents' currency is re-checked first
+    (Workspace.check_sources): ``"quick"`` (size and time; verbs that show documents or
+    cite them), ``"due"`` (quick, or the full re-hash when ``source_check_days`` have
+    passed; ``ingest`` and ``doctor``, which read the profile's files anyway), ``""``
+    not at all (verbs that show no source: a full re-hash of a firm's archive must not
+    hold up ``audit`` or ``matters``)."""
     ws = Workspace.open(args.data_dir)
     try:
-        ws.check_sources()
+        if sources:
+            ws.check_sources(full=None if sources == "due" else False)
     except BaseException:
         ws.close()
         raise

@@ -76,7 +76,7 @@ def _meta(args: argparse.Namespace) -> LegalMeta:
 
 
 def cmd_ingest(args: argparse.Namespace) -> int:
-    with open_workspace(args) as ws, progress_bar(quiet=args.json) as bars:
+    with open_workspace(args, sources="due") as ws, progress_bar(quiet=args.json) as bars:
         report = ws.ingest(args.paths, matter=args.matter, meta=_meta(args),
                            progress=bars.task("Reading"), embed_progress=bars.task("Embedding"))
     if args.json:
@@ -122,7 +122,7 @@ _STALE = {SourceState.CHANGED: "changed on disk since indexing; ingest it again"
 
 
 def cmd_docs(args: argparse.Namespace) -> int:
-    with open_workspace(args) as ws:
+    with open_workspace(args, sources="quick") as ws:
         docs = ws.documents(args.matter, failed_only=args.failed)
     if args.json:
         print_json([_doc_json(d) for d in docs])
@@ -138,7 +138,7 @@ def cmd_docs(args: argparse.Namespace) -> int:
 
 
 def cmd_show(args: argparse.Namespace) -> int:
-    with open_workspace(args) as ws:
+    with open_workspace(args, sources="quick") as ws:
         doc = ws.document(args.document, matter=args.matter)
         fragments = ws.fragments(doc)
         pages = ws.pages(doc)
@@ -170,7 +170,7 @@ def cmd_meta(args: argparse.Namespace) -> int:
 
 
 def cmd_status(args: argparse.Namespace) -> int:
-    with open_workspace(args) as ws:
+    with open_workspace(args, sources="quick") as ws:
         counts = ws.status()
     if args.json:
         print_json(counts)
