@@ -10,7 +10,7 @@ import pytest
 pytest.importorskip("PySide6")
 pytest.importorskip("pytestqt")
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QObject, Qt, Slot
 
 from conftest import SAMPLE, wait_idle
 
@@ -155,6 +155,75 @@ def test_cancel_ingest_leaves_consistent_state(qtbot, window, tmp_path: Path) ->
     assert len(docs) < 60
     for doc in docs:
         assert doc.status == "failed" or (doc.status == "indexed" and window.ws.fragments(doc))
+
+
+class _LabelTexts(QObject):
+    """The status line each time the engine reports indexing progress."""
+
+    def __init__(self, window) -> None:
+        super().__init__()
+        self.window = window
+        self.seen: list[str] = []
+
+    @Slot(int, int, str)
+    def record(self, *_: object) -> None:
+        self.seen.append(self.window.status_label.text())
+
+
+def test_indexing_progress_counts_passages_in_the_status_line(window) -> None:
+    window._embed_progress(512, 4000, "")
+    assert window.status_label.text() == "Indexing passages 512/4,000"
+    assert (window.progress.value(), window.progress.maximum()) == (512, 4000)
+
+
+def _articles(folder: Path, name: str, count: int) -> None:
+    folder.mkdir(exist_ok=True)
+    (folder / name).write_text("\n".join(
+        f"Articolul {k}\nTermenul de plată al facturii {k} din {name} este de {k} zile."
+        for k in range(1, count + 1)), encoding="utf-8")
+
+
+def test_a_cancelled_add_says_what_is_indexed_and_what_is_pending(
+        qtbot, window, tmp_path: Path) -> None:
+    # before: "Added 3, failed 0" and every document "Indexed" while passages were
+    # missing from the index (issue 10)
+    from letadesk.index.sync import EMBED_BATCH
+
+    folder = tmp_path / "notes"
+    for i in range(3):
+        _articles(folder, f"note_{i}.txt", 40)  # more than a batch, less than two
+    window.matters.create_matter("Notes")
+    texts = _LabelTexts(window)
+    window.engine.embed_progress.connect(texts.record)  # queued, after the window's slot
+
+    def cancel_after_two_batches(done: int, _total: int, _what: str) -> None:
+        if done >= 2 * EMBED_BATCH:
+            window._engine.cancel()  # in the engine's thread: takes effect before batch 3
+    window.engine.embed_progress.connect(cancel_after_two_batches,
+                                         Qt.ConnectionType.DirectConnection)
+    assert window.add_paths([str(folder)])
+    wait_idle(qtbot, window)
+    report = window.last_report
+    assert report is not None and report.cancelled
+    assert report.indexed == [str(folder / "note_0.txt")]
+    assert window.status_label.text() == (
+        "Cancelled: 1 document(s) fully indexed, 2 pending (the next add resumes them), "
+        "0 not read, 0 failed.")
+    # per batch, from the start of the indexing (it was per 256 passages)
+    assert texts.seen[:2] == ["Indexing passages 0/120", f"Indexing passages {EMBED_BATCH}/120"]
+    panel = window.documents
+    assert panel.status_of("note_0.txt").status == "indexed"
+    for name in ("note_1.txt", "note_2.txt"):
+        row = panel.status_of(name)
+        assert (row.status, row.label) == ("pending", "Partly indexed")
+        assert "not yet indexed" in row.detail
+    assert window.ws.doctor().consistent
+    window.engine.embed_progress.disconnect(cancel_after_two_batches)
+    assert window.add_paths([str(folder)])  # nothing new: the indexing resumes
+    wait_idle(qtbot, window)
+    assert not window.last_report.cancelled and window.last_report.pending == []
+    assert {r.status for r in panel.rows} == {"indexed"}
+    assert window.ws.pending("Notes") == {}
 
 
 def test_matters_create_rename_delete(qtbot, window) -> None:

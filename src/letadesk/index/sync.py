@@ -159,6 +159,8 @@ class IndexSet:
             "SELECT f.id FROM fragments f JOIN documents d ON d.id = f.document_id "
             "WHERE d.status = 'indexed' ORDER BY f.id") if int(r[0]) not in have]
         done = 0
+        if ids and progress is not None:  # the window says "indexing" from the start
+            progress(0, len(ids), "")
         for start in range(0, len(ids), EMBED_BATCH):
             if cancelled and cancelled():
                 break

@@ -28,6 +28,7 @@ from letadesk.ui.ask_panel import AskPanel
 from letadesk.ui.audit_view import AuditView
 from letadesk.ui.documents_panel import DocumentsPanel
 from letadesk.ui.engine import EngineThread
+from letadesk.ui.i18n import count
 from letadesk.ui.matters_panel import MattersPanel
 from letadesk.ui.resources import SAMPLE_MATTER, sample_matter_dir
 from letadesk.ui.source_viewer import SourceViewer
@@ -256,24 +257,35 @@ class MainWindow(QMainWindow):
     def _ingest_progress(self, done: int, total: int, path: str) -> None:
         self.progress.setRange(0, max(total, 1))
         self.progress.setValue(done)
-        self.status_label.setText(self.tr("Reading {done}/{total}: {name}").format(
-            done=done, total=total, name=Path(path).name))
+        if not self._cancelling():
+            self.status_label.setText(self.tr("Reading {done}/{total}: {name}").format(
+                done=done, total=total, name=Path(path).name))
+
+    def _cancelling(self) -> bool:
+        """A cancel was asked for: "Cancelling…" stays until the engine stops."""
+        return self._engine.engine.cancel_event.is_set()
 
     @_when_open
     def _embed_progress(self, done: int, total: int, _what: str) -> None:
         self.progress.setRange(0, max(total, 1))
         self.progress.setValue(done)
+        if self._cancelling():
+            return
         self.status_label.setText(self.tr("Indexing passages {done}/{total}").format(
-            done=done, total=total))
+            done=count(done), total=count(total)))
 
     @_when_open
     def _ingest_done(self, report: IngestReport) -> None:
         self.last_report = report
         self.documents.refresh()
-        summary = self.tr("Added {a}, updated {u}, unchanged {n}, failed {f}.").format(
-            a=report.added, u=report.updated, n=report.unchanged, f=len(report.failed))
         if report.cancelled:
-            summary = self.tr("Cancelled. ") + summary
+            summary = self.tr("Cancelled: {i} document(s) fully indexed, {p} pending (the "
+                              "next add resumes them), {r} not read, {f} failed.").format(
+                i=len(report.indexed), p=len(report.pending), r=len(report.not_read),
+                f=len(report.failed))
+        else:
+            summary = self.tr("Added {a}, updated {u}, unchanged {n}, failed {f}.").format(
+                a=report.added, u=report.updated, n=report.unchanged, f=len(report.failed))
         self._report(summary)
 
     @_when_open
