@@ -4,10 +4,15 @@ whole documents indexed, the rest pending (never "indexed" with passages missing
 
 from __future__ import annotations
 
+import os
+import time
 from pathlib import Path
+
+import pytest
 
 from corpus_factory import write_text
 from letadesk.index.sync import EMBED_BATCH
+from letadesk.ingest.worker import ParserPool
 from letadesk.workspace import Workspace
 
 
@@ -96,3 +101,22 @@ def test_a_cancel_while_reading_leaves_unread_files_out(workspace: Workspace,
     assert not rest.cancelled and (rest.added, rest.unchanged) == (4, 2)
     assert sorted(rest.indexed) == sorted(str(p) for p in docs.iterdir() if str(p) not in stored)
     assert rest.pending == [] and workspace.pending("M") == {}
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs a named pipe")
+def test_a_cancel_stops_a_parser_that_is_still_reading(tmp_path: Path) -> None:
+    # a named pipe nobody writes to: its parser blocks until it is killed. Before, the
+    # pool waited for it (up to the time limit) whatever the cancel said.
+    stuck = tmp_path / "stuck.txt"
+    os.mkfifo(stuck)
+    asked: list[float] = []
+
+    def cancelled() -> bool:
+        asked.append(time.monotonic())
+        return len(asked) > 3  # the pool asks while it waits
+
+    with ParserPool(workers=1, timeout_s=60) as pool:
+        outcomes = list(pool.map([stuck], cancelled=cancelled))
+        workers = [w.process for w in pool._workers]
+    assert outcomes == []  # not "timed out after 60 s": the cancel ended the wait
+    assert workers and not any(p.is_alive() for p in workers)  # the busy parser is gone
