@@ -215,7 +215,7 @@ def test_romanian_interface(qtbot, profile: Path) -> None:
         assert win.documents.add_files_button.text() == "Adaugă fișiere…"
         assert win.tabs.tabText(1) == "Istoric"
         win._embed_progress(512, 4000, "")  # Romanian numbers too
-        assert win.status_label.text() == "Se indexează pasajele 512/4.000"
+        assert win.work_label.text() == "Se indexează pasajele 512/4.000"
         win.shutdown()
     finally:
         install_translator(QApplication.instance() or app, "en")
