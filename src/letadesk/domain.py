@@ -299,11 +299,20 @@ class IngestReport:
     duplicates: int = 0
     failed: list[tuple[str, str]] = field(default_factory=list)  # (path, reason)
     cancelled: bool = False
+    # Paths of the documents this ingest added or updated that are wholly in the index
+    # (every passage searchable, lexically and by vector) when it ended.
+    indexed: list[str] = field(default_factory=list)
+    # Paths of the matter's documents with passages not yet in the index (a cancel
+    # stopped their indexing): the next ingest resumes them.
+    pending: list[str] = field(default_factory=list)
+    pending_passages: int = 0
+    not_read: list[str] = field(default_factory=list)  # files a cancel left unread
 
     def as_json(self) -> dict[str, object]:
         return {
             "added": self.added, "updated": self.updated, "unchanged": self.unchanged,
             "retired": self.retired, "duplicates": self.duplicates,
             "failed": [{"path": p, "reason": r} for p, r in self.failed],
-            "cancelled": self.cancelled,
+            "cancelled": self.cancelled, "indexed": self.indexed, "pending": self.pending,
+            "pending_passages": self.pending_passages, "not_read": self.not_read,
         }

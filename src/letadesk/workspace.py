@@ -182,7 +182,13 @@ class Workspace:
                embed_progress: Progress | None = None,
                cancelled: CancelCheck | None = None) -> IngestReport:
         """Ingest files and folders into ``matter`` (created if new), then bring the
-        lexical and vector indexes up to date.
+        lexical and vector indexes up to date, resuming what an earlier cancel left
+        (:meth:`pending`).
+
+        ``cancelled`` is polled while files are parsed and between embedding batches.
+        A cancel keeps what was stored: the lexical index is still brought up to date
+        (quick), the embedding stops, and the report says which documents are wholly
+        indexed and which are pending.
 
         One ingest per matter at a time: while another process ingests into the same
         matter this raises :class:`BusyError` at once, naming that process."""
@@ -193,9 +199,21 @@ class Workspace:
             report = ingest(self._conn, target, [Path(p) for p in paths],
                             settings=self.settings, meta=meta, progress=progress,
                             cancelled=cancelled)
-            if not report.cancelled:
-                self.indexes.sync(progress=embed_progress, cancelled=cancelled)
+            complete = self.indexes.sync(progress=embed_progress, cancelled=cancelled)
+        pending = self.indexes.pending(target.id)
+        paths_of = {int(d.id): d.path for d in corpus.list_documents(self._conn, target.id)}
+        report.pending = sorted(paths_of[i] for i in pending if i in paths_of)
+        report.pending_passages = sum(pending.values())
+        waiting = set(report.pending)
+        report.indexed = [p for p in report.indexed if p not in waiting]
+        report.cancelled = report.cancelled or not complete
         return report
+
+    def pending(self, matter: str | None = None) -> dict[int, int]:
+        """Document id -> how many of its passages are not yet in the index (a cancelled
+        ingest stopped their indexing; the next ingest resumes them). {} when none."""
+        matter_id = self.matter(matter).id if matter else None
+        return self.indexes.pending(matter_id)
 
     def documents(self, matter: str | None = None, *, failed_only: bool = False) -> list[Document]:
         matter_id = self.matter(matter).id if matter else None

@@ -17,6 +17,7 @@ from PySide6.QtCore import QDate
 
 from conftest import wait_idle
 from letadesk.config import Paths, Settings
+from letadesk.domain import Document, DocumentId, DocumentStatus, MatterId
 from letadesk.generate.prompts import Prompt
 from scripted import ScriptedGenerator
 
@@ -213,7 +214,29 @@ def test_romanian_interface(qtbot, profile: Path) -> None:
         assert win.ask_panel.ask_button.text() == "Întreabă"
         assert win.documents.add_files_button.text() == "Adaugă fișiere…"
         assert win.tabs.tabText(1) == "Istoric"
+        win._embed_progress(512, 4000, "")  # Romanian numbers too
+        assert win.work_label.text() == "Se indexează pasajele 512/4.000"
         win.shutdown()
+    finally:
+        install_translator(QApplication.instance() or app, "en")
+
+
+def test_a_partly_indexed_document_says_so_in_romanian(qtbot) -> None:
+    from PySide6.QtWidgets import QApplication
+
+    from letadesk.ui.app import application
+    from letadesk.ui.doc_status import describe
+    from letadesk.ui.i18n import install_translator
+
+    app = application("ro")
+    try:
+        doc = Document(id=DocumentId(1), matter_id=MatterId(1), path="/d/nota.txt",
+                       title="Notă", kind="txt", language="ro", sha256="", size=1,
+                       status=DocumentStatus.INDEXED)
+        row = describe(doc, [], pending=7)
+        assert (row.status, row.label) == ("pending", "Indexat parțial")
+        assert row.detail == "7 pasaj(e) neindexat(e) încă; următoarea adăugare le reia"
+        assert describe(doc, []).label == "Indexat"
     finally:
         install_translator(QApplication.instance() or app, "en")
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import shutil
+import threading
 from pathlib import Path
 
 import pytest
@@ -10,7 +11,7 @@ import pytest
 pytest.importorskip("PySide6")
 pytest.importorskip("pytestqt")
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QObject, Qt, Slot
 
 from conftest import SAMPLE, wait_idle
 
@@ -146,7 +147,7 @@ def test_cancel_ingest_leaves_consistent_state(qtbot, window, tmp_path: Path) ->
             f"Section 1. Term\n1.1 Note {i} remains in force for {i + 1} years.\n" * 20,
             encoding="utf-8")
     window.matters.create_matter("Many")
-    window.engine.ingest_progress.connect(lambda *_: window.cancel())
+    window.documents_engine.ingest_progress.connect(lambda *_: window.cancel())
     window.add_paths([str(folder)])
     wait_idle(qtbot, window)
     report = window.last_report
@@ -155,6 +156,144 @@ def test_cancel_ingest_leaves_consistent_state(qtbot, window, tmp_path: Path) ->
     assert len(docs) < 60
     for doc in docs:
         assert doc.status == "failed" or (doc.status == "indexed" and window.ws.fragments(doc))
+
+
+class _LabelTexts(QObject):
+    """The status line each time the engine reports indexing progress."""
+
+    def __init__(self, window) -> None:
+        super().__init__()
+        self.window = window
+        self.seen: list[str] = []
+
+    @Slot(int, int, str)
+    def record(self, *_: object) -> None:
+        self.seen.append(self.window.work_label.text())
+
+
+def test_indexing_progress_counts_passages_in_the_status_line(window) -> None:
+    window._embed_progress(512, 4000, "")
+    assert window.work_label.text() == "Indexing passages 512/4,000"
+    assert (window.progress.value(), window.progress.maximum()) == (512, 4000)
+
+
+def _articles(folder: Path, name: str, count: int) -> None:
+    folder.mkdir(exist_ok=True)
+    (folder / name).write_text("\n".join(
+        f"Articolul {k}\nTermenul de plată al facturii {k} din {name} este de {k} zile."
+        for k in range(1, count + 1)), encoding="utf-8")
+
+
+def test_a_cancelled_add_says_what_is_indexed_and_what_is_pending(
+        qtbot, window, tmp_path: Path) -> None:
+    # before: "Added 3, failed 0" and every document "Indexed" while passages were
+    # missing from the index (issue 10)
+    from letadesk.index.sync import EMBED_BATCH
+
+    folder = tmp_path / "notes"
+    for i in range(3):
+        _articles(folder, f"note_{i}.txt", 40)  # more than a batch, less than two
+    window.matters.create_matter("Notes")
+    texts = _LabelTexts(window)
+    window.documents_engine.embed_progress.connect(texts.record)  # queued, after the window's slot
+
+    def cancel_after_two_batches(done: int, _total: int, _what: str) -> None:
+        if done >= 2 * EMBED_BATCH:
+            window._documents_engine.cancel()  # in its thread: takes effect before batch 3
+    window.documents_engine.embed_progress.connect(cancel_after_two_batches,
+                                         Qt.ConnectionType.DirectConnection)
+    assert window.add_paths([str(folder)])
+    wait_idle(qtbot, window)
+    report = window.last_report
+    assert report is not None and report.cancelled
+    assert report.indexed == [str(folder / "note_0.txt")]
+    assert window.work_label.text() == (
+        "Cancelled: 1 document(s) fully indexed, 2 pending (the next add resumes them), "
+        "0 not read, 0 failed.")
+    # per batch, from the start of the indexing (it was per 256 passages)
+    assert texts.seen[:2] == ["Indexing passages 0/120", f"Indexing passages {EMBED_BATCH}/120"]
+    panel = window.documents
+    assert panel.status_of("note_0.txt").status == "indexed"
+    for name in ("note_1.txt", "note_2.txt"):
+        row = panel.status_of(name)
+        assert (row.status, row.label) == ("pending", "Partly indexed")
+        assert "not yet indexed" in row.detail
+    assert window.ws.doctor().consistent
+    window.documents_engine.embed_progress.disconnect(cancel_after_two_batches)
+    assert window.add_paths([str(folder)])  # nothing new: the indexing resumes
+    wait_idle(qtbot, window)
+    assert not window.last_report.cancelled and window.last_report.pending == []
+    assert {r.status for r in panel.rows} == {"indexed"}
+    assert window.ws.pending("Notes") == {}
+
+
+class _HeldIngest:
+    """Keeps the documents engine inside an ingest (after its first file) until
+    released, as a long add of many files does."""
+
+    def __init__(self, window) -> None:
+        self.inside = threading.Event()
+        self.release = threading.Event()
+        window.documents_engine.ingest_progress.connect(self._hold,
+                                                        Qt.ConnectionType.DirectConnection)
+
+    def _hold(self, *_: object) -> None:  # in the engine's thread
+        self.inside.set()
+        assert self.release.wait(60)
+
+
+def _hold_an_ingest(qtbot, window, tmp_path: Path, matter: str) -> _HeldIngest:
+    _articles(tmp_path / "long", "long.txt", 5)
+    window.matters.create_matter(matter)
+    held = _HeldIngest(window)
+    assert window.add_paths([str(tmp_path / "long")], matter)
+    qtbot.waitUntil(held.inside.is_set, timeout=30_000)
+    return held
+
+
+def test_an_add_disables_only_what_conflicts_with_it(qtbot, window, tmp_path: Path) -> None:
+    # before: Ask and every matter button were disabled during any add (issue 10)
+    window.matters.create_matter("Other")
+    held = _hold_an_ingest(qtbot, window, tmp_path, "Long")
+    try:
+        assert window.task == "ingest" and window.work_matter == "Long"
+        matters, ask = window.matters, window.ask_panel
+        assert ask.ask_button.isEnabled() and ask.question.isEnabled()
+        assert matters.new_button.isEnabled()
+        assert not matters.rename_button.isEnabled()  # the matter being added to
+        assert not matters.delete_button.isEnabled()
+        matters.refresh(select="Other")
+        assert window.matter == "Other"
+        assert matters.rename_button.isEnabled()
+        assert not matters.delete_button.isEnabled()  # deleting waits for the add
+        assert not window.documents.add_files_button.isEnabled()
+        assert not window.add_paths([str(tmp_path / "long")])  # one add at a time
+        assert not window.settings_action.isEnabled()
+    finally:
+        held.release.set()
+    wait_idle(qtbot, window)
+    assert window.matters.delete_button.isEnabled()
+    assert window.documents.add_files_button.isEnabled()
+    assert window.last_report.added == 1
+
+
+@pytest.mark.model  # the judge answers
+def test_a_question_is_answered_while_another_matter_is_being_added_to(
+        qtbot, sample_window, tmp_path: Path) -> None:
+    window = sample_window
+    sample = window.matter
+    held = _hold_an_ingest(qtbot, window, tmp_path, "Long")
+    try:
+        window.matters.refresh(select=sample)
+        assert window.ask(QUESTION, generate=False)
+        assert window.task == "ingest+ask"
+        qtbot.waitUntil(lambda: not window.asking, timeout=120_000)
+        assert window.work == "ingest"  # still adding
+        assert not window.last_error, window.last_error
+        assert window.answer_view.answer["disposition"] == "answered"
+    finally:
+        held.release.set()
+    wait_idle(qtbot, window)
 
 
 def test_matters_create_rename_delete(qtbot, window) -> None:

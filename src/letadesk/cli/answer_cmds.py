@@ -91,6 +91,8 @@ def cmd_doctor(args: argparse.Namespace) -> int:
         print("consistent" if report.consistent else "NOT consistent")
         for problem in report.problems:
             print(f"  - {problem}")
+        for work in report.pending:
+            print(f"  pending (the next ingest or --repair completes it): {work}")
         if report.repaired:
             print("repaired: indexes rebuilt from the database")
     return 0 if report.consistent else 1

@@ -87,6 +87,12 @@ def cmd_ingest(args: argparse.Namespace) -> int:
               f"failed {len(report.failed)}")
         for path, reason in report.failed:
             print(f"  failed: {path}: {reason}", file=sys.stderr)
+        if report.cancelled:
+            print(f"cancelled: {len(report.indexed)} documents wholly indexed, "
+                  f"{len(report.not_read)} files not read")
+        if report.pending:
+            print(f"{len(report.pending)} documents pending ({report.pending_passages} "
+                  "passages not yet indexed; the next ingest resumes them)")
     read = report.added + report.updated + report.unchanged + report.duplicates
     if report.failed and not read and not report.cancelled:  # e.g. every parser crashed
         return fail(f"no file could be read: all {len(report.failed)} failed",

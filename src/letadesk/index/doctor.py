@@ -13,41 +13,61 @@ from letadesk.index.sync import IndexSet
 
 @dataclass
 class DoctorReport:
+    """``problems``: damage (the indexes disagree with SQLite in a way no ordinary sync
+    repairs). ``pending``: work a cancelled or interrupted ingest left, which the next
+    ingest (or ``--repair``) completes; it does not make the profile inconsistent."""
+
     consistent: bool
     problems: list[str] = field(default_factory=list)
     repaired: bool = False
+    pending: list[str] = field(default_factory=list)
 
     def as_json(self) -> dict[str, object]:
         return {"consistent": self.consistent, "problems": self.problems,
-                "repaired": self.repaired}
+                "pending": self.pending, "repaired": self.repaired}
 
 
 def diagnose(conn: apsw.Connection, indexes: IndexSet) -> list[str]:
     """Every disagreement between SQLite and the indexes, in words; [] when consistent."""
+    return _diagnose(conn, indexes)[0]
+
+
+def _diagnose(conn: apsw.Connection, indexes: IndexSet) -> tuple[list[str], list[str]]:
+    """(problems, pending): see :class:`DoctorReport`."""
     damage = _database_damage(conn)
     if damage:
-        return [damage]
+        return [damage], []
     problems: list[str] = []
-    pending = conn.execute("SELECT count(*) FROM index_outbox").fetchone()
-    if pending and pending[0]:
-        problems.append(f"{pending[0]} index updates not yet applied")
-    expected = {r.fragment_id: r.signature for r in rows.all_rows(conn)}
+    pending: list[str] = []
+    updates = conn.execute("SELECT count(*), count(DISTINCT document_id) "
+                           "FROM index_outbox").fetchone()
+    if updates and updates[0]:
+        pending.append(f"{updates[0]} index updates not yet applied "
+                       f"({updates[1]} documents)")
+    queued = {int(r[0]) for r in conn.execute("SELECT DISTINCT document_id FROM index_outbox")}
+    every = list(rows.all_rows(conn))
+    expected = {r.fragment_id: r.signature for r in every}
+    settled = {r.fragment_id: r.signature for r in every if r.document_id not in queued}
     try:
         actual = indexes.lexical.signatures()
     except IndexError_ as exc:
         problems.append(f"lexical index will not open: {exc}")
         actual = None
-    if actual is not None:
-        problems.extend(_compare("lexical index", expected, actual))
+    if actual is not None:  # a queued document's entries are the outbox's to replace
+        queued_ids = expected.keys() - settled.keys()
+        problems.extend(_compare("lexical index", settled,
+                                 {k: v for k, v in actual.items() if k not in queued_ids}))
     if indexes.has_vectors():
         embedded = indexes.vectors.embedded_fragment_ids()
         missing = len(expected.keys() - embedded)
         extra = len(embedded - expected.keys())
         if missing:
-            problems.append(f"vector index: {missing} fragments without a vector")
+            pending.append(f"vector index: {missing} passages waiting for their vector")
         if extra:
             problems.append(f"vector index: {extra} vectors of fragments that no longer exist")
-    return problems
+    elif expected:
+        pending.append(f"vector index: {len(expected)} passages waiting for their vector")
+    return problems, pending
 
 
 def _database_damage(conn: apsw.Connection) -> str:
@@ -79,12 +99,14 @@ def _compare(name: str, expected: dict[int, str], actual: dict[int, str]) -> lis
 
 def doctor(conn: apsw.Connection, indexes: IndexSet, *, repair: bool) -> DoctorReport:
     """Check, and with ``repair`` rebuild what disagrees from SQLite, then check again."""
-    problems = diagnose(conn, indexes)
-    if not problems or not repair or _database_damage(conn):
-        return DoctorReport(consistent=not problems, problems=problems)
-    indexes.rebuild_lexical()
-    if indexes.has_vectors():
-        indexes.drop_orphan_vectors()
-        indexes.embed_missing()
-    remaining = diagnose(conn, indexes)
-    return DoctorReport(consistent=not remaining, problems=problems + remaining, repaired=True)
+    problems, pending = _diagnose(conn, indexes)
+    if not (problems or pending) or not repair or _database_damage(conn):
+        return DoctorReport(consistent=not problems, problems=problems, pending=pending)
+    if problems:
+        indexes.rebuild_lexical()
+        if indexes.has_vectors():
+            indexes.drop_orphan_vectors()
+    indexes.sync()  # the outbox, then every passage without a vector
+    remaining, left = _diagnose(conn, indexes)
+    return DoctorReport(consistent=not remaining, problems=problems + remaining,
+                        pending=left, repaired=True)

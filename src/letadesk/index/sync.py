@@ -29,7 +29,10 @@ if TYPE_CHECKING:
     from letadesk.index.embedder import Embedder
 
 Progress = Callable[[int, int, str], None]
-EMBED_BATCH = 256
+# Passages embedded and committed together. A cancel is looked at between batches, so
+# this bounds how long it takes (e5 on onnxruntime embeds 4 to 10 passages/s on two
+# cores), and what a cancel or a crash loses; the embedder's own batches report progress.
+EMBED_BATCH = 32
 
 
 def _vector_row(r: LexicalRow) -> VectorRow:
@@ -93,16 +96,20 @@ class IndexSet:
     # ---- keeping in sync --------------------------------------------------------
 
     def sync(self, *, progress: Progress | None = None,
-             cancelled: Callable[[], bool] | None = None, embed: bool = True) -> None:
-        """Apply the outbox to both indexes, then embed fragments that lack a vector."""
+             cancelled: Callable[[], bool] | None = None, embed: bool = True) -> bool:
+        """Apply the outbox to both indexes, then embed fragments that lack a vector.
+        False when ``cancelled`` stopped the embedding: what is left is :meth:`pending`
+        and the next sync resumes it."""
         try:
             self._apply_outbox()
         except LexicalIndexBusy:
             raise  # another process is writing: never wipe its index
         except IndexError_:
             self.rebuild_lexical()
-        if embed:
-            self.embed_missing(progress=progress, cancelled=cancelled)
+        if not embed:
+            return True
+        done, total = self._embed_missing(progress, cancelled)
+        return done == total
 
     def _apply_outbox(self) -> None:
         pending = self._conn.execute(
@@ -140,22 +147,51 @@ class IndexSet:
     def embed_missing(self, *, progress: Progress | None = None,
                       cancelled: Callable[[], bool] | None = None) -> int:
         """Embed every indexed fragment without a vector; returns how many were embedded."""
+        return self._embed_missing(progress, cancelled)[0]
+
+    def _embed_missing(self, progress: Progress | None,
+                       cancelled: Callable[[], bool] | None) -> tuple[int, int]:
+        """(embedded, to embed). Document by document (fragment id order), so that a
+        cancel leaves whole documents indexed; ``progress(done, total, title)`` after
+        each of the embedder's batches, ``cancelled`` polled before each of ours."""
         have = self.vectors.embedded_fragment_ids()
         ids = [int(r[0]) for r in self._conn.execute(
             "SELECT f.id FROM fragments f JOIN documents d ON d.id = f.document_id "
             "WHERE d.status = 'indexed' ORDER BY f.id") if int(r[0]) not in have]
         done = 0
+        if ids and progress is not None:  # the window says "indexing" from the start
+            progress(0, len(ids), "")
         for start in range(0, len(ids), EMBED_BATCH):
             if cancelled and cancelled():
                 break
             batch = rows.rows_by_ids(self._conn, ids[start:start + EMBED_BATCH])
-            vectors = self.embedder.embed_passages([_passage_text(r) for r in batch])
+            step = _step(progress, done, len(ids), batch[-1].title)
+            vectors = self.embedder.embed_passages([_passage_text(r) for r in batch],
+                                                   progress=step)
             with transaction(self._conn):
                 self.vectors.upsert([_vector_row(r) for r in batch], vectors)
             done += len(batch)
-            if progress is not None:
-                progress(done, len(ids), batch[-1].title)
-        return done
+        return done, len(ids)
+
+    def pending(self, matter_id: int | None = None) -> dict[int, int]:
+        """Per indexed document (of ``matter_id``, or all), how many of its fragments are
+        not yet searchable: their lexical update is still in the outbox, or they have no
+        vector. Read from SQLite alone (the embedder is not loaded); {} when all are."""
+        outbox = {int(r[0]) for r in self._conn.execute(
+            "SELECT DISTINCT document_id FROM index_outbox")}
+        vectors = self._vectors if self._vectors is not None else (
+            VectorIndex(self._conn) if self.has_vectors() else None)
+        embedded = vectors.stored_fragment_ids() if vectors is not None else set()
+        sql = ("SELECT f.id, f.document_id FROM fragments f JOIN documents d "
+               "ON d.id = f.document_id WHERE d.status = 'indexed'")
+        args: tuple[int, ...] = ()
+        if matter_id is not None:
+            sql, args = sql + " AND f.matter_id = ?", (matter_id,)
+        counts: dict[int, int] = {}
+        for fragment_id, document_id in self._conn.execute(sql, args):
+            if int(document_id) in outbox or int(fragment_id) not in embedded:
+                counts[int(document_id)] = counts.get(int(document_id), 0) + 1
+        return counts
 
     def forget_documents(self, doc_ids: Sequence[int]) -> None:
         if not doc_ids:
@@ -188,6 +224,19 @@ class IndexSet:
             vec = self.embedder.embed_query(query)
             self._last_query = (query, vec)
         return self.vectors.search(vec, filters, k)
+
+
+def _step(progress: Progress | None, base: int, total: int,
+          title: str) -> Callable[[int, int], None] | None:
+    """The embedder's ``progress(done_in_batch, batch_size)`` as ``progress(done, total,
+    title)`` over the whole embedding."""
+    if progress is None:
+        return None
+    report = progress
+
+    def step(done: int, _size: int) -> None:
+        report(base + done, total, title)
+    return step
 
 
 def _absent(path: Path) -> bool:

@@ -201,6 +201,15 @@ class VectorIndex:
                + " AND ".join(where) + " ORDER BY distance")
         return [(int(f), 1.0 - float(d)) for f, d in self._conn.execute(sql, params)]
 
+    def stored_fragment_ids(self) -> set[int]:
+        """Ids of every fragment with a stored vector, whichever embedder made it (no
+        :meth:`ensure` needed, so no embedder loaded); empty when there are none."""
+        found = self.identity()
+        table = f"{_TABLE_PREFIX}_{found[1]}" if found is not None else ""
+        if not table or not self._has_table(table):
+            return set()
+        return {int(f) for (f,) in self._conn.execute(f"SELECT fragment_id FROM {table}")}
+
     def embedded_fragment_ids(self) -> set[int]:
         """Ids of every fragment that has a vector (to resume an interrupted embedding)."""
         return {int(f) for (f,) in self._conn.execute(f"SELECT fragment_id FROM {self.table}")}

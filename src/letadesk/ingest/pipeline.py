@@ -24,7 +24,7 @@ from letadesk.store.corpus import FileFacts, LegalMeta
 from letadesk.store.transaction import transaction
 
 Progress = Callable[[int, int, str], None]  # (done, total, current path)
-CancelCheck = Callable[[], bool]  # polled between files: True stops the batch
+CancelCheck = Callable[[], bool]  # polled while parsing and embedding: True stops the batch
 
 
 def ingest(conn: apsw.Connection, matter: Matter, paths: Iterable[Path], *,
@@ -46,9 +46,9 @@ def ingest(conn: apsw.Connection, matter: Matter, paths: Iterable[Path], *,
         else:
             done += 1
             _tick(progress, done, total, facts.path)
-    if to_parse and not (cancelled and cancelled()):
-        done = _parse_all(conn, matter, to_parse, state, report, settings=settings, meta=meta,
-                          progress=progress, cancelled=cancelled, start=(done, total))
+    if to_parse:
+        _parse_all(conn, matter, to_parse, state, report, settings=settings, meta=meta,
+                   progress=progress, cancelled=cancelled, start=(done, total))
     if not report.cancelled:
         _retire_missing(conn, matter, found.roots, set(map(str, found.files)), report)
     return report
@@ -94,24 +94,30 @@ def _triage(conn: apsw.Connection, matter: Matter, facts: FileFacts,
 def _parse_all(conn: apsw.Connection, matter: Matter, to_parse: dict[Path, FileFacts],
                state: dict[str, tuple[str, str, int]], report: IngestReport, *, settings: Settings,
                meta: LegalMeta | None, progress: Progress | None,
-               cancelled: CancelCheck | None, start: tuple[int, int]) -> int:
+               cancelled: CancelCheck | None, start: tuple[int, int]) -> None:
+    """Parse and store ``to_parse``; a cancel stops it within a fraction of a second
+    (busy parsers are killed) and leaves the unread files in ``report.not_read``."""
     done, total = start
-    workers = min(2, len(to_parse))  # the target workstations have few cores
-    with ParserPool(workers=workers, timeout_s=settings.ingest_timeout_s,
-                    memory_mb=settings.ingest_memory_mb,
-                    max_fragments=settings.max_fragments_per_file) as pool:
-        for path, outcome in _in_order(pool.map(list(to_parse)), list(to_parse)):
-            facts = to_parse[path]
-            if isinstance(outcome, ParsedDocument):
-                _store(conn, matter, facts, outcome, state, report, meta)
-            else:
-                _fail(conn, matter, facts, outcome, report)
-            done += 1
-            _tick(progress, done, total, facts.path)
-            if cancelled and cancelled():
-                report.cancelled = True
-                break
-    return done
+    handled: set[Path] = set()
+    if not (cancelled and cancelled()):
+        workers = min(2, len(to_parse))  # the target workstations have few cores
+        with ParserPool(workers=workers, timeout_s=settings.ingest_timeout_s,
+                        memory_mb=settings.ingest_memory_mb,
+                        max_fragments=settings.max_fragments_per_file) as pool:
+            order = list(to_parse)
+            for path, outcome in _in_order(pool.map(order, cancelled=cancelled), order):
+                facts = to_parse[path]
+                if isinstance(outcome, ParsedDocument):
+                    _store(conn, matter, facts, outcome, state, report, meta)
+                else:
+                    _fail(conn, matter, facts, outcome, report)
+                handled.add(path)
+                done += 1
+                _tick(progress, done, total, facts.path)
+                if cancelled and cancelled():
+                    break
+    report.not_read = [str(p) for p in to_parse if p not in handled]
+    report.cancelled = bool(report.not_read)  # only a cancel leaves files unread
 
 
 def _in_order(results: Iterable[tuple[Path, Outcome]],
@@ -143,8 +149,10 @@ def _store(conn: apsw.Connection, matter: Matter, facts: FileFacts, parsed: Pars
         report.unchanged += 1  # re-read by a newer reader, same result
     elif facts.path in state:
         report.updated += 1
+        report.indexed.append(facts.path)  # stored; the workspace drops the pending ones
     else:
         report.added += 1
+        report.indexed.append(facts.path)
 
 
 def _fail(conn: apsw.Connection, matter: Matter, facts: FileFacts, reason: str,

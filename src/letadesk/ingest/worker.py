@@ -14,7 +14,7 @@ import sys
 import threading
 import time
 from collections import deque
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from multiprocessing.connection import Connection, wait
 from multiprocessing.process import BaseProcess
@@ -23,6 +23,7 @@ from pathlib import Path
 from letadesk.domain import ParsedDocument
 
 Outcome = ParsedDocument | str  # a parsed document, or the reason it failed
+_POLL_S = 0.2  # how often a cancel is looked at while files are parsed
 
 
 def _limit_memory(memory_mb: int) -> None:
@@ -133,22 +134,28 @@ class ParserPool:
         child.close()
         return _Worker(proc, parent)
 
-    def map(self, paths: Iterable[Path]) -> Iterator[tuple[Path, Outcome]]:
-        """Parse every path; yields (path, outcome) as each finishes."""
+    def map(self, paths: Iterable[Path], *,
+            cancelled: Callable[[], bool] | None = None) -> Iterator[tuple[Path, Outcome]]:
+        """Parse every path; yields (path, outcome) as each finishes. ``cancelled`` is
+        polled every :data:`_POLL_S` while files are being parsed: once it says True
+        nothing more is yielded (closing the pool then stops the busy workers)."""
         queue = deque(paths)
         if not self._workers:
             self._workers = [self._spawn() for _ in range(min(self._n, max(1, len(queue))))]
         while queue or any(w.path is not None for w in self._workers):
+            if cancelled is not None and cancelled():
+                return
             for w in self._workers:
                 if w.path is None and queue:
                     w.path, w.started = queue.popleft(), time.monotonic()
                     w.conn.send(str(w.path))
-            yield from self._collect()
+            yield from self._collect(poll=cancelled is not None)
 
-    def _collect(self) -> Iterator[tuple[Path, Outcome]]:
+    def _collect(self, *, poll: bool = False) -> Iterator[tuple[Path, Outcome]]:
         busy = [w for w in self._workers if w.path is not None]
         deadline = min(w.started for w in busy) + self._timeout
-        ready = wait([w.conn for w in busy], timeout=max(0.0, deadline - time.monotonic()))
+        left = max(0.0, deadline - time.monotonic())
+        ready = wait([w.conn for w in busy], timeout=min(left, _POLL_S) if poll else left)
         for w in busy:
             path = w.path
             assert path is not None
@@ -179,6 +186,8 @@ class ParserPool:
     def close(self) -> None:
         for w in self._workers:
             w.conn.close()
+            if w.path is not None:  # still parsing a file nobody waits for (a cancel)
+                w.process.kill()
             w.process.join(timeout=2)
             if w.process.is_alive():
                 w.process.kill()

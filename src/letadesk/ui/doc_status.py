@@ -13,7 +13,8 @@ from letadesk.domain import Document, DocumentStatus, Page, PageMethod, SourceSt
 @dataclass(frozen=True, slots=True)
 class DocRow:
     document: Document
-    status: str  # "indexed" | "failed" | "duplicate" | "retired" | "stale" | "missing"
+    # "indexed" | "pending" | "failed" | "duplicate" | "retired" | "stale" | "missing"
+    status: str
     label: str  # translated status
     detail: str  # failure reason, OCR summary, duplicate note
     pages: int
@@ -31,10 +32,17 @@ def _status_detail(doc: Document) -> str:
     return ""
 
 
-def describe(doc: Document, pages: list[Page]) -> DocRow:
+def describe(doc: Document, pages: list[Page], pending: int = 0) -> DocRow:
+    """``pending``: how many of the document's passages are not yet in the index (a
+    cancelled add stopped their indexing); such a document is "pending", not "indexed"."""
     ocr = sum(1 for p in pages if p.method == PageMethod.OCR)
     blank = sum(1 for p in pages if p.method == PageMethod.NO_TEXT)
     status, notes = str(doc.status), [_status_detail(doc)]
+    if doc.status == DocumentStatus.INDEXED and pending:
+        status = "pending"
+        notes.append(QCoreApplication.translate(
+            "DocumentsPanel", "{n} passage(s) not yet indexed; the next add resumes them")
+            .format(n=pending))
     if ocr:
         notes.append(QCoreApplication.translate(
             "DocumentsPanel", "{n} page(s) read by OCR").format(n=ocr))
@@ -56,6 +64,7 @@ def describe(doc: Document, pages: list[Page]) -> DocRow:
 def status_label(status: str) -> str:
     labels = {
         "indexed": QCoreApplication.translate("DocumentsPanel", "Indexed"),
+        "pending": QCoreApplication.translate("DocumentsPanel", "Partly indexed"),
         "failed": QCoreApplication.translate("DocumentsPanel", "Failed"),
         "duplicate": QCoreApplication.translate("DocumentsPanel", "Duplicate"),
         "retired": QCoreApplication.translate("DocumentsPanel", "Retired"),

@@ -24,7 +24,7 @@ from letadesk.workspace import Workspace
 
 _FILTER = "Documents (*.pdf *.docx *.html *.htm *.txt *.md);;All files (*)"
 _COLOURS = {"failed": "#b3261e", "stale": "#9a6700", "missing": "#9a6700",
-            "duplicate": "#5f6368", "retired": "#5f6368"}
+            "pending": "#9a6700", "duplicate": "#5f6368", "retired": "#5f6368"}
 
 
 class DocumentsPanel(QWidget):
@@ -79,13 +79,15 @@ class DocumentsPanel(QWidget):
         """Re-read the matter's documents, their files' size and time re-checked first
         (the cheap currency pass; the full re-hash runs on the window's start)."""
         docs: list[Document] = []
+        pending: dict[int, int] = {}
         if self.matter:
             try:
                 self._ws.check_sources(matter=self.matter, full=False)
                 docs = self._ws.documents(self.matter)
+                pending = self._ws.pending(self.matter)
             except NotFoundError:  # renamed or deleted while a check was on its way
                 self.matter = ""
-        self.rows = [describe(d, self._ws.pages(d)) for d in docs]
+        self.rows = [describe(d, self._ws.pages(d), pending.get(int(d.id), 0)) for d in docs]
         self.table.setRowCount(len(self.rows))
         for i, row in enumerate(self.rows):
             self._fill(i, row)

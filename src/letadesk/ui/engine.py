@@ -27,7 +27,9 @@ log = logging.getLogger(__name__)
 
 
 class Engine(QObject):
-    """Runs one task at a time in its thread; every outcome is a signal."""
+    """Runs one task at a time in its thread; every outcome is a signal. Two engines may
+    run side by side, each with its own workspace on the same profile (SQLite in WAL
+    mode, the lexical index read by one while the other writes)."""
 
     finished = Signal(str)  # a task ended, whatever its outcome (after its result signal)
     ingest_progress = Signal(int, int, str)  # done, total, path
@@ -130,12 +132,15 @@ class Engine(QObject):
 
 
 class EngineThread(QObject):
-    """The engine with its thread; ``stop()`` cancels, closes the workspace, joins."""
+    """The engine with its thread; ``stop()`` cancels, closes the workspace, joins. The
+    window runs two: one for documents (adding, deleting, the check of the sources) and
+    one for questions, so that a question is answered while documents are indexed."""
 
-    def __init__(self, data_dir: str | Path, parent: QObject | None = None) -> None:
+    def __init__(self, data_dir: str | Path, parent: QObject | None = None, *,
+                 name: str = "engine") -> None:
         super().__init__(parent)
         self._thread = QThread()
-        self._thread.setObjectName("letadesk-engine")
+        self._thread.setObjectName(f"letadesk-{name}")
         self.engine = Engine(data_dir)
         self.engine.moveToThread(self._thread)
         self._thread.start()

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QCoreApplication, QTranslator
+from PySide6.QtCore import QCoreApplication, QLocale, QTranslator
 
 from letadesk.ui.resources import translations_dir
 
 LANGUAGES = {"en": "English", "ro": "Română"}
+_LOCALES = {"en": QLocale.Language.English, "ro": QLocale.Language.Romanian}
 _installed: list[QTranslator] = []
+_numbers = [QLocale(QLocale.Language.English)]  # the interface language's number format
 
 
 def install_translator(app: QCoreApplication, language: str) -> bool:
@@ -16,6 +18,7 @@ def install_translator(app: QCoreApplication, language: str) -> bool:
     Any previously installed LetaDesk translator is removed first."""
     while _installed:
         app.removeTranslator(_installed.pop())
+    _numbers[0] = QLocale(_LOCALES.get(language, QLocale.Language.English))
     if language == "en":
         return True
     translator = QTranslator(app)
@@ -24,3 +27,8 @@ def install_translator(app: QCoreApplication, language: str) -> bool:
     app.installTranslator(translator)
     _installed.append(translator)
     return True
+
+
+def count(n: int) -> str:
+    """``n`` as the interface language writes it: 4,000 in English, 4.000 in Romanian."""
+    return _numbers[0].toString(n)

@@ -1,5 +1,8 @@
 """The main window: matters and documents on the left, question and answer in the
-middle, the cited source on the right. Long work runs in the engine thread."""
+middle, the cited source on the right. Long work runs in two engine threads, one for
+documents and one for questions: a question is answered while documents are added, and
+only what conflicts is disabled (a second add or a delete while one runs, a second
+question, renaming or deleting the matter being worked on, settings while any runs)."""
 
 from __future__ import annotations
 
@@ -28,6 +31,7 @@ from letadesk.ui.ask_panel import AskPanel
 from letadesk.ui.audit_view import AuditView
 from letadesk.ui.documents_panel import DocumentsPanel
 from letadesk.ui.engine import EngineThread
+from letadesk.ui.i18n import count
 from letadesk.ui.matters_panel import MattersPanel
 from letadesk.ui.resources import SAMPLE_MATTER, sample_matter_dir
 from letadesk.ui.source_viewer import SourceViewer
@@ -52,7 +56,9 @@ class MainWindow(QMainWindow):
     def __init__(self, data_dir: str | Path | None = None) -> None:
         super().__init__()
         self.ws = Workspace.open(data_dir)
-        self.task = ""  # "" | "ingest" | "ask" | "delete"
+        self.work = ""  # the documents engine's task: "" | "ingest" | "delete"
+        self.work_matter = ""  # the matter it works on
+        self.asking = ""  # the matter a question is being answered in; "" when none
         self.last_error = ""
         self.last_report: IngestReport | None = None
         self._question = ""
@@ -70,7 +76,8 @@ class MainWindow(QMainWindow):
         self._build_status_bar()
         self._build_layout()
         self._build_menu()
-        self._engine = EngineThread(self.ws.paths.root, self)
+        self._documents_engine = EngineThread(self.ws.paths.root, self, name="documents")
+        self._engine = EngineThread(self.ws.paths.root, self, name="answers")
         self._connect()
         self.ask_panel.set_default_as_of(self.ws.settings.default_as_of)
         self.ask_panel.set_generation(self.ws.generates())
@@ -103,7 +110,8 @@ class MainWindow(QMainWindow):
         self.resize(1480, 880)
 
     def _build_status_bar(self) -> None:
-        self.status_label = QLabel()
+        self.status_label = QLabel()  # questions and everything else
+        self.work_label = QLabel()  # what the documents engine is doing, or did last
         self.progress = QProgressBar()
         self.progress.setMaximumWidth(260)
         self.progress.setVisible(False)
@@ -112,6 +120,7 @@ class MainWindow(QMainWindow):
         self.cancel_button.clicked.connect(self.cancel)
         bar = self.statusBar()
         bar.addWidget(self.status_label, 1)
+        bar.addPermanentWidget(self.work_label)
         bar.addPermanentWidget(self.progress)
         bar.addPermanentWidget(self.cancel_button)
 
@@ -129,33 +138,45 @@ class MainWindow(QMainWindow):
             file_menu.addAction(action)
 
     def _connect(self) -> None:
-        engine = self._engine.engine
-        self._start_ingest.connect(engine.ingest)
-        self._start_ask.connect(engine.ask)
-        self._start_delete.connect(engine.delete_matter)
-        self._start_check.connect(engine.check_sources)
-        engine.sources_checked.connect(self._sources_checked)
-        engine.ingest_progress.connect(self._ingest_progress)
-        engine.embed_progress.connect(self._embed_progress)
-        engine.ingest_done.connect(self._ingest_done)
-        engine.stage.connect(self._stage)
-        engine.answered.connect(self._answered)
-        engine.matter_deleted.connect(self._matter_deleted)
-        engine.cancelled.connect(self._cancelled)
-        engine.failed.connect(self._failed)
-        engine.finished.connect(self._finished)
+        documents, answers = self._documents_engine.engine, self._engine.engine
+        self._start_ingest.connect(documents.ingest)
+        self._start_delete.connect(documents.delete_matter)
+        self._start_check.connect(documents.check_sources)
+        self._start_ask.connect(answers.ask)
+        documents.sources_checked.connect(self._sources_checked)
+        documents.ingest_progress.connect(self._ingest_progress)
+        documents.embed_progress.connect(self._embed_progress)
+        documents.ingest_done.connect(self._ingest_done)
+        documents.matter_deleted.connect(self._matter_deleted)
+        answers.stage.connect(self._stage)
+        answers.answered.connect(self._answered)
+        for engine in (documents, answers):
+            engine.cancelled.connect(self._cancelled)
+            engine.failed.connect(self._failed)
+            engine.finished.connect(self._finished)
         self.matters.matter_selected.connect(self._matter_changed)
         self.matters.delete_requested.connect(self.delete_matter)
         self.documents.add_requested.connect(self.add_paths)
         self.documents.document_activated.connect(self.viewer.show_document)
         self.ask_panel.ask_requested.connect(self.ask)
-        self.ask_panel.cancel_requested.connect(self.cancel)
+        self.ask_panel.cancel_requested.connect(self.cancel_question)
         self.answer_view.source_clicked.connect(self.viewer.show_source)
         self.audit_view.source_clicked.connect(self.viewer.show_source)
 
     @property
     def engine(self):
+        """The engine that answers questions."""
         return self._engine.engine
+
+    @property
+    def documents_engine(self):
+        """The engine that adds and deletes documents."""
+        return self._documents_engine.engine
+
+    @property
+    def task(self) -> str:
+        """What runs: "" when idle, else "ingest", "delete", "ask" or e.g. "ingest+ask"."""
+        return "+".join(t for t in (self.work, "ask" if self.asking else "") if t)
 
     @property
     def matter(self) -> str:
@@ -165,31 +186,39 @@ class MainWindow(QMainWindow):
 
     def add_paths(self, paths: list[str], matter: str | None = None) -> bool:
         target = matter or self.matter
-        if self.task or not target or not paths:
+        if self.work or not target or not paths:
             return False
-        self._begin("ingest", self.tr("Reading documents…"))
+        self._begin("ingest", self.tr("Reading documents…"), target)
         self._start_ingest.emit([str(p) for p in paths], target)
         return True
 
     def ask(self, question: str, as_of: date | None = None,
             generate: bool | None = None) -> bool:
-        """Start answering ``question`` (False when busy or no matter); ``generate`` None
+        """Start answering ``question`` (False while another question is answered, or with
+        no matter; documents being added meanwhile do not matter); ``generate`` None
         follows the settings' generation mode."""
-        if self.task or not self.matter:
+        if self.asking or not self.matter:
             return False
         self._question = question
-        self._begin("ask", "")
+        self._begin("ask", "", self.matter)
         self.answer_view.show_message(self.tr("Working on: {q}").format(q=question))
         self._start_ask.emit(question, self.matter, as_of, generate)
         return True
 
     def delete_matter(self, name: str) -> None:
-        if not self.task:
-            self._begin("delete", self.tr("Deleting {name}…").format(name=name))
+        if not self.work and name != self.asking:
+            self._begin("delete", self.tr("Deleting {name}…").format(name=name), name)
             self._start_delete.emit(name)
 
     def cancel(self) -> None:
-        if self.task:
+        """Cancel adding documents (the status bar's Cancel)."""
+        if self.work:
+            self._documents_engine.cancel()
+            self.work_label.setText(self.tr("Cancelling…"))
+
+    def cancel_question(self) -> None:
+        """Cancel the question being answered (the ask panel's Cancel)."""
+        if self.asking:
             self._engine.cancel()
             self.status_label.setText(self.tr("Cancelling…"))
 
@@ -213,6 +242,7 @@ class MainWindow(QMainWindow):
 
     def apply_settings(self, settings) -> None:
         self.ws.settings = settings
+        self._documents_engine.reset()
         self._engine.reset()
         self.ask_panel.set_default_as_of(settings.default_as_of)
         self.ask_panel.set_generation(self.ws.generates())
@@ -220,33 +250,43 @@ class MainWindow(QMainWindow):
 
     # ---- engine events -----------------------------------------------------------------
 
-    def _begin(self, task: str, message: str) -> None:
-        self.task = task
+    def _begin(self, task: str, message: str, matter: str = "") -> None:
         self.last_error = ""
-        self.status_label.setText(message)
-        self._set_busy(True)
+        if task == "ask":
+            self.asking = matter or self.matter
+        else:
+            self.work, self.work_matter = task, matter
+            self.progress.setRange(0, 0)
+        self._report(task, message)
+        self._update_controls()
 
-    def _report(self, message: str) -> None:
-        """Say how the task ended; the window is freed when the engine says it finished."""
-        self.status_label.setText(message)
+    def _report(self, task: str, message: str) -> None:
+        """Say how ``task`` is going or ended (documents work beside the progress bar,
+        the rest on the left); the window is freed when the engine says it finished."""
+        (self.status_label if task == "ask" else self.work_label).setText(message)
 
-    def _set_busy(self, busy: bool) -> None:
-        ingesting = busy and self.task in ("ingest", "delete")
-        self.progress.setVisible(ingesting)
-        self.progress.setRange(0, 0)
-        self.cancel_button.setVisible(busy and self.task == "ingest")
-        self.matters.set_busy(busy)
-        self.documents.set_busy(busy)
-        self.ask_panel.set_busy(busy, asking=self.task == "ask")
-        self.settings_action.setEnabled(not busy)
+    def _update_controls(self) -> None:
+        """Disable only what conflicts with the work under way."""
+        working = bool(self.work)
+        self.progress.setVisible(working)
+        self.cancel_button.setVisible(self.work == "ingest")
+        busy = {self.work_matter, self.asking} - {""}
+        current = self.matter
+        self.matters.set_locked(rename=current in busy, delete=working or current in busy)
+        self.documents.set_busy(working)
+        self.ask_panel.set_busy(bool(self.asking), asking=bool(self.asking))
+        self.settings_action.setEnabled(not (working or self.asking))
 
     @_when_open
-    def _finished(self, _task: str) -> None:
+    def _finished(self, task: str) -> None:
         # The one place a task ends: the engine's last signal for it, after its result.
         # Ending on the result instead let that last signal arrive after the next
         # question had started and end it, so the window looked idle while working.
-        self.task = ""
-        self._set_busy(False)
+        if task == "ask":
+            self.asking = ""
+        else:
+            self.work = self.work_matter = ""
+        self._update_controls()
 
     @_when_open
     def _stage(self, name: str) -> None:
@@ -256,25 +296,36 @@ class MainWindow(QMainWindow):
     def _ingest_progress(self, done: int, total: int, path: str) -> None:
         self.progress.setRange(0, max(total, 1))
         self.progress.setValue(done)
-        self.status_label.setText(self.tr("Reading {done}/{total}: {name}").format(
-            done=done, total=total, name=Path(path).name))
+        if not self._cancelling():
+            self.work_label.setText(self.tr("Reading {done}/{total}: {name}").format(
+                done=done, total=total, name=Path(path).name))
+
+    def _cancelling(self) -> bool:
+        """A cancel was asked for: "Cancelling…" stays until the engine stops."""
+        return self.documents_engine.cancel_event.is_set()
 
     @_when_open
     def _embed_progress(self, done: int, total: int, _what: str) -> None:
         self.progress.setRange(0, max(total, 1))
         self.progress.setValue(done)
-        self.status_label.setText(self.tr("Indexing passages {done}/{total}").format(
-            done=done, total=total))
+        if self._cancelling():
+            return
+        self.work_label.setText(self.tr("Indexing passages {done}/{total}").format(
+            done=count(done), total=count(total)))
 
     @_when_open
     def _ingest_done(self, report: IngestReport) -> None:
         self.last_report = report
         self.documents.refresh()
-        summary = self.tr("Added {a}, updated {u}, unchanged {n}, failed {f}.").format(
-            a=report.added, u=report.updated, n=report.unchanged, f=len(report.failed))
         if report.cancelled:
-            summary = self.tr("Cancelled. ") + summary
-        self._report(summary)
+            summary = self.tr("Cancelled: {i} document(s) fully indexed, {p} pending (the "
+                              "next add resumes them), {r} not read, {f} failed.").format(
+                i=len(report.indexed), p=len(report.pending), r=len(report.not_read),
+                f=len(report.failed))
+        else:
+            summary = self.tr("Added {a}, updated {u}, unchanged {n}, failed {f}.").format(
+                a=report.added, u=report.updated, n=report.unchanged, f=len(report.failed))
+        self._report("ingest", summary)
 
     @_when_open
     def _answered(self, answer: Answer) -> None:
@@ -283,8 +334,8 @@ class MainWindow(QMainWindow):
         self.tabs.setCurrentWidget(self.answer_view)
         self.audit_view.refresh()
         seconds = answer.stages.get("total", 0.0)
-        self._report(self.tr("Answered in {s:.1f} s.").format(s=seconds) if answer.answered
-                     else self.tr("No answer (see the reason)."))
+        self._report("ask", self.tr("Answered in {s:.1f} s.").format(s=seconds)
+                     if answer.answered else self.tr("No answer (see the reason)."))
 
     @_when_open
     def _sources_checked(self, _report: object) -> None:
@@ -294,14 +345,14 @@ class MainWindow(QMainWindow):
     @_when_open
     def _matter_deleted(self, name: str) -> None:
         self.matters.refresh()
-        self._report(self.tr("Deleted {name}.").format(name=name))
+        self._report("delete", self.tr("Deleted {name}.").format(name=name))
 
     @_when_open
     def _cancelled(self, task: str) -> None:
         if task == "ask":
             self.answer_view.show_message(self.tr("Cancelled."))
         self.documents.refresh()
-        self._report(self.tr("Cancelled."))
+        self._report(task, self.tr("Cancelled."))
 
     @_when_open
     def _failed(self, task: str, message: str) -> None:
@@ -311,9 +362,10 @@ class MainWindow(QMainWindow):
                                           .format(m=message))
         self.documents.refresh()
         self.matters.refresh()
-        self._report(self.tr("Error: {m}").format(m=message))
+        self._report(task, self.tr("Error: {m}").format(m=message))
 
     def _matter_changed(self, matter: str) -> None:
+        self._update_controls()
         self.documents.set_matter(matter)
         self.audit_view.set_matter(matter)
         self.answer_view.show_message(self.tr("Ask a question to see a grounded answer here."))
@@ -325,6 +377,7 @@ class MainWindow(QMainWindow):
         if self._closed:
             return
         self._closed = True
+        self._documents_engine.stop()
         self._engine.stop()
         self.ws.close()
 

@@ -114,6 +114,8 @@ class MattersPanel(QWidget):
                 return
         self.delete_requested.emit(name)
 
-    def set_busy(self, busy: bool) -> None:
-        for b in (self.new_button, self.rename_button, self.delete_button):
-            b.setEnabled(not busy)
+    def set_locked(self, *, rename: bool, delete: bool) -> None:
+        """Disable renaming or deleting the current matter while work on it (or, for
+        deleting, any documents work) runs; a new matter can always be made."""
+        self.rename_button.setEnabled(not rename)
+        self.delete_button.setEnabled(not delete)

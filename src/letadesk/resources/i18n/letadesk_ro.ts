@@ -273,6 +273,11 @@
         <translation>fișier eliminat din dosar</translation>
     </message>
     <message>
+        <location filename="../../ui/doc_status.py" line="42"/>
+        <source>{n} passage(s) not yet indexed; the next add resumes them</source>
+        <translation>{n} pasaj(e) neindexat(e) încă; următoarea adăugare le reia</translation>
+    </message>
+    <message>
         <location filename="../../ui/doc_status.py" line="39"/>
         <source>{n} page(s) read by OCR</source>
         <translation>{n} pagină(i) citite prin OCR</translation>
@@ -296,6 +301,11 @@
         <location filename="../../ui/doc_status.py" line="58"/>
         <source>Indexed</source>
         <translation>Indexat</translation>
+    </message>
+    <message>
+        <location filename="../../ui/doc_status.py" line="68"/>
+        <source>Partly indexed</source>
+        <translation>Indexat parțial</translation>
     </message>
     <message>
         <location filename="../../ui/doc_status.py" line="59"/>
@@ -466,9 +476,9 @@
         <translation>Adăugate {a}, actualizate {u}, neschimbate {n}, eșuate {f}.</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="277"/>
-        <source>Cancelled. </source>
-        <translation>Anulat. </translation>
+        <location filename="../../ui/main_window.py" line="283"/>
+        <source>Cancelled: {i} document(s) fully indexed, {p} pending (the next add resumes them), {r} not read, {f} failed.</source>
+        <translation>Anulat: {i} document(e) indexat(e) complet, {p} în așteptare (următoarea adăugare le reia), {r} necitit(e), {f} eșuat(e).</translation>
     </message>
     <message>
         <location filename="../../ui/main_window.py" line="287"/>
