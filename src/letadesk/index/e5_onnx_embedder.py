@@ -90,7 +90,8 @@ class E5OnnxEmbedder:
 
     def embed_query(self, text: str) -> np.ndarray:
         """``(dim,)`` vector for a search query (with the ``"query: "`` prefix)."""
-        return self._encode([self._tok.windows(QUERY + text)])[0]
+        vector: np.ndarray = self._encode([self._tok.windows(QUERY + text)])[0]
+        return vector
 
     def _encode(self, texts: list[list[list[int]]]) -> np.ndarray:
         """One unit vector per text, from its windows (one forward pass for all)."""

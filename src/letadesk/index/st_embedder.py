@@ -111,4 +111,5 @@ class SentenceTransformerEmbedder:
 
     def embed_query(self, text: str) -> np.ndarray:
         """``(dim,)`` vector for a search query."""
-        return self._encode([text])[0]
+        vector: np.ndarray = self._encode([text])[0]
+        return vector

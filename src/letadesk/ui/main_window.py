@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
 )
 
 from letadesk.answer.record import answer_json
+from letadesk.config import Settings
 from letadesk.domain import Answer, IngestReport
 from letadesk.ui.answer_view import AnswerView
 from letadesk.ui.ask_panel import AskPanel
@@ -240,7 +241,7 @@ class MainWindow(QMainWindow):
         if dialog.exec():
             self.apply_settings(dialog.settings)
 
-    def apply_settings(self, settings) -> None:
+    def apply_settings(self, settings: Settings) -> None:
         self.ws.settings = settings
         self._documents_engine.reset()
         self._engine.reset()
@@ -302,7 +303,7 @@ class MainWindow(QMainWindow):
 
     def _cancelling(self) -> bool:
         """A cancel was asked for: "Cancelling…" stays until the engine stops."""
-        return self.documents_engine.cancel_event.is_set()
+        return bool(self.documents_engine.cancel_event.is_set())
 
     @_when_open
     def _embed_progress(self, done: int, total: int, _what: str) -> None:

@@ -99,7 +99,7 @@ def meaning_change(quote: str, span: str) -> str:
     s_words = _TOKEN.findall(_normalise(span)[0])
     for word in sorted(set(q_words) ^ set(s_words), key=(q_words + s_words).index):
         if word in _MEANINGFUL or any(c.isdigit() for c in word):
-            return word
+            return str(word)
     return ""
 
 
