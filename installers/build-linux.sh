@@ -40,6 +40,12 @@ GLIBC=$(ldd --version | head -1 | grep -oE '[0-9]+\.[0-9]+$')
 
 echo "build-linux: PyInstaller one-dir build ($VERSION, glibc $GLIBC) -> $OUT/letadesk"
 start=$SECONDS
+# `letadesk --version` names the commit the build was made from (letadesk/cli/about.py)
+COMMIT=$(git -C "$ROOT" rev-parse --short=12 HEAD 2>/dev/null || echo unknown)
+git -C "$ROOT" diff --quiet HEAD 2>/dev/null || COMMIT="$COMMIT+changes"
+STAMP="$ROOT/src/letadesk/BUILD_COMMIT"
+echo "$COMMIT" > "$STAMP"
+trap 'rm -f "$STAMP"' EXIT
 PYTHONPATH="$ROOT/src" "$PYTHON" -m PyInstaller --noconfirm --log-level WARN \
   --distpath "$OUT" --workpath "$WORK/pyinstaller" "$HERE/letadesk.spec"
 echo "build-linux: one-dir built in $((SECONDS - start)) s"

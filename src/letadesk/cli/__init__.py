@@ -23,6 +23,8 @@ def build_parser() -> argparse.ArgumentParser:
         description="Offline legal assistant: grounded answers from your documents.")
     parser.add_argument("--data-dir", help="profile folder (default: LETADESK_DATA_DIR or the "
                         "platform's user data folder)")
+    parser.add_argument("--version", action="store_true",
+                        help="print the version, the build commit and the models' SHA-256")
     sub = parser.add_subparsers(dest="verb", metavar="VERB")
     corpus_cmds.register(sub)
     answer_cmds.register(sub)
@@ -31,6 +33,13 @@ def build_parser() -> argparse.ArgumentParser:
     gui = sub.add_parser("gui", help="open the desktop window (the default with no verb)")
     gui.set_defaults(func=_gui)
     return parser
+
+
+def _version(args: argparse.Namespace) -> int:
+    from letadesk.cli.about import version_text
+
+    print(version_text())
+    return 0
 
 
 def _gui(args: argparse.Namespace) -> int:
@@ -48,7 +57,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     # verb. A no-op when not frozen.
     multiprocessing.freeze_support()
     args = build_parser().parse_args(argv)
-    func = getattr(args, "func", _gui)
+    func = _version if args.version else getattr(args, "func", _gui)
     if problem := _undecodable(args):
         return fail(problem, 2)
     try:
