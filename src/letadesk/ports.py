@@ -1,16 +1,17 @@
 """The storage seams the core reads through: small typed Protocols.
 
-The gates and the answer pipeline (``letadesk.answer``) see the corpus only as a
-:class:`CorpusReader`; the SQLite implementation is
-:class:`letadesk.store.sqlite_corpus.SqliteCorpus`. Another backend (a firm server)
-plugs in here.
+The gates, the answer pipeline (``letadesk.answer``) and the retrieval cascade
+(``letadesk.retrieve``) see the corpus only as a :class:`CorpusReader`; the SQLite
+implementation is :class:`letadesk.store.sqlite_corpus.SqliteCorpus`. Another backend
+(a firm server) plugs in here.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from typing import Protocol
 
-from letadesk.domain import Document, Fragment, Page, SearchFilters
+from letadesk.domain import Document, DocumentId, Fragment, FragmentId, Page, SearchFilters
 
 
 class CorpusReader(Protocol):
@@ -35,4 +36,20 @@ class CorpusReader(Protocol):
 
     def locators_of(self, document_id: int) -> list[str]:
         """A document's distinct non-empty locators, in document order."""
+        ...
+
+    def openings(self, filters: SearchFilters) -> dict[DocumentId, str]:
+        """Each admissible document's opening text (its fragments that start in its
+        first 1500 characters, where a contract names its parties), joined."""
+        ...
+
+    def fragments_by_ids(self, ids: Iterable[int]) -> dict[FragmentId, Fragment]:
+        """The fragments with these ids (those that exist), by id."""
+        ...
+
+    def keyword_hits(self, filters: SearchFilters, words: Sequence[str],
+                     limit: int) -> list[tuple[FragmentId, int]]:
+        """Admissible fragments whose text, lower-cased and without diacritics, holds
+        some of ``words`` (given that way), with how many: most first, then by id;
+        at most ``limit``."""
         ...

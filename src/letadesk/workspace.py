@@ -311,7 +311,8 @@ class Workspace:
         query = checked_question(query, "query")
         checked_count(k, "k", MAX_K)
         filters = self.filters(matter, document=document, as_of=as_of)
-        return Retriever(self._conn, self.indexes).search(query, filters, k=k, dense=dense).passages
+        retrieved = Retriever(self.corpus, self.indexes).search(query, filters, k=k, dense=dense)
+        return retrieved.passages
 
     def ask(self, question: str, *, matter: str, document: str | None = None,
             options: AskOptions | None = None,
@@ -339,7 +340,8 @@ class Workspace:
         trace = AskTrace(audit_id=audit.new_audit_id(), matter=matter, as_of=opts.as_of,
                          question=question, language=opts.language)
         make = (lambda: generator) if generator is not None else self.generator
-        asker = Asker(self.corpus, Retriever(self._conn, self.indexes), make, judge=default_judge)
+        reader = self.corpus
+        asker = Asker(reader, Retriever(reader, self.indexes), make, judge=default_judge)
         try:
             answer = asker.ask(question, filters, opts, trace, stage=stage, cancelled=cancelled)
         except BaseException as exc:  # recorded, then raised as it was

@@ -4,11 +4,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-import apsw
-
 from letadesk.errors import IndexError_
-from letadesk.index import rows
 from letadesk.index.sync import IndexSet
+from letadesk.store import index_rows
+from letadesk.store.database import Connection, damage
 
 
 @dataclass
@@ -22,16 +21,16 @@ class DoctorReport:
                 "repaired": self.repaired}
 
 
-def diagnose(conn: apsw.Connection, indexes: IndexSet) -> list[str]:
+def diagnose(conn: Connection, indexes: IndexSet) -> list[str]:
     """Every disagreement between SQLite and the indexes, in words; [] when consistent."""
     damage = _database_damage(conn)
     if damage:
         return [damage]
     problems: list[str] = []
-    pending = conn.execute("SELECT count(*) FROM index_outbox").fetchone()
-    if pending and pending[0]:
-        problems.append(f"{pending[0]} index updates not yet applied")
-    expected = {r.fragment_id: r.signature for r in rows.all_rows(conn)}
+    pending = index_rows.pending_updates(conn)
+    if pending:
+        problems.append(f"{pending} index updates not yet applied")
+    expected = {r.fragment_id: r.signature for r in index_rows.all_rows(conn)}
     try:
         actual = indexes.lexical.signatures()
     except IndexError_ as exc:
@@ -50,17 +49,11 @@ def diagnose(conn: apsw.Connection, indexes: IndexSet) -> list[str]:
     return problems
 
 
-def _database_damage(conn: apsw.Connection) -> str:
+def _database_damage(conn: Connection) -> str:
     """"" when SQLite's own check passes, else what is wrong (nothing is derived from a
     damaged database: it must be restored, not rebuilt from)."""
-    try:
-        found = [str(r[0]) for r in conn.execute("PRAGMA quick_check(5)")]
-    except apsw.Error as exc:
-        found = [str(exc)]
-    if found == ["ok"]:
-        return ""
-    return (f"database {conn.filename} is damaged ({'; '.join(found)}); doctor cannot "
-            "repair it: restore the profile from a backup")
+    found = damage(conn)
+    return f"{found}; doctor cannot repair it: restore the profile from a backup" if found else ""
 
 
 def _compare(name: str, expected: dict[int, str], actual: dict[int, str]) -> list[str]:
@@ -77,7 +70,7 @@ def _compare(name: str, expected: dict[int, str], actual: dict[int, str]) -> lis
     return found
 
 
-def doctor(conn: apsw.Connection, indexes: IndexSet, *, repair: bool) -> DoctorReport:
+def doctor(conn: Connection, indexes: IndexSet, *, repair: bool) -> DoctorReport:
     """Check, and with ``repair`` rebuild what disagrees from SQLite, then check again."""
     problems = diagnose(conn, indexes)
     if not problems or not repair or _database_damage(conn):

@@ -1,46 +1,8 @@
-"""Reading fragments with their document's metadata, as the derived indexes need them."""
+"""The index rows, as :mod:`letadesk.index.sync` imports them; they are read in
+:mod:`letadesk.store.index_rows` (nothing outside ``store`` runs SQL)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from datetime import date
+from letadesk.store.index_rows import all_rows, rows_by_ids, rows_of_document
 
-import apsw
-
-from letadesk.index.tantivy_index import LexicalRow
-
-_ROW_SQL = (
-    "SELECT f.id, f.matter_id, f.document_id, d.title, f.locator, f.text, d.jurisdiction, "
-    "d.legal_force, d.valid_from, d.valid_to FROM fragments f "
-    "JOIN documents d ON d.id = f.document_id WHERE d.status = 'indexed' "
-)
-
-
-def _row(r: tuple[object, ...]) -> LexicalRow:
-    return LexicalRow(
-        fragment_id=int(r[0]),  # type: ignore[call-overload]
-        matter_id=int(r[1]),  # type: ignore[call-overload]
-        document_id=int(r[2]),  # type: ignore[call-overload]
-        title=str(r[3]), locator=str(r[4]), text=str(r[5]), jurisdiction=str(r[6]),
-        legal_force=str(r[7]),
-        valid_from=date.fromisoformat(str(r[8])) if r[8] else None,
-        valid_to=date.fromisoformat(str(r[9])) if r[9] else None,
-    )
-
-
-def rows_of_document(conn: apsw.Connection, document_id: int) -> list[LexicalRow]:
-    return [_row(r) for r in conn.execute(_ROW_SQL + "AND f.document_id = ?", (document_id,))]
-
-
-def all_rows(conn: apsw.Connection) -> Iterator[LexicalRow]:
-    for r in conn.execute(_ROW_SQL + "ORDER BY f.id"):
-        yield _row(r)
-
-
-def rows_by_ids(conn: apsw.Connection, ids: list[int]) -> list[LexicalRow]:
-    out: list[LexicalRow] = []
-    for i in range(0, len(ids), 500):
-        chunk = ids[i:i + 500]
-        marks = ",".join("?" * len(chunk))
-        out.extend(_row(r) for r in conn.execute(_ROW_SQL + f"AND f.id IN ({marks})", chunk))
-    return out
+__all__ = ["all_rows", "rows_by_ids", "rows_of_document"]

@@ -20,12 +20,11 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
-import apsw
-
 from letadesk.domain import DocumentId, MatterId, SourceState
 from letadesk.files import sha256_of
 from letadesk.store import corpus
 from letadesk.store.corpus import SourceFacts
+from letadesk.store.database import Connection
 from letadesk.store.transaction import transaction
 
 Clock = Callable[[], datetime]
@@ -50,14 +49,14 @@ class CurrencyReport:
                 "current_again": self.current_again}
 
 
-def full_check_due(conn: apsw.Connection, now: datetime, every_days: int) -> bool:
+def full_check_due(conn: Connection, now: datetime, every_days: int) -> bool:
     """True when no full pass ran yet, the last one is ``every_days`` days old or more,
     or it is dated after ``now`` (the clock was set back)."""
     last = corpus.last_source_check(conn)
     return last is None or last > now or now - last >= timedelta(days=every_days)
 
 
-def check_sources(conn: apsw.Connection, *, now: datetime, every_days: int,
+def check_sources(conn: Connection, *, now: datetime, every_days: int,
                   matter_id: MatterId | None = None, full: bool | None = None
                   ) -> CurrencyReport:
     """Re-check the files of every document (of ``matter_id`` only, when given) and

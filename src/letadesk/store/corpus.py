@@ -29,6 +29,7 @@ from letadesk.domain import (
     SourceState,
 )
 from letadesk.errors import ConfigError, NotFoundError
+from letadesk.text import fold_diacritics
 
 _DOC_COLUMNS = (
     "id, matter_id, path, title, kind, language, sha256, size, status, failure_reason, "
@@ -486,6 +487,26 @@ def fragments_by_locator(conn: apsw.Connection, filters: SearchFilters,
         "ORDER BY f.document_id, f.start",
         (*args, locator, len(locator) + 1, locator + " "))
     return [_fragment(r) for r in rows]
+
+
+def keyword_hits(conn: apsw.Connection, filters: SearchFilters, words: Sequence[str],
+                 limit: int) -> list[tuple[FragmentId, int]]:
+    """Admissible fragments whose text, lower-cased and without diacritics, contains
+    some of ``words`` (given that way), with how many: most first, then by id;
+    at most ``limit``."""
+    if not words:
+        return []
+    conn.create_scalar_function("fold", _fold_sql, 1, deterministic=True)
+    where, args = document_filter_sql(filters)
+    hits = " + ".join(["(instr(fold(lower(f.text)), ?) > 0)"] * len(words))
+    rows = conn.execute(
+        f"SELECT f.id, {hits} AS n FROM fragments f JOIN documents d ON d.id = f.document_id "
+        f"WHERE {where} AND n > 0 ORDER BY n DESC, f.id LIMIT ?", (*words, *args, limit))
+    return [(FragmentId(int(r[0])), int(r[1])) for r in rows]
+
+
+def _fold_sql(*values: object) -> str:
+    return fold_diacritics(str(values[0] or ""))
 
 
 def locators_of(conn: apsw.Connection, document_id: int) -> list[str]:

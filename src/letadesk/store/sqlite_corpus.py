@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
+
 import apsw
 
-from letadesk.domain import Document, Fragment, Page, SearchFilters
+from letadesk.domain import Document, DocumentId, Fragment, FragmentId, Page, SearchFilters
 from letadesk.store import corpus
 
 
@@ -28,3 +30,13 @@ class SqliteCorpus:
 
     def locators_of(self, document_id: int) -> list[str]:
         return corpus.locators_of(self._conn, document_id)
+
+    def openings(self, filters: SearchFilters) -> dict[DocumentId, str]:
+        return corpus.openings(self._conn, filters)
+
+    def fragments_by_ids(self, ids: Iterable[int]) -> dict[FragmentId, Fragment]:
+        return corpus.fragments_by_ids(self._conn, ids)
+
+    def keyword_hits(self, filters: SearchFilters, words: Sequence[str],
+                     limit: int) -> list[tuple[FragmentId, int]]:
+        return corpus.keyword_hits(self._conn, filters, words, limit)
