@@ -75,3 +75,18 @@ def test_openings_hold_each_admissible_documents_first_fragments(
     [(doc_id, opening)] = corp.openings(SearchFilters(mine)).items()
     assert opening == " ".join(TEXTS)
     assert corp.document(doc_id).matter_id == mine
+
+
+def test_keyword_hits_find_words_written_with_a_capital_diacritic(tmp_path: Path) -> None:
+    """Before: SQLite's lower() folds ASCII only, so "Încetarea" and "ȘEDINȚA" were
+    never found by "incetarea" and "sedinta"."""
+    conn = open_database(tmp_path / "db.sqlite3")
+    with transaction(conn):
+        matter = corpus.ensure_matter(conn, "A").id
+        corpus.store_parsed(conn, matter, FileFacts("/a/x.txt", "3" * 64, 1, 0.0),
+                            _parsed(("Încetarea contractului.", "ȘEDINȚA DE JUDECATĂ.")))
+    corp = SqliteCorpus(conn)
+    found = corp.keyword_hits(SearchFilters(matter), ["incetarea", "sedinta"], 10)
+    assert sorted(corp.fragments_by_ids([f])[f].text for f, _ in found) == [
+        "Încetarea contractului.", "ȘEDINȚA DE JUDECATĂ."]
+    conn.close()

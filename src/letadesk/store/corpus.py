@@ -496,17 +496,19 @@ def keyword_hits(conn: apsw.Connection, filters: SearchFilters, words: Sequence[
     at most ``limit``."""
     if not words:
         return []
-    conn.create_scalar_function("fold", _fold_sql, 1, deterministic=True)
+    conn.create_scalar_function("fold_lower", _fold_lower, 1, deterministic=True)
     where, args = document_filter_sql(filters)
-    hits = " + ".join(["(instr(fold(lower(f.text)), ?) > 0)"] * len(words))
+    hits = " + ".join(["(instr(fold_lower(f.text), ?) > 0)"] * len(words))
     rows = conn.execute(
         f"SELECT f.id, {hits} AS n FROM fragments f JOIN documents d ON d.id = f.document_id "
         f"WHERE {where} AND n > 0 ORDER BY n DESC, f.id LIMIT ?", (*words, *args, limit))
     return [(FragmentId(int(r[0])), int(r[1])) for r in rows]
 
 
-def _fold_sql(*values: object) -> str:
-    return fold_diacritics(str(values[0] or ""))
+def _fold_lower(*values: object) -> str:
+    """Lower-cased in Python (SQLite's lower() folds ASCII only: not "Î", "Ș"), then
+    without diacritics, as the words are."""
+    return fold_diacritics(str(values[0] or "").lower())
 
 
 def locators_of(conn: apsw.Connection, document_id: int) -> list[str]:
