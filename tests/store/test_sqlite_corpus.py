@@ -16,7 +16,7 @@ from letadesk.domain import (
     SearchFilters,
 )
 from letadesk.ports import CorpusReader
-from letadesk.store import corpus
+from letadesk.store import corpus, matters
 from letadesk.store.corpus import FileFacts
 from letadesk.store.database import open_database
 from letadesk.store.sqlite_corpus import SqliteCorpus
@@ -40,8 +40,8 @@ def _parsed(texts: tuple[str, ...]) -> ParsedDocument:
 def reader(tmp_path: Path) -> Iterator[tuple[CorpusReader, MatterId, MatterId]]:
     conn = open_database(tmp_path / "db.sqlite3")
     with transaction(conn):
-        mine = corpus.ensure_matter(conn, "A").id
-        other = corpus.ensure_matter(conn, "B").id
+        mine = matters.ensure_matter(conn, "A").id
+        other = matters.ensure_matter(conn, "B").id
         corpus.store_parsed(conn, mine, FileFacts("/a/cod.txt", "1" * 64, 1, 0.0), _parsed(TEXTS))
         corpus.store_parsed(conn, other, FileFacts("/b/cod.txt", "2" * 64, 1, 0.0),
                             _parsed(("Despre încetarea altui contract.",)))
@@ -82,7 +82,7 @@ def test_keyword_hits_find_words_written_with_a_capital_diacritic(tmp_path: Path
     never found by "incetarea" and "sedinta"."""
     conn = open_database(tmp_path / "db.sqlite3")
     with transaction(conn):
-        matter = corpus.ensure_matter(conn, "A").id
+        matter = matters.ensure_matter(conn, "A").id
         corpus.store_parsed(conn, matter, FileFacts("/a/x.txt", "3" * 64, 1, 0.0),
                             _parsed(("Încetarea contractului.", "ȘEDINȚA DE JUDECATĂ.")))
     corp = SqliteCorpus(conn)

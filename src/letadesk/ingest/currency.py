@@ -22,9 +22,9 @@ from pathlib import Path
 
 from letadesk.domain import DocumentId, MatterId, SourceState
 from letadesk.files import sha256_of
-from letadesk.store import corpus
-from letadesk.store.corpus import SourceFacts
+from letadesk.store import sources
 from letadesk.store.database import Connection
+from letadesk.store.sources import SourceFacts
 from letadesk.store.transaction import transaction
 
 Clock = Callable[[], datetime]
@@ -52,7 +52,7 @@ class CurrencyReport:
 def full_check_due(conn: Connection, now: datetime, every_days: int) -> bool:
     """True when no full pass ran yet, the last one is ``every_days`` days old or more,
     or it is dated after ``now`` (the clock was set back)."""
-    last = corpus.last_source_check(conn)
+    last = sources.last_source_check(conn)
     return last is None or last > now or now - last >= timedelta(days=every_days)
 
 
@@ -66,7 +66,7 @@ def check_sources(conn: Connection, *, now: datetime, every_days: int,
         full = matter_id is None and full_check_due(conn, now, every_days)
     report = CurrencyReport(full=full)
     updates: list[tuple[DocumentId, SourceState, float | None]] = []
-    for facts in corpus.source_facts(conn, matter_id):
+    for facts in sources.source_facts(conn, matter_id):
         report.checked += 1
         state, mtime = _state_of(facts, full=full, report=report)
         if state != facts.state or mtime is not None:
@@ -77,9 +77,9 @@ def check_sources(conn: Connection, *, now: datetime, every_days: int,
     if updates or (full and matter_id is None):
         with transaction(conn):
             for doc_id, state, mtime in updates:
-                corpus.set_source_state(conn, doc_id, state, mtime=mtime)
+                sources.set_source_state(conn, doc_id, state, mtime=mtime)
             if full and matter_id is None:
-                corpus.record_source_check(conn, now)
+                sources.record_source_check(conn, now)
     return report
 
 
