@@ -22,8 +22,8 @@ from pathlib import Path
 import numpy as np
 
 from _common import percentile, shared_data
+from letadesk.domain import VectorRow
 from letadesk.index.rows import all_rows
-from letadesk.index.vector_index import VectorRow
 from letadesk.ingest.pipeline import ingest
 from letadesk.ingest.readers import read_document
 from letadesk.retrieve.cascade import CANDIDATES

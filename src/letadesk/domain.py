@@ -172,6 +172,19 @@ class LexicalRow:
 
 
 @dataclass(frozen=True, slots=True)
+class VectorRow:
+    """The metadata stored beside one fragment's embedding."""
+
+    fragment_id: int
+    matter_id: int
+    document_id: int
+    jurisdiction: str = ""
+    legal_force: str = ""
+    valid_from: date | None = None
+    valid_to: date | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class Scores:
     bm25: float | None = None
     dense: float | None = None

@@ -26,6 +26,7 @@ import shutil
 from collections.abc import Iterable
 from datetime import date
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import tantivy
 
@@ -317,3 +318,9 @@ class LexicalIndex:
 
     def __len__(self) -> int:
         return int(self._index.searcher().num_docs)
+
+
+if TYPE_CHECKING:  # mypy holds the class to the port the layers above use
+    from letadesk.ports import LexicalIndexPort
+
+    _PORT: type[LexicalIndexPort] = LexicalIndex

@@ -23,9 +23,8 @@ from letadesk.domain import (
     Scores,
     SearchFilters,
 )
-from letadesk.index.sync import IndexSet
 from letadesk.ingest.grammar import litera_span
-from letadesk.ports import CorpusReader
+from letadesk.ports import CorpusReader, IndexSearch
 from letadesk.references import Reference, locator_of, parse_references
 from letadesk.retrieve.acts import act_matches
 from letadesk.retrieve.fusion import hybrid_fusion
@@ -44,7 +43,7 @@ class Retrieved:
 
 
 class Retriever:
-    def __init__(self, corpus: CorpusReader, indexes: IndexSet) -> None:
+    def __init__(self, corpus: CorpusReader, indexes: IndexSearch) -> None:
         self._corpus = corpus
         self._indexes = indexes
         self._docs: dict[int, Document] = {}
