@@ -22,11 +22,11 @@ from pathlib import Path
 import numpy as np
 
 from _common import percentile, shared_data
-from letadesk.index.rows import all_rows
-from letadesk.index.vector_index import VectorRow
+from letadesk.domain import VectorRow
 from letadesk.ingest.pipeline import ingest
 from letadesk.ingest.readers import read_document
 from letadesk.retrieve.cascade import CANDIDATES
+from letadesk.store.index_rows import all_rows
 from letadesk.store.transaction import transaction
 from letadesk.workspace import Workspace
 from retrieval_sets import CUAD_QUESTIONS, ROOT, cuad_queries

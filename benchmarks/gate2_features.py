@@ -60,7 +60,7 @@ def main() -> None:
     args = parser.parse_args()
     with bench_answers.bench_profile(shared_data(), args.contracts, args.ndas, args.keep) \
             as (ws, sets), args.out.open("w", encoding="utf-8") as out:
-        retriever = Retriever(ws.conn, ws.indexes)
+        retriever = Retriever(ws.corpus, ws.indexes)
         for name, rows in sets.items():
             for row in rows:
                 line = {"set": name, **question_features(ws, retriever, row)}

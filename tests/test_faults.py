@@ -21,7 +21,7 @@ from letadesk.config import Paths, Settings
 from letadesk.errors import IndexError_, StoreError
 from letadesk.index.sync import IndexSet
 from letadesk.ingest.pipeline import ingest
-from letadesk.store import corpus
+from letadesk.store import matters
 from letadesk.store.database import integrity_ok, open_database
 from letadesk.store.transaction import transaction
 from letadesk.workspace import Workspace
@@ -81,7 +81,7 @@ def test_disk_full_during_ingest_is_a_clear_error_and_keeps_what_was_committed(
         if not mounted:  # stand-in for a small disk: SQLite's own size limit
             conn.execute("PRAGMA max_page_count = 100")
         with transaction(conn):
-            matter = corpus.ensure_matter(conn, "M")
+            matter = matters.ensure_matter(conn, "M")
         with pytest.raises(StoreError) as caught:
             ingest(conn, matter, [docs], settings=Settings())
         assert "the disk is full" in str(caught.value)
@@ -115,7 +115,7 @@ def _small_profile(root: Path, docs: Path) -> None:
     paths = Paths.resolve(root)
     conn = open_database(paths.database)
     with transaction(conn):
-        matter = corpus.ensure_matter(conn, "M")
+        matter = matters.ensure_matter(conn, "M")
     assert ingest(conn, matter, [docs], settings=Settings()).added == 2
     IndexSet(conn, paths, Settings()).sync(embed=False)
     conn.close()

@@ -11,7 +11,7 @@ import pytest
 from hostile_factory import INDEXED_SAFELY, SECRET, write_good, write_hostile
 from letadesk.config import Settings
 from letadesk.ingest.pipeline import ingest
-from letadesk.store import corpus
+from letadesk.store import corpus, matters
 from letadesk.store.database import integrity_ok, open_database
 from letadesk.store.transaction import transaction
 
@@ -26,7 +26,7 @@ def test_a_hostile_corpus_fails_file_by_file_and_the_good_files_are_indexed(
     conn = open_database(tmp_path / "letadesk.sqlite3")
     try:
         with transaction(conn):
-            matter = corpus.ensure_matter(conn, "M")
+            matter = matters.ensure_matter(conn, "M")
         report = ingest(conn, matter, [docs], settings=Settings(ingest_timeout_s=60))
     finally:
         for sock in sockets:

@@ -16,7 +16,7 @@ from letadesk.cli.corpus_cmds import _meta
 from letadesk.config import Settings
 from letadesk.errors import NotFoundError
 from letadesk.ingest.pipeline import ingest
-from letadesk.store import corpus
+from letadesk.store import corpus, matters
 from letadesk.store.corpus import LegalMeta
 from letadesk.store.database import open_database
 from letadesk.store.transaction import transaction
@@ -29,7 +29,7 @@ FULL = LegalMeta(jurisdiction="RO", legal_force="law", valid_from=date(2020, 1, 
 def _ingest(conn: apsw.Connection, matter: str, paths: list[Path],
             meta: LegalMeta | None = None) -> None:
     with transaction(conn):
-        target = corpus.ensure_matter(conn, matter)
+        target = matters.ensure_matter(conn, matter)
     ingest(conn, target, paths, settings=Settings(), meta=meta)
 
 
@@ -103,7 +103,7 @@ def test_a_numeric_id_of_another_matter_is_not_found_in_this_one(
     _ingest(conn, "A", [a])
     _ingest(conn, "B", [b])
     doc_a = corpus.find_document(conn, str(a))
-    matter_b = corpus.matter_by_name(conn, "B")
+    matter_b = matters.matter_by_name(conn, "B")
     with pytest.raises(NotFoundError, match=rf"^no document {doc_a.id} in matter 'B'$"):
         corpus.find_document(conn, str(doc_a.id), matter_b.id)
     with pytest.raises(NotFoundError, match="in matter 'B'"):
@@ -119,7 +119,7 @@ def test_show_and_meta_with_another_matters_id_fail_clearly(
     a = write_text(tmp_path / "a", "contract.txt", CONTRACT_RO)
     _ingest(conn, "A", [a], LegalMeta(jurisdiction="RO"))
     with transaction(conn):
-        corpus.ensure_matter(conn, "B")
+        matters.ensure_matter(conn, "B")
     doc_a = corpus.find_document(conn, str(a))
     code = main(["--data-dir", str(tmp_path / "p"), verb[0], str(doc_a.id), "--matter", "B",
                  *verb[1:]])

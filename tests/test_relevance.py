@@ -99,7 +99,7 @@ def test_a_common_word_alone_does_not_answer_a_question_about_a_rare_one(
 
 def test_fragment_counts_come_from_the_lexical_index(ws: Workspace) -> None:
     filters = ws.filters("M")
-    retriever = Retriever(ws._conn, ws.indexes)
+    retriever = Retriever(ws.corpus, ws.indexes)
     total = retriever.fragment_count(filters)
     assert total == sum(len(ws.fragments(d)) for d in ws.documents("M"))
     damages = retriever.fragment_count(filters, "damages")

@@ -1,16 +1,32 @@
 """The storage seams the core reads through: small typed Protocols.
 
-The gates and the answer pipeline (``letadesk.answer``) see the corpus only as a
-:class:`CorpusReader`; the SQLite implementation is
-:class:`letadesk.store.sqlite_corpus.SqliteCorpus`. Another backend (a firm server)
-plugs in here.
+The gates, the answer pipeline (``letadesk.answer``) and the retrieval cascade
+(``letadesk.retrieve``) see the corpus only as a :class:`CorpusReader`; the SQLite
+implementation is :class:`letadesk.store.sqlite_corpus.SqliteCorpus`. The derived
+indexes are a :class:`LexicalIndexPort` (tantivy:
+:class:`letadesk.index.tantivy_index.LexicalIndex`) and a :class:`VectorIndexPort`
+(sqlite-vec: :class:`letadesk.index.vector_index.VectorIndex`); the cascade searches
+them through an :class:`IndexSearch` (:class:`letadesk.index.sync.IndexSet`). Another
+backend (a firm server) plugs in here.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from typing import Protocol
 
-from letadesk.domain import Document, Fragment, Page, SearchFilters
+import numpy as np
+
+from letadesk.domain import (
+    Document,
+    DocumentId,
+    Fragment,
+    FragmentId,
+    LexicalRow,
+    Page,
+    SearchFilters,
+    VectorRow,
+)
 
 
 class CorpusReader(Protocol):
@@ -35,4 +51,90 @@ class CorpusReader(Protocol):
 
     def locators_of(self, document_id: int) -> list[str]:
         """A document's distinct non-empty locators, in document order."""
+        ...
+
+    def openings(self, filters: SearchFilters) -> dict[DocumentId, str]:
+        """Each admissible document's opening text (its fragments that start in its
+        first 1500 characters, where a contract names its parties), joined."""
+        ...
+
+    def fragments_by_ids(self, ids: Iterable[int]) -> dict[FragmentId, Fragment]:
+        """The fragments with these ids (those that exist), by id."""
+        ...
+
+    def keyword_hits(self, filters: SearchFilters, words: Sequence[str],
+                     limit: int) -> list[tuple[FragmentId, int]]:
+        """Admissible fragments whose text, lower-cased and without diacritics, holds
+        some of ``words`` (given that way), with how many: most first, then by id;
+        at most ``limit``."""
+        ...
+
+
+class LexicalIndexPort(Protocol):
+    """The lexical (BM25) index of fragments. Writes are staged until :meth:`commit`."""
+
+    def add(self, rows: Iterable[LexicalRow]) -> int:
+        """Stage ``rows`` (replacing their fragments' entries); how many were staged."""
+        ...
+
+    def delete_documents(self, document_ids: Iterable[int]) -> None:
+        ...
+
+    def commit(self) -> None:
+        ...
+
+    def search(self, query: str, filters: SearchFilters, k: int) -> list[tuple[int, float]]:
+        """Up to ``k`` ``(fragment_id, score)`` pairs, best first, ``filters`` inside."""
+        ...
+
+    def count(self, filters: SearchFilters, text: str | None = None) -> int:
+        """Admissible fragments holding a term of ``text`` (all of them for None)."""
+        ...
+
+    def signatures(self) -> dict[int, str]:
+        """fragment id -> the :attr:`LexicalRow.signature` of its stored entry."""
+        ...
+
+
+class VectorIndexPort(Protocol):
+    """Embeddings of fragments, with the metadata the filters need."""
+
+    def ensure(self, embedder_name: str, dim: int) -> bool:
+        """Ready it for vectors of ``embedder_name`` (``dim`` wide); True when it was
+        (re)created empty (first use, or another embedder: every fragment must be
+        embedded), False when the stored vectors still hold."""
+        ...
+
+    def upsert(self, rows: Sequence[VectorRow], vectors: np.ndarray) -> None:
+        ...
+
+    def delete_documents(self, document_ids: Iterable[int]) -> None:
+        ...
+
+    def delete_fragments(self, fragment_ids: Iterable[int]) -> None:
+        ...
+
+    def search(self, query_vec: np.ndarray, filters: SearchFilters,
+               k: int) -> list[tuple[int, float]]:
+        """Up to ``k`` ``(fragment_id, cosine similarity)`` pairs, best first."""
+        ...
+
+    def embedded_fragment_ids(self) -> set[int]:
+        ...
+
+
+class IndexSearch(Protocol):
+    """What the retrieval cascade asks of the indexes."""
+
+    @property
+    def lexical(self) -> LexicalIndexPort:
+        ...
+
+    def search_lexical(self, query: str, filters: SearchFilters,
+                       k: int) -> list[tuple[int, float]]:
+        ...
+
+    def search_dense(self, query: str, filters: SearchFilters,
+                     k: int) -> list[tuple[int, float]]:
+        """The query embedded, then :meth:`VectorIndexPort.search`."""
         ...

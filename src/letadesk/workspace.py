@@ -40,7 +40,7 @@ from letadesk.limits import (
 )
 from letadesk.ports import CorpusReader
 from letadesk.privacy import hold_private_umask, release_private_umask, secure_tree
-from letadesk.store import audit, corpus
+from letadesk.store import audit, corpus, fragments, matters
 from letadesk.store.audit import AuditCheck, AuditEntry
 from letadesk.store.corpus import LegalMeta
 from letadesk.store.database import (
@@ -131,26 +131,26 @@ class Workspace:
     # ---- matters -------------------------------------------------------------------
 
     def matters(self) -> list[Matter]:
-        return corpus.list_matters(self._conn)
+        return matters.list_matters(self._conn)
 
     def matter(self, name: str) -> Matter:
-        return corpus.matter_by_name(self._conn, name)
+        return matters.matter_by_name(self._conn, name)
 
     def create_matter(self, name: str) -> Matter:
         checked_name(name)
         with transaction(self._conn):
-            return corpus.ensure_matter(self._conn, name)
+            return matters.ensure_matter(self._conn, name)
 
     def rename_matter(self, name: str, new_name: str) -> Matter:
         checked_name(new_name)
         with transaction(self._conn):
-            corpus.rename_matter(self._conn, self.matter(name).id, new_name)
+            matters.rename_matter(self._conn, self.matter(name).id, new_name)
         return self.matter(new_name)
 
     def delete_matter(self, name: str) -> None:
         matter = self.matter(name)
         with transaction(self._conn):
-            doc_ids = corpus.delete_matter(self._conn, matter.id)
+            doc_ids = matters.delete_matter(self._conn, matter.id)
         self.indexes.forget_documents(doc_ids)
 
     def purge_matter(self, name: str) -> PurgeReport:
@@ -162,7 +162,7 @@ class Workspace:
         matter = self.matter(name)
         secure_delete(self._conn)
         with transaction(self._conn):
-            doc_ids = corpus.delete_matter(self._conn, matter.id)
+            doc_ids = matters.delete_matter(self._conn, matter.id)
             records = audit.purge_matter(self._conn, matter.id)
         self.indexes.forget_documents(doc_ids)
         self.indexes.rebuild_lexical()
@@ -224,10 +224,10 @@ class Workspace:
         return corpus.find_document(self._conn, checked_document_ref(ref), matter_id)
 
     def fragments(self, document: Document) -> list[Fragment]:
-        return corpus.fragments_of(self._conn, document.id)
+        return fragments.fragments_of(self._conn, document.id)
 
     def pages(self, document: Document) -> list[Page]:
-        return corpus.pages(self._conn, document.id)
+        return fragments.pages(self._conn, document.id)
 
     def text(self, document: Document) -> str:
         return corpus.document_text(self._conn, document.id)
@@ -302,7 +302,7 @@ class Workspace:
         return self._indexes
 
     def fragments_by_ids(self, ids: Sequence[int]) -> dict[FragmentId, Fragment]:
-        return corpus.fragments_by_ids(self._conn, ids)
+        return fragments.fragments_by_ids(self._conn, ids)
 
     def doctor(self, *, repair: bool = False) -> DoctorReport:
         from letadesk.index.doctor import doctor
@@ -329,7 +329,8 @@ class Workspace:
         query = checked_question(query, "query")
         checked_count(k, "k", MAX_K)
         filters = self.filters(matter, document=document, as_of=as_of)
-        return Retriever(self._conn, self.indexes).search(query, filters, k=k, dense=dense).passages
+        retrieved = Retriever(self.corpus, self.indexes).search(query, filters, k=k, dense=dense)
+        return retrieved.passages
 
     def ask(self, question: str, *, matter: str, document: str | None = None,
             options: AskOptions | None = None,
@@ -357,7 +358,8 @@ class Workspace:
         trace = AskTrace(audit_id=audit.new_audit_id(), matter=matter, as_of=opts.as_of,
                          question=question, language=opts.language)
         make = (lambda: generator) if generator is not None else self.generator
-        asker = Asker(self.corpus, Retriever(self._conn, self.indexes), make, judge=default_judge)
+        reader = self.corpus
+        asker = Asker(reader, Retriever(reader, self.indexes), make, judge=default_judge)
         try:
             answer = asker.ask(question, filters, opts, trace, stage=stage, cancelled=cancelled)
         except BaseException as exc:  # recorded, then raised as it was

@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from letadesk.domain import DocumentId, MatterId, SearchFilters
+from letadesk.domain import DocumentId, LexicalRow, MatterId, SearchFilters
 from letadesk.errors import IndexError_
-from letadesk.index.tantivy_index import LexicalIndex, LexicalIndexBusy, LexicalRow
+from letadesk.index.tantivy_index import LexicalIndex, LexicalIndexBusy
 
 M1, M2 = MatterId(1), MatterId(2)
 

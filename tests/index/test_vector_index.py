@@ -9,8 +9,8 @@ import apsw
 import numpy as np
 import pytest
 
-from letadesk.domain import DocumentId, MatterId, SearchFilters
-from letadesk.index.vector_index import VectorIndex, VectorRow
+from letadesk.domain import DocumentId, MatterId, SearchFilters, VectorRow
+from letadesk.index.vector_index import VectorIndex
 from letadesk.store.vec_extension import load_extension
 
 M1, M2 = MatterId(1), MatterId(2)

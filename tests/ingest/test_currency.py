@@ -17,7 +17,7 @@ from letadesk.config import Paths, Settings
 from letadesk.domain import SourceState
 from letadesk.errors import ConfigError
 from letadesk.ingest.pipeline import ingest
-from letadesk.store import corpus
+from letadesk.store import sources
 from letadesk.workspace import Workspace
 
 T0 = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)
@@ -69,11 +69,11 @@ def test_first_open_runs_a_full_pass_and_records_when(ws: Workspace, clock: Cloc
     _ingest(ws, write_text(tmp_path / "docs", "nda.txt", NDA_EN))
     report = ws.check_sources()
     assert report.full and report.checked == 1 and report.rehashed == 1
-    assert corpus.last_source_check(ws._conn) == T0
+    assert sources.last_source_check(ws._conn) == T0
     clock.advance(days=1)
     report = ws.check_sources()
     assert not report.full and report.rehashed == 0  # size and time unchanged: not read
-    assert corpus.last_source_check(ws._conn) == T0
+    assert sources.last_source_check(ws._conn) == T0
 
 
 def test_an_edit_that_keeps_size_and_time_is_found_by_the_scheduled_full_pass(
@@ -89,7 +89,7 @@ def test_an_edit_that_keeps_size_and_time_is_found_by_the_scheduled_full_pass(
     report = ws.check_sources()
     assert report.full and report.changed == [str(nda)]
     assert _state(ws, nda) == SourceState.CHANGED and ws.document("nda.txt").stale
-    assert corpus.last_source_check(ws._conn) == clock.now
+    assert sources.last_source_check(ws._conn) == clock.now
 
 
 def test_the_interval_is_the_setting(tmp_path: Path, clock: Clock) -> None:
@@ -191,7 +191,7 @@ def test_a_matter_scoped_check_leaves_other_matters_and_the_schedule_alone(
     report = ws.check_sources(matter="A")
     assert not report.full and report.checked == 1 and report.changed == [str(nda)]
     assert _state(ws, contract) == SourceState.CURRENT
-    assert corpus.last_source_check(ws._conn) is None
+    assert sources.last_source_check(ws._conn) is None
 
 
 @pytest.mark.parametrize("value", ["abc", 0, -1, 1.5, True, 100_000])

@@ -23,7 +23,7 @@ from letadesk.errors import IngestError
 from letadesk.ingest.discovery import discover
 from letadesk.ingest.pipeline import ingest
 from letadesk.ingest.readers import read_document
-from letadesk.store import corpus
+from letadesk.store import corpus, matters
 from letadesk.store.database import open_database
 from letadesk.store.transaction import transaction
 
@@ -37,7 +37,7 @@ def conn(tmp_path: Path) -> Iterator[apsw.Connection]:
 
 def _ingest(conn: apsw.Connection, paths: list[Path], **settings: object) -> IngestReport:
     with transaction(conn):
-        matter = corpus.ensure_matter(conn, "M")
+        matter = matters.ensure_matter(conn, "M")
     return ingest(conn, matter, paths, settings=Settings(**settings))  # type: ignore[arg-type]
 
 

@@ -67,7 +67,7 @@ def _file(ws: Workspace, doc_id: int) -> str:
 
 def test_a_question_naming_the_parties_searches_their_contract_first(ws: Workspace) -> None:
     question = "Which law governs the agreement between Birch Quartz and Mount Halcyon?"
-    retrieved = Retriever(ws._conn, ws.indexes).search(question, ws.filters("M"), k=5)
+    retrieved = Retriever(ws.corpus, ws.indexes).search(question, ws.filters("M"), k=5)
     assert [_file(ws, d) for d in retrieved.named] == ["birch_distribution.txt"]
     first = retrieved.passages[0]
     assert first.via == "named" and "New York" in first.fragment.text
@@ -76,7 +76,7 @@ def test_a_question_naming_the_parties_searches_their_contract_first(ws: Workspa
 
 
 def test_without_names_the_whole_matter_is_searched(ws: Workspace) -> None:
-    retrieved = Retriever(ws._conn, ws.indexes).search("Which law governs the agreement?",
+    retrieved = Retriever(ws.corpus, ws.indexes).search("Which law governs the agreement?",
                                                       ws.filters("M"), k=5)
     assert retrieved.named == []
     assert {p.via for p in retrieved.passages} == {"hybrid"}
@@ -85,7 +85,7 @@ def test_without_names_the_whole_matter_is_searched(ws: Workspace) -> None:
 
 def test_a_question_naming_an_act_searches_that_act_first(ws: Workspace) -> None:
     question = "În cât timp trebuie să răspundă instituția, potrivit Legii nr. 544/2001?"
-    retrieved = Retriever(ws._conn, ws.indexes).search(question, ws.filters("M"), k=5)
+    retrieved = Retriever(ws.corpus, ws.indexes).search(question, ws.filters("M"), k=5)
     assert [_file(ws, d) for d in retrieved.named] == ["legea_544-2001.txt"]
     assert retrieved.passages[0].via == "named"
     assert "544" in retrieved.passages[0].document.title
@@ -99,7 +99,7 @@ def test_an_exact_reference_still_comes_first(ws: Workspace) -> None:
 
 def test_names_not_in_the_matter_name_nothing(ws: Workspace) -> None:
     question = "Which law governs the agreement between Acme Rockets and Wile Coyote?"
-    assert Retriever(ws._conn, ws.indexes).search(question, ws.filters("M")).named == []
+    assert Retriever(ws.corpus, ws.indexes).search(question, ws.filters("M")).named == []
 
 
 def test_a_search_limited_to_one_document_ignores_names(ws: Workspace) -> None:

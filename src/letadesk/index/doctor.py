@@ -4,11 +4,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-import apsw
-
 from letadesk.errors import IndexError_
-from letadesk.index import rows
 from letadesk.index.sync import IndexSet
+from letadesk.store import index_rows
+from letadesk.store.database import Connection, damage
 
 
 @dataclass
@@ -27,25 +26,23 @@ class DoctorReport:
                 "pending": self.pending, "repaired": self.repaired}
 
 
-def diagnose(conn: apsw.Connection, indexes: IndexSet) -> list[str]:
+def diagnose(conn: Connection, indexes: IndexSet) -> list[str]:
     """Every disagreement between SQLite and the indexes, in words; [] when consistent."""
     return _diagnose(conn, indexes)[0]
 
 
-def _diagnose(conn: apsw.Connection, indexes: IndexSet) -> tuple[list[str], list[str]]:
+def _diagnose(conn: Connection, indexes: IndexSet) -> tuple[list[str], list[str]]:
     """(problems, pending): see :class:`DoctorReport`."""
     damage = _database_damage(conn)
     if damage:
         return [damage], []
     problems: list[str] = []
     pending: list[str] = []
-    updates = conn.execute("SELECT count(*), count(DISTINCT document_id) "
-                           "FROM index_outbox").fetchone()
-    if updates and updates[0]:
-        pending.append(f"{updates[0]} index updates not yet applied "
-                       f"({updates[1]} documents)")
-    queued = {int(r[0]) for r in conn.execute("SELECT DISTINCT document_id FROM index_outbox")}
-    every = list(rows.all_rows(conn))
+    updates = index_rows.pending_updates(conn)
+    queued = index_rows.queued_documents(conn)
+    if updates:
+        pending.append(f"{updates} index updates not yet applied ({len(queued)} documents)")
+    every = list(index_rows.all_rows(conn))
     expected = {r.fragment_id: r.signature for r in every}
     settled = {r.fragment_id: r.signature for r in every if r.document_id not in queued}
     try:
@@ -70,17 +67,11 @@ def _diagnose(conn: apsw.Connection, indexes: IndexSet) -> tuple[list[str], list
     return problems, pending
 
 
-def _database_damage(conn: apsw.Connection) -> str:
+def _database_damage(conn: Connection) -> str:
     """"" when SQLite's own check passes, else what is wrong (nothing is derived from a
     damaged database: it must be restored, not rebuilt from)."""
-    try:
-        found = [str(r[0]) for r in conn.execute("PRAGMA quick_check(5)")]
-    except apsw.Error as exc:
-        found = [str(exc)]
-    if found == ["ok"]:
-        return ""
-    return (f"database {conn.filename} is damaged ({'; '.join(found)}); doctor cannot "
-            "repair it: restore the profile from a backup")
+    found = damage(conn)
+    return f"{found}; doctor cannot repair it: restore the profile from a backup" if found else ""
 
 
 def _compare(name: str, expected: dict[int, str], actual: dict[int, str]) -> list[str]:
@@ -97,7 +88,7 @@ def _compare(name: str, expected: dict[int, str], actual: dict[int, str]) -> lis
     return found
 
 
-def doctor(conn: apsw.Connection, indexes: IndexSet, *, repair: bool) -> DoctorReport:
+def doctor(conn: Connection, indexes: IndexSet, *, repair: bool) -> DoctorReport:
     """Check, and with ``repair`` rebuild what disagrees from SQLite, then check again."""
     problems, pending = _diagnose(conn, indexes)
     if not (problems or pending) or not repair or _database_damage(conn):

@@ -18,11 +18,11 @@ import apsw
 import numpy as np
 
 from letadesk.config import Paths, Settings
-from letadesk.domain import SearchFilters
+from letadesk.domain import LexicalRow, SearchFilters, VectorRow
 from letadesk.errors import IndexError_
-from letadesk.index import rows
-from letadesk.index.tantivy_index import LexicalIndex, LexicalIndexBusy, LexicalRow
-from letadesk.index.vector_index import VectorIndex, VectorRow
+from letadesk.index.tantivy_index import LexicalIndex, LexicalIndexBusy
+from letadesk.index.vector_index import VectorIndex
+from letadesk.store import index_rows
 from letadesk.store.transaction import transaction
 
 if TYPE_CHECKING:
@@ -121,7 +121,7 @@ class IndexSet:
         lexical = self.lexical
         lexical.delete_documents(doc_ids)
         for doc_id in doc_ids:
-            lexical.add(rows.rows_of_document(self._conn, doc_id))
+            lexical.add(index_rows.rows_of_document(self._conn, doc_id))
         lexical.commit()
         with transaction(self._conn):
             if self.has_vectors():
@@ -164,7 +164,7 @@ class IndexSet:
         for start in range(0, len(ids), EMBED_BATCH):
             if cancelled and cancelled():
                 break
-            batch = rows.rows_by_ids(self._conn, ids[start:start + EMBED_BATCH])
+            batch = index_rows.rows_by_ids(self._conn, ids[start:start + EMBED_BATCH])
             step = _step(progress, done, len(ids), batch[-1].title)
             vectors = self.embedder.embed_passages([_passage_text(r) for r in batch],
                                                    progress=step)
@@ -206,7 +206,7 @@ class IndexSet:
     def rebuild_lexical(self) -> int:
         """Rebuild the tantivy index from SQLite; returns the number of fragments indexed."""
         self._lexical = LexicalIndex.destroy(self._paths.lexical_index)
-        count = self._lexical.add(rows.all_rows(self._conn))
+        count = self._lexical.add(index_rows.all_rows(self._conn))
         self._lexical.commit()
         self._conn.execute("DELETE FROM index_outbox")
         return count

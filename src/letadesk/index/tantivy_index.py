@@ -21,17 +21,16 @@ Promises:
 
 from __future__ import annotations
 
-import hashlib
 import itertools
 import shutil
 from collections.abc import Iterable
-from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import tantivy
 
-from letadesk.domain import SearchFilters
+from letadesk.domain import LexicalRow, SearchFilters
 from letadesk.errors import IndexError_
 from letadesk.text import fold_diacritics, unify_diacritics
 
@@ -50,38 +49,6 @@ class LexicalIndexBusy(IndexError_):
     """Another writer (this process or another one) holds the index lock.
 
     The index itself is fine: retry later, do not rebuild."""
-
-
-@dataclass(frozen=True, slots=True)
-class LexicalRow:
-    """One fragment as the lexical index sees it."""
-
-    fragment_id: int
-    matter_id: int
-    document_id: int
-    title: str
-    locator: str
-    text: str
-    jurisdiction: str = ""
-    legal_force: str = ""
-    valid_from: date | None = None
-    valid_to: date | None = None
-
-    @property
-    def signature(self) -> str:
-        """A 16-hex-digit digest of what the index stores for this fragment.
-
-        Equal to :meth:`LexicalIndex.signatures` for the fragment when the stored
-        entry is current; different when text, locator, title, metadata or
-        validity changed (the entry is stale and must be re-added)."""
-        return f"{_sig_int(self):016x}"
-
-
-def _sig_int(row: LexicalRow) -> int:
-    parts = (row.matter_id, row.document_id, row.title, row.locator, row.text,
-             row.jurisdiction, row.legal_force, row.valid_from, row.valid_to)
-    digest = hashlib.sha1("\x1f".join(map(str, parts)).encode("utf-8")).digest()
-    return int.from_bytes(digest[:8], "big")
 
 
 def _ints(values: Iterable[object]) -> list[int]:
@@ -210,7 +177,7 @@ class LexicalIndex:
         doc.add_unsigned("fragment_id", row.fragment_id)
         doc.add_unsigned("matter_id", row.matter_id)
         doc.add_unsigned("document_id", row.document_id)
-        doc.add_unsigned("sig", _sig_int(row))
+        doc.add_unsigned("sig", int(row.signature, 16))
         doc.add_text("jurisdiction", row.jurisdiction)
         doc.add_text("legal_force", row.legal_force)
         doc.add_integer("valid_from", day_number(row.valid_from, OPEN_FROM))
@@ -351,3 +318,9 @@ class LexicalIndex:
 
     def __len__(self) -> int:
         return int(self._index.searcher().num_docs)
+
+
+if TYPE_CHECKING:  # mypy holds the class to the port the layers above use
+    from letadesk.ports import LexicalIndexPort
+
+    _PORT: type[LexicalIndexPort] = LexicalIndex

@@ -20,13 +20,13 @@ Promises:
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 from datetime import date
+from typing import TYPE_CHECKING
 
 import apsw
 import numpy as np
 
-from letadesk.domain import SearchFilters
+from letadesk.domain import SearchFilters, VectorRow
 from letadesk.errors import IndexError_
 from letadesk.store.vec_extension import load_extension
 
@@ -35,19 +35,6 @@ OPEN_FROM = -(2**40)  # same open-validity sentinels as the lexical index
 OPEN_TO = 2**40
 MAX_K = 4096  # sqlite-vec's limit on k in a KNN query
 _TABLE_PREFIX = "vec_fragments"
-
-
-@dataclass(frozen=True, slots=True)
-class VectorRow:
-    """The metadata stored beside one fragment's embedding."""
-
-    fragment_id: int
-    matter_id: int
-    document_id: int
-    jurisdiction: str = ""
-    legal_force: str = ""
-    valid_from: date | None = None
-    valid_to: date | None = None
 
 
 def _day(d: date | None, default: int) -> int:
@@ -217,3 +204,9 @@ class VectorIndex:
     def __len__(self) -> int:
         row = self._conn.execute(f"SELECT count(*) FROM {self.table}").fetchone()
         return 0 if row is None else int(row[0])
+
+
+if TYPE_CHECKING:  # mypy holds the class to the port the layers above use
+    from letadesk.ports import VectorIndexPort
+
+    _PORT: type[VectorIndexPort] = VectorIndex

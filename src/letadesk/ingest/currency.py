@@ -20,12 +20,11 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
-import apsw
-
 from letadesk.domain import DocumentId, MatterId, SourceState
 from letadesk.files import sha256_of
-from letadesk.store import corpus
-from letadesk.store.corpus import SourceFacts
+from letadesk.store import sources
+from letadesk.store.database import Connection
+from letadesk.store.sources import SourceFacts
 from letadesk.store.transaction import transaction
 
 Clock = Callable[[], datetime]
@@ -50,14 +49,14 @@ class CurrencyReport:
                 "current_again": self.current_again}
 
 
-def full_check_due(conn: apsw.Connection, now: datetime, every_days: int) -> bool:
+def full_check_due(conn: Connection, now: datetime, every_days: int) -> bool:
     """True when no full pass ran yet, the last one is ``every_days`` days old or more,
     or it is dated after ``now`` (the clock was set back)."""
-    last = corpus.last_source_check(conn)
+    last = sources.last_source_check(conn)
     return last is None or last > now or now - last >= timedelta(days=every_days)
 
 
-def check_sources(conn: apsw.Connection, *, now: datetime, every_days: int,
+def check_sources(conn: Connection, *, now: datetime, every_days: int,
                   matter_id: MatterId | None = None, full: bool | None = None
                   ) -> CurrencyReport:
     """Re-check the files of every document (of ``matter_id`` only, when given) and
@@ -67,7 +66,7 @@ def check_sources(conn: apsw.Connection, *, now: datetime, every_days: int,
         full = matter_id is None and full_check_due(conn, now, every_days)
     report = CurrencyReport(full=full)
     updates: list[tuple[DocumentId, SourceState, float | None]] = []
-    for facts in corpus.source_facts(conn, matter_id):
+    for facts in sources.source_facts(conn, matter_id):
         report.checked += 1
         state, mtime = _state_of(facts, full=full, report=report)
         if state != facts.state or mtime is not None:
@@ -78,9 +77,9 @@ def check_sources(conn: apsw.Connection, *, now: datetime, every_days: int,
     if updates or (full and matter_id is None):
         with transaction(conn):
             for doc_id, state, mtime in updates:
-                corpus.set_source_state(conn, doc_id, state, mtime=mtime)
+                sources.set_source_state(conn, doc_id, state, mtime=mtime)
             if full and matter_id is None:
-                corpus.record_source_check(conn, now)
+                sources.record_source_check(conn, now)
     return report
 
 

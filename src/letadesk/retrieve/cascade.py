@@ -14,8 +14,6 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
-import apsw
-
 from letadesk.domain import (
     Document,
     DocumentId,
@@ -25,13 +23,12 @@ from letadesk.domain import (
     Scores,
     SearchFilters,
 )
-from letadesk.index.sync import IndexSet
 from letadesk.ingest.grammar import litera_span
+from letadesk.ports import CorpusReader, IndexSearch
 from letadesk.references import Reference, locator_of, parse_references
 from letadesk.retrieve.acts import act_matches
 from letadesk.retrieve.fusion import hybrid_fusion
 from letadesk.retrieve.named import named_documents, without_names
-from letadesk.store import corpus
 from letadesk.text import fold_diacritics
 
 CANDIDATES = 50  # per retriever, before fusion
@@ -46,11 +43,10 @@ class Retrieved:
 
 
 class Retriever:
-    def __init__(self, conn: apsw.Connection, indexes: IndexSet) -> None:
-        self._conn = conn
+    def __init__(self, corpus: CorpusReader, indexes: IndexSearch) -> None:
+        self._corpus = corpus
         self._indexes = indexes
         self._docs: dict[int, Document] = {}
-        conn.create_scalar_function("fold", _fold_sql, 1, deterministic=True)
 
     def search(self, query: str, filters: SearchFilters, *, k: int = 20,
                dense: bool = True) -> Retrieved:
@@ -74,7 +70,7 @@ class Retriever:
 
     def _document(self, doc_id: int) -> Document:
         if doc_id not in self._docs:
-            self._docs[doc_id] = corpus.document(self._conn, doc_id)
+            self._docs[doc_id] = self._corpus.document(doc_id)
         return self._docs[doc_id]
 
     def _passages(self, fragments: Sequence[Fragment], scores: Sequence[Scores],
@@ -105,7 +101,7 @@ class Retriever:
         found: list[tuple[Fragment, str | None]] = []
         decided: set[DocumentId] = set()
         for level, unit in enumerate(_enclosing(ref)):
-            frags = [f for f in corpus.fragments_by_locator(self._conn, filters, locator_of(unit))
+            frags = [f for f in self._corpus.fragments_by_locator(filters, locator_of(unit))
                      if f.document_id not in decided and self._of_act(ref, f)]
             decided.update(f.document_id for f in frags)
             if level == 0:
@@ -125,8 +121,8 @@ class Retriever:
         if filters.document_id is not None:
             return []
         return named_documents(query, parsed,
-                               lambda: corpus.documents_admissible(self._conn, filters),
-                               lambda: corpus.openings(self._conn, filters))
+                               lambda: self._corpus.documents_admissible(filters),
+                               lambda: self._corpus.openings(filters))
 
     def _within(self, named: list[DocumentId], query: str, parsed: list[Reference],
                 filters: SearchFilters, *, k: int, dense: bool) -> list[Passage]:
@@ -147,7 +143,7 @@ class Retriever:
         fused = hybrid_fusion(query, lexical, vector, limit=k,
                               scoped=filters.document_id is not None)
         bm25, cos = dict(lexical), dict(vector)
-        frags = corpus.fragments_by_ids(self._conn, [fid for fid, _ in fused])
+        frags = self._corpus.fragments_by_ids([fid for fid, _ in fused])
         kept = [(frags[FragmentId(fid)], score) for fid, score in fused if FragmentId(fid) in frags]
         scores = [Scores(bm25=bm25.get(f.id), dense=cos.get(f.id), fused=s) for f, s in kept]
         return self._passages([f for f, _ in kept], scores, via)
@@ -158,14 +154,9 @@ class Retriever:
                        key=len, reverse=True)[:6]
         if not words:
             return []
-        where, args = corpus.document_filter_sql(filters)
-        hits = " + ".join(["(instr(fold(lower(f.text)), ?) > 0)"] * len(words))
-        rows = self._conn.execute(
-            f"SELECT f.id, {hits} AS n FROM fragments f JOIN documents d ON d.id = f.document_id "
-            f"WHERE {where} AND n > 0 ORDER BY n DESC, f.id LIMIT ?", (*words, *args, k))
-        ranked = [(int(r[0]), float(r[1])) for r in rows]
-        frags = corpus.fragments_by_ids(self._conn, [i for i, _ in ranked])
-        kept = [(frags[FragmentId(i)], n) for i, n in ranked if FragmentId(i) in frags]
+        ranked = self._corpus.keyword_hits(filters, words, k)
+        frags = self._corpus.fragments_by_ids([i for i, _ in ranked])
+        kept = [(frags[i], n) for i, n in ranked if i in frags]
         scores = [Scores(bm25=None, dense=None, fused=n / len(words)) for _, n in kept]
         return self._passages([f for f, _ in kept], scores, "keyword")
 
@@ -193,10 +184,6 @@ def _holds(frag: Fragment, ref: Reference, unit: Reference) -> bool:
     if ref.paragraph is not None and unit.paragraph is None and frag.locator != locator_of(unit):
         return False
     return ref.letter is None or litera_span(frag.text, ref.letter) is not None
-
-
-def _fold_sql(*values: object) -> str:
-    return fold_diacritics(str(values[0] or ""))
 
 
 def _merge(k: int, exact: list[Passage], *ranked: list[Passage]) -> list[Passage]:

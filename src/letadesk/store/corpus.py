@@ -1,15 +1,17 @@
-"""Reading and writing matters, documents, pages and fragments.
+"""Reading and writing documents, with their pages and fragments as one unit.
 
 Functions take an open connection; writers expect to run inside the caller's
 transaction (see :func:`letadesk.store.transaction.transaction`) so that one
-document is always written or replaced atomically.
+document is always written or replaced atomically. Matters are in
+:mod:`letadesk.store.matters`, the reads of pages and fragments in
+:mod:`letadesk.store.fragments`, the files' currency in :mod:`letadesk.store.sources`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import date, datetime
+from datetime import date
 from typing import Any
 
 import apsw
@@ -18,31 +20,19 @@ from letadesk.domain import (
     Document,
     DocumentId,
     DocumentStatus,
-    Fragment,
-    FragmentId,
-    Matter,
     MatterId,
-    Page,
-    PageMethod,
     ParsedDocument,
     SearchFilters,
     SourceState,
 )
-from letadesk.errors import ConfigError, NotFoundError
+from letadesk.errors import NotFoundError
+from letadesk.store.filters import document_filter_sql
+from letadesk.store.matters import matter_name
 
 _DOC_COLUMNS = (
     "id, matter_id, path, title, kind, language, sha256, size, status, failure_reason, "
     "jurisdiction, legal_force, valid_from, valid_to, verified, duplicate_of, source_state"
 )
-_FRAGMENT_COLUMNS = 'id, document_id, page, start, "end", locator, text'
-
-
-def _fragment_columns(table: str = "fragments") -> str:
-    """A :class:`Fragment`'s columns of ``table`` (a name or an alias), with the printed
-    label of its page last."""
-    cols = ", ".join(f"{table}.{c.strip()}" for c in _FRAGMENT_COLUMNS.split(","))
-    return (f"{cols}, (SELECT label FROM pages WHERE pages.document_id = {table}.document_id "
-            f"AND pages.number = {table}.page)")
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,46 +72,6 @@ class LegalMeta:
         return not _meta_values(self)
 
 
-# ---- matters -------------------------------------------------------------------------
-
-
-def ensure_matter(conn: apsw.Connection, name: str) -> Matter:
-    conn.execute("INSERT OR IGNORE INTO matters(name) VALUES (?)", (name,))
-    return matter_by_name(conn, name)
-
-
-def matter_by_name(conn: apsw.Connection, name: str) -> Matter:
-    row = conn.execute("SELECT id, name FROM matters WHERE name = ?", (name,)).fetchone()
-    if row is None:
-        raise NotFoundError(f"no matter named {name!r}")
-    return Matter(MatterId(row[0]), row[1])
-
-
-def list_matters(conn: apsw.Connection) -> list[Matter]:
-    rows = conn.execute("SELECT id, name FROM matters ORDER BY name")
-    return [Matter(MatterId(r[0]), r[1]) for r in rows]
-
-
-def rename_matter(conn: apsw.Connection, matter_id: MatterId, new_name: str) -> None:
-    """ConfigError when another matter already has ``new_name`` (names are unique)."""
-    try:
-        conn.execute("UPDATE matters SET name = ? WHERE id = ?", (new_name, matter_id))
-    except apsw.ConstraintError as exc:
-        raise ConfigError(f"cannot rename the matter to {new_name!r}: another matter "
-                          "already has that name") from exc
-
-
-def delete_matter(conn: apsw.Connection, matter_id: MatterId) -> list[DocumentId]:
-    """Delete a matter and everything in it; returns the ids of its documents."""
-    ids = [DocumentId(r[0]) for r in conn.execute(
-        "SELECT id FROM documents WHERE matter_id = ?", (matter_id,))]
-    conn.execute("DELETE FROM matters WHERE id = ?", (matter_id,))
-    return ids
-
-
-# ---- documents -----------------------------------------------------------------------
-
-
 def _to_date(value: Any) -> date | None:
     return date.fromisoformat(value) if value else None
 
@@ -146,16 +96,11 @@ def document(conn: apsw.Connection, document_id: int) -> Document:
     return _document(row)
 
 
-def _matter_name(conn: apsw.Connection, matter_id: MatterId) -> str:
-    row = conn.execute("SELECT name FROM matters WHERE id = ?", (matter_id,)).fetchone()
-    return str(row[0]) if row else str(matter_id)
-
-
 def find_document(conn: apsw.Connection, ref: str, matter_id: MatterId | None = None) -> Document:
     """A document by id, by file name (basename) or by full path, within the matter
     ``matter_id`` when given (an id of another matter's document is not found there);
     ambiguous names raise."""
-    where = f" in matter {_matter_name(conn, matter_id)!r}" if matter_id is not None else ""
+    where = f" in matter {matter_name(conn, matter_id)!r}" if matter_id is not None else ""
     if ref.isdigit():
         row = conn.execute(f"SELECT {_DOC_COLUMNS} FROM documents WHERE id = ?",
                            (int(ref),)).fetchone()
@@ -348,38 +293,6 @@ def set_legal_meta(conn: apsw.Connection, document_id: DocumentId, meta: LegalMe
     conn.execute("INSERT INTO index_outbox(document_id, op) VALUES (?, 'upsert')", (document_id,))
 
 
-# ---- currency (letadesk.ingest.currency) ---------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class SourceFacts:
-    """What was recorded of a document's file when it was indexed, and its currency."""
-
-    id: DocumentId
-    path: str
-    sha256: str
-    size: int
-    mtime: float
-    state: SourceState
-
-
-def source_facts(conn: apsw.Connection, matter_id: MatterId | None = None) -> list[SourceFacts]:
-    """The file facts of every indexed or duplicate document (of ``matter_id``)."""
-    clause, args = ("AND matter_id = ?", [matter_id]) if matter_id is not None else ("", [])
-    rows = conn.execute(
-        "SELECT id, path, sha256, size, mtime, source_state FROM documents "
-        f"WHERE status IN ('indexed', 'duplicate') {clause} ORDER BY id", args)
-    return [SourceFacts(DocumentId(r[0]), r[1], r[2], int(r[3]), float(r[4]), SourceState(r[5]))
-            for r in rows]
-
-
-def set_source_state(conn: apsw.Connection, document_id: DocumentId, state: SourceState,
-                     *, mtime: float | None = None) -> None:
-    """Record a document's currency (and, when given, its file's unchanged-content time)."""
-    conn.execute("UPDATE documents SET source_state = ?, mtime = coalesce(?, mtime) "
-                 "WHERE id = ?", (state.value, mtime, document_id))
-
-
 def refresh_source(conn: apsw.Connection, matter_id: MatterId, facts: FileFacts) -> None:
     """An ingest found the file unchanged: it is current, at its present time."""
     conn.execute("UPDATE documents SET source_state = '', mtime = ? WHERE matter_id = ? "
@@ -387,112 +300,11 @@ def refresh_source(conn: apsw.Connection, matter_id: MatterId, facts: FileFacts)
                  (facts.mtime, matter_id, facts.path, facts.mtime))
 
 
-def last_source_check(conn: apsw.Connection) -> datetime | None:
-    """When the last full re-hash of the sources ran (aware UTC), None before the first."""
-    row = conn.execute("SELECT checked_at FROM source_checks WHERE kind = 'full'").fetchone()
-    return datetime.fromisoformat(row[0]) if row else None
-
-
-def record_source_check(conn: apsw.Connection, at: datetime) -> None:
-    conn.execute("INSERT INTO source_checks(kind, checked_at) VALUES ('full', ?) "
-                 "ON CONFLICT(kind) DO UPDATE SET checked_at = excluded.checked_at",
-                 (at.isoformat(),))
-
-
-# ---- pages and fragments -------------------------------------------------------------
-
-
-def pages(conn: apsw.Connection, document_id: int) -> list[Page]:
-    rows = conn.execute(
-        'SELECT document_id, number, label, start, "end", method, note FROM pages '
-        "WHERE document_id = ? ORDER BY number", (document_id,))
-    return [Page(DocumentId(r[0]), r[1], r[2], r[3], r[4], PageMethod(r[5]), r[6]) for r in rows]
-
-
-def _fragment(row: Sequence[Any]) -> Fragment:
-    return Fragment(FragmentId(row[0]), DocumentId(row[1]), row[2], row[3], row[4], row[5], row[6],
-                    row[7] or "")
-
-
-def fragments_of(conn: apsw.Connection, document_id: int) -> list[Fragment]:
-    rows = conn.execute(
-        f"SELECT {_fragment_columns()} FROM fragments WHERE document_id = ? ORDER BY start",
-        (document_id,))
-    return [_fragment(r) for r in rows]
-
-
-def fragments_by_ids(conn: apsw.Connection, ids: Iterable[int]) -> dict[FragmentId, Fragment]:
-    wanted = list(dict.fromkeys(ids))
-    found: dict[FragmentId, Fragment] = {}
-    for i in range(0, len(wanted), 500):
-        chunk = wanted[i:i + 500]
-        marks = ",".join("?" * len(chunk))
-        for r in conn.execute(
-                f"SELECT {_fragment_columns()} FROM fragments WHERE id IN ({marks})", chunk):
-            found[FragmentId(r[0])] = _fragment(r)
-    return found
-
-
-def document_filter_sql(filters: SearchFilters, alias: str = "d") -> tuple[str, list[Any]]:
-    """SQL conditions (on the documents table ``alias``) equivalent to ``filters``."""
-    where = [f"{alias}.matter_id = ?", f"{alias}.status = 'indexed'"]
-    args: list[Any] = [filters.matter_id]
-    if filters.document_id is not None:
-        where.append(f"{alias}.id = ?")
-        args.append(filters.document_id)
-    if filters.jurisdiction:
-        where.append(f"{alias}.jurisdiction = ?")
-        args.append(filters.jurisdiction)
-    if filters.legal_force:
-        where.append(f"{alias}.legal_force = ?")
-        args.append(filters.legal_force)
-    if filters.as_of is not None:
-        day = filters.as_of.isoformat()
-        where.append(f"({alias}.valid_from IS NULL OR {alias}.valid_from <= ?) "
-                     f"AND ({alias}.valid_to IS NULL OR {alias}.valid_to >= ?)")
-        args.extend([day, day])
-    return " AND ".join(where), args
-
-
 def documents_admissible(conn: apsw.Connection, filters: SearchFilters) -> list[Document]:
     where, args = document_filter_sql(filters)
     cols = ", ".join(f"d.{c.strip()}" for c in _DOC_COLUMNS.split(","))
     return [_document(r) for r in conn.execute(f"SELECT {cols} FROM documents d WHERE {where}",
                                                args)]
-
-
-def openings(conn: apsw.Connection, filters: SearchFilters,
-             chars: int = 1500) -> dict[DocumentId, str]:
-    """The text of each admissible document's fragments that start in its first
-    ``chars`` characters (where a contract names its parties), joined."""
-    where, args = document_filter_sql(filters)
-    rows = conn.execute(
-        f"SELECT document_id, group_concat(text, ' ') FROM (SELECT f.document_id, f.text "
-        f"FROM fragments f JOIN documents d ON d.id = f.document_id "
-        f"WHERE {where} AND f.start < ? ORDER BY f.document_id, f.start) "
-        f"GROUP BY document_id", (*args, chars))
-    return {DocumentId(int(r[0])): str(r[1] or "") for r in rows}
-
-
-def fragments_by_locator(conn: apsw.Connection, filters: SearchFilters,
-                         locator: str) -> list[Fragment]:
-    """Fragments admissible under ``filters`` whose locator equals ``locator`` or
-    starts with it plus a space (``art. 57`` finds ``art. 57 alin. (1)``)."""
-    where, args = document_filter_sql(filters)
-    rows = conn.execute(
-        f"SELECT {_fragment_columns('f')} "
-        f"FROM fragments f JOIN documents d ON d.id = f.document_id "
-        f"WHERE {where} AND (f.locator = ? OR substr(f.locator, 1, ?) = ?) "
-        "ORDER BY f.document_id, f.start",
-        (*args, locator, len(locator) + 1, locator + " "))
-    return [_fragment(r) for r in rows]
-
-
-def locators_of(conn: apsw.Connection, document_id: int) -> list[str]:
-    """The distinct non-empty locators of a document's fragments, in document order."""
-    rows = conn.execute("SELECT locator FROM fragments WHERE document_id = ? AND locator != '' "
-                        "GROUP BY locator ORDER BY min(start)", (document_id,))
-    return [str(r[0]) for r in rows]
 
 
 def counts(conn: apsw.Connection) -> dict[str, int]:

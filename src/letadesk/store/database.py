@@ -16,6 +16,7 @@ from __future__ import annotations
 import shutil
 import time
 from pathlib import Path
+from typing import TypeAlias
 
 import apsw
 
@@ -24,6 +25,10 @@ from letadesk.store.locks import file_lock
 from letadesk.store.schema import AUDIT_ANCHOR_VERSION, LATEST_VERSION, MIGRATIONS
 from letadesk.store.transaction import fault_reason, transaction
 from letadesk.store.vec_extension import load_extension
+
+Connection: TypeAlias = apsw.Connection
+"""An open database, as the layers above hold it: only ``store`` (and the sqlite-vec
+index) run SQL on it; the others hand it back to ``store`` functions."""
 
 
 def open_database(path: Path, *, backups: Path | None = None) -> apsw.Connection:
@@ -100,6 +105,17 @@ def compact(conn: apsw.Connection) -> None:
     conn.execute("PRAGMA temp_store=MEMORY")
     conn.execute("VACUUM")
     conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+
+
+def damage(conn: apsw.Connection) -> str:
+    """"" when SQLite's quick check passes, else what it found, naming the file."""
+    try:
+        found = [str(r[0]) for r in conn.execute("PRAGMA quick_check(5)")]
+    except apsw.Error as exc:
+        found = [str(exc)]
+    if found == ["ok"]:
+        return ""
+    return f"database {conn.filename} is damaged ({'; '.join(found)})"
 
 
 def integrity_ok(conn: apsw.Connection) -> bool:

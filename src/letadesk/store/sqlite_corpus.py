@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
+
 import apsw
 
-from letadesk.domain import Document, Fragment, Page, SearchFilters
-from letadesk.store import corpus
+from letadesk.domain import Document, DocumentId, Fragment, FragmentId, Page, SearchFilters
+from letadesk.store import corpus, fragments
 
 
 class SqliteCorpus:
-    """Reads the corpus tables of one open database (see :mod:`letadesk.store.corpus`)."""
+    """Reads the corpus tables of one open database (:mod:`letadesk.store.corpus`,
+    :mod:`letadesk.store.fragments`)."""
 
     def __init__(self, conn: apsw.Connection) -> None:
         self._conn = conn
@@ -21,10 +24,20 @@ class SqliteCorpus:
         return corpus.documents_admissible(self._conn, filters)
 
     def pages(self, document_id: int) -> list[Page]:
-        return corpus.pages(self._conn, document_id)
+        return fragments.pages(self._conn, document_id)
 
     def fragments_by_locator(self, filters: SearchFilters, locator: str) -> list[Fragment]:
-        return corpus.fragments_by_locator(self._conn, filters, locator)
+        return fragments.fragments_by_locator(self._conn, filters, locator)
 
     def locators_of(self, document_id: int) -> list[str]:
-        return corpus.locators_of(self._conn, document_id)
+        return fragments.locators_of(self._conn, document_id)
+
+    def openings(self, filters: SearchFilters) -> dict[DocumentId, str]:
+        return fragments.openings(self._conn, filters)
+
+    def fragments_by_ids(self, ids: Iterable[int]) -> dict[FragmentId, Fragment]:
+        return fragments.fragments_by_ids(self._conn, ids)
+
+    def keyword_hits(self, filters: SearchFilters, words: Sequence[str],
+                     limit: int) -> list[tuple[FragmentId, int]]:
+        return fragments.keyword_hits(self._conn, filters, words, limit)

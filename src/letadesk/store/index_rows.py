@@ -1,4 +1,5 @@
-"""Reading fragments with their document's metadata, as the derived indexes need them."""
+"""What the derived indexes read from SQLite: fragments with their document's
+metadata (:class:`~letadesk.domain.LexicalRow`), and the updates still pending."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ from datetime import date
 
 import apsw
 
-from letadesk.index.tantivy_index import LexicalRow
+from letadesk.domain import LexicalRow
 
 _ROW_SQL = (
     "SELECT f.id, f.matter_id, f.document_id, d.title, f.locator, f.text, d.jurisdiction, "
@@ -44,3 +45,14 @@ def rows_by_ids(conn: apsw.Connection, ids: list[int]) -> list[LexicalRow]:
         marks = ",".join("?" * len(chunk))
         out.extend(_row(r) for r in conn.execute(_ROW_SQL + f"AND f.id IN ({marks})", chunk))
     return out
+
+
+def pending_updates(conn: apsw.Connection) -> int:
+    """How many changes (rows of ``index_outbox``) the indexes have not applied yet."""
+    row = conn.execute("SELECT count(*) FROM index_outbox").fetchone()
+    return int(row[0]) if row else 0
+
+
+def queued_documents(conn: apsw.Connection) -> set[int]:
+    """The documents with index updates not applied yet (their passages are pending)."""
+    return {int(r[0]) for r in conn.execute("SELECT DISTINCT document_id FROM index_outbox")}

@@ -1,0 +1,53 @@
+"""The currency of documents' files (:mod:`letadesk.ingest.currency`): what was
+recorded of each file when it was indexed, its state now, and when the last full
+re-hash ran."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+
+import apsw
+
+from letadesk.domain import DocumentId, MatterId, SourceState
+
+
+@dataclass(frozen=True, slots=True)
+class SourceFacts:
+    """What was recorded of a document's file when it was indexed, and its currency."""
+
+    id: DocumentId
+    path: str
+    sha256: str
+    size: int
+    mtime: float
+    state: SourceState
+
+
+def source_facts(conn: apsw.Connection, matter_id: MatterId | None = None) -> list[SourceFacts]:
+    """The file facts of every indexed or duplicate document (of ``matter_id``)."""
+    clause, args = ("AND matter_id = ?", [matter_id]) if matter_id is not None else ("", [])
+    rows = conn.execute(
+        "SELECT id, path, sha256, size, mtime, source_state FROM documents "
+        f"WHERE status IN ('indexed', 'duplicate') {clause} ORDER BY id", args)
+    return [SourceFacts(DocumentId(r[0]), r[1], r[2], int(r[3]), float(r[4]), SourceState(r[5]))
+            for r in rows]
+
+
+def set_source_state(conn: apsw.Connection, document_id: DocumentId, state: SourceState,
+                     *, mtime: float | None = None) -> None:
+    """Record a document's currency (and, when given, its file's unchanged-content time)."""
+    conn.execute("UPDATE documents SET source_state = ?, mtime = coalesce(?, mtime) "
+                 "WHERE id = ?", (state.value, mtime, document_id))
+
+
+def last_source_check(conn: apsw.Connection) -> datetime | None:
+    """When the last full re-hash of the sources ran (aware UTC), None before the first."""
+    row = conn.execute("SELECT checked_at FROM source_checks WHERE kind = 'full'").fetchone()
+    return datetime.fromisoformat(row[0]) if row else None
+
+
+def record_source_check(conn: apsw.Connection, at: datetime) -> None:
+    conn.execute("INSERT INTO source_checks(kind, checked_at) VALUES ('full', ?) "
+                 "ON CONFLICT(kind) DO UPDATE SET checked_at = excluded.checked_at",
+                 (at.isoformat(),))
