@@ -36,6 +36,7 @@ from typing import Any
 import pymupdf
 
 from _common import shared_data
+from letadesk.workspace import Workspace
 
 CLI = [sys.executable, "-m", "letadesk"]
 
@@ -66,12 +67,9 @@ def make_corpus(root: Path, contracts: int, folder: Path) -> None:
 
 def fragment_counts(profile: Path) -> dict[str, tuple[str, int]]:
     """Each document's file name → (status, fragments in the store)."""
-    docs = json.loads(letadesk(profile, "docs", "--json").stdout)
-    out = {}
-    for doc in docs:
-        shown = json.loads(letadesk(profile, "show", str(doc["id"]), "--json").stdout)
-        out[Path(doc["path"]).name] = (doc["status"], len(shown["fragments"]))
-    return out
+    with Workspace.open(profile) as ws:
+        return {Path(doc.path).name: (doc.status.value, len(ws.fragments(doc)))
+                for doc in ws.documents()}
 
 
 def session_alive(sid: int) -> list[int]:
