@@ -91,3 +91,34 @@ def test_the_sbom_and_notices_name_each_component_and_model(tmp_path, closure) -
     assert "m 1: MIT" in text
     assert f"pymupdf {metadata.version('pymupdf')}: dual licensed - gnu affero" in text.lower()
     assert "GNU AFFERO GENERAL PUBLIC LICENSE" in text.upper()
+
+
+def _audit(tmp_path: Path, stdout: str, stderr: str, rc: int) -> tuple[int, str]:
+    """installers/audit.sh over requirements.lock with pip-audit scripted to answer so."""
+    import subprocess
+
+    fake = tmp_path / "pip-audit"
+    fake.write_text(f"#!/bin/sh\ncat <<'O'\n{stdout}\nO\ncat >&2 <<'E'\n{stderr}\nE\nexit {rc}\n",
+                    encoding="utf-8")
+    fake.chmod(0o755)
+    done = subprocess.run([str(ROOT / "installers" / "audit.sh")], capture_output=True,
+                          text=True, timeout=60, check=False,
+                          env={"PATH": "/usr/bin:/bin", "PIP_AUDIT": str(fake),
+                               "PYTHON": sys.executable})
+    return done.returncode, done.stdout
+
+
+def test_audit_that_could_not_look_up_a_package_says_so_and_exits_3(tmp_path) -> None:
+    rc, out = _audit(tmp_path, "", "ERROR:pip_audit._cli:rich: Dependency not found on PyPI "
+                                   "and could not be audited: rich (15.0.0)", 1)
+    assert rc == 3
+    assert "could not check" in out and "rich: Dependency not found on PyPI" in out
+    assert "no known vulnerabilities" not in out.lower()
+
+
+def test_audit_reports_vulnerabilities_and_a_clean_check_apart(tmp_path) -> None:
+    rc, out = _audit(tmp_path, "Name Version ID Fix Versions\n---- ------- -- ---\n"
+                               "rich 15.0.0 PYSEC-0 15.0.1", "", 1)
+    assert rc == 1 and "vulnerabilities found" in out and "PYSEC-0" in out
+    rc, out = _audit(tmp_path, "No known vulnerabilities found", "", 0)
+    assert rc == 0 and "no known vulnerabilities" in out
