@@ -4,8 +4,10 @@
 #
 #   installers/build-linux.sh [OUT]        (OUT, or $LETADESK_DIST, default: dist/)
 #
-# Writes OUT/letadesk/ (the one-dir build), OUT/letadesk_VERSION_amd64.deb, OUT/SHA256SUMS,
-# OUT/SHA256SUMS.minisig and OUT/minisign.pub. The signing key: $MINISIGN_KEY names a
+# Writes OUT/letadesk/ (the one-dir build, THIRD_PARTY_NOTICES beside the executable),
+# OUT/letadesk_VERSION_amd64.deb, OUT/letadesk-VERSION.cdx.json (the CycloneDX SBOM, from
+# installers/supply_chain.py), OUT/THIRD_PARTY_NOTICES, OUT/SHA256SUMS (the .deb and the
+# SBOM), OUT/SHA256SUMS.minisig and OUT/minisign.pub. The signing key: $MINISIGN_KEY names a
 # minisign secret key file (its password, if any, on stdin); without it a throwaway key
 # without password is generated in the work folder, for tests only. A secret key is never
 # written under OUT or into the repository.
@@ -36,7 +38,7 @@ VERSION=$(PYTHONPATH="$ROOT/src" "$PYTHON" -c 'import letadesk; print(letadesk._
 ARCH=$(dpkg --print-architecture)
 DEB="$OUT/letadesk_${VERSION}_${ARCH}.deb"
 mkdir -p "$OUT" "$WORK"
-GLIBC=$(ldd --version | head -1 | grep -oE '[0-9]+\.[0-9]+$')
+GLIBC=$(getconf GNU_LIBC_VERSION | cut -d' ' -f2)  # not `ldd | head`: SIGPIPE under pipefail
 
 echo "build-linux: PyInstaller one-dir build ($VERSION, glibc $GLIBC) -> $OUT/letadesk"
 start=$SECONDS
@@ -49,6 +51,11 @@ trap 'rm -f "$STAMP"' EXIT
 PYTHONPATH="$ROOT/src" "$PYTHON" -m PyInstaller --noconfirm --log-level WARN \
   --distpath "$OUT" --workpath "$WORK/pyinstaller" "$HERE/letadesk.spec"
 echo "build-linux: one-dir built in $((SECONDS - start)) s"
+
+echo "build-linux: SBOM and third-party notices (installers/supply_chain.py)"
+PYTHONPATH="$ROOT/src" "$PYTHON" "$HERE/supply_chain.py" "$OUT" --build "$WORK/pyinstaller/letadesk"
+SBOM="$OUT/letadesk-${VERSION}.cdx.json"
+install -m644 "$OUT/THIRD_PARTY_NOTICES" "$OUT/letadesk/THIRD_PARTY_NOTICES"
 
 echo "build-linux: .deb"
 start=$SECONDS
@@ -66,6 +73,8 @@ sed -e "s/@VERSION@/$VERSION/" -e "s/@DATE@/$(date -u +%F)/" \
 install -m644 "$ROOT/src/letadesk/resources/letadesk.svg" \
   "$PKG/usr/share/icons/hicolor/scalable/apps/letadesk.svg"
 install -m644 "$ROOT/LICENSE" "$PKG/usr/share/doc/letadesk/copyright"
+install -m644 "$OUT/THIRD_PARTY_NOTICES" "$PKG/usr/share/doc/letadesk/THIRD_PARTY_NOTICES"
+install -m644 "$SBOM" "$PKG/usr/share/doc/letadesk/$(basename "$SBOM")"
 desktop-file-validate "$PKG/usr/share/applications/letadesk.desktop"
 appstreamcli validate --no-net --explain "$PKG/usr/share/metainfo/io.letadesk.LetaDesk.metainfo.xml"
 
@@ -100,7 +109,7 @@ if [[ -z $KEY ]]; then  # a throwaway key, for tests: never used for a release
 else
   [[ -n ${MINISIGN_PUB:-} ]] && cp "$MINISIGN_PUB" "$OUT/minisign.pub"
 fi
-(cd "$OUT" && sha256sum "$(basename "$DEB")" > SHA256SUMS)
+(cd "$OUT" && sha256sum "$(basename "$DEB")" "$(basename "$SBOM")" > SHA256SUMS)
 minisign -S -s "$KEY" -m "$OUT/SHA256SUMS" "$DEB" \
   -t "letadesk $VERSION ($ARCH, glibc >= $GLIBC)" </dev/null >/dev/null
 [[ -f $OUT/minisign.pub ]] && minisign -V -p "$OUT/minisign.pub" -m "$OUT/SHA256SUMS" >/dev/null
