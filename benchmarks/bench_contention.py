@@ -41,9 +41,11 @@ from letadesk.workspace import Workspace
 ROOT = Path(__file__).resolve().parents[1]
 SAMPLE = ROOT / "src" / "letadesk" / "resources" / "sample_matter"
 MATTER = "Sample matter (fictional)"
-QUESTIONS = ("How long do the confidentiality obligations survive termination?",
-             "What can the Receiving Party disclose, and to whom?",
-             "Care este durata contractului de prestări servicii?")
+QUESTIONS = (
+    "How long do the confidentiality obligations survive termination?",
+    "What can the Receiving Party disclose, and to whom?",
+    "Care este durata contractului de prestări servicii?",
+)
 RESULTS = ROOT / "benchmarks" / "results" / "contention.txt"
 
 
@@ -71,9 +73,22 @@ def cold(data_dir: Path, question: str, generate: str) -> tuple[float, float]:
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     started = time.perf_counter()
     flag = ["--generate"] if generate == "always" else []
-    subprocess.run([sys.executable, "-m", "letadesk.cli", "--data-dir", str(data_dir), "ask",
-                    question, "--matter", MATTER, *flag],
-                   check=True, capture_output=True)
+    subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "letadesk.cli",
+            "--data-dir",
+            str(data_dir),
+            "ask",
+            question,
+            "--matter",
+            MATTER,
+            *flag,
+        ],
+        check=True,
+        capture_output=True,
+    )
     wall = time.perf_counter() - started
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     return wall, (after.ru_utime + after.ru_stime) - (before.ru_utime + before.ru_stime)
@@ -103,10 +118,13 @@ def main() -> None:
     parser.add_argument("--generate", choices=("auto", "always"), default="auto")
     parser.add_argument("--repeats", type=int, default=3)
     args = parser.parse_args()
-    lines = [f"# ask beside {args.competitors} CPU-bound competitors on {os.cpu_count()} cores "
-             f"(generate={args.generate}, OMP_WAIT_POLICY={os.environ['OMP_WAIT_POLICY']})", "",
-             "| question | mode | idle s | loaded s | ratio | idle CPU s | loaded CPU s |",
-             "|---|---|---:|---:|---:|---:|---:|"]
+    lines = [
+        f"# ask beside {args.competitors} CPU-bound competitors on {os.cpu_count()} cores "
+        f"(generate={args.generate}, OMP_WAIT_POLICY={os.environ['OMP_WAIT_POLICY']})",
+        "",
+        "| question | mode | idle s | loaded s | ratio | idle CPU s | loaded CPU s |",
+        "|---|---|---:|---:|---:|---:|---:|",
+    ]
     with tempfile.TemporaryDirectory() as tmp:
         data_dir = Path(tmp) / "profile"
         ws = Workspace.open(data_dir)
@@ -117,14 +135,18 @@ def main() -> None:
             runs: dict[str, dict[str, tuple[float, float]]] = {"cold": {}, "warm": {}}
             for load in ("idle", "loaded"):
                 with competitors(args.competitors if load == "loaded" else 0):
-                    runs["cold"][load] = measure(f"cold {load}", lambda q=question: cold(
-                        data_dir, q, args.generate))
-                    runs["warm"][load] = measure(f"warm {load}", lambda q=question: warm(
-                        ws, q, args.generate, args.repeats))
+                    runs["cold"][load] = measure(
+                        f"cold {load}", lambda q=question: cold(data_dir, q, args.generate)
+                    )
+                    runs["warm"][load] = measure(
+                        f"warm {load}", lambda q=question: warm(ws, q, args.generate, args.repeats)
+                    )
             for mode, r in list(runs.items())[:1]:  # cold only: see the module doc
                 (iw, ic), (lw, lc) = r["idle"], r["loaded"]
-                lines.append(f"| {question} | {mode} | {iw:.2f} | {lw:.2f} | {lw / iw:.1f} | "
-                             f"{ic:.2f} | {lc:.2f} |")
+                lines.append(
+                    f"| {question} | {mode} | {iw:.2f} | {lw:.2f} | {lw / iw:.1f} | "
+                    f"{ic:.2f} | {lc:.2f} |"
+                )
         ws.close()
     text = "\n".join(lines) + "\n"
     print(text)

@@ -43,14 +43,17 @@ def cuad_paragraphs(n: int, seed: int = 7) -> list[str]:
     return random.Random(seed).sample(paras, min(n, len(paras)))
 
 
-def report(label: str, texts: list[str], tokens: int, secs: float,
-           base_rate: float | None) -> float:
+def report(
+    label: str, texts: list[str], tokens: int, secs: float, base_rate: float | None
+) -> float:
     """Print one run's speed; returns texts/s. Ratio = texts/s over ``base_rate``."""
     rate = len(texts) / secs
     ratio = f"{rate / base_rate:5.2f}x" if base_rate else "  1.00x"
-    print(f"{label:12} {len(texts):5d} {secs:7.1f}s {rate:8.1f} texts/s "
-          f"{sum(map(len, texts)) / secs:9.0f} chars/s {tokens / secs:8.0f} tok/s  {ratio}",
-          flush=True)
+    print(
+        f"{label:12} {len(texts):5d} {secs:7.1f}s {rate:8.1f} texts/s "
+        f"{sum(map(len, texts)) / secs:9.0f} chars/s {tokens / secs:8.0f} tok/s  {ratio}",
+        flush=True,
+    )
     return rate
 
 
@@ -76,9 +79,11 @@ def st_runs(texts: list[str], rounds: int) -> float:
     tokens = sum(min(len(tok(t)["input_ids"]), model.max_seq_length) for t in texts)
     emb.embed_passages(texts[:64])  # warm-up
     runs: dict[str, Callable[[], object]] = {
-        "st-plain": partial(model.encode, texts, batch_size=32)}
-    runs.update({f"ours-b{b}": partial(emb.embed_passages, texts, batch_size=b)
-                 for b in (8, 16, 32, 64)})
+        "st-plain": partial(model.encode, texts, batch_size=32)
+    }
+    runs.update(
+        {f"ours-b{b}": partial(emb.embed_passages, texts, batch_size=b) for b in (8, 16, 32, 64)}
+    )
     best = best_secs(runs, rounds)
     base = report("st-plain", texts, tokens, best.pop("st-plain"), None)
     for label, secs in best.items():
@@ -95,8 +100,9 @@ def e5_runs(texts: list[str], st_plain_rate: float, rounds: int) -> None:
     model: Any = emb._model
     tokens = sum(model.token_count(t) for t in texts)
     emb.embed_passages(texts[:16])  # warm-up
-    best = best_secs({f"e5-b{b}": partial(emb.embed_passages, texts, batch_size=b)
-                      for b in (32, 128)}, rounds)
+    best = best_secs(
+        {f"e5-b{b}": partial(emb.embed_passages, texts, batch_size=b) for b in (32, 128)}, rounds
+    )
     for label, secs in best.items():
         report(label, texts, tokens, secs, st_plain_rate)
 
@@ -111,8 +117,10 @@ def main() -> int:
         print("../shared/data not present")
         return 0
     texts = cuad_paragraphs(max(args.n, args.e5_n))
-    print(f"{'run':12} {'texts':>5} {'best time':>8} ...  speed ratio vs st-plain "
-          f"(best of {args.rounds} interleaved rounds)")
+    print(
+        f"{'run':12} {'texts':>5} {'best time':>8} ...  speed ratio vs st-plain "
+        f"(best of {args.rounds} interleaved rounds)"
+    )
     plain = st_runs(texts[: args.n], args.rounds)
     e5_runs(texts[: args.e5_n], plain, args.rounds)
     return 0

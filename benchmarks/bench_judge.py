@@ -58,12 +58,18 @@ def main() -> None:
             started = time.perf_counter()
             decide_support(question.rstrip("?") + ".", passages[0], judge=judge)
             gate3.append(time.perf_counter() - started)
-    print(f"judge {judge.name}, {judge.threads} threads; {len(gate2)} questions x "
-          f"{PASSAGES} passages ({pairs / len(gate2):.0f} sentences each)")
-    print(f"Gate 2 relevance: p50 {statistics.median(gate2):.3f} s, "
-          f"p95 {percentile(gate2, 0.95):.3f} s, {pairs / sum(gate2):.0f} pairs/s")
-    print(f"Gate 3 support, one claim: p50 {statistics.median(gate3) * 1000:.1f} ms, "
-          f"p95 {percentile(gate3, 0.95) * 1000:.1f} ms")
+    print(
+        f"judge {judge.name}, {judge.threads} threads; {len(gate2)} questions x "
+        f"{PASSAGES} passages ({pairs / len(gate2):.0f} sentences each)"
+    )
+    print(
+        f"Gate 2 relevance: p50 {statistics.median(gate2):.3f} s, "
+        f"p95 {percentile(gate2, 0.95):.3f} s, {pairs / sum(gate2):.0f} pairs/s"
+    )
+    print(
+        f"Gate 3 support, one claim: p50 {statistics.median(gate3) * 1000:.1f} ms, "
+        f"p95 {percentile(gate3, 0.95) * 1000:.1f} ms"
+    )
 
 
 if __name__ == "__main__":

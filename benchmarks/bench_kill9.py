@@ -42,8 +42,13 @@ CLI = [sys.executable, "-m", "letadesk"]
 
 
 def letadesk(profile: Path, *args: str, check: bool = True) -> subprocess.CompletedProcess[str]:
-    done = subprocess.run([*CLI, "--data-dir", str(profile), *args], capture_output=True,
-                          text=True, timeout=1800, check=False)
+    done = subprocess.run(
+        [*CLI, "--data-dir", str(profile), *args],
+        capture_output=True,
+        text=True,
+        timeout=1800,
+        check=False,
+    )
     if check and done.returncode != 0:
         raise SystemExit(f"letadesk {' '.join(args)} failed ({done.returncode}): {done.stderr}")
     return done
@@ -59,8 +64,9 @@ def make_corpus(root: Path, contracts: int, folder: Path) -> None:
         if i < 3:
             pdf = pymupdf.open()
             for start in range(0, min(len(text), 12_000), 3_000):
-                pdf.new_page().insert_textbox(pymupdf.Rect(50, 50, 550, 800),
-                                              text[start:start + 3_000], fontsize=7)
+                pdf.new_page().insert_textbox(
+                    pymupdf.Rect(50, 50, 550, 800), text[start : start + 3_000], fontsize=7
+                )
             pdf.save(str(folder / (path.stem + ".pdf")))
             pdf.close()
 
@@ -68,8 +74,10 @@ def make_corpus(root: Path, contracts: int, folder: Path) -> None:
 def fragment_counts(profile: Path) -> dict[str, tuple[str, int]]:
     """Each document's file name → (status, fragments in the store)."""
     with Workspace.open(profile) as ws:
-        return {Path(doc.path).name: (doc.status.value, len(ws.fragments(doc)))
-                for doc in ws.documents()}
+        return {
+            Path(doc.path).name: (doc.status.value, len(ws.fragments(doc)))
+            for doc in ws.documents()
+        }
 
 
 def session_alive(sid: int) -> list[int]:
@@ -88,9 +96,12 @@ def session_alive(sid: int) -> list[int]:
 
 
 def one_round(profile: Path, docs: Path, delay: float) -> dict[str, Any]:
-    proc = subprocess.Popen([*CLI, "--data-dir", str(profile), "ingest", str(docs),
-                             "--matter", "M", "--json"], stdout=subprocess.DEVNULL,
-                            stderr=subprocess.DEVNULL, start_new_session=True)
+    proc = subprocess.Popen(
+        [*CLI, "--data-dir", str(profile), "ingest", str(docs), "--matter", "M", "--json"],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        start_new_session=True,
+    )
     time.sleep(delay)
     finished = proc.poll() is not None
     if not finished:
@@ -101,9 +112,14 @@ def one_round(profile: Path, docs: Path, delay: float) -> dict[str, Any]:
     for pid in orphans:  # do not let one failure poison the next rounds
         os.kill(pid, signal.SIGKILL)
     doctor = json.loads(letadesk(profile, "doctor", "--json", check=False).stdout)
-    return {"delay_s": round(delay, 2), "finished_before_kill": finished,
-            "orphans": len(orphans), "consistent": doctor["consistent"],
-            "problems": doctor["problems"], "pending": len(doctor.get("pending", []))}
+    return {
+        "delay_s": round(delay, 2),
+        "finished_before_kill": finished,
+        "orphans": len(orphans),
+        "consistent": doctor["consistent"],
+        "problems": doctor["problems"],
+        "pending": len(doctor.get("pending", [])),
+    }
 
 
 def main() -> None:
@@ -121,30 +137,39 @@ def main() -> None:
         letadesk(clean, "ingest", str(docs), "--matter", "M")
         full_s = time.perf_counter() - t0
         expected = fragment_counts(clean)
-        print(f"clean ingest: {len(expected)} documents, "
-              f"{sum(n for _, n in expected.values())} fragments, {full_s:.1f} s", flush=True)
+        print(
+            f"clean ingest: {len(expected)} documents, "
+            f"{sum(n for _, n in expected.values())} fragments, {full_s:.1f} s",
+            flush=True,
+        )
         profile = Path(tmp) / "killed"
         rows = []
         for i in range(args.rounds):
             row = one_round(profile, docs, rng.uniform(0.3, full_s))
             counts = fragment_counts(profile)
             row["partial_documents"] = sorted(
-                name for name, (status, n) in counts.items()
-                if status == "indexed" and n != expected.get(name, (None, n))[1])
+                name
+                for name, (status, n) in counts.items()
+                if status == "indexed" and n != expected.get(name, (None, n))[1]
+            )
             rows.append(row)
             print(json.dumps({"round": i + 1, **row}), flush=True)
         letadesk(profile, "ingest", str(docs), "--matter", "M")
         final = fragment_counts(profile)
         doctor = json.loads(letadesk(profile, "doctor", "--json", check=False).stdout)
     killed = [r for r in rows if not r["finished_before_kill"]]
-    print(f"\nrounds {len(rows)}, killed mid-run {len(killed)}; "
-          f"orphans {sum(r['orphans'] for r in rows)}; "
-          f"inconsistent {sum(not r['consistent'] for r in rows)}; "
-          f"partial documents {sum(len(r['partial_documents']) for r in rows)}; "
-          f"rounds leaving work pending {sum(r['pending'] > 0 for r in rows)}")
-    print(f"after a last full ingest: documents equal to a clean ingest "
-          f"{final == expected} ({len(final)}/{len(expected)}), doctor consistent "
-          f"{doctor['consistent']}, pending {len(doctor.get('pending', []))}")
+    print(
+        f"\nrounds {len(rows)}, killed mid-run {len(killed)}; "
+        f"orphans {sum(r['orphans'] for r in rows)}; "
+        f"inconsistent {sum(not r['consistent'] for r in rows)}; "
+        f"partial documents {sum(len(r['partial_documents']) for r in rows)}; "
+        f"rounds leaving work pending {sum(r['pending'] > 0 for r in rows)}"
+    )
+    print(
+        f"after a last full ingest: documents equal to a clean ingest "
+        f"{final == expected} ({len(final)}/{len(expected)}), doctor consistent "
+        f"{doctor['consistent']}, pending {len(doctor.get('pending', []))}"
+    )
 
 
 if __name__ == "__main__":

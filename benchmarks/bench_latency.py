@@ -53,31 +53,46 @@ def measure(name: str, fn: Callable[[str], object], questions: list[str]) -> str
         t = time.perf_counter()
         fn(q)
         times.append((time.perf_counter() - t) * 1000)
-    return (f"| {name} | {percentile(times, 0.5):.1f} | {percentile(times, 0.95):.1f} | "
-            f"{max(times):.1f} |")
+    return (
+        f"| {name} | {percentile(times, 0.5):.1f} | {percentile(times, 0.95):.1f} | "
+        f"{max(times):.1f} |"
+    )
 
 
-def latency_table(title: str, ws: Workspace, matter: str, questions: list[str],
-                  naming: list[str]) -> str:
+def latency_table(
+    title: str, ws: Workspace, matter: str, questions: list[str], naming: list[str]
+) -> str:
     filters = ws.filters(matter)
     vectors = ws.indexes.vectors
     embedder = ws.indexes.embedder
     qvec = {q: embedder.embed_query(q) for q in questions}
     rows = [
-        measure("lexical (BM25, 50)", lambda q: ws.indexes.search_lexical(q, filters,
-                                                                          CANDIDATES), questions),
-        measure("dense KNN only (50)", lambda q: vectors.search(qvec[q], filters, CANDIDATES),
-                questions),
-        measure("dense (embed query + KNN, 50)",
-                lambda q: ws.indexes.search_dense(q, filters, CANDIDATES), questions),
-        measure("hybrid, ws.search (k=20)", lambda q: ws.search(q, matter=matter, k=20),
-                questions),
+        measure(
+            "lexical (BM25, 50)",
+            lambda q: ws.indexes.search_lexical(q, filters, CANDIDATES),
+            questions,
+        ),
+        measure(
+            "dense KNN only (50)", lambda q: vectors.search(qvec[q], filters, CANDIDATES), questions
+        ),
+        measure(
+            "dense (embed query + KNN, 50)",
+            lambda q: ws.indexes.search_dense(q, filters, CANDIDATES),
+            questions,
+        ),
+        measure("hybrid, ws.search (k=20)", lambda q: ws.search(q, matter=matter, k=20), questions),
     ]
     if naming:
-        rows.append(measure(f"ws.search, the question names a contract ({len(naming)} q.)",
-                            lambda q: ws.search(q, matter=matter, k=20), naming))
-    return "\n".join([f"### {title}", "", "| search | p50 ms | p95 ms | max ms |",
-                      "|---|---:|---:|---:|", *rows])
+        rows.append(
+            measure(
+                f"ws.search, the question names a contract ({len(naming)} q.)",
+                lambda q: ws.search(q, matter=matter, k=20),
+                naming,
+            )
+        )
+    return "\n".join(
+        [f"### {title}", "", "| search | p50 ms | p95 ms | max ms |", "|---|---:|---:|---:|", *rows]
+    )
 
 
 # ---- the 100k profile --------------------------------------------------------------------
@@ -119,8 +134,11 @@ def scale_profile(target: int) -> Workspace:
     matter = ws.create_matter("Scale")
     report = ingest(ws._conn, matter, files, settings=ws.settings)
     ws.indexes.sync(embed=False)
-    print(f"  ingest without embedding: added {report.added}, unchanged {report.unchanged}, "
-          f"{time.perf_counter() - t:.0f} s", flush=True)
+    print(
+        f"  ingest without embedding: added {report.added}, unchanged {report.unchanged}, "
+        f"{time.perf_counter() - t:.0f} s",
+        flush=True,
+    )
     vectors = ws.indexes.vectors
     have = vectors.embedded_fragment_ids()
     missing = [r for r in all_rows(ws._conn) if r.fragment_id not in have]
@@ -128,24 +146,40 @@ def scale_profile(target: int) -> Workspace:
     rng = np.random.default_rng(0)
     dim = ws.indexes.embedder.dim
     for start in range(0, len(missing), 5000):
-        batch = missing[start:start + 5000]
+        batch = missing[start : start + 5000]
         vecs = rng.standard_normal((len(batch), dim)).astype(np.float32)
         vecs /= np.linalg.norm(vecs, axis=1, keepdims=True)
         with transaction(ws._conn):
-            vectors.upsert([VectorRow(r.fragment_id, r.matter_id, r.document_id, r.jurisdiction,
-                                      r.legal_force, r.valid_from, r.valid_to) for r in batch],
-                           vecs)
-    print(f"  {len(missing)} random unit vectors stored in {time.perf_counter() - t:.0f} s",
-          flush=True)
+            vectors.upsert(
+                [
+                    VectorRow(
+                        r.fragment_id,
+                        r.matter_id,
+                        r.document_id,
+                        r.jurisdiction,
+                        r.legal_force,
+                        r.valid_from,
+                        r.valid_to,
+                    )
+                    for r in batch
+                ],
+                vecs,
+            )
+    print(
+        f"  {len(missing)} random unit vectors stored in {time.perf_counter() - t:.0f} s",
+        flush=True,
+    )
     return ws
 
 
 def main() -> None:
     parser = argparse.ArgumentParser()
-    parser.add_argument("--fragments", type=int, default=100_000,
-                        help="fragments in the scale profile")
-    parser.add_argument("--cuad", type=int, default=200,
-                        help="contracts in the CUAD profile (200 = all)")
+    parser.add_argument(
+        "--fragments", type=int, default=100_000, help="fragments in the scale profile"
+    )
+    parser.add_argument(
+        "--cuad", type=int, default=200, help="contracts in the CUAD profile (200 = all)"
+    )
     args = parser.parse_args()
     started = time.perf_counter()
     out = ["# Search latency per query (50 CUAD-style questions, one process, warm)"]
@@ -154,9 +188,16 @@ def main() -> None:
     n = ws.status()["fragments"]
     naming = list(dict.fromkeys(q.naming for q in queries if q.naming))[:50]
     docs = len(ws.documents("CUAD"))
-    out.append(latency_table(f"(a) CUAD profile: {docs} contracts, {n} fragments, "
-                             f"embedder {ws.indexes.embedder.name}", ws, "CUAD", QUESTIONS,
-                             naming))
+    out.append(
+        latency_table(
+            f"(a) CUAD profile: {docs} contracts, {n} fragments, "
+            f"embedder {ws.indexes.embedder.name}",
+            ws,
+            "CUAD",
+            QUESTIONS,
+            naming,
+        )
+    )
     ws.close()
     print(out[-1] + "\n", flush=True)
 
@@ -165,9 +206,11 @@ def main() -> None:
     out.append(
         f"(b) uses real CUAD text in the lexical index but RANDOM unit vectors in the vector "
         f"table (embedding {n} fragments would take hours on this CPU; KNN cost does not "
-        f"depend on vector content). The query is still embedded by the real model.")
-    out.append(latency_table(f"(b) scale profile: {n} fragments in one matter", ws, "Scale",
-                             QUESTIONS, []))
+        f"depend on vector content). The query is still embedded by the real model."
+    )
+    out.append(
+        latency_table(f"(b) scale profile: {n} fragments in one matter", ws, "Scale", QUESTIONS, [])
+    )
     ws.close()
     print("\n\n".join(out[-2:]) + "\n", flush=True)
     out.append(f"run time {time.perf_counter() - started:.0f} s")

@@ -64,8 +64,12 @@ def rankers(*, scoped: bool) -> dict[str, Ranker]:
     return {
         "BM25": lambda c: [i for i, _ in c.lexical],
         "dense": lambda c: [i for i, _ in c.dense],
-        "hybrid": lambda c: [i for i, _ in hybrid_fusion(c.query.text, c.lexical, c.dense,
-                                                         limit=max(KS), scoped=scoped)],
+        "hybrid": lambda c: [
+            i
+            for i, _ in hybrid_fusion(
+                c.query.text, c.lexical, c.dense, limit=max(KS), scoped=scoped
+            )
+        ],
     }
 
 
@@ -74,15 +78,23 @@ def ranked_list(c: Candidates, *, scoped: bool) -> object:
     return (c.query.text, c.query.document_id) if scoped else c.query.text
 
 
-def paired_margin(cands: Sequence[Candidates], better: Ranker, worse: Ranker, *, k: int,
-                  scoped: bool, rounds: int = 2000) -> tuple[float, float, float]:
+def paired_margin(
+    cands: Sequence[Candidates],
+    better: Ranker,
+    worse: Ranker,
+    *,
+    k: int,
+    scoped: bool,
+    rounds: int = 2000,
+) -> tuple[float, float, float]:
     """Mean recall@k of ``better`` minus ``worse``, and a 95% paired-bootstrap interval.
     Queries with one ranked list (same text, same scope) are one resampling unit."""
     units: dict[object, list[float]] = {}
     for c in cands:
         unit = ranked_list(c, scoped=scoped)
         diff = char_recall(c.query.gold, c.ranked(better(c)[:k])) - char_recall(
-            c.query.gold, c.ranked(worse(c)[:k]))
+            c.query.gold, c.ranked(worse(c)[:k])
+        )
         units.setdefault(unit, []).append(diff)
     groups = list(units.values())
     total = sum(len(g) for g in groups)
@@ -103,24 +115,31 @@ def evaluate(name: str, cands: Sequence[Candidates], note: str, *, scoped: bool)
         result.recall[r] = [mean_recall(cands, rank, k) for k in KS]
     result.recall["cascade"] = [
         sum(char_recall(c.query.gold, c.cascade[:k]) for c in cands) / max(1, len(cands))
-        for k in KS]
+        for k in KS
+    ]
     units = len({ranked_list(c, scoped=scoped) for c in cands})
     for single in ("BM25", "dense"):
-        mean, low, high = paired_margin(cands, ranks["hybrid"], ranks[single], k=8,
-                                        scoped=scoped)
-        result.margins.append(f"hybrid − {single} at recall@8: {100 * mean:+.1f} points "
-                              f"(95% interval {100 * low:+.1f} to {100 * high:+.1f}; "
-                              f"{units} ranked lists)")
+        mean, low, high = paired_margin(cands, ranks["hybrid"], ranks[single], k=8, scoped=scoped)
+        result.margins.append(
+            f"hybrid − {single} at recall@8: {100 * mean:+.1f} points "
+            f"(95% interval {100 * low:+.1f} to {100 * high:+.1f}; "
+            f"{units} ranked lists)"
+        )
     return result
 
 
 def table(result: Result) -> str:
     head = "| retriever | " + " | ".join(f"recall@{k}" for k in KS) + " |"
-    lines = [f"### {result.name} ({result.queries} queries)", "", result.note, "", head,
-             "|---|" + "---:|" * len(KS)]
+    lines = [
+        f"### {result.name} ({result.queries} queries)",
+        "",
+        result.note,
+        "",
+        head,
+        "|---|" + "---:|" * len(KS),
+    ]
     for r in RETRIEVERS:
-        lines.append(f"| {r} | " + " | ".join(f"{100 * v:.1f}%" for v in result.recall[r])
-                     + " |")
+        lines.append(f"| {r} | " + " | ".join(f"{100 * v:.1f}%" for v in result.recall[r]) + " |")
     lines += ["", *result.margins]
     return "\n".join(lines)
 
@@ -129,8 +148,12 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--cuad", type=int, default=200, help="CUAD contracts (200 = all)")
     parser.add_argument("--cnli", type=int, default=0, help="ContractNLI NDAs (0 = all 61)")
-    parser.add_argument("--ro-max-frags", type=int, default=0,
-                        help="fragment budget for the Romanian files, smallest first (0 = all)")
+    parser.add_argument(
+        "--ro-max-frags",
+        type=int,
+        default=0,
+        help="fragment budget for the Romanian files, smallest first (0 = all)",
+    )
     parser.add_argument("--sets", default="cuad,cnli,ro")
     parser.add_argument("--build-only", action="store_true", help="only build the profiles")
     args = parser.parse_args()
@@ -142,8 +165,11 @@ def main() -> None:
         t0 = time.perf_counter()
         if key == "cuad":
             ws, queries, note = cuad_queries(args.cuad)
-            runs = [("CUAD, whole matter", False), ("CUAD, scoped to the contract", True),
-                    (NAMING, False)]
+            runs = [
+                ("CUAD, whole matter", False),
+                ("CUAD, scoped to the contract", True),
+                (NAMING, False),
+            ]
             matter = "CUAD"
         elif key == "cnli":
             ws, queries, note = cnli_queries(args.cnli)
@@ -172,7 +198,8 @@ def main() -> None:
     if args.build_only:
         return
     header = [
-        "# Retrieval recall (character-level, LegalBench-RAG definition)", "",
+        "# Retrieval recall (character-level, LegalBench-RAG definition)",
+        "",
         f"embedder {embedder}; hybrid = {describe_fusion()} of BM25 and dense, "
         f"{CANDIDATES} candidates each; cascade = ws.search (exact reference, hybrid, "
         "keyword fallback).",
@@ -182,7 +209,9 @@ def main() -> None:
         + ", ".join(f"{k} {v}" for k, v in REFERENCE.items())
         + ". Its corpora, queries and chunking differ from these subsets, so compare the "
         "order of magnitude only.",
-        f"run time {time.perf_counter() - started:.0f} s", ""]
+        f"run time {time.perf_counter() - started:.0f} s",
+        "",
+    ]
     text = "\n".join(header) + "\n" + "\n\n".join(table(r) for r in results) + "\n"
     RESULTS.parent.mkdir(parents=True, exist_ok=True)
     RESULTS.write_text(text, encoding="utf-8")

@@ -48,9 +48,11 @@ class Tally:
         precision = self.tp / (self.tp + self.fp) if self.tp + self.fp else 0.0
         recall = self.tp / (self.tp + self.fn) if self.tp + self.fn else 0.0
         accuracy = (self.tp + self.tn) / n if n else 0.0
-        return (f"{label:<8} n={n:<4} precision={precision:.3f} recall={recall:.3f} "
-                f"accuracy={accuracy:.3f}  (tp={self.tp} fp={self.fp} tn={self.tn} "
-                f"fn={self.fn})")
+        return (
+            f"{label:<8} n={n:<4} precision={precision:.3f} recall={recall:.3f} "
+            f"accuracy={accuracy:.3f}  (tp={self.tp} fp={self.fp} tn={self.tn} "
+            f"fn={self.fn})"
+        )
 
 
 def load(path: Path) -> list[Item]:

@@ -98,14 +98,15 @@ def split(pairs: Sequence[Pair]) -> tuple[list[Pair], list[Pair]]:
     """(calibration, held-out): documents sorted by id, alternately assigned."""
     docs = sorted({p.document for p in pairs}, key=lambda d: (len(d), d))
     calib_docs = set(docs[0::2])
-    return ([p for p in pairs if p.document in calib_docs],
-            [p for p in pairs if p.document not in calib_docs])
+    return (
+        [p for p in pairs if p.document in calib_docs],
+        [p for p in pairs if p.document not in calib_docs],
+    )
 
 
 def evaluate(pairs: Sequence[Pair], threshold: float, *, with_consistency: bool) -> float:
     """Balanced accuracy of "support >= threshold [and consistency passed]"."""
-    predicted = [p.score >= threshold and (p.consistent or not with_consistency)
-                 for p in pairs]
+    predicted = [p.score >= threshold and (p.consistent or not with_consistency) for p in pairs]
     return balanced_accuracy(predicted, [p.positive for p in pairs])
 
 
@@ -113,8 +114,7 @@ def best_threshold(pairs: Sequence[Pair], *, with_consistency: bool = False) -> 
     """The threshold (one of the observed scores, rounded to 0.01) maximising balanced
     accuracy on ``pairs``; ties go to the higher (stricter) threshold."""
     candidates = sorted({round(p.score, 2) for p in pairs} | {0.0, 1.0})
-    return max(candidates,
-               key=lambda t: (evaluate(pairs, t, with_consistency=with_consistency), t))
+    return max(candidates, key=lambda t: (evaluate(pairs, t, with_consistency=with_consistency), t))
 
 
 def report(pairs: Sequence[Pair]) -> dict[str, object]:
@@ -122,54 +122,72 @@ def report(pairs: Sequence[Pair]) -> dict[str, object]:
     calib, held = split(pairs)
     t = best_threshold(calib)
     t_both = best_threshold(calib, with_consistency=True)
-    counts = {c: sum(p.choice == c for p in pairs)
-              for c in ("Entailment", "Contradiction", "NotMentioned")}
+    counts = {
+        c: sum(p.choice == c for p in pairs)
+        for c in ("Entailment", "Contradiction", "NotMentioned")
+    }
     contra = [p for p in held if p.choice == "Contradiction"]
     entail = [p for p in held if p.choice == "Entailment"]
     return {
         "support_threshold": t,
         "source": "ContractNLI dev (benchmarks/bench_support.py)",
-        "pairs": len(pairs), "pairs_by_choice": counts,
+        "pairs": len(pairs),
+        "pairs_by_choice": counts,
         "documents_calibration": len({p.document for p in calib}),
         "documents_heldout": len({p.document for p in held}),
         "balanced_accuracy_calibration": round(evaluate(calib, t, with_consistency=False), 4),
         "balanced_accuracy_heldout": round(evaluate(held, t, with_consistency=False), 4),
         "with_consistency_same_threshold": {
             "calibration": round(evaluate(calib, t, with_consistency=True), 4),
-            "heldout": round(evaluate(held, t, with_consistency=True), 4)},
+            "heldout": round(evaluate(held, t, with_consistency=True), 4),
+        },
         "with_consistency_retuned": {
             "threshold": t_both,
             "calibration": round(evaluate(calib, t_both, with_consistency=True), 4),
-            "heldout": round(evaluate(held, t_both, with_consistency=True), 4)},
+            "heldout": round(evaluate(held, t_both, with_consistency=True), 4),
+        },
         "heldout_consistency_rejects": {
             "contradiction": f"{sum(not p.consistent for p in contra)}/{len(contra)}",
-            "entailment": f"{sum(not p.consistent for p in entail)}/{len(entail)}"},
+            "entailment": f"{sum(not p.consistent for p in entail)}/{len(entail)}",
+        },
     }
 
 
-_TRUTH = {"Entailment": "supported", "Contradiction": "contradicted",
-          "NotMentioned": "insufficient"}
+_TRUTH = {
+    "Entailment": "supported",
+    "Contradiction": "contradicted",
+    "NotMentioned": "insufficient",
+}
 
 
 def _rates(labels: Sequence[str], pairs: Sequence[Pair]) -> dict[str, object]:
     accepted = [lab == "supported" for lab in labels]
-    by_choice = {c: [a for a, p in zip(accepted, pairs, strict=True) if p.choice == c]
-                 for c in _TRUTH}
-    confusion = {_TRUTH[c]: {lab: sum(1 for x, p in zip(labels, pairs, strict=True)
-                                      if p.choice == c and x == lab)
-                             for lab in ("supported", "contradicted", "insufficient")}
-                 for c in _TRUTH}
-    return {"balanced_accuracy": round(balanced_accuracy(accepted, [p.positive for p in pairs]),
-                                       4),
-            "contradicted_accepted": round(sum(by_choice["Contradiction"])
-                                           / max(1, len(by_choice["Contradiction"])), 4),
-            "not_mentioned_accepted": round(sum(by_choice["NotMentioned"])
-                                            / max(1, len(by_choice["NotMentioned"])), 4),
-            "entailed_accepted": round(sum(by_choice["Entailment"])
-                                       / max(1, len(by_choice["Entailment"])), 4),
-            "three_way_accuracy": round(sum(x == _TRUTH[p.choice] for x, p in
-                                            zip(labels, pairs, strict=True)) / len(pairs), 4),
-            "confusion_truth_to_label": confusion}
+    by_choice = {
+        c: [a for a, p in zip(accepted, pairs, strict=True) if p.choice == c] for c in _TRUTH
+    }
+    confusion = {
+        _TRUTH[c]: {
+            lab: sum(1 for x, p in zip(labels, pairs, strict=True) if p.choice == c and x == lab)
+            for lab in ("supported", "contradicted", "insufficient")
+        }
+        for c in _TRUTH
+    }
+    return {
+        "balanced_accuracy": round(balanced_accuracy(accepted, [p.positive for p in pairs]), 4),
+        "contradicted_accepted": round(
+            sum(by_choice["Contradiction"]) / max(1, len(by_choice["Contradiction"])), 4
+        ),
+        "not_mentioned_accepted": round(
+            sum(by_choice["NotMentioned"]) / max(1, len(by_choice["NotMentioned"])), 4
+        ),
+        "entailed_accepted": round(
+            sum(by_choice["Entailment"]) / max(1, len(by_choice["Entailment"])), 4
+        ),
+        "three_way_accuracy": round(
+            sum(x == _TRUTH[p.choice] for x, p in zip(labels, pairs, strict=True)) / len(pairs), 4
+        ),
+        "confusion_truth_to_label": confusion,
+    }
 
 
 def gate3_report(pairs: Sequence[Pair]) -> dict[str, object]:
@@ -179,10 +197,15 @@ def gate3_report(pairs: Sequence[Pair]) -> dict[str, object]:
     judged = [decide_support(p.claim, p.quote, judge=judge).label for p in pairs]
     per_pair_ms = (time.perf_counter() - started) * 1000 / max(1, len(pairs))
     lexical = [decide_support(p.claim, p.quote, judge=None).label for p in pairs]
-    return {"split": "judge validation NDAs (training/splits.py)",
-            "pairs": len(pairs), "documents": len({p.document for p in pairs}),
-            "judge": judge.name, "judge_ms_per_pair": round(per_pair_ms, 1),
-            "gate3_with_judge": _rates(judged, pairs), "lexical_only": _rates(lexical, pairs)}
+    return {
+        "split": "judge validation NDAs (training/splits.py)",
+        "pairs": len(pairs),
+        "documents": len({p.document for p in pairs}),
+        "judge": judge.name,
+        "judge_ms_per_pair": round(per_pair_ms, 1),
+        "gate3_with_judge": _rates(judged, pairs),
+        "lexical_only": _rates(lexical, pairs),
+    }
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -52,52 +52,50 @@ CUAD_QUESTIONS = {
     "Effective Date": "When does the agreement become effective?",
     "Expiration Date": "When does the agreement expire?",
     "Renewal Term": "Does the agreement renew automatically, and for how long?",
-    "Notice Period To Terminate Renewal":
-        "How much notice is required to terminate or not renew the agreement?",
+    "Notice Period To Terminate Renewal": (
+        "How much notice is required to terminate or not renew the agreement?"
+    ),
     "Governing Law": "Which law governs the contract?",
     "Most Favored Nation": "Is there a most favored nation clause giving better terms offered "
-                           "to third parties?",
+    "to third parties?",
     "Competitive Restriction Exception": "What exceptions are there to the non-compete, "
-                                         "exclusivity or no-solicit restrictions?",
+    "exclusivity or no-solicit restrictions?",
     "Non-Compete": "Is a party restricted from competing with the other party?",
     "Exclusivity": "Is there an exclusive dealing or exclusivity commitment?",
     "No-Solicit Of Customers": "Is a party prohibited from soliciting customers of the other?",
     "No-Solicit Of Employees": "Is a party prohibited from soliciting or hiring employees "
-                               "of the other?",
+    "of the other?",
     "Non-Disparagement": "Is a party prohibited from disparaging the other party?",
     "Termination For Convenience": "Can a party terminate the agreement for convenience "
-                                   "without cause?",
+    "without cause?",
     "Rofr/Rofo/Rofn": "Is there a right of first refusal, first offer or first negotiation?",
-    "Change Of Control": "What happens on a change of control, merger or acquisition "
-                         "of a party?",
+    "Change Of Control": "What happens on a change of control, merger or acquisition of a party?",
     "Anti-Assignment": "Can the agreement be assigned without the other party's consent?",
     "Revenue/Profit Sharing": "Does a party have to share revenue or profits, pay royalties?",
     "Price Restrictions": "Are there restrictions on raising or lowering prices?",
     "Minimum Commitment": "Is there a minimum order, purchase or volume commitment?",
     "Volume Restriction": "Is there a cap or restriction on the volume or number of units?",
     "Ip Ownership Assignment": "Who owns the intellectual property created under the "
-                               "agreement, is it assigned?",
+    "agreement, is it assigned?",
     "Joint Ip Ownership": "Is any intellectual property jointly owned by the parties?",
     "License Grant": "What license is granted under the agreement?",
     "Non-Transferable License": "Is the license non-transferable or non-sublicensable?",
     "Affiliate License-Licensor": "Does the license include intellectual property of the "
-                                  "licensor's affiliates?",
+    "licensor's affiliates?",
     "Affiliate License-Licensee": "Are the licensee's affiliates licensed too?",
-    "Unlimited/All-You-Can-Eat-License": "Is the license unlimited in use or number "
-                                         "of users?",
+    "Unlimited/All-You-Can-Eat-License": "Is the license unlimited in use or number of users?",
     "Irrevocable Or Perpetual License": "Is the license irrevocable or perpetual?",
     "Source Code Escrow": "Must source code be deposited in escrow?",
     "Post-Termination Services": "What obligations continue after termination, such as "
-                                 "transition services or wind-down?",
+    "transition services or wind-down?",
     "Audit Rights": "Does a party have the right to audit books and records?",
-    "Uncapped Liability": "Is any liability uncapped or excluded from the limitation "
-                          "of liability?",
+    "Uncapped Liability": "Is any liability uncapped or excluded from the limitation of liability?",
     "Cap On Liability": "Is liability capped, what is the maximum amount of damages?",
     "Liquidated Damages": "Are there liquidated damages or termination fees?",
     "Warranty Duration": "How long does the warranty last?",
     "Insurance": "What insurance must a party maintain?",
     "Covenant Not To Sue": "Is a party restricted from suing or contesting the other's "
-                           "intellectual property?",
+    "intellectual property?",
     "Third Party Beneficiary": "Are there third party beneficiaries of the agreement?",
 }
 
@@ -117,16 +115,20 @@ def as_naming(queries: Sequence[Query]) -> list[Query]:
     return [replace(q, text=q.naming) for q in queries if q.naming]
 
 
-_CORPORATE = re.compile(r"\b(?:inc|llc|l\.?l\.?c|ltd|limited|corp|corporation|company|co|gmbh|"
-                        r"ag|s\.?a|b\.?v|n\.?v|plc|pty|l\.?p|lp|llp|holdings|group)\b\.?",
-                        re.IGNORECASE)
-_ROLES = frozenset([
-    *"""licensor licensee distributor company consultant provider customer supplier
+_CORPORATE = re.compile(
+    r"\b(?:inc|llc|l\.?l\.?c|ltd|limited|corp|corporation|company|co|gmbh|"
+    r"ag|s\.?a|b\.?v|n\.?v|plc|pty|l\.?p|lp|llp|holdings|group)\b\.?",
+    re.IGNORECASE,
+)
+_ROLES = frozenset(
+    [
+        *"""licensor licensee distributor company consultant provider customer supplier
     manufacturer franchisee franchisor vendor client contractor agent reseller purchaser
     buyer seller sponsor developer partner bank employer executive owner operator investor
     lender borrower""".split(),
-    "marketing affiliate",
-])
+        "marketing affiliate",
+    ]
+)
 
 
 def naming_prefix(row: dict[str, str]) -> str:
@@ -251,6 +253,7 @@ def open_profile(name: str, paths: list[Path], matter: str) -> Workspace:
             if now - last[0] > 15 or done == total:
                 last[0] = now
                 print(f"  [{name}] {stage} {done}/{total}  ({now - start:.0f} s)", flush=True)
+
         return report
 
     target = ws.create_matter(matter)
@@ -264,9 +267,12 @@ def open_profile(name: str, paths: list[Path], matter: str) -> Workspace:
         print(f"  [{name}] retired {len(extra)} documents outside the subset", flush=True)
     ws.indexes.sync(progress=show("embedding"))
     counts = ws.status()
-    print(f"  [{name}] {len(paths)} files: added {report.added}, unchanged {report.unchanged}, "
-          f"failed {len(report.failed)}; {counts['fragments']} fragments; "
-          f"{time.perf_counter() - start:.0f} s", flush=True)
+    print(
+        f"  [{name}] {len(paths)} files: added {report.added}, unchanged {report.unchanged}, "
+        f"failed {len(report.failed)}; {counts['fragments']} fragments; "
+        f"{time.perf_counter() - start:.0f} s",
+        flush=True,
+    )
     return ws
 
 
@@ -307,10 +313,20 @@ def cuad_queries(limit: int) -> tuple[Workspace, list[Query], str]:
                     found += 1
                     gold.append((doc_id, *at))
             if gold:
-                queries.append(Query(question, gold, doc_id, category, dev=is_dev(stem),
-                                     naming=prefix + question if prefix else ""))
-    note = (f"{len(chosen)} contracts, {found} excerpts located, {missing} not found in the "
-            f"stored text (skipped)")
+                queries.append(
+                    Query(
+                        question,
+                        gold,
+                        doc_id,
+                        category,
+                        dev=is_dev(stem),
+                        naming=prefix + question if prefix else "",
+                    )
+                )
+    note = (
+        f"{len(chosen)} contracts, {found} excerpts located, {missing} not found in the "
+        f"stored text (skipped)"
+    )
     return ws, queries, note
 
 
@@ -353,16 +369,22 @@ def cnli_queries(limit: int) -> tuple[Workspace, list[Query], str]:
                     gold.append((doc_id, *at))
             if gold:
                 queries.append(Query(labels[hyp], gold, doc_id, hyp, dev=is_dev(path.name)))
-    note = (f"{len(docs)} NDAs; stored text identical to the original in {verbatim}, "
-            f"spans relocated by search {relocated}, not found {lost}")
+    note = (
+        f"{len(docs)} NDAs; stored text identical to the original in {verbatim}, "
+        f"spans relocated by search {relocated}, not found {lost}"
+    )
     return ws, queries, note
 
 
 def ro_queries(max_frags: int) -> tuple[Workspace, list[Query], str]:
     root = shared_data() / "ro"
-    items = [json.loads(line) for line in
-             (Path(__file__).resolve().parent / "data" / "ro_questions.jsonl")
-             .read_text(encoding="utf-8").splitlines() if line.strip()]
+    items = [
+        json.loads(line)
+        for line in (Path(__file__).resolve().parent / "data" / "ro_questions.jsonl")
+        .read_text(encoding="utf-8")
+        .splitlines()
+        if line.strip()
+    ]
     files = sorted({it["file"] for it in items})
     size = {f: len(read_document(root / f).fragments) for f in files}
     chosen: list[str] = []  # smallest files first, until the fragment budget is spent
@@ -382,19 +404,21 @@ def ro_queries(max_frags: int) -> tuple[Workspace, list[Query], str]:
         doc_id = names[Path(it["file"]).name]
         art = f"art. {it['article']}"
         gold: list[Span] = [
-            (doc_id, f.start, f.end) for f in ws.fragments(ws.document(str(doc_id)))
-            if f.locator == art or f.locator.startswith(art + " ")]
+            (doc_id, f.start, f.end)
+            for f in ws.fragments(ws.document(str(doc_id)))
+            if f.locator == art or f.locator.startswith(art + " ")
+        ]
         if gold:
             queries.append(Query(it["question"], gold, doc_id, art, dev=is_dev(it["question"])))
         else:
             no_gold.append(f"{Path(it['file']).stem[:20]} {art}")
     skipped = len(items) - len(queries) - len(no_gold)
-    note = (f"{len(chosen)} of {len(files)} files ({total} fragments: "
-            f"{', '.join(Path(f).stem[:24] for f in chosen)}); {skipped} questions on files "
-            f"left out; {len(no_gold)} with no fragment for the gold article {no_gold[:5]}")
+    note = (
+        f"{len(chosen)} of {len(files)} files ({total} fragments: "
+        f"{', '.join(Path(f).stem[:24] for f in chosen)}); {skipped} questions on files "
+        f"left out; {len(no_gold)} with no fragment for the gold article {no_gold[:5]}"
+    )
     return ws, queries, note
-
-
 
 
 def cache_query_embeddings(ws: Workspace) -> None:
@@ -433,26 +457,43 @@ class Candidates:
         return [self.spans[i] for i in ids if i in self.spans]
 
 
-def collect(ws: Workspace, matter: str, queries: Sequence[Query], *, scoped: bool,
-            cascade: bool = True, label: str = "") -> list[Candidates]:
+def collect(
+    ws: Workspace,
+    matter: str,
+    queries: Sequence[Query],
+    *,
+    scoped: bool,
+    cascade: bool = True,
+    label: str = "",
+) -> list[Candidates]:
     """BM25 and dense candidates (``CANDIDATES`` each, as the retriever uses) for every
     query, plus the full cascade's top 32 (``ws.search``) when ``cascade``."""
     base = ws.filters(matter)
     out: list[Candidates] = []
     start = last = time.perf_counter()
     for n, q in enumerate(queries, 1):
-        filters = SearchFilters(matter_id=base.matter_id,
-                                document_id=q.document_id if scoped else None)
+        filters = SearchFilters(
+            matter_id=base.matter_id, document_id=q.document_id if scoped else None
+        )
         lexical = ws.indexes.search_lexical(q.text, filters, CANDIDATES)
         dense = ws.indexes.search_dense(q.text, filters, CANDIDATES)
-        passages = ws.search(q.text, matter=matter, k=32,
-                             document=str(q.document_id) if scoped else None) if cascade else []
+        passages = (
+            ws.search(q.text, matter=matter, k=32, document=str(q.document_id) if scoped else None)
+            if cascade
+            else []
+        )
         ids = {i for i, _ in lexical} | {i for i, _ in dense}
         frags = ws.fragments_by_ids(sorted(ids))
         spans = {i: (int(f.document_id), f.start, f.end) for i, f in frags.items()}
-        out.append(Candidates(q, lexical, dense, [
-            (int(p.fragment.document_id), p.fragment.start, p.fragment.end) for p in passages],
-            spans))
+        out.append(
+            Candidates(
+                q,
+                lexical,
+                dense,
+                [(int(p.fragment.document_id), p.fragment.start, p.fragment.end) for p in passages],
+                spans,
+            )
+        )
         now = time.perf_counter()
         if now - last > 20 or n == len(queries):
             last = now
@@ -465,5 +506,4 @@ Ranker = Callable[[Candidates], list[int]]  # fragment ids, best first
 
 def mean_recall(cands: Sequence[Candidates], rank: Ranker, k: int) -> float:
     """Mean character-level recall@k over ``cands``."""
-    return sum(char_recall(c.query.gold, c.ranked(rank(c)[:k])) for c in cands) / max(
-        1, len(cands))
+    return sum(char_recall(c.query.gold, c.ranked(rank(c)[:k])) for c in cands) / max(1, len(cands))

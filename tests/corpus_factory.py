@@ -95,10 +95,12 @@ Section 3. Repairs
 3.1 The Landlord shall keep the roof and the structure of the building in good repair.
 """,
 }
-GOVERNING_LAW_TITLES = {"license.txt": "SOFTWARE LICENSE AGREEMENT",
-                        "services.txt": "MASTER SERVICES AGREEMENT",
-                        "distribution.txt": "EXCLUSIVE DISTRIBUTION AGREEMENT",
-                        "lease.txt": "OFFICE LEASE"}
+GOVERNING_LAW_TITLES = {
+    "license.txt": "SOFTWARE LICENSE AGREEMENT",
+    "services.txt": "MASTER SERVICES AGREEMENT",
+    "distribution.txt": "EXCLUSIVE DISTRIBUTION AGREEMENT",
+    "lease.txt": "OFFICE LEASE",
+}
 
 
 def write_matter(folder: Path, documents: dict[str, str]) -> Path:

@@ -29,12 +29,17 @@ class HashEmbedder:
     def __init__(self, setting: str = "auto") -> None:
         self.name = f"tests.fakes.HashEmbedder@1[{setting}]"
 
-    def embed_passages(self, texts: Sequence[str], *, batch_size: int = 64,
-                       progress: Callable[[int, int], None] | None = None) -> np.ndarray:
+    def embed_passages(
+        self,
+        texts: Sequence[str],
+        *,
+        batch_size: int = 64,
+        progress: Callable[[int, int], None] | None = None,
+    ) -> np.ndarray:
         out = np.zeros((len(texts), self.dim), dtype=np.float32)
         step = max(1, batch_size)
         for start in range(0, len(texts), step):
-            for row, text in enumerate(texts[start:start + step], start):
+            for row, text in enumerate(texts[start : start + step], start):
                 out[row] = self._vector(text)
             if progress is not None:
                 progress(min(start + step, len(texts)), len(texts))
@@ -46,8 +51,9 @@ class HashEmbedder:
     def _vector(self, text: str) -> np.ndarray:
         vec = np.zeros(self.dim, dtype=np.float32)
         for word in _WORD.findall(text.lower()):
-            digest = int.from_bytes(hashlib.blake2b(word.encode(), digest_size=8).digest(),
-                                    "little")
+            digest = int.from_bytes(
+                hashlib.blake2b(word.encode(), digest_size=8).digest(), "little"
+            )
             vec[digest % self.dim] += 1.0 if digest >> 63 else -1.0
         norm = float(np.linalg.norm(vec))
         if norm == 0.0:  # no words (or they cancel out): still a unit vector

@@ -45,8 +45,13 @@ def _rewrite_document_xml(path: Path, edit: object) -> None:
 def _with_doctype(path: Path, doctype: str, entity: str) -> None:
     def edit(xml: str) -> bytes:
         head, body = xml.split("?>", 1)
-        return (head + "?>" + doctype + body.replace(
-            "PLACEHOLDER", f"Clause before {entity} and the clause after it.")).encode()
+        return (
+            head
+            + "?>"
+            + doctype
+            + body.replace("PLACEHOLDER", f"Clause before {entity} and the clause after it.")
+        ).encode()
+
     _rewrite_document_xml(path, edit)
 
 
@@ -60,8 +65,14 @@ def _pdfs(folder: Path, expect: dict[str, str], rng: random.Random, outside: Pat
         noise = bytes(rng.randrange(256) for _ in range(4096))
         (folder / f"corrupt-{i:02}.pdf").write_bytes(b"%PDF-1.7\n" + noise)
         expect[f"corrupt-{i:02}.pdf"] = "PDF"
-    for i, method in enumerate([pymupdf.PDF_ENCRYPT_AES_256, pymupdf.PDF_ENCRYPT_AES_128,
-                                pymupdf.PDF_ENCRYPT_RC4_128, pymupdf.PDF_ENCRYPT_RC4_40]):
+    for i, method in enumerate(
+        [
+            pymupdf.PDF_ENCRYPT_AES_256,
+            pymupdf.PDF_ENCRYPT_AES_128,
+            pymupdf.PDF_ENCRYPT_RC4_128,
+            pymupdf.PDF_ENCRYPT_RC4_40,
+        ]
+    ):
         doc = pymupdf.open()
         doc.new_page().insert_text((72, 72), f"secret {i}")
         doc.save(folder / f"encrypted-{i}.pdf", encryption=method, user_pw="u", owner_pw="o")
@@ -71,8 +82,10 @@ def _pdfs(folder: Path, expect: dict[str, str], rng: random.Random, outside: Pat
 
 def _docx_bombs(folder: Path, expect: dict[str, str]) -> None:
     bomb = _docx(folder / "zip-bomb-00.docx", "text")
-    with (zipfile.ZipFile(bomb, "a", zipfile.ZIP_DEFLATED, compresslevel=1) as archive,
-          archive.open("word/media/filler.bin", "w") as member):
+    with (
+        zipfile.ZipFile(bomb, "a", zipfile.ZIP_DEFLATED, compresslevel=1) as archive,
+        archive.open("word/media/filler.bin", "w") as member,
+    ):
         chunk = b"\0" * 2**20
         for _ in range(300):
             member.write(chunk)
@@ -96,14 +109,14 @@ def _docx_bombs(folder: Path, expect: dict[str, str]) -> None:
 def _docx_entities(folder: Path, expect: dict[str, str], secret_file: Path) -> None:
     for i in range(5):
         path = _docx(folder / f"xxe-{i}.docx", f"PLACEHOLDER (copy {i})")
-        _with_doctype(path, f'<!DOCTYPE w:document [<!ENTITY xxe SYSTEM '
-                            f'"file://{secret_file}">]>', "&xxe;")
+        _with_doctype(
+            path, f'<!DOCTYPE w:document [<!ENTITY xxe SYSTEM "file://{secret_file}">]>', "&xxe;"
+        )
         expect[path.name] = INDEXED_SAFELY
     laughs = "".join(f'<!ENTITY lol{n} "{f"&lol{n - 1};" * 10}">' for n in range(1, 10))
     for i in range(5):
         path = _docx(folder / f"billion-laughs-{i}.docx", "PLACEHOLDER")
-        _with_doctype(path, f'<!DOCTYPE w:document [<!ENTITY lol0 "lol{i}">{laughs}]>',
-                      "&lol9;")
+        _with_doctype(path, f'<!DOCTYPE w:document [<!ENTITY lol0 "lol{i}">{laughs}]>', "&lol9;")
         expect[path.name] = "entity amplification"  # libxml2 refuses, with that reason
 
 
@@ -137,8 +150,9 @@ def _wrong_types(folder: Path, expect: dict[str, str], rng: random.Random) -> No
     for name, (data, reason) in wrong.items():
         (folder / name).write_bytes(data)
         expect[name] = reason
-    for i, ext in enumerate([".txt", ".md", ".html", ".htm", ".txt", ".md", ".txt", ".html",
-                             ".txt", ".md"]):
+    for i, ext in enumerate(
+        [".txt", ".md", ".html", ".htm", ".txt", ".md", ".txt", ".html", ".txt", ".md"]
+    ):
         data = bytes(rng.randrange(1, 256) for _ in range(6000))
         (folder / f"noise-{i}{ext}").write_bytes(data)
         expect[f"noise-{i}{ext}"] = "binary data"
@@ -173,8 +187,9 @@ def _specials(folder: Path, expect: dict[str, str], outside: Path) -> list[socke
     return sockets
 
 
-def write_hostile(folder: Path, outside: Path, seed: int = 15) -> tuple[
-        dict[str, str], list[socket.socket]]:
+def write_hostile(
+    folder: Path, outside: Path, seed: int = 15
+) -> tuple[dict[str, str], list[socket.socket]]:
     """Hostile entries in ``folder`` (``outside`` gets the file links point to): maps
     each entry's name to words its failure reason holds, or INDEXED_SAFELY. Also
     returns the bound sockets, to be closed by the caller."""
@@ -199,6 +214,12 @@ def write_good(folder: Path) -> list[str]:
     _docx(folder / "good-letter.docx", "Dear client, the lease ends on 1 March.")
     (folder / "good-page.html").write_text(
         "<html><head><title>Notice</title></head><body><p>Notice of termination of the "
-        "lease, given in writing.</p></body></html>")
-    return ["good-contract.txt", "good-nda.md", "good-nda.pdf", "good-letter.docx",
-            "good-page.html"]
+        "lease, given in writing.</p></body></html>"
+    )
+    return [
+        "good-contract.txt",
+        "good-nda.md",
+        "good-nda.pdf",
+        "good-letter.docx",
+        "good-page.html",
+    ]

@@ -20,9 +20,16 @@ from letadesk.store.schema import LATEST_VERSION, MIGRATIONS
 def conn(tmp_path: Path) -> Iterator[apsw.Connection]:
     c = open_database(tmp_path / "letadesk.sqlite3")
     for i, matter in enumerate([1, 1, 2, 1]):
-        audit.append(c, {"question": f"Question {i} about clause {i}?", "matter": f"M{matter}",
-                         "final": {"disposition": "answered", "claims": [f"claim {i}"]}},
-                     audit_id=audit.new_audit_id(), matter_id=matter)
+        audit.append(
+            c,
+            {
+                "question": f"Question {i} about clause {i}?",
+                "matter": f"M{matter}",
+                "final": {"disposition": "answered", "claims": [f"claim {i}"]},
+            },
+            audit_id=audit.new_audit_id(),
+            matter_id=matter,
+        )
     yield c
     c.close()
 
@@ -41,8 +48,9 @@ def test_an_untampered_trail_passes_and_says_what_was_checked(conn: apsw.Connect
     assert "4 records" in said and "count" in said and "head" in said and "audit.key" in said
 
 
-def test_the_key_lives_outside_the_database_and_is_private(tmp_path: Path,
-                                                           conn: apsw.Connection) -> None:
+def test_the_key_lives_outside_the_database_and_is_private(
+    tmp_path: Path, conn: apsw.Connection
+) -> None:
     key = tmp_path / "audit.key"
     assert key.is_file() and stat.S_IMODE(key.stat().st_mode) == 0o600
     assert len(key.read_text().strip()) == 64
@@ -73,56 +81,63 @@ def test_a_truncation_stays_detected_after_later_questions(conn: apsw.Connection
     assert any("chain broken" in p for p in _problems(conn))
 
 
-def test_recomputing_the_whole_chain_without_the_key_is_detected(
-        conn: apsw.Connection) -> None:
+def test_recomputing_the_whole_chain_without_the_key_is_detected(conn: apsw.Connection) -> None:
     """The attacker knows the algorithm: edits a question, re-hashes every record and
     rewrites the head's count and last hash; only the HMAC gives it away."""
     prev = audit.GENESIS
-    rows = conn.execute("SELECT seq, id, created_at, matter_id, record FROM audit "
-                        "ORDER BY seq").fetchall()
+    rows = conn.execute(
+        "SELECT seq, id, created_at, matter_id, record FROM audit ORDER BY seq"
+    ).fetchall()
     for seq, audit_id, created, matter_id, text in rows:
         body = json.loads(text)
         body["question"] = "a different question"
-        digest = audit._record_hash(seq, audit_id, created, matter_id, prev,
-                                    audit._content_digest(audit_id, body))
-        conn.execute("UPDATE audit SET record = ?, prev_hash = ?, hash = ? WHERE seq = ?",
-                     (audit._canonical(body), prev, digest, seq))
+        digest = audit._record_hash(
+            seq, audit_id, created, matter_id, prev, audit._content_digest(audit_id, body)
+        )
+        conn.execute(
+            "UPDATE audit SET record = ?, prev_hash = ?, hash = ? WHERE seq = ?",
+            (audit._canonical(body), prev, digest, seq),
+        )
         prev = digest
     conn.execute("UPDATE audit_head SET last_hash = ?", (prev,))
     problems = _problems(conn)
-    assert problems == ["head: its HMAC does not match the key (the head was rewritten "
-                        "without the key, or the key was missing when a record was added)"]
+    assert problems == [
+        "head: its HMAC does not match the key (the head was rewritten "
+        "without the key, or the key was missing when a record was added)"
+    ]
 
 
-@pytest.mark.parametrize(("column", "value"), [
-    ("created_at", "'2001-01-01T00:00:00.000+00:00'"),
-    ("id", "'0123456789abcdef0123456789abcdef'"),
-    ("matter_id", "2"),
-])
-def test_editing_a_shown_column_is_detected(conn: apsw.Connection, column: str,
-                                            value: str) -> None:
+@pytest.mark.parametrize(
+    ("column", "value"),
+    [
+        ("created_at", "'2001-01-01T00:00:00.000+00:00'"),
+        ("id", "'0123456789abcdef0123456789abcdef'"),
+        ("matter_id", "2"),
+    ],
+)
+def test_editing_a_shown_column_is_detected(conn: apsw.Connection, column: str, value: str) -> None:
     conn.execute(f"UPDATE audit SET {column} = {value} WHERE seq = 2")
     assert any(p.startswith("record 2 ") for p in _problems(conn))
 
 
 def test_editing_a_field_of_the_record_is_detected(conn: apsw.Connection) -> None:
-    conn.execute("UPDATE audit SET record = replace(record, 'claim 1', 'claim X') "
-                 "WHERE seq = 2")
+    conn.execute("UPDATE audit SET record = replace(record, 'claim 1', 'claim X') WHERE seq = 2")
     assert any("record 2 " in p and "does not match its hash" in p for p in _problems(conn))
 
 
-def test_a_missing_key_fails_the_check_and_names_the_key(tmp_path: Path,
-                                                         conn: apsw.Connection) -> None:
+def test_a_missing_key_fails_the_check_and_names_the_key(
+    tmp_path: Path, conn: apsw.Connection
+) -> None:
     (tmp_path / "audit.key").unlink()
     problems = _problems(conn)
-    assert any(p.startswith("key: no usable audit key at ") and "audit.key" in p
-               for p in problems)
+    assert any(p.startswith("key: no usable audit key at ") and "audit.key" in p for p in problems)
     audit.append(conn, {"question": "q"}, audit_id=audit.new_audit_id(), matter_id=1)
     assert not (tmp_path / "audit.key").exists(), "appending never makes a new key"
 
 
 def test_a_head_rewritten_without_the_key_is_not_laundered_by_an_append(
-        conn: apsw.Connection) -> None:
+    conn: apsw.Connection,
+) -> None:
     conn.execute("UPDATE audit_head SET count = count - 1")
     audit.append(conn, {"question": "q"}, audit_id=audit.new_audit_id(), matter_id=1)
     assert any("HMAC" in p for p in _problems(conn))
@@ -151,9 +166,11 @@ def _v3_profile(path: Path, records: list[dict[str, object]]) -> None:
         body = {**record, "id": f"id{i}", "created_at": f"2024-01-0{i + 1}T00:00:00.000+00:00"}
         text = audit._canonical(body)
         digest = audit._legacy_chain(prev, text)
-        raw.execute("INSERT INTO audit(id, created_at, matter_id, record, prev_hash, hash) "
-                    "VALUES (?, ?, 1, ?, ?, ?)", (body["id"], body["created_at"], text, prev,
-                                                 digest))
+        raw.execute(
+            "INSERT INTO audit(id, created_at, matter_id, record, prev_hash, hash) "
+            "VALUES (?, ?, 1, ?, ?, ?)",
+            (body["id"], body["created_at"], text, prev, digest),
+        )
         prev = digest
     raw.close()
 

@@ -17,14 +17,16 @@ from letadesk.workspace import Workspace
 
 
 def _state(ws: Workspace) -> tuple[dict[str, int], list[tuple[int, str]], bool]:
-    chain = [(int(r[0]), str(r[1])) for r in ws._conn.execute(
-        "SELECT seq, hash FROM audit ORDER BY seq")]
+    chain = [
+        (int(r[0]), str(r[1])) for r in ws._conn.execute("SELECT seq, hash FROM audit ORDER BY seq")
+    ]
     return ws.status(), chain, ws.audit_check().intact
 
 
 @pytest.mark.slow
-def test_backup_then_restore_gives_the_same_profile(tmp_path: Path,
-                                                    capsys: pytest.CaptureFixture[str]) -> None:
+def test_backup_then_restore_gives_the_same_profile(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     docs = tmp_path / "docs"
     write_text(docs, "contract.txt", CONTRACT_RO)
     write_text(docs, "nda.txt", NDA_EN)
@@ -32,8 +34,12 @@ def test_backup_then_restore_gives_the_same_profile(tmp_path: Path,
     with Workspace.open(source) as ws:  # the app keeps the profile open meanwhile
         ws.ingest([docs], matter="Acme")
         for q in ("Care este preavizul?", "Who may receive confidential information?"):
-            audit.append(ws._conn, {"question": q}, audit_id=audit.new_audit_id(),
-                         matter_id=ws.matter("Acme").id)
+            audit.append(
+                ws._conn,
+                {"question": q},
+                audit_id=audit.new_audit_id(),
+                matter_id=ws.matter("Acme").id,
+            )
         before = _state(ws)
         assert main(["--data-dir", str(source), "backup", str(copy), "--json"]) == 0
     manifest = json.loads((copy / "manifest.json").read_text(encoding="utf-8"))

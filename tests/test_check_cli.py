@@ -8,20 +8,28 @@ import subprocess
 import sys
 from pathlib import Path
 
-QUOTE = ("The Supplier shall deliver the Products within 30 days of receipt of each "
-         "purchase order.")
+QUOTE = "The Supplier shall deliver the Products within 30 days of receipt of each purchase order."
 PAIRS = [
-    {"claim": "The Supplier shall deliver the Products within 30 days of each purchase order.",
-     "quote": QUOTE},
-    {"claim": "The Supplier shall deliver the Products within 90 days of each purchase order.",
-     "quote": QUOTE},
+    {
+        "claim": "The Supplier shall deliver the Products within 30 days of each purchase order.",
+        "quote": QUOTE,
+    },
+    {
+        "claim": "The Supplier shall deliver the Products within 90 days of each purchase order.",
+        "quote": QUOTE,
+    },
     {"claim": "The Supplier is liable for lost profits.", "quote": QUOTE},
 ]
 
 
 def check(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "letadesk", "check", *args], input=stdin,
-                          capture_output=True, text=True, timeout=300)
+    return subprocess.run(
+        [sys.executable, "-m", "letadesk", "check", *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
 
 
 def test_check_prints_one_label_per_pair(tmp_path: Path) -> None:

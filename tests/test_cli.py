@@ -18,8 +18,12 @@ README = Path(__file__).resolve().parents[1] / "README.md"
 
 
 def run(data: Path, *args: str, ok: bool = True) -> subprocess.CompletedProcess[str]:
-    proc = subprocess.run([sys.executable, "-m", "letadesk", "--data-dir", str(data), *args],
-                          capture_output=True, text=True, timeout=600)
+    proc = subprocess.run(
+        [sys.executable, "-m", "letadesk", "--data-dir", str(data), *args],
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
     if ok:
         assert proc.returncode == 0, proc.stderr
     return proc
@@ -53,21 +57,29 @@ def test_cli_end_to_end(tmp_path: Path) -> None:
     assert [Path(d["path"]).name for d in failed] == ["broken.pdf"]
 
     shown = json.loads(run(data, "show", "contract.txt", "--json").stdout)
-    assert {"fragment_id", "page", "locator", "start", "end", "text"} <= set(
-        shown["fragments"][0])
+    assert {"fragment_id", "page", "locator", "start", "end", "text"} <= set(shown["fragments"][0])
     status = json.loads(run(data, "status", "--json").stdout)
     assert status["documents"] == 2 and status["failed"] == 1
 
-    hits = json.loads(run(data, "search", "preaviz denuntare", "--matter", "Acme",
-                          "--json").stdout)
+    hits = json.loads(run(data, "search", "preaviz denuntare", "--matter", "Acme", "--json").stdout)
     assert "preaviz" in hits[0]["text"]
     assert set(hits[0]["scores"]) == {"bm25", "dense", "fused"}
-    ref = json.loads(run(data, "search", "art. 2 alin. (3)", "--matter", "Acme", "--k", "3",
-                         "--json").stdout)
+    ref = json.loads(
+        run(data, "search", "art. 2 alin. (3)", "--matter", "Acme", "--k", "3", "--json").stdout
+    )
     assert ref[0]["locator"] == "art. 2 alin. (3)"
 
-    answer = json.loads(run(data, "ask", "Cu ce preaviz poate fi denunțat contractul?",
-                            "--matter", "Acme", "--extract-only", "--json").stdout)
+    answer = json.loads(
+        run(
+            data,
+            "ask",
+            "Cu ce preaviz poate fi denunțat contractul?",
+            "--matter",
+            "Acme",
+            "--extract-only",
+            "--json",
+        ).stdout
+    )
     assert answer["disposition"] == "answered" and answer["audit_id"]
     assert answer["claims"][0]["citations"][0]["quote"] and answer["mode"] == "extracted"
     question = "How long do the obligations of confidentiality survive termination?"
@@ -83,8 +95,18 @@ def test_cli_end_to_end(tmp_path: Path) -> None:
 
     meta = json.loads(run(data, "meta", "nda.txt", "--valid-to", "2020-01-01").stdout)
     assert meta["valid_to"] == "2020-01-01"
-    dated = json.loads(run(data, "search", "Receiving Party disclose", "--matter", "Acme",
-                           "--as-of", "2024-06-01", "--json").stdout)
+    dated = json.loads(
+        run(
+            data,
+            "search",
+            "Receiving Party disclose",
+            "--matter",
+            "Acme",
+            "--as-of",
+            "2024-06-01",
+            "--json",
+        ).stdout
+    )
     assert all(h["document"] != "nda.txt" for h in dated)
 
     assert json.loads(run(data, "doctor", "--json").stdout)["consistent"]
@@ -93,13 +115,22 @@ def test_cli_end_to_end(tmp_path: Path) -> None:
     assert (tmp_path / "audit.jsonl").read_text(encoding="utf-8").count("\n") == 3
 
     questions = tmp_path / "q.jsonl"
-    questions.write_text(json.dumps({"question": "Cu ce preaviz poate fi denunțat contractul?",
-                                     "answerable": True,
-                                     "gold": {"locator": "art. 2"}}) + "\n" +
-                         json.dumps({"question": "Ce vreme va fi mâine în Cluj?",
-                                     "answerable": False}) + "\n", encoding="utf-8")
-    ev = json.loads(run(data, "eval", str(questions), "--matter", "Acme", "--extract-only",
-                        "--json").stdout)
+    questions.write_text(
+        json.dumps(
+            {
+                "question": "Cu ce preaviz poate fi denunțat contractul?",
+                "answerable": True,
+                "gold": {"locator": "art. 2"},
+            }
+        )
+        + "\n"
+        + json.dumps({"question": "Ce vreme va fi mâine în Cluj?", "answerable": False})
+        + "\n",
+        encoding="utf-8",
+    )
+    ev = json.loads(
+        run(data, "eval", str(questions), "--matter", "Acme", "--extract-only", "--json").stdout
+    )
     assert ev["coverage"] == 1.0 and ev["refusal_on_unanswerable"] == 1.0
 
 

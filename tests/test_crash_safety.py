@@ -29,8 +29,18 @@ def _corpus(folder: Path) -> None:
 
 
 def _ingest_cmd(data: Path, docs: Path) -> list[str]:
-    return [sys.executable, "-m", "letadesk.cli", "--data-dir", str(data), "ingest", str(docs),
-            "--matter", "M", "--json"]
+    return [
+        sys.executable,
+        "-m",
+        "letadesk.cli",
+        "--data-dir",
+        str(data),
+        "ingest",
+        str(docs),
+        "--matter",
+        "M",
+        "--json",
+    ]
 
 
 def _check_no_partial_documents(db: Path) -> int:
@@ -40,11 +50,13 @@ def _check_no_partial_documents(db: Path) -> int:
     assert integrity_ok(conn)
     rows = conn.execute(
         "SELECT d.id, d.text, count(f.id) FROM documents d LEFT JOIN fragments f "
-        "ON f.document_id = d.id WHERE d.status = 'indexed' GROUP BY d.id").fetchall()
+        "ON f.document_id = d.id WHERE d.status = 'indexed' GROUP BY d.id"
+    ).fetchall()
     for doc_id, text, n_fragments in rows:
         assert text and n_fragments > 0, f"document {doc_id} is partial"
         for start, end, ftext in conn.execute(
-                'SELECT start, "end", text FROM fragments WHERE document_id = ?', (doc_id,)):
+            'SELECT start, "end", text FROM fragments WHERE document_id = ?', (doc_id,)
+        ):
             assert text[start:end] == ftext
     conn.close()
     return len(rows)
@@ -57,22 +69,32 @@ def test_repeated_kill_9_during_ingest(tmp_path: Path) -> None:
     committed = 0
     env = {**os.environ, "PYTHONUNBUFFERED": "1"}
     for _ in range(6):
-        proc = subprocess.Popen(_ingest_cmd(data, docs), stdout=subprocess.DEVNULL,
-                                stderr=subprocess.DEVNULL, env=env)
+        proc = subprocess.Popen(
+            _ingest_cmd(data, docs), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env
+        )
         time.sleep(rng.uniform(1.5, 6.0))
         os.kill(proc.pid, signal.SIGKILL)
         proc.wait()
         now = _check_no_partial_documents(data / "letadesk.sqlite3")
         assert now >= committed, "a committed document was lost"
         committed = now
-    done = subprocess.run(_ingest_cmd(data, docs), capture_output=True, text=True, env=env,
-                          check=True, timeout=900)
+    done = subprocess.run(
+        _ingest_cmd(data, docs), capture_output=True, text=True, env=env, check=True, timeout=900
+    )
     report = json.loads(done.stdout)
     assert report["failed"] == []
     assert report["added"] + report["updated"] + report["unchanged"] == N_FILES
     assert _check_no_partial_documents(data / "letadesk.sqlite3") == N_FILES
-    doctor = subprocess.run([sys.executable, "-m", "letadesk.cli", "--data-dir", str(data),
-                             "doctor", "--json"], capture_output=True, text=True, timeout=600)
+    doctor = subprocess.run(
+        [sys.executable, "-m", "letadesk.cli", "--data-dir", str(data), "doctor", "--json"],
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
     assert json.loads(doctor.stdout)["consistent"], doctor.stdout
-    assert apsw.Connection(str(data / "letadesk.sqlite3")).execute(
-        "SELECT count(*) FROM index_outbox").fetchone()[0] == 0
+    assert (
+        apsw.Connection(str(data / "letadesk.sqlite3"))
+        .execute("SELECT count(*) FROM index_outbox")
+        .fetchone()[0]
+        == 0
+    )

@@ -51,8 +51,9 @@ def test_corrupted_lexical_index_is_found_and_rebuilt(tmp_path: Path) -> None:
 def test_stale_and_missing_entries_are_found(tmp_path: Path) -> None:
     ws = _ingested(tmp_path)
     doc = ws.document("nda.txt")
-    ws._conn.execute("UPDATE fragments SET text = text || ' edited' WHERE document_id = ?",
-                    (doc.id,))  # a lost update: no outbox row
+    ws._conn.execute(
+        "UPDATE fragments SET text = text || ' edited' WHERE document_id = ?", (doc.id,)
+    )  # a lost update: no outbox row
     report = ws.doctor()
     assert any("stale" in p for p in report.problems) and not report.consistent
     assert ws.doctor(repair=True).consistent
@@ -63,10 +64,12 @@ def test_an_update_still_in_the_outbox_is_pending_work_not_damage(tmp_path: Path
     ws = _ingested(tmp_path)
     doc = ws.document("nda.txt")
     with ws._conn:  # what a store does, in one transaction: the change and its outbox row
-        ws._conn.execute("UPDATE fragments SET text = text || ' edited' WHERE document_id = ?",
-                         (doc.id,))
-        ws._conn.execute("INSERT INTO index_outbox(document_id, op) VALUES (?, 'upsert')",
-                         (doc.id,))
+        ws._conn.execute(
+            "UPDATE fragments SET text = text || ' edited' WHERE document_id = ?", (doc.id,)
+        )
+        ws._conn.execute(
+            "INSERT INTO index_outbox(document_id, op) VALUES (?, 'upsert')", (doc.id,)
+        )
     report = ws.doctor()
     assert report.consistent and report.problems == []
     assert any("not yet applied" in p for p in report.pending)

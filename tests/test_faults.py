@@ -28,13 +28,16 @@ from letadesk.workspace import Workspace
 
 
 def _cli(data: Path, *args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "letadesk.cli", "--data-dir", str(data), *args],
-                          capture_output=True, text=True, timeout=300)
+    return subprocess.run(
+        [sys.executable, "-m", "letadesk.cli", "--data-dir", str(data), *args],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
 
 
 def _can_mount() -> bool:
-    return sys.platform.startswith("linux") and os.geteuid() == 0 and bool(
-        shutil.which("mount"))
+    return sys.platform.startswith("linux") and os.geteuid() == 0 and bool(shutil.which("mount"))
 
 
 @contextmanager
@@ -42,9 +45,13 @@ def _tmpfs(where: Path, size: str) -> Iterator[bool]:
     """A tmpfs of ``size`` mounted at ``where`` when this runs as root and may mount;
     yields whether it was mounted (else ``where`` is a plain folder)."""
     where.mkdir(parents=True)
-    mounted = _can_mount() and subprocess.run(
-        ["mount", "-t", "tmpfs", "-o", f"size={size}", "tmpfs", str(where)],
-        capture_output=True).returncode == 0
+    mounted = (
+        _can_mount()
+        and subprocess.run(
+            ["mount", "-t", "tmpfs", "-o", f"size={size}", "tmpfs", str(where)], capture_output=True
+        ).returncode
+        == 0
+    )
     try:
         yield mounted
     finally:
@@ -58,10 +65,12 @@ def _committed_documents(db: Path) -> int:
     assert integrity_ok(conn)
     rows = conn.execute(
         "SELECT d.id, d.text, count(f.id) FROM documents d JOIN fragments f "
-        "ON f.document_id = d.id WHERE d.status = 'indexed' GROUP BY d.id").fetchall()
+        "ON f.document_id = d.id WHERE d.status = 'indexed' GROUP BY d.id"
+    ).fetchall()
     for doc_id, text, _ in rows:
         for start, end, ftext in conn.execute(
-                'SELECT start, "end", text FROM fragments WHERE document_id = ?', (doc_id,)):
+            'SELECT start, "end", text FROM fragments WHERE document_id = ?', (doc_id,)
+        ):
             assert text[start:end] == ftext, f"document {doc_id} is partial"
     conn.close()
     return len(rows)
@@ -73,7 +82,8 @@ def _corpus(folder: Path, n: int) -> None:
 
 
 def test_disk_full_during_ingest_is_a_clear_error_and_keeps_what_was_committed(
-        tmp_path: Path) -> None:
+    tmp_path: Path,
+) -> None:
     docs, disk = tmp_path / "docs", tmp_path / "disk"
     _corpus(docs, 30)  # 30 x 24 kB of text, about twice that in SQLite: more than fits
     with _tmpfs(disk, "1m") as mounted:
@@ -166,7 +176,7 @@ def _damage(db: Path) -> None:
     assert len(data) > 3 * page
     noise = (uuid.UUID(int=7).bytes * (page // 16 + 1))[:page]
     for start in range(page, len(data), page):
-        data[start:start + page] = noise
+        data[start : start + page] = noise
     db.write_bytes(bytes(data))
 
 
@@ -190,8 +200,11 @@ def test_a_deleted_lexical_index_is_an_error_until_doctor_rebuilds_it(tmp_path: 
     _small_profile(profile, tmp_path / "docs")
     shutil.rmtree(profile / "tantivy")
     ws = Workspace.open(profile)
-    with pytest.raises(IndexError_, match=r"lexical index is missing; run `letadesk doctor "
-                                          r"--repair`"):
+    with pytest.raises(
+        IndexError_,
+        match=r"lexical index is missing; run `letadesk doctor "
+        r"--repair`",
+    ):
         ws.search("preaviz", matter="M", dense=False)
     report = ws.doctor(repair=True)
     assert report.repaired and report.consistent

@@ -17,8 +17,7 @@ from letadesk.store.transaction import transaction
 
 
 @pytest.mark.slow  # waits out parser limits on a whole hostile corpus
-def test_a_hostile_corpus_fails_file_by_file_and_the_good_files_are_indexed(
-        tmp_path: Path) -> None:
+def test_a_hostile_corpus_fails_file_by_file_and_the_good_files_are_indexed(tmp_path: Path) -> None:
     docs = tmp_path / "docs"
     expect, sockets = write_hostile(docs, tmp_path / "outside")
     good = write_good(docs)
@@ -36,8 +35,9 @@ def test_a_hostile_corpus_fails_file_by_file_and_the_good_files_are_indexed(
     assert set(reasons) == set(must_fail)
     wrong = {n: reasons[n] for n, words in must_fail.items() if words not in reasons[n]}
     assert not wrong, wrong
-    assert not any("parser crashed" in r or "parser error" in r or "timed out" in r
-                   for r in reasons.values())
+    assert not any(
+        "parser crashed" in r or "parser error" in r or "timed out" in r for r in reasons.values()
+    )
     documents = {Path(d.path).name: d for d in corpus.list_documents(conn)}
     for name in [*good, *(n for n, w in expect.items() if w == INDEXED_SAFELY)]:
         assert documents[name].status.value == "indexed", name

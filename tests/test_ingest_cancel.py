@@ -13,8 +13,11 @@ from letadesk.workspace import Workspace
 
 
 def _note(i: int, articles: int) -> str:
-    return "\n".join(f"Articolul {k}\nNota {i} prevede termenul de {k} zile pentru plata "
-                     f"facturii numărul {i * 1000 + k}." for k in range(1, articles + 1))
+    return "\n".join(
+        f"Articolul {k}\nNota {i} prevede termenul de {k} zile pentru plata "
+        f"facturii numărul {i * 1000 + k}."
+        for k in range(1, articles + 1)
+    )
 
 
 def _notes(folder: Path, count: int, articles: int) -> Path:
@@ -40,12 +43,12 @@ class _CancelAfter:
         return self.embedded >= self.passages
 
 
-def test_a_cancel_during_embedding_reports_pending_documents(workspace: Workspace,
-                                                              tmp_path: Path) -> None:
+def test_a_cancel_during_embedding_reports_pending_documents(
+    workspace: Workspace, tmp_path: Path
+) -> None:
     docs = _notes(tmp_path / "docs", 4, 2 * EMBED_BATCH)  # > 2 batches per document
     cancel = _CancelAfter(3 * EMBED_BATCH)
-    report = workspace.ingest([docs], matter="M", embed_progress=cancel.progress,
-                              cancelled=cancel)
+    report = workspace.ingest([docs], matter="M", embed_progress=cancel.progress, cancelled=cancel)
     assert report.cancelled
     assert report.added == 4 and report.not_read == []
     fragments = {d.path: len(workspace.fragments(d)) for d in workspace.documents("M")}
@@ -66,8 +69,9 @@ def test_a_cancel_during_embedding_reports_pending_documents(workspace: Workspac
 
     doctor = workspace.doctor()
     assert doctor.consistent and doctor.problems == [], doctor.problems
-    assert doctor.pending == [f"vector index: {total - 3 * EMBED_BATCH} passages waiting "
-                              "for their vector"]
+    assert doctor.pending == [
+        f"vector index: {total - 3 * EMBED_BATCH} passages waiting for their vector"
+    ]
     # the lexical index is up to date: a pending document is already found by keyword
     assert workspace.search("facturii numărul 3005", matter="M", dense=False)
 
@@ -78,18 +82,21 @@ def test_a_cancel_during_embedding_reports_pending_documents(workspace: Workspac
     assert workspace.doctor().pending == []
 
 
-def test_a_cancel_while_reading_leaves_unread_files_out(workspace: Workspace,
-                                                         tmp_path: Path) -> None:
+def test_a_cancel_while_reading_leaves_unread_files_out(
+    workspace: Workspace, tmp_path: Path
+) -> None:
     docs = _notes(tmp_path / "docs", 6, 3)
     read: list[str] = []
-    report = workspace.ingest([docs], matter="M",
-                              progress=lambda done, total, path: read.append(path),
-                              cancelled=lambda: len(read) >= 2)
+    report = workspace.ingest(
+        [docs],
+        matter="M",
+        progress=lambda done, total, path: read.append(path),
+        cancelled=lambda: len(read) >= 2,
+    )
     assert report.cancelled
     stored = {d.path for d in workspace.documents("M")}
     assert len(stored) == report.added == 2
-    assert sorted(report.not_read) == sorted(str(p) for p in docs.iterdir()
-                                             if str(p) not in stored)
+    assert sorted(report.not_read) == sorted(str(p) for p in docs.iterdir() if str(p) not in stored)
     assert report.indexed == [] and sorted(report.pending) == sorted(stored)
     assert workspace.doctor().consistent
     assert workspace.search("facturii", matter="M", dense=False)  # lexically indexed
@@ -102,9 +109,14 @@ def test_a_cancel_while_reading_leaves_unread_files_out(workspace: Workspace,
 def test_a_cancel_stops_a_parser_that_is_still_reading(tmp_path: Path) -> None:
     # a file that takes its parser about ten seconds: the cancel comes while it reads.
     # Before, the pool waited for the parse (up to the time limit) whatever the cancel said.
-    big = write_text(tmp_path, "big.txt", "\n".join(
-        f"Articolul {k}\nTermenul de plată al facturii {k} este de {k} zile."
-        for k in range(1, 300_000)))
+    big = write_text(
+        tmp_path,
+        "big.txt",
+        "\n".join(
+            f"Articolul {k}\nTermenul de plată al facturii {k} este de {k} zile."
+            for k in range(1, 300_000)
+        ),
+    )
     with ParserPool(workers=1, timeout_s=600) as pool:
         polls: list[bool] = []
 

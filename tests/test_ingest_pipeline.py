@@ -28,7 +28,7 @@ def test_ingest_stores_fragments_at_their_offsets(workspace: Workspace, tmp_path
         text = workspace.text(doc)
         frags = workspace.fragments(doc)
         assert frags, doc.path
-        assert all(text[f.start:f.end] == f.text for f in frags)
+        assert all(text[f.start : f.end] == f.text for f in frags)
     contract = workspace.document("contract.txt")
     locators = [f.locator for f in workspace.fragments(contract)]
     assert "art. 2 alin. (2)" in locators
@@ -38,7 +38,8 @@ def test_ingest_stores_fragments_at_their_offsets(workspace: Workspace, tmp_path
 
 
 def test_retrieved_fragments_carry_the_printed_page_label(
-        workspace: Workspace, tmp_path: Path) -> None:
+    workspace: Workspace, tmp_path: Path
+) -> None:
     # A brief whose pages are numbered i, ii: a lawyer cites "p. ii", not "p. 2".
     notices = "Section 9. Notices\n9.1 Notices shall be given in writing to the addresses above."
     path = write_pdf(tmp_path / "docs", "brief.pdf", [NDA_EN, notices])
@@ -69,8 +70,11 @@ def test_reingest_is_incremental(workspace: Workspace, tmp_path: Path) -> None:
     write_text(docs, "copy-of-a.txt", (docs / "a.txt").read_text(encoding="utf-8"))
     report = workspace.ingest([docs], matter="M")
     assert (report.updated, report.retired, report.duplicates) == (1, 1, 1)
-    assert _statuses(workspace, "M") == {"a.txt": "indexed", "b.txt": "retired",
-                                         "copy-of-a.txt": "duplicate"}
+    assert _statuses(workspace, "M") == {
+        "a.txt": "indexed",
+        "b.txt": "retired",
+        "copy-of-a.txt": "duplicate",
+    }
     retired = workspace.document(str(docs / "b.txt"))
     assert workspace.fragments(retired) == []
     assert any(f.locator == "art. 4" for f in workspace.fragments(workspace.document("a.txt")))
@@ -86,8 +90,9 @@ def test_a_newer_reader_re_reads_unchanged_files(workspace: Workspace, tmp_path:
     a, b = workspace.document("a.txt"), workspace.document("b.txt")
     b_fragments = workspace.fragments(b)
     workspace._conn.execute("UPDATE documents SET reader_version = ?", (READER_VERSION - 1,))
-    workspace._conn.execute("UPDATE fragments SET locator = 'stale' WHERE document_id = ?",
-                           (a.id,))  # as if the older chunker had labelled it differently
+    workspace._conn.execute(
+        "UPDATE fragments SET locator = 'stale' WHERE document_id = ?", (a.id,)
+    )  # as if the older chunker had labelled it differently
     report = workspace.ingest([docs], matter="M")
     # both are re-read; only a.txt comes out different, b.txt keeps its fragments and ids
     assert (report.added, report.updated, report.unchanged) == (0, 1, 1)
@@ -99,7 +104,8 @@ def test_a_newer_reader_re_reads_unchanged_files(workspace: Workspace, tmp_path:
 
 
 def test_hostile_files_fail_with_reasons_and_the_batch_goes_on(
-        workspace: Workspace, tmp_path: Path) -> None:
+    workspace: Workspace, tmp_path: Path
+) -> None:
     docs = tmp_path / "docs"
     write_text(docs, "good.txt", NDA_EN)
     (docs / "empty.txt").write_bytes(b"")
@@ -108,8 +114,7 @@ def test_hostile_files_fail_with_reasons_and_the_batch_goes_on(
     (docs / "truncated.pdf").write_bytes(good_pdf.read_bytes()[:300])
     enc = pymupdf.open()
     enc.new_page().insert_text((72, 72), "secret")
-    enc.save(docs / "locked.pdf", encryption=pymupdf.PDF_ENCRYPT_AES_256, user_pw="x",
-             owner_pw="y")
+    enc.save(docs / "locked.pdf", encryption=pymupdf.PDF_ENCRYPT_AES_256, user_pw="x", owner_pw="y")
     (docs / "notes.rtf").write_text("{\\rtf1 hello}", encoding="utf-8")
     outside = write_text(tmp_path / "outside", "secret.txt", "do not read")
     (docs / "link.txt").symlink_to(outside)
@@ -117,8 +122,14 @@ def test_hostile_files_fail_with_reasons_and_the_batch_goes_on(
     report = workspace.ingest([docs], matter="M")
     reasons = {Path(p).name: r for p, r in report.failed}
     assert report.added == 1
-    assert set(reasons) == {"empty.txt", "garbage.pdf", "truncated.pdf", "locked.pdf",
-                            "notes.rtf", "link.txt"}
+    assert set(reasons) == {
+        "empty.txt",
+        "garbage.pdf",
+        "truncated.pdf",
+        "locked.pdf",
+        "notes.rtf",
+        "link.txt",
+    }
     assert "encrypted" in reasons["locked.pdf"]
     assert "symbolic link" in reasons["link.txt"]
     assert "unsupported" in reasons["notes.rtf"]
@@ -154,8 +165,9 @@ def test_matters_never_share_documents(workspace: Workspace, tmp_path: Path) -> 
     hits = workspace.search("CANARY-ZEBRA-7731 zebra canary", matter="One", k=50)
     assert all(p.document.matter_id == workspace.matter("One").id for p in hits)
     assert not any("CANARY" in p.fragment.text for p in hits)
-    assert any("CANARY" in p.fragment.text
-               for p in workspace.search("CANARY-ZEBRA-7731", matter="Two"))
+    assert any(
+        "CANARY" in p.fragment.text for p in workspace.search("CANARY-ZEBRA-7731", matter="Two")
+    )
 
 
 def test_database_is_wal_full_sync_and_intact(workspace: Workspace, tmp_path: Path) -> None:

@@ -22,12 +22,14 @@ from letadesk.store.database import open_database
 from letadesk.store.transaction import transaction
 from letadesk.workspace import Workspace
 
-FULL = LegalMeta(jurisdiction="RO", legal_force="law", valid_from=date(2020, 1, 1),
-                 valid_to=date(2024, 12, 31))
+FULL = LegalMeta(
+    jurisdiction="RO", legal_force="law", valid_from=date(2020, 1, 1), valid_to=date(2024, 12, 31)
+)
 
 
-def _ingest(conn: apsw.Connection, matter: str, paths: list[Path],
-            meta: LegalMeta | None = None) -> None:
+def _ingest(
+    conn: apsw.Connection, matter: str, paths: list[Path], meta: LegalMeta | None = None
+) -> None:
     with transaction(conn):
         target = matters.ensure_matter(conn, matter)
     ingest(conn, target, paths, settings=Settings(), meta=meta)
@@ -46,8 +48,9 @@ def conn(tmp_path: Path) -> Iterator[apsw.Connection]:
     c.close()
 
 
-def test_meta_no_verified_keeps_jurisdiction_force_and_dates(tmp_path: Path,
-                                                             conn: apsw.Connection) -> None:
+def test_meta_no_verified_keeps_jurisdiction_force_and_dates(
+    tmp_path: Path, conn: apsw.Connection
+) -> None:
     law = write_text(tmp_path / "docs", "law.txt", CONTRACT_RO)
     _ingest(conn, "A", [law], FULL)
     doc = corpus.find_document(conn, str(law))
@@ -65,15 +68,17 @@ def test_meta_clears_a_field_only_when_asked(tmp_path: Path, conn: apsw.Connecti
     law = write_text(tmp_path / "docs", "law.txt", CONTRACT_RO)
     _ingest(conn, "A", [law], FULL)
     doc = corpus.find_document(conn, str(law))
-    args = build_parser().parse_args(["meta", str(doc.id), "--valid-to", "none",
-                                      "--jurisdiction", ""])
+    args = build_parser().parse_args(
+        ["meta", str(doc.id), "--valid-to", "none", "--jurisdiction", ""]
+    )
     with transaction(conn):
         corpus.set_legal_meta(conn, doc.id, _meta(args))
     assert _meta_of(conn, law) == ("", "law", date(2020, 1, 1), None, False)
 
 
 def test_reingesting_a_changed_file_without_flags_keeps_its_metadata(
-        tmp_path: Path, conn: apsw.Connection) -> None:
+    tmp_path: Path, conn: apsw.Connection
+) -> None:
     law = write_text(tmp_path / "docs", "law.txt", CONTRACT_RO)
     _ingest(conn, "A", [law], FULL)
     law.write_text(CONTRACT_RO + "\nArticolul 4\nDispoziții finale\n", encoding="utf-8")
@@ -81,12 +86,14 @@ def test_reingesting_a_changed_file_without_flags_keeps_its_metadata(
     assert no_flags.empty
     _ingest(conn, "A", [law], no_flags)
     assert _meta_of(conn, law)[:4] == ("RO", "law", date(2020, 1, 1), date(2024, 12, 31))
-    assert "Dispoziții finale" in corpus.document_text(conn, corpus.find_document(
-        conn, str(law)).id)
+    assert "Dispoziții finale" in corpus.document_text(
+        conn, corpus.find_document(conn, str(law)).id
+    )
 
 
-def test_reingesting_with_a_flag_changes_that_field_only(tmp_path: Path,
-                                                         conn: apsw.Connection) -> None:
+def test_reingesting_with_a_flag_changes_that_field_only(
+    tmp_path: Path, conn: apsw.Connection
+) -> None:
     law = write_text(tmp_path / "docs", "law.txt", CONTRACT_RO)
     _ingest(conn, "A", [law], FULL)
     _ingest(conn, "A", [law], LegalMeta(legal_force="code"))  # unchanged file, new flag
@@ -97,7 +104,8 @@ def test_reingesting_with_a_flag_changes_that_field_only(tmp_path: Path,
 
 
 def test_a_numeric_id_of_another_matter_is_not_found_in_this_one(
-        tmp_path: Path, conn: apsw.Connection) -> None:
+    tmp_path: Path, conn: apsw.Connection
+) -> None:
     a = write_text(tmp_path / "a", "contract.txt", CONTRACT_RO)
     b = write_text(tmp_path / "b", "nda.txt", NDA_EN)
     _ingest(conn, "A", [a])
@@ -114,15 +122,16 @@ def test_a_numeric_id_of_another_matter_is_not_found_in_this_one(
 
 @pytest.mark.parametrize("verb", [["show"], ["meta", "--verified"]])
 def test_show_and_meta_with_another_matters_id_fail_clearly(
-        tmp_path: Path, conn: apsw.Connection, verb: list[str],
-        capsys: pytest.CaptureFixture[str]) -> None:
+    tmp_path: Path, conn: apsw.Connection, verb: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
     a = write_text(tmp_path / "a", "contract.txt", CONTRACT_RO)
     _ingest(conn, "A", [a], LegalMeta(jurisdiction="RO"))
     with transaction(conn):
         matters.ensure_matter(conn, "B")
     doc_a = corpus.find_document(conn, str(a))
-    code = main(["--data-dir", str(tmp_path / "p"), verb[0], str(doc_a.id), "--matter", "B",
-                 *verb[1:]])
+    code = main(
+        ["--data-dir", str(tmp_path / "p"), verb[0], str(doc_a.id), "--matter", "B", *verb[1:]]
+    )
     assert code == 4
     assert f"no document {doc_a.id} in matter 'B'" in capsys.readouterr().err
     with Workspace.open(tmp_path / "p") as ws:

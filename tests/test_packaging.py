@@ -56,7 +56,8 @@ def test_every_declared_dependency_agrees_with_its_pin_in_the_lock() -> None:
         pinned = pins.get(canonicalize_name(requirement.name))
         assert pinned is not None, f"pyproject.toml declares {requirement}; the lock has no pin"
         assert requirement.specifier.contains(exact(pinned), prereleases=True), (
-            f"pyproject.toml's {requirement} refuses requirements.lock's {pinned}")
+            f"pyproject.toml's {requirement} refuses requirements.lock's {pinned}"
+        )
         assert str(requirement.marker) == str(pinned.marker), (requirement, pinned)
 
 
@@ -115,6 +116,11 @@ def test_every_bundled_resource_is_package_data() -> None:
 def test_no_wheel_or_other_build_output_is_committed() -> None:
     if shutil.which("git") is None or not (ROOT / ".git").exists():
         pytest.skip("not a git checkout")
-    tracked = subprocess.run(["git", "ls-files", "*.whl", "*.egg-info", "dist/*"], cwd=ROOT,
-                             capture_output=True, text=True, check=True).stdout.split()
+    tracked = subprocess.run(
+        ["git", "ls-files", "*.whl", "*.egg-info", "dist/*"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.split()
     assert tracked == []

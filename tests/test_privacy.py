@@ -53,8 +53,11 @@ def _holding_canary(root: Path) -> list[str]:
 
 def _segments(root: Path) -> set[str]:
     """The tantivy segment files (``<segment id>.<component>``) of the profile."""
-    return {p.name for p in (root / "tantivy").iterdir()
-            if not p.name.startswith(".") and p.name != "meta.json"}
+    return {
+        p.name
+        for p in (root / "tantivy").iterdir()
+        if not p.name.startswith(".") and p.name != "meta.json"
+    }
 
 
 def test_a_new_profile_is_private(tmp_path: Path) -> None:
@@ -65,16 +68,23 @@ def test_a_new_profile_is_private(tmp_path: Path) -> None:
         with Workspace.open(tmp_path / "profile") as ws:
             ws.ingest([docs], matter="M")
             Settings(threads=1).save(ws.paths)
-            audit.append(ws._conn, {"question": "q"}, audit_id=audit.new_audit_id(),
-                         matter_id=ws.matter("M").id)
+            audit.append(
+                ws._conn,
+                {"question": "q"},
+                audit_id=audit.new_audit_id(),
+                matter_id=ws.matter("M").id,
+            )
             modes = _modes(ws.paths.root)
     finally:
         os.umask(old)
     for must in ("letadesk.sqlite3", "audit.key", "settings.json", "tantivy"):
         assert must in modes
     assert any(name.startswith("tantivy/") for name in modes)
-    wrong = {name: oct(mode) for name, mode in modes.items()
-             if mode != (0o700 if (tmp_path / "profile" / name).is_dir() else 0o600)}
+    wrong = {
+        name: oct(mode)
+        for name, mode in modes.items()
+        if mode != (0o700 if (tmp_path / "profile" / name).is_dir() else 0o600)
+    }
     assert not wrong
 
 
@@ -112,8 +122,11 @@ def test_purge_leaves_no_text_of_the_matter_in_any_profile_file(tmp_path: Path) 
         ws.ingest([secret], matter="Zorbulaxian")
         ws.ingest([other], matter="Other")
         ws.ask(CANARY_QUESTION, matter="Zorbulaxian", options=AskOptions(generate=False))
-        ws.ask("May the NDA be terminated with notice?", matter="Other",
-               options=AskOptions(generate=False))
+        ws.ask(
+            "May the NDA be terminated with notice?",
+            matter="Other",
+            options=AskOptions(generate=False),
+        )
         # a migration backup holding the matter, as an upgrade would have left it
         ws.paths.backups.mkdir()
         copy_database(ws._conn, ws.paths.backups / "letadesk-v3-20240101-000000.sqlite3")

@@ -57,15 +57,29 @@ def test_kill_9_of_an_ingest_leaves_no_parser_running(tmp_path: Path) -> None:
     data, docs = tmp_path / "data", tmp_path / "docs"
     data.mkdir()
     # a file that keeps a parser busy for several seconds (~60 MB of text, one line)
-    (data / "settings.json").write_text(json.dumps(
-        {"max_fragments_per_file": 10**7, "max_file_mb": 1024, "ingest_timeout_s": 600}))
+    (data / "settings.json").write_text(
+        json.dumps({"max_fragments_per_file": 10**7, "max_file_mb": 1024, "ingest_timeout_s": 600})
+    )
     docs.mkdir()
     (docs / "huge.txt").write_bytes(b"lorem ipsum dolor sit amet " * 2_400_000)
     env = {**os.environ, "PYTHONUNBUFFERED": "1"}
     proc = subprocess.Popen(
-        [sys.executable, "-m", "letadesk.cli", "--data-dir", str(data), "ingest", str(docs),
-         "--matter", "M", "--json"],
-        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
+        [
+            sys.executable,
+            "-m",
+            "letadesk.cli",
+            "--data-dir",
+            str(data),
+            "ingest",
+            str(docs),
+            "--matter",
+            "M",
+            "--json",
+        ],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        env=env,
+    )
     try:
         assert _wait_until(lambda: _children(proc.pid), 60), "no parser worker started"
         time.sleep(2.0)  # the worker has imported the readers and is parsing
@@ -75,7 +89,8 @@ def test_kill_9_of_an_ingest_leaves_no_parser_running(tmp_path: Path) -> None:
         os.kill(proc.pid, signal.SIGKILL)
         proc.wait()
     assert _wait_until(lambda: not any(_stat(pid) for pid in workers), 5), (
-        f"parser processes outlived their ingest: {[p for p in workers if _stat(p)]}")
+        f"parser processes outlived their ingest: {[p for p in workers if _stat(p)]}"
+    )
 
 
 def _start_worker_under_a_wrong_parent(queue: mp.Queue) -> None:  # type: ignore[type-arg]
@@ -85,8 +100,9 @@ def _start_worker_under_a_wrong_parent(queue: mp.Queue) -> None:  # type: ignore
 
     _parent, child = mp.get_context("spawn").Pipe()
     # the parent pid handed to the worker is not its parent: as if it had died first
-    proc = mp.get_context("spawn").Process(target=worker._serve,
-                                           args=(child, 512, os.getppid(), None))
+    proc = mp.get_context("spawn").Process(
+        target=worker._serve, args=(child, 512, os.getppid(), None)
+    )
     proc.start()
     proc.join(timeout=30)
     queue.put(proc.exitcode)
@@ -94,8 +110,9 @@ def _start_worker_under_a_wrong_parent(queue: mp.Queue) -> None:  # type: ignore
 
 def test_a_worker_whose_parent_is_already_gone_exits_at_once() -> None:
     queue: mp.Queue = mp.get_context("spawn").Queue()  # type: ignore[type-arg]
-    runner = mp.get_context("spawn").Process(target=_start_worker_under_a_wrong_parent,
-                                             args=(queue,))
+    runner = mp.get_context("spawn").Process(
+        target=_start_worker_under_a_wrong_parent, args=(queue,)
+    )
     runner.start()
     runner.join(timeout=60)
     assert queue.get(timeout=5) == 1  # exited by itself, not killed by join's timeout
@@ -120,8 +137,7 @@ def test_many_processes_open_a_new_profile_at_once(tmp_path: Path) -> None:
         db.parent.mkdir()
         queue: mp.Queue = ctx.Queue()  # type: ignore[type-arg]
         start = time.time() + 3.0  # every process is imported and waiting by then
-        procs = [ctx.Process(target=_open_fresh, args=(str(db), start, queue))
-                 for _ in range(6)]
+        procs = [ctx.Process(target=_open_fresh, args=(str(db), start, queue)) for _ in range(6)]
         for p in procs:
             p.start()
         results = [queue.get(timeout=60) for _ in procs]

@@ -64,8 +64,14 @@ def test_the_document_title_and_its_initials_are_not_asked_of_passages() -> None
     within = topic_within(topic, "Mutual Non-Disclosure Agreement")
     assert [t.words for t in within] == [("terminated",)]
     # lower case "nda" is a word, not an acronym, and stays
-    assert len(topic_within(question_topic("how can the nda be terminated"),
-                            "Mutual Non-Disclosure Agreement")) == 2
+    assert (
+        len(
+            topic_within(
+                question_topic("how can the nda be terminated"), "Mutual Non-Disclosure Agreement"
+            )
+        )
+        == 2
+    )
     # a question made only of the title keeps its topic
     only = question_topic("What is the Supply Agreement?")
     assert topic_within(only, "Supply Agreement") == only
@@ -74,8 +80,7 @@ def test_the_document_title_and_its_initials_are_not_asked_of_passages() -> None
 @pytest.fixture(scope="module")
 def ws(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Workspace]:
     root = tmp_path_factory.mktemp("relevance")
-    for name, text in (("supply.txt", SUPPLY), ("services.txt", SERVICES),
-                       ("licence.txt", EXTRA)):
+    for name, text in (("supply.txt", SUPPLY), ("services.txt", SERVICES), ("licence.txt", EXTRA)):
         write_text(root / "docs", name, text)
     workspace = Workspace.open(root / "profile")
     workspace.ingest([root / "docs"], matter="M")
@@ -83,8 +88,7 @@ def ws(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Workspace]:
     workspace.close()
 
 
-def test_a_common_word_alone_does_not_answer_a_question_about_a_rare_one(
-        ws: Workspace) -> None:
+def test_a_common_word_alone_does_not_answer_a_question_about_a_rare_one(ws: Workspace) -> None:
     question = "Does this agreement provide for liquidated damages?"
     options = AskOptions(generate=False)
     # "damages" is in most fragments of the matter, "liquidated" in one: the services

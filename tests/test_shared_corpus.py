@@ -31,47 +31,68 @@ def versions(shared_data: Path, tmp_path_factory: pytest.TempPathFactory) -> Ite
     ws.settings = replace(ws.settings, embedder="minilm")
     folder = shared_data / "ro" / "legea_98_2016_versions"
     for name, (start, end) in VERSIONS.items():
-        ws.ingest([folder / name], matter="Achizitii", meta=LegalMeta(
-            jurisdiction="RO", legal_force="law", valid_from=start, valid_to=end))
+        ws.ingest(
+            [folder / name],
+            matter="Achizitii",
+            meta=LegalMeta(jurisdiction="RO", legal_force="law", valid_from=start, valid_to=end),
+        )
     yield ws
     ws.close()
 
 
-@pytest.mark.parametrize(("as_of", "expected"), [
-    (date(2018, 3, 1), "legea_98-2016_v2017-05-05.txt"),
-    (date(2021, 3, 1), "legea_98-2016_v2020-07-27.txt"),
-])
+@pytest.mark.parametrize(
+    ("as_of", "expected"),
+    [
+        (date(2018, 3, 1), "legea_98-2016_v2017-05-05.txt"),
+        (date(2021, 3, 1), "legea_98-2016_v2020-07-27.txt"),
+    ],
+)
 def test_article_as_of_a_date_cites_the_text_then_in_force(
-        versions: Workspace, as_of: date, expected: str) -> None:
-    answer = versions.ask("Ce prevede art. 57 alin. (1) din Legea nr. 98/2016?",
-                          matter="Achizitii", options=AskOptions(as_of=as_of, generate=False))
+    versions: Workspace, as_of: date, expected: str
+) -> None:
+    answer = versions.ask(
+        "Ce prevede art. 57 alin. (1) din Legea nr. 98/2016?",
+        matter="Achizitii",
+        options=AskOptions(as_of=as_of, generate=False),
+    )
     assert answer.disposition == "answered", answer.reason
     for claim in answer.claims:
         for cite in claim.citations:
             doc = versions.document(str(cite.document_id))
             assert Path(doc.path).name == expected
             assert cite.locator.startswith("art. 57 alin. (1)")
-            assert versions.text(doc)[cite.start:cite.end] == cite.quote
+            assert versions.text(doc)[cite.start : cite.end] == cite.quote
 
 
 def test_the_two_dates_give_different_texts(versions: Workspace) -> None:
     def quote(day: date) -> str:
-        answer = versions.ask("Ce prevede art. 57 alin. (1) din Legea nr. 98/2016?",
-                              matter="Achizitii", options=AskOptions(as_of=day, generate=False))
+        answer = versions.ask(
+            "Ce prevede art. 57 alin. (1) din Legea nr. 98/2016?",
+            matter="Achizitii",
+            options=AskOptions(as_of=day, generate=False),
+        )
         return answer.claims[0].citations[0].quote
 
     assert quote(date(2018, 3, 1)) != quote(date(2021, 3, 1))
 
 
-@pytest.mark.parametrize(("as_of", "expected"), [
-    (date(2018, 3, 1), "legea_98-2016_v2017-05-05.txt"),
-    (date(2026, 6, 1), "legea_98-2016_v2026-02_ansvar.txt"),
-])
+@pytest.mark.parametrize(
+    ("as_of", "expected"),
+    [
+        (date(2018, 3, 1), "legea_98-2016_v2017-05-05.txt"),
+        (date(2026, 6, 1), "legea_98-2016_v2026-02_ansvar.txt"),
+    ],
+)
 def test_naming_the_law_searches_the_version_in_force(
-        versions: Workspace, as_of: date, expected: str) -> None:
-    passages = versions.search("Ce garanție de participare poate cere autoritatea "
-                               "contractantă potrivit Legii nr. 98/2016?",
-                               matter="Achizitii", as_of=as_of, k=8)
+    versions: Workspace, as_of: date, expected: str
+) -> None:
+    passages = versions.search(
+        "Ce garanție de participare poate cere autoritatea "
+        "contractantă potrivit Legii nr. 98/2016?",
+        matter="Achizitii",
+        as_of=as_of,
+        k=8,
+    )
     assert passages and all(p.via == "named" for p in passages)
     assert {Path(p.document.path).name for p in passages} == {expected}
 
@@ -80,25 +101,40 @@ def test_citation_not_in_force_is_rejected(versions: Workspace) -> None:
     from letadesk.answer.citations import check_citations
 
     matter = versions.matter("Achizitii").id
-    results = check_citations(versions.corpus, "Potrivit art. 57 alin. (1) din Legea nr. 98/2016 "
-                              "ofertele sunt confidențiale.", matter_id=matter,
-                              as_of=date(2010, 1, 1))
+    results = check_citations(
+        versions.corpus,
+        "Potrivit art. 57 alin. (1) din Legea nr. 98/2016 ofertele sunt confidențiale.",
+        matter_id=matter,
+        as_of=date(2010, 1, 1),
+    )
     assert [r.check for r in results] == ["citation", "temporal"]
     assert not results[1].passed and "not in force on 2010-01-01" in results[1].reason
-    missing = check_citations(versions.corpus, "Potrivit art. 187 alin. (3) din Codul fiscal, ...",
-                              matter_id=matter, as_of=None)
+    missing = check_citations(
+        versions.corpus,
+        "Potrivit art. 187 alin. (3) din Codul fiscal, ...",
+        matter_id=matter,
+        as_of=None,
+    )
     assert not missing[0].passed
 
 
 @pytest.mark.model
-@pytest.mark.parametrize(("source", "question"), [
-    ("cuad/txt/ADAMSGOLFINC_03_21_2005-EX-10.17-ENDORSEMENT AGREEMENT.txt",
-     "How can the endorsement agreement be terminated?"),
-    ("ro/laws_consolidated_2026/legea_544-2001_acces_informatii.txt",
-     "În ce termen trebuie răspuns la o cerere de informații de interes public?"),
-])
-def test_real_model_shows_only_verbatim_quotes(shared_data: Path, tmp_path: Path,
-                                               source: str, question: str) -> None:
+@pytest.mark.parametrize(
+    ("source", "question"),
+    [
+        (
+            "cuad/txt/ADAMSGOLFINC_03_21_2005-EX-10.17-ENDORSEMENT AGREEMENT.txt",
+            "How can the endorsement agreement be terminated?",
+        ),
+        (
+            "ro/laws_consolidated_2026/legea_544-2001_acces_informatii.txt",
+            "În ce termen trebuie răspuns la o cerere de informații de interes public?",
+        ),
+    ],
+)
+def test_real_model_shows_only_verbatim_quotes(
+    shared_data: Path, tmp_path: Path, source: str, question: str
+) -> None:
     ws = Workspace.open(tmp_path / "profile")
     ws.settings = replace(ws.settings, embedder="minilm")  # speed; dense recall not at issue
     ws.ingest([shared_data / source], matter="Real")
@@ -109,7 +145,7 @@ def test_real_model_shows_only_verbatim_quotes(shared_data: Path, tmp_path: Path
     for claim in answer.claims:
         for cite in claim.citations:
             text = ws.text(ws.document(str(cite.document_id)))
-            assert text[cite.start:cite.end] == cite.quote
+            assert text[cite.start : cite.end] == cite.quote
     assert answer.disposition in {"answered", "refused"}
     if answer.disposition == "refused":
         assert answer.reason.startswith(("I don't have a sufficient source", "out of scope"))

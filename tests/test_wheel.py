@@ -20,8 +20,12 @@ ROOT = Path(__file__).resolve().parents[1]
 def test_the_installed_wheel_finds_its_resources_and_runs_the_headless_demo() -> None:
     if shutil.which("git") is None or not (ROOT / ".git").exists():
         pytest.skip("not a git checkout: the check builds from the tracked files")
-    result = subprocess.run(["bash", str(ROOT / "scripts" / "wheel_check.sh"), sys.executable],
-                            capture_output=True, text=True, timeout=600)
+    result = subprocess.run(
+        ["bash", str(ROOT / "scripts" / "wheel_check.sh"), sys.executable],
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
     output = result.stdout + result.stderr
     assert result.returncode == 0, output
     assert "wheel check: ok (letadesk-" in result.stdout, output

@@ -14,19 +14,15 @@ from letadesk.store import audit
 from letadesk.workspace import Workspace
 
 
-def test_audit_verbs_read_check_and_export_the_trail(workspace: Workspace,
-                                                     tmp_path: Path) -> None:
+def test_audit_verbs_read_check_and_export_the_trail(workspace: Workspace, tmp_path: Path) -> None:
     a, b = workspace.create_matter("A"), workspace.create_matter("B")
     ids = []
     for matter, question in ((a, "first"), (b, "second"), (a, "third")):
         ids.append(audit.new_audit_id())
-        audit.append(workspace._conn, {"question": question}, audit_id=ids[-1],
-                     matter_id=matter.id)
+        audit.append(workspace._conn, {"question": question}, audit_id=ids[-1], matter_id=matter.id)
     assert not hasattr(workspace, "conn")  # clients go through the verbs
-    assert [e.record["question"] for e in workspace.audit_entries()] == [
-        "third", "second", "first"]
-    assert [e.record["question"] for e in workspace.audit_entries(matter="A")] == [
-        "third", "first"]
+    assert [e.record["question"] for e in workspace.audit_entries()] == ["third", "second", "first"]
+    assert [e.record["question"] for e in workspace.audit_entries(matter="A")] == ["third", "first"]
     assert [e.id for e in workspace.audit_entries(limit=1)] == [ids[2]]
     entry = workspace.audit_entry(ids[1])
     assert entry is not None and entry.matter_id == b.id
@@ -39,14 +35,23 @@ def test_audit_verbs_read_check_and_export_the_trail(workspace: Workspace,
 
 
 def _pdf_document(path: Path) -> Document:
-    return Document(id=DocumentId(1), matter_id=MatterId(1), path=str(path), title=path.name,
-                    kind="pdf", language="en", sha256="", size=path.stat().st_size,
-                    status=DocumentStatus.INDEXED)
+    return Document(
+        id=DocumentId(1),
+        matter_id=MatterId(1),
+        path=str(path),
+        title=path.name,
+        kind="pdf",
+        language="en",
+        sha256="",
+        size=path.stat().st_size,
+        status=DocumentStatus.INDEXED,
+    )
 
 
 def test_page_image_and_quote_rects_read_the_pdf(workspace: Workspace, tmp_path: Path) -> None:
-    doc = _pdf_document(write_pdf(tmp_path, "lease.pdf", ["The lease shall last one year.",
-                                                          "Second page."]))
+    doc = _pdf_document(
+        write_pdf(tmp_path, "lease.pdf", ["The lease shall last one year.", "Second page."])
+    )
     small = workspace.page_image(doc, 1, zoom=1.0)
     large = workspace.page_image(doc, 1, zoom=2.0)
     assert small.startswith(b"\x89PNG") and len(large) > len(small)

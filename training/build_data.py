@@ -107,8 +107,13 @@ def stems_of(text: str) -> frozenset[str]:
     return frozenset(content_stems(text))
 
 
-def negatives(query: str, pool: list[Unit], rng: random.Random,
-              hard: int = HARD_NEGATIVES, easy: int = RANDOM_NEGATIVES) -> list[Unit]:
+def negatives(
+    query: str,
+    pool: list[Unit],
+    rng: random.Random,
+    hard: int = HARD_NEGATIVES,
+    easy: int = RANDOM_NEGATIVES,
+) -> list[Unit]:
     """The ``hard`` units sharing most of the query's words, and ``easy`` random others."""
     topic = question_topic(query)
     total = sum(t.weight for t in topic) or 1.0
@@ -178,19 +183,29 @@ def cuad(rng: random.Random) -> Iterator[Pair]:
             free = [u for u in pool if not touches(u, spans)]
             for u in negatives(query, free, rng):
                 yield Pair(split, "en", "cuad", path.name, query, u.text, 0)
-        yield from cuad_support(path.name, split, [u for u in pool if overlaps(u, gold_all)],
-                                pool, rng)
+        yield from cuad_support(
+            path.name, split, [u for u in pool if overlaps(u, gold_all)], pool, rng
+        )
 
 
-def cuad_support(doc: str, split: str, clauses: list[Unit], pool: list[Unit],
-                 rng: random.Random) -> Iterator[Pair]:
+def cuad_support(
+    doc: str, split: str, clauses: list[Unit], pool: list[Unit], rng: random.Random
+) -> Iterator[Pair]:
     """Support pairs from a contract's annotated clauses (at most 8 per contract)."""
-    yield from corruption_pairs(doc, split, "en", "cuad", rng.sample(clauses, min(8, len(clauses))),
-                                pool, rng)
+    yield from corruption_pairs(
+        doc, split, "en", "cuad", rng.sample(clauses, min(8, len(clauses))), pool, rng
+    )
 
 
-def corruption_pairs(doc: str, split: str, lang: str, source: str, chosen: list[Unit],
-                     pool: list[Unit], rng: random.Random) -> Iterator[Pair]:
+def corruption_pairs(
+    doc: str,
+    split: str,
+    lang: str,
+    source: str,
+    chosen: list[Unit],
+    pool: list[Unit],
+    rng: random.Random,
+) -> Iterator[Pair]:
     for u in chosen:
         quote = u.text
         head = re.split(r"[;:]\s|,\s(?=provided|except|unless|cu excep)", quote)[0]
@@ -202,8 +217,9 @@ def corruption_pairs(doc: str, split: str, lang: str, source: str, chosen: list[
         if rng.random() < 0.3:
             invented = corrupt(claim, rng, UNSUPPORTED)
             if invented:
-                yield Pair(split, lang, source, doc, invented[0], quote, "insufficient",
-                           invented[1])
+                yield Pair(
+                    split, lang, source, doc, invented[0], quote, "insufficient", invented[1]
+                )
         other = rng.choice(pool)
         if other.text != quote:
             yield Pair(split, lang, source, doc, other.text, quote, "insufficient", "other")
@@ -229,8 +245,15 @@ def contractnli(rng: random.Random) -> Iterator[Pair]:
             yield from nli_support(split, key, text, hyp, choice, gold, spans)
 
 
-def nli_support(split: str, key: str, text: str, hyp: str, choice: str,
-                gold: list[tuple[int, int]], spans: list[tuple[int, int]]) -> Iterator[Pair]:
+def nli_support(
+    split: str,
+    key: str,
+    text: str,
+    hyp: str,
+    choice: str,
+    gold: list[tuple[int, int]],
+    spans: list[tuple[int, int]],
+) -> Iterator[Pair]:
     if choice == "NotMentioned":
         topic = question_topic(hyp)
         quote = max((text[s:e].strip() for s, e in spans), key=lambda t: relevance(topic, t))
@@ -250,7 +273,7 @@ def ro_articles(text: str) -> list[tuple[str, str, int, int]]:
     out = []
     for i, m in enumerate(heads):
         end = heads[i + 1].start() if i + 1 < len(heads) else len(text)
-        lines = [ln.strip() for ln in text[m.end():end].splitlines()]
+        lines = [ln.strip() for ln in text[m.end() : end].splitlines()]
         lines = [ln for ln in lines if ln]
         if len(lines) < 2 or len(lines[0]) > 90 or lines[0][0] in "(0123456789":
             continue
@@ -294,8 +317,10 @@ def main() -> None:
     args.out.mkdir(parents=True, exist_ok=True)
     rng = random.Random(SEED)
     counts: dict[str, dict[str, int]] = {}
-    files = {name: (args.out / f"{name}.jsonl").open("w", encoding="utf-8")
-             for name in ("relevance", "support")}
+    files = {
+        name: (args.out / f"{name}.jsonl").open("w", encoding="utf-8")
+        for name in ("relevance", "support")
+    }
     for builder in (cuad, contractnli, romanian):
         for pair in builder(rng):
             task = "relevance" if isinstance(pair.label, int) else "support"

@@ -48,7 +48,7 @@ def auc(scores: Sequence[float], labels: Sequence[int]) -> float:
         j = i
         while j + 1 < len(order) and sorted_scores[j + 1] == sorted_scores[i]:
             j += 1
-        ranks[order[i:j + 1]] = (i + j) / 2 + 1
+        ranks[order[i : j + 1]] = (i + j) / 2 + 1
         i = j + 1
     pos = np.asarray(labels) == 1
     n_pos, n_neg = int(pos.sum()), int((~pos).sum())
@@ -72,8 +72,9 @@ def platt(logits: np.ndarray, labels: np.ndarray) -> tuple[float, float]:
         p = 1 / (1 + np.exp(-(a * logits + b)))
         g = np.array([np.sum((p - labels) * logits), np.sum(p - labels)])
         w = p * (1 - p) + 1e-9
-        h = np.array([[np.sum(w * logits * logits), np.sum(w * logits)],
-                      [np.sum(w * logits), np.sum(w)]]) + 1e-6 * np.eye(2)
+        h = np.array(
+            [[np.sum(w * logits * logits), np.sum(w * logits)], [np.sum(w * logits), np.sum(w)]]
+        ) + 1e-6 * np.eye(2)
         step = np.linalg.solve(h, g)
         a, b = a - step[0], b - step[1]
         if np.abs(step).max() < 1e-7:
@@ -86,26 +87,38 @@ def _best_threshold(probs: Sequence[float], labels: Sequence[bool]) -> tuple[flo
     return max((balanced_accuracy([p >= t for p in probs], labels), t) for t in grid)[::-1]
 
 
-def relevance_figures(judge: Judge,
-                      val: list[Example]) -> tuple[dict[str, object], dict[str, float]]:
-    logits = np.array([row[0] for row in judge.logits(
-        [(query_text(e.task, e.query), e.text) for e in val])])
+def relevance_figures(
+    judge: Judge, val: list[Example]
+) -> tuple[dict[str, object], dict[str, float]]:
+    logits = np.array(
+        [row[0] for row in judge.logits([(query_text(e.task, e.query), e.text) for e in val])]
+    )
     labels = np.array([e.target for e in val], dtype=float)
     scale, bias = platt(logits, labels)
     probs = 1 / (1 + np.exp(-(scale * logits + bias)))
     threshold, ba = _best_threshold(list(probs), [bool(x) for x in labels])
-    figures: dict[str, object] = {"pairs": len(val), "threshold": threshold,
-                                  "balanced_accuracy": round(ba, 4)}
+    figures: dict[str, object] = {
+        "pairs": len(val),
+        "threshold": threshold,
+        "balanced_accuracy": round(ba, 4),
+    }
     lexical = [relevance(question_topic(e.query), e.text) for e in val]
     for key in sorted({e.source for e in val} | {"lang:" + e.lang for e in val}):
         idx = [i for i, e in enumerate(val) if key in (e.source, "lang:" + e.lang)]
         sub = [int(labels[i]) for i in idx]
-        figures[key] = {"pairs": len(idx), "auc_judge": round(auc([probs[i] for i in idx], sub), 4),
-                        "auc_lexical": round(auc([lexical[i] for i in idx], sub), 4),
-                        "balanced_accuracy_judge": round(balanced_accuracy(
-                            [probs[i] >= threshold for i in idx], [bool(x) for x in sub]), 4)}
-    return figures, {"relevance_scale": scale, "relevance_bias": bias,
-                     "relevance_threshold": threshold}
+        figures[key] = {
+            "pairs": len(idx),
+            "auc_judge": round(auc([probs[i] for i in idx], sub), 4),
+            "auc_lexical": round(auc([lexical[i] for i in idx], sub), 4),
+            "balanced_accuracy_judge": round(
+                balanced_accuracy([probs[i] >= threshold for i in idx], [bool(x) for x in sub]), 4
+            ),
+        }
+    return figures, {
+        "relevance_scale": scale,
+        "relevance_bias": bias,
+        "relevance_threshold": threshold,
+    }
 
 
 def _support_metrics(labels: Sequence[str], val: Sequence[Example]) -> dict[str, float]:
@@ -116,11 +129,17 @@ def _support_metrics(labels: Sequence[str], val: Sequence[Example]) -> dict[str,
         group = [a for a, e in zip(accepted, val, strict=True) if e.target == target]
         return round(sum(group) / len(group), 4) if group else math.nan
 
-    return {"balanced_accuracy": round(balanced_accuracy(accepted, actual), 4),
-            "contradicted_accepted": rate(1), "insufficient_accepted": rate(2),
-            "supported_accepted": rate(0),
-            "three_way_accuracy": round(sum(SUPPORT_LABELS.index(lab) == e.target for lab, e
-                                            in zip(labels, val, strict=True)) / len(val), 4)}
+    return {
+        "balanced_accuracy": round(balanced_accuracy(accepted, actual), 4),
+        "contradicted_accepted": rate(1),
+        "insufficient_accepted": rate(2),
+        "supported_accepted": rate(0),
+        "three_way_accuracy": round(
+            sum(SUPPORT_LABELS.index(lab) == e.target for lab, e in zip(labels, val, strict=True))
+            / len(val),
+            4,
+        ),
+    }
 
 
 def _macro_ba(labels: Sequence[str], val: Sequence[Example]) -> float:
@@ -128,20 +147,22 @@ def _macro_ba(labels: Sequence[str], val: Sequence[Example]) -> float:
     out = []
     for source in sorted({e.source for e in val}):
         idx = [i for i, e in enumerate(val) if e.source == source]
-        out.append(_support_metrics([labels[i] for i in idx], [val[i] for i in idx])
-                   ["balanced_accuracy"])
+        out.append(
+            _support_metrics([labels[i] for i in idx], [val[i] for i in idx])["balanced_accuracy"]
+        )
     return float(np.mean(out))
 
 
-def support_figures(judge: Judge,
-                    val: list[Example]) -> tuple[dict[str, object], dict[str, float]]:
+def support_figures(judge: Judge, val: list[Example]) -> tuple[dict[str, object], dict[str, float]]:
     scores = judge.support_many([(e.query, e.text) for e in val])
     consistent = [check_consistency(e.query, e.text).passed for e in val]
     extracts = [is_extract(e.query, e.text) for e in val]
 
     def labels(t: float, c: float) -> list[str]:
-        return [judged_label(s, ok, extract=x, support_threshold=t, contradiction_threshold=c)
-                for s, ok, x in zip(scores, consistent, extracts, strict=True)]
+        return [
+            judged_label(s, ok, extract=x, support_threshold=t, contradiction_threshold=c)
+            for s, ok, x in zip(scores, consistent, extracts, strict=True)
+        ]
 
     grid = [round(x, 2) for x in np.arange(0.05, 0.96, 0.02)]
     best: tuple[float, float, float] | None = None
@@ -155,19 +176,31 @@ def support_figures(judge: Judge,
     _, threshold, c_threshold = best if best is not None else (0.0, 0.95, 0.5)
     judged = labels(threshold, c_threshold)
     limit = calibrated_threshold()
-    lexical = [("contradicted" if not ok else "supported"
-                if support_score(e.query, e.text) >= limit else "insufficient")
-               for e, ok in zip(val, consistent, strict=True)]
-    figures: dict[str, object] = {"pairs": len(val), "threshold": threshold,
-                                  "contradiction_threshold": c_threshold}
+    lexical = [
+        (
+            "contradicted"
+            if not ok
+            else "supported"
+            if support_score(e.query, e.text) >= limit
+            else "insufficient"
+        )
+        for e, ok in zip(val, consistent, strict=True)
+    ]
+    figures: dict[str, object] = {
+        "pairs": len(val),
+        "threshold": threshold,
+        "contradiction_threshold": c_threshold,
+    }
     for key in ["all", *sorted({e.source for e in val} | {"lang:" + e.lang for e in val})]:
         idx = [i for i, e in enumerate(val) if key == "all" or key in (e.source, "lang:" + e.lang)]
         sub = [val[i] for i in idx]
-        figures[key] = {"pairs": len(idx),
-                        "judge": _support_metrics([judged[i] for i in idx], sub),
-                        "lexical": _support_metrics([lexical[i] for i in idx], sub),
-                        "judge_macro_ba": round(_macro_ba([judged[i] for i in idx], sub), 4),
-                        "lexical_macro_ba": round(_macro_ba([lexical[i] for i in idx], sub), 4)}
+        figures[key] = {
+            "pairs": len(idx),
+            "judge": _support_metrics([judged[i] for i in idx], sub),
+            "lexical": _support_metrics([lexical[i] for i in idx], sub),
+            "judge_macro_ba": round(_macro_ba([judged[i] for i in idx], sub), 4),
+            "lexical_macro_ba": round(_macro_ba([lexical[i] for i in idx], sub), 4),
+        }
     return figures, {"support_threshold": threshold, "contradiction_threshold": c_threshold}
 
 
@@ -178,12 +211,18 @@ def calibrate(judge: Judge, val: list[Example]) -> tuple[dict[str, object], dict
     relevance_languages, support_languages = [], []
     for lang in ("en", "ro"):
         rel, sup = rel_fig.get("lang:" + lang), sup_fig.get("lang:" + lang)
-        if isinstance(rel, dict) and rel["auc_judge"] > rel["auc_lexical"] and \
-                lang in RELEVANCE_LANGUAGES_TRUSTED:
+        if (
+            isinstance(rel, dict)
+            and rel["auc_judge"] > rel["auc_lexical"]
+            and lang in RELEVANCE_LANGUAGES_TRUSTED
+        ):
             relevance_languages.append(lang)
         if isinstance(sup, dict) and sup["judge_macro_ba"] > sup["lexical_macro_ba"]:
             support_languages.append(lang)
-    runtime: dict[str, object] = {**rel_rt, **sup_rt,
-                                  "relevance_languages": relevance_languages,
-                                  "support_languages": support_languages}
+    runtime: dict[str, object] = {
+        **rel_rt,
+        **sup_rt,
+        "relevance_languages": relevance_languages,
+        "support_languages": support_languages,
+    }
     return runtime, {"relevance": rel_fig, "support": sup_fig}

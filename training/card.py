@@ -76,8 +76,10 @@ def _rel_rows(fig: dict[str, object]) -> str:
     rows = []
     for key, value in fig.items():
         if isinstance(value, dict):
-            rows.append(f"| {key} | {value['pairs']} | {value['auc_judge']:.3f} | "
-                        f"{value['auc_lexical']:.3f} |")
+            rows.append(
+                f"| {key} | {value['pairs']} | {value['auc_judge']:.3f} | "
+                f"{value['auc_lexical']:.3f} |"
+            )
     return "\n".join(rows)
 
 
@@ -86,10 +88,12 @@ def _sup_rows(fig: dict[str, object]) -> str:
     for key, value in fig.items():
         if isinstance(value, dict):
             j, lx = value["judge"], value["lexical"]
-            rows.append(f"| {key} | {value['pairs']} | {j['balanced_accuracy']:.3f} | "
-                        f"{lx['balanced_accuracy']:.3f} | {j['contradicted_accepted']:.3f} / "
-                        f"{lx['contradicted_accepted']:.3f} | {j['insufficient_accepted']:.3f}"
-                        f" / {lx['insufficient_accepted']:.3f} |")
+            rows.append(
+                f"| {key} | {value['pairs']} | {j['balanced_accuracy']:.3f} | "
+                f"{lx['balanced_accuracy']:.3f} | {j['contradicted_accepted']:.3f} / "
+                f"{lx['contradicted_accepted']:.3f} | {j['insufficient_accepted']:.3f}"
+                f" / {lx['insufficient_accepted']:.3f} |"
+            )
     return "\n".join(rows)
 
 
@@ -101,18 +105,28 @@ def _combiner_rows(card: JudgeCard) -> str:
     return "\n".join(rows) if card.combiners else "(no combiners in this card)"
 
 
-def write_model_card(card: JudgeCard, figures: dict[str, object],
-                     info: dict[str, object]) -> None:
+def write_model_card(card: JudgeCard, figures: dict[str, object], info: dict[str, object]) -> None:
     data = json.loads((WEIGHTS / "judge.json").read_text(encoding="utf-8"))
     rel, sup = figures["relevance"], figures["support"]
     assert isinstance(rel, dict) and isinstance(sup, dict)
     text = _TEMPLATE.format(
-        name=card.name, layers=info["layers"], max_len=info["max_len"], seed=info["seed"],
-        recipes=_recipes(info), batch=info["batch"], lr=info["lr"],
-        licence=data["licence"], rel_t=card.relevance_threshold,
-        stmt_t=card.statement_relevance_threshold, sent_t=rel["threshold"],
+        name=card.name,
+        layers=info["layers"],
+        max_len=info["max_len"],
+        seed=info["seed"],
+        recipes=_recipes(info),
+        batch=info["batch"],
+        lr=info["lr"],
+        licence=data["licence"],
+        rel_t=card.relevance_threshold,
+        stmt_t=card.statement_relevance_threshold,
+        sent_t=rel["threshold"],
         sup_t=card.support_threshold,
-        con_t=card.contradiction_threshold, rel_langs=", ".join(card.relevance_languages) or "none",
+        con_t=card.contradiction_threshold,
+        rel_langs=", ".join(card.relevance_languages) or "none",
         sup_langs=", ".join(card.support_languages) or "none",
-        rel_rows=_rel_rows(rel), sup_rows=_sup_rows(sup), combiners=_combiner_rows(card))
+        rel_rows=_rel_rows(rel),
+        sup_rows=_sup_rows(sup),
+        combiners=_combiner_rows(card),
+    )
     (WEIGHTS / "MODEL_CARD.md").write_text(text, encoding="utf-8")

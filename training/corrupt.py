@@ -15,25 +15,64 @@ from collections.abc import Callable
 Corruption = Callable[[str, random.Random], str | None]
 
 _NUMBER = re.compile(r"(?<![\w.,])(\d{1,4})(?![\w.,]\d)")
-_UNITS = [("days", "months"), ("months", "years"), ("weeks", "days"), ("zile", "luni"),
-          ("luni", "ani"), ("business days", "calendar days")]
-_NEGATE_EN = [(r"\bshall not\b", "shall"), (r"\bmay not\b", "may"), (r"\bwill not\b", "will"),
-              (r"\bmust not\b", "must"), (r"\bshall\b", "shall not"), (r"\bmay\b", "may not"),
-              (r"\bwill\b", "will not"), (r"\bmust\b", "must not"), (r"\bis\b", "is not"),
-              (r"\bare\b", "are not")]
-_NEGATE_RO = [(r"\bnu poate\b", "poate"), (r"\bnu pot\b", "pot"), (r"\bpoate\b", "nu poate"),
-              (r"\bpot\b", "nu pot"), (r"\beste obligat\b", "nu este obligat"),
-              (r"\beste\b", "nu este"), (r"\bsunt\b", "nu sunt"), (r"\bse\b", "nu se")]
-_MODAL = [(r"\bshall\b", "may"), (r"\bmust\b", "may"), (r"\bmay\b", "shall"),
-          (r"\bobligat\b", "liber"), (r"\btrebuie\b", "poate")]
-_PARTIES = [("Licensor", "Licensee"), ("Licensee", "Licensor"), ("Company", "Distributor"),
-            ("Distributor", "Company"), ("Supplier", "Customer"), ("Customer", "Supplier"),
-            ("Receiving Party", "Disclosing Party"), ("Disclosing Party", "Receiving Party"),
-            ("Seller", "Buyer"), ("Buyer", "Seller"), ("Franchisee", "Franchisor"),
-            ("angajatorul", "salariatul"), ("salariatul", "angajatorul"),
-            ("vânzătorul", "cumpărătorul"), ("cumpărătorul", "vânzătorul"),
-            ("locatorul", "locatarul"), ("locatarul", "locatorul"),
-            ("creditorul", "debitorul"), ("debitorul", "creditorul")]
+_UNITS = [
+    ("days", "months"),
+    ("months", "years"),
+    ("weeks", "days"),
+    ("zile", "luni"),
+    ("luni", "ani"),
+    ("business days", "calendar days"),
+]
+_NEGATE_EN = [
+    (r"\bshall not\b", "shall"),
+    (r"\bmay not\b", "may"),
+    (r"\bwill not\b", "will"),
+    (r"\bmust not\b", "must"),
+    (r"\bshall\b", "shall not"),
+    (r"\bmay\b", "may not"),
+    (r"\bwill\b", "will not"),
+    (r"\bmust\b", "must not"),
+    (r"\bis\b", "is not"),
+    (r"\bare\b", "are not"),
+]
+_NEGATE_RO = [
+    (r"\bnu poate\b", "poate"),
+    (r"\bnu pot\b", "pot"),
+    (r"\bpoate\b", "nu poate"),
+    (r"\bpot\b", "nu pot"),
+    (r"\beste obligat\b", "nu este obligat"),
+    (r"\beste\b", "nu este"),
+    (r"\bsunt\b", "nu sunt"),
+    (r"\bse\b", "nu se"),
+]
+_MODAL = [
+    (r"\bshall\b", "may"),
+    (r"\bmust\b", "may"),
+    (r"\bmay\b", "shall"),
+    (r"\bobligat\b", "liber"),
+    (r"\btrebuie\b", "poate"),
+]
+_PARTIES = [
+    ("Licensor", "Licensee"),
+    ("Licensee", "Licensor"),
+    ("Company", "Distributor"),
+    ("Distributor", "Company"),
+    ("Supplier", "Customer"),
+    ("Customer", "Supplier"),
+    ("Receiving Party", "Disclosing Party"),
+    ("Disclosing Party", "Receiving Party"),
+    ("Seller", "Buyer"),
+    ("Buyer", "Seller"),
+    ("Franchisee", "Franchisor"),
+    ("angajatorul", "salariatul"),
+    ("salariatul", "angajatorul"),
+    ("vânzătorul", "cumpărătorul"),
+    ("cumpărătorul", "vânzătorul"),
+    ("locatorul", "locatarul"),
+    ("locatarul", "locatorul"),
+    ("creditorul", "debitorul"),
+    ("debitorul", "creditorul"),
+]
 _LAW = re.compile(r"\b(Legea|Legii|Law)\s+nr\.\s*(\d+)/(\d{4})", re.IGNORECASE)
 _ARTICLE = re.compile(r"\b(art\.|articolul|Section|Article)\s*(\d+)", re.IGNORECASE)
 _YEAR = re.compile(r"\b(19[5-9]\d|20[0-4]\d)\b")
@@ -52,7 +91,7 @@ def swap_number(text: str, rng: random.Random) -> str | None:
         return None
     m = rng.choice(found)
     new = str(_other_number(int(m.group(1)), rng))
-    return text[: m.start(1)] + new + text[m.end(1):]
+    return text[: m.start(1)] + new + text[m.end(1) :]
 
 
 def swap_unit(text: str, rng: random.Random) -> str | None:
@@ -100,7 +139,7 @@ def swap_article(text: str, rng: random.Random) -> str | None:
     if not m:
         return None
     new = str(_other_number(int(m.group(2)), rng))
-    return text[: m.start(2)] + new + text[m.end(2):]
+    return text[: m.start(2)] + new + text[m.end(2) :]
 
 
 def swap_law(text: str, rng: random.Random) -> str | None:
@@ -109,7 +148,7 @@ def swap_law(text: str, rng: random.Random) -> str | None:
     if not m:
         return None
     new = str(_other_number(int(m.group(2)), rng))
-    return text[: m.start(2)] + new + text[m.end(2):]
+    return text[: m.start(2)] + new + text[m.end(2) :]
 
 
 def invent_article(text: str, rng: random.Random) -> str | None:
@@ -126,16 +165,25 @@ def anachronism(text: str, rng: random.Random) -> str | None:
     if not m:
         return None
     year = int(m.group(1)) + rng.choice([-5, -3, 2, 4, 7])
-    return text[: m.start(1)] + str(year) + text[m.end(1):]
+    return text[: m.start(1)] + str(year) + text[m.end(1) :]
 
 
-CONTRADICTIONS: tuple[Corruption, ...] = (swap_number, swap_unit, negate, swap_modality,
-                                          swap_party, swap_article, swap_law, anachronism)
+CONTRADICTIONS: tuple[Corruption, ...] = (
+    swap_number,
+    swap_unit,
+    negate,
+    swap_modality,
+    swap_party,
+    swap_article,
+    swap_law,
+    anachronism,
+)
 UNSUPPORTED: tuple[Corruption, ...] = (invent_article,)
 
 
-def corrupt(text: str, rng: random.Random,
-            strategies: tuple[Corruption, ...] = CONTRADICTIONS) -> tuple[str, str] | None:
+def corrupt(
+    text: str, rng: random.Random, strategies: tuple[Corruption, ...] = CONTRADICTIONS
+) -> tuple[str, str] | None:
     """A corrupted ``text`` and the strategy's name, from the first strategy (in random
     order) that applies and changes the text."""
     for strategy in rng.sample(strategies, len(strategies)):

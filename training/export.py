@@ -37,12 +37,18 @@ def export_onnx(run: Path, target: Path) -> None:
     ids = torch.ones((2, 16), dtype=torch.long)
     fp32 = run / "judge-fp32.onnx"
     torch.onnx.export(
-        model, (ids, torch.ones_like(ids), torch.zeros_like(ids)), str(fp32),
-        input_names=["input_ids", "attention_mask", "token_type_ids"], output_names=["logits"],
-        dynamic_axes={n: {0: "batch", 1: "length"}
-                      for n in ("input_ids", "attention_mask", "token_type_ids")}
+        model,
+        (ids, torch.ones_like(ids), torch.zeros_like(ids)),
+        str(fp32),
+        input_names=["input_ids", "attention_mask", "token_type_ids"],
+        output_names=["logits"],
+        dynamic_axes={
+            n: {0: "batch", 1: "length"} for n in ("input_ids", "attention_mask", "token_type_ids")
+        }
         | {"logits": {0: "batch"}},
-        opset_version=17, dynamo=False)
+        opset_version=17,
+        dynamo=False,
+    )
     from onnxruntime.quantization import QuantType, quantize_dynamic
 
     quantize_dynamic(str(fp32), str(target), weight_type=QuantType.QInt8)
@@ -52,24 +58,34 @@ def sha256(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()
 
 
-def write_card(runtime: dict[str, object], figures: dict[str, object], info: dict[str, object],
-               files: list[Path]) -> None:
-    card = {"name": NAME, "runtime": runtime,
-            "sha256": {f.name: sha256(f) for f in files},
-            "training": info, "validation": figures,
-            "licence": "weights: Apache-2.0 (fine-tuned from sentence-transformers/"
-                       "all-MiniLM-L6-v2, Apache-2.0); training data: CUAD v1 and ContractNLI "
-                       "(CC BY 4.0), Romanian legislation (public domain, Legea 8/1996 art. 9)"}
-    CARD_FILE.write_text(json.dumps(card, indent=1, ensure_ascii=False) + "\n",
-                         encoding="utf-8")
+def write_card(
+    runtime: dict[str, object],
+    figures: dict[str, object],
+    info: dict[str, object],
+    files: list[Path],
+) -> None:
+    card = {
+        "name": NAME,
+        "runtime": runtime,
+        "sha256": {f.name: sha256(f) for f in files},
+        "training": info,
+        "validation": figures,
+        "licence": "weights: Apache-2.0 (fine-tuned from sentence-transformers/"
+        "all-MiniLM-L6-v2, Apache-2.0); training data: CUAD v1 and ContractNLI "
+        "(CC BY 4.0), Romanian legislation (public domain, Legea 8/1996 art. 9)",
+    }
+    CARD_FILE.write_text(json.dumps(card, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--run", type=Path, default=ROOT / "training" / "runs" / "judge")
     parser.add_argument("--data", type=Path, default=ROOT / "training" / "data")
-    parser.add_argument("--calibrate-only", action="store_true",
-                        help="keep the exported weights; redo calibration, card and figures")
+    parser.add_argument(
+        "--calibrate-only",
+        action="store_true",
+        help="keep the exported weights; redo calibration, card and figures",
+    )
     args = parser.parse_args()
     WEIGHTS.mkdir(parents=True, exist_ok=True)
     model_file, tokenizer_file = WEIGHTS / "judge.onnx", WEIGHTS / "tokenizer.json"
@@ -77,11 +93,18 @@ def main() -> None:
         export_onnx(args.run, model_file)
         shutil.copy(backbone_dir() / "tokenizer.json", tokenizer_file)
     files = [model_file, tokenizer_file]
-    provisional = {"model_file": model_file.name, "tokenizer_file": tokenizer_file.name,
-                   "max_length": MAX_LEN, "relevance_scale": 1.0, "relevance_bias": 0.0,
-                   "relevance_threshold": 0.5, "support_threshold": 0.5,
-                   "contradiction_threshold": 0.5, "relevance_languages": ["en", "ro"],
-                   "support_languages": ["en", "ro"]}
+    provisional = {
+        "model_file": model_file.name,
+        "tokenizer_file": tokenizer_file.name,
+        "max_length": MAX_LEN,
+        "relevance_scale": 1.0,
+        "relevance_bias": 0.0,
+        "relevance_threshold": 0.5,
+        "support_threshold": 0.5,
+        "contradiction_threshold": 0.5,
+        "relevance_languages": ["en", "ro"],
+        "support_languages": ["en", "ro"],
+    }
     info = json.loads((args.run / "train_info.json").read_text(encoding="utf-8"))
     if not args.calibrate_only:  # a new model: its card, before calibration, pins it
         write_card(provisional, {}, info, files)

@@ -56,8 +56,9 @@ class Sentences:
         for qi, row in enumerate(rows):
             for rank, p in enumerate(row["passages"]):
                 for s in p["sentences"]:
-                    feats.append([judge_logit(s["judge"]), s["covered"], p["covered"],
-                                  min(rank, MAX_RANK)])
+                    feats.append(
+                        [judge_logit(s["judge"]), s["covered"], p["covered"], min(rank, MAX_RANK)]
+                    )
                     gold.append(bool(s["gold"]) and bool(row["answerable"]))
                     question.append(qi)
                     docs.append(row["document"])
@@ -90,8 +91,13 @@ def figures(data: Sentences, p: np.ndarray) -> dict[str, float]:
         precision = top_gold[shown].mean() if shown.any() else 0.0
         rows.append((0.5 * (balance + precision), balance, precision, t))
     objective, balance, precision, bar = max(rows)
-    return {"auc": float(roc_auc_score(ans, best)), "min_coverage_refusal": float(balance),
-            "precision": float(precision), "objective": float(objective), "bar": float(bar)}
+    return {
+        "auc": float(roc_auc_score(ans, best)),
+        "min_coverage_refusal": float(balance),
+        "precision": float(precision),
+        "objective": float(objective),
+        "bar": float(bar),
+    }
 
 
 def cross_validated(data: Sentences, names: Sequence[str]) -> np.ndarray:
@@ -113,9 +119,13 @@ def fit_kind(data: Sentences) -> dict[str, Any]:
     names = chosen["features"]
     model = LogisticRegression(max_iter=3000).fit(data.columns(names), data.y)
     refit = figures(data, model.predict_proba(data.columns(names))[:, 1])
-    return {"weights": dict(zip(names, map(float, model.coef_[0]), strict=True)),
-            "bias": float(model.intercept_[0]), "threshold": round(refit["bar"], 4),
-            "cross_validated": chosen, "candidates": report}
+    return {
+        "weights": dict(zip(names, map(float, model.coef_[0]), strict=True)),
+        "bias": float(model.intercept_[0]),
+        "threshold": round(refit["bar"], 4),
+        "cross_validated": chosen,
+        "candidates": report,
+    }
 
 
 def main() -> None:
@@ -127,21 +137,29 @@ def main() -> None:
     combiners = {}
     for kind in ("question", "statement"):
         chosen = [r for r in rows if is_question(r["question"]) == (kind == "question")]
-        print(f"{kind}: {len(chosen)} questions, {len({r['document'] for r in chosen})} "
-              "documents", flush=True)
+        print(
+            f"{kind}: {len(chosen)} questions, {len({r['document'] for r in chosen})} documents",
+            flush=True,
+        )
         combiners[kind] = fit_kind(Sentences(chosen))
-        print(kind, json.dumps({k: v for k, v in combiners[kind].items()
-                                if k != "candidates"}), flush=True)
+        print(
+            kind,
+            json.dumps({k: v for k, v in combiners[kind].items() if k != "candidates"}),
+            flush=True,
+        )
     if args.write:
         card = json.loads(CARD_FILE.read_text(encoding="utf-8"))
         card["runtime"]["combiners"] = {
             kind: {k: c[k] for k in ("weights", "bias", "threshold")}
-            for kind, c in combiners.items()}
-        card["combiner_fit"] = {"source": "training/fit_combiner.py (validation documents, "
-                                          "5-fold by document)",
-                                **{kind: c["cross_validated"] for kind, c in combiners.items()}}
-        CARD_FILE.write_text(json.dumps(card, indent=1, ensure_ascii=False) + "\n",
-                             encoding="utf-8")
+            for kind, c in combiners.items()
+        }
+        card["combiner_fit"] = {
+            "source": "training/fit_combiner.py (validation documents, 5-fold by document)",
+            **{kind: c["cross_validated"] for kind, c in combiners.items()},
+        }
+        CARD_FILE.write_text(
+            json.dumps(card, indent=1, ensure_ascii=False) + "\n", encoding="utf-8"
+        )
         print(f"wrote the combiners to {CARD_FILE}")
 
 

@@ -43,14 +43,23 @@ BATCH = 16
 LR = 6e-5
 SUPPORT_LABELS = ("supported", "contradicted", "insufficient")
 # Training pairs kept per (task, source, label): enough of each kind, within the hour.
-CAPS = {("relevance", "cuad", 0): 6000, ("relevance", "cuad", 1): 2500,
-        ("relevance", "contractnli", 0): 3000, ("relevance", "ro_codes", 0): 1600,
-        ("relevance", "ro_codes", 1): 1400}
+CAPS = {
+    ("relevance", "cuad", 0): 6000,
+    ("relevance", "cuad", 1): 2500,
+    ("relevance", "contractnli", 0): 3000,
+    ("relevance", "ro_codes", 0): 1600,
+    ("relevance", "ro_codes", 1): 1400,
+}
 # The support recipe: every support pair, ContractNLI's x4; relevance replayed.
 SUPPORT_REPEAT = {"contractnli": 4}
-REPLAY = {("relevance", "cuad", 0): 900, ("relevance", "cuad", 1): 600,
-          ("relevance", "contractnli", 0): 450, ("relevance", "contractnli", 1): 300,
-          ("relevance", "ro_codes", 0): 375, ("relevance", "ro_codes", 1): 375}
+REPLAY = {
+    ("relevance", "cuad", 0): 900,
+    ("relevance", "cuad", 1): 600,
+    ("relevance", "contractnli", 0): 450,
+    ("relevance", "contractnli", 1): 300,
+    ("relevance", "ro_codes", 0): 375,
+    ("relevance", "ro_codes", 1): 375,
+}
 
 
 def backbone_dir() -> Path:
@@ -84,10 +93,12 @@ class Judge(nn.Module):
         hidden = int(encoder.config.hidden_size)
         self.head = nn.Sequential(nn.Dropout(0.1), nn.Linear(hidden, 4))
 
-    def forward(self, input_ids: torch.Tensor, attention_mask: torch.Tensor,
-                token_type_ids: torch.Tensor) -> torch.Tensor:
-        out = self.encoder(input_ids=input_ids, attention_mask=attention_mask,
-                           token_type_ids=token_type_ids)
+    def forward(
+        self, input_ids: torch.Tensor, attention_mask: torch.Tensor, token_type_ids: torch.Tensor
+    ) -> torch.Tensor:
+        out = self.encoder(
+            input_ids=input_ids, attention_mask=attention_mask, token_type_ids=token_type_ids
+        )
         logits: torch.Tensor = self.head(out.last_hidden_state[:, 0])
         return logits
 
@@ -107,8 +118,9 @@ def read_examples(data: Path, split: str) -> list[Example]:
             if row["split"] != split:
                 continue
             target = row["label"] if task == "relevance" else SUPPORT_LABELS.index(row["label"])
-            out.append(Example(task, row["source"], row["lang"], row["query"], row["text"],
-                               int(target)))
+            out.append(
+                Example(task, row["source"], row["lang"], row["query"], row["text"], int(target))
+            )
     return out
 
 
@@ -133,15 +145,20 @@ def subsample(examples: Sequence[Example], rng: random.Random, recipe: str) -> l
 def batches(examples: Sequence[Example], rng: random.Random) -> Iterator[list[Example]]:
     """Batches of similar length (less padding), in random order."""
     order = sorted(examples, key=lambda e: len(e.query) + len(e.text))
-    chunks = [order[i:i + BATCH] for i in range(0, len(order), BATCH)]
+    chunks = [order[i : i + BATCH] for i in range(0, len(order), BATCH)]
     rng.shuffle(chunks)
     yield from chunks
 
 
 def encode(tokenizer: object, batch: Sequence[Example]) -> dict[str, torch.Tensor]:
-    enc = tokenizer([query_text(e.task, e.query) for e in batch],  # type: ignore[operator]
-                    [e.text for e in batch], truncation="longest_first",
-                    max_length=MAX_LEN, padding=True, return_tensors="pt")
+    enc = tokenizer(
+        [query_text(e.task, e.query) for e in batch],  # type: ignore[operator]
+        [e.text for e in batch],
+        truncation="longest_first",
+        max_length=MAX_LEN,
+        padding=True,
+        return_tensors="pt",
+    )
     return {k: enc[k] for k in ("input_ids", "attention_mask", "token_type_ids")}
 
 
@@ -164,7 +181,8 @@ def train(model: Judge, tokenizer: object, examples: list[Example], rng: random.
     steps = math.ceil(len(examples) / BATCH)
     warm = max(1, steps // 20)
     schedule = torch.optim.lr_scheduler.LambdaLR(
-        optimizer, lambda s: min(1.0, (s + 1) / warm) * max(0.0, (steps - s) / steps))
+        optimizer, lambda s: min(1.0, (s + 1) / warm) * max(0.0, (steps - s) / steps)
+    )
     model.train()
     started = time.time()
     for step, batch in enumerate(batches(examples, rng), start=1):
@@ -177,7 +195,6 @@ def train(model: Judge, tokenizer: object, examples: list[Example], rng: random.
         if step % 50 == 0 or step == steps:
             rate = step * BATCH / (time.time() - started)
             print(f"  step {step}/{steps} loss {loss.item():.3f} ({rate:.1f} pairs/s)", flush=True)
-
 
 
 def main() -> None:

@@ -40,9 +40,13 @@ class BackupReport:
     rebuilt_lexical: bool = False
 
     def as_json(self) -> dict[str, object]:
-        return {"folder": self.folder, "counts": self.counts,
-                "audit_records": self.audit_records, "files": len(self.files),
-                "rebuilt_lexical": self.rebuilt_lexical}
+        return {
+            "folder": self.folder,
+            "counts": self.counts,
+            "audit_records": self.audit_records,
+            "files": len(self.files),
+            "rebuilt_lexical": self.rebuilt_lexical,
+        }
 
 
 def backup(ws: Workspace, dest: Path) -> BackupReport:
@@ -63,9 +67,14 @@ def backup(ws: Workspace, dest: Path) -> BackupReport:
         report = BackupReport(str(dest), ws.status(), ws.audit_check().records)
         for path in sorted(p for p in dest.rglob("*") if p.is_file()):
             report.files[path.relative_to(dest).as_posix()] = sha256_of(path)
-        manifest = {"format": FORMAT, "created_at": time.strftime("%Y-%m-%dT%H:%M:%S%z"),
-                    "source": str(paths.root), "counts": report.counts,
-                    "audit_records": report.audit_records, "files": report.files}
+        manifest = {
+            "format": FORMAT,
+            "created_at": time.strftime("%Y-%m-%dT%H:%M:%S%z"),
+            "source": str(paths.root),
+            "counts": report.counts,
+            "audit_records": report.audit_records,
+            "files": report.files,
+        }
         (dest / MANIFEST).write_text(json.dumps(manifest, indent=2), encoding="utf-8")
     secure_tree(dest)
     return report
@@ -85,14 +94,18 @@ def _copy_lexical(source: Path, target: Path) -> None:
             if meta.is_file():
                 shutil.copy2(meta, target / meta.name)
             for path in source.iterdir():
-                if path.is_file() and path.name not in ("meta.json", ".tantivy-writer.lock",
-                                                        ".tantivy-meta.lock"):
+                if path.is_file() and path.name not in (
+                    "meta.json",
+                    ".tantivy-writer.lock",
+                    ".tantivy-meta.lock",
+                ):
                     shutil.copy2(path, target / path.name)
             return
         except FileNotFoundError:
             time.sleep(0.1)
-    raise ConfigError(f"{source}: the lexical index kept changing while it was copied; "
-                      "try the backup again")
+    raise ConfigError(
+        f"{source}: the lexical index kept changing while it was copied; try the backup again"
+    )
 
 
 def restore(src: Path, paths: Paths) -> BackupReport:
@@ -101,8 +114,10 @@ def restore(src: Path, paths: Paths) -> BackupReport:
     line with the restored database."""
     manifest = _manifest(src)
     if paths.database.exists():
-        raise ConfigError(f"{paths.root}: already holds a profile; restore into a new "
-                          "--data-dir, or move this one away first")
+        raise ConfigError(
+            f"{paths.root}: already holds a profile; restore into a new "
+            "--data-dir, or move this one away first"
+        )
     files = {str(k): str(v) for k, v in manifest["files"].items()}
     for rel, digest in files.items():
         path = src / rel
@@ -131,7 +146,10 @@ def _manifest(src: Path) -> dict[str, Any]:
         manifest = json.loads((src / MANIFEST).read_text(encoding="utf-8"))
     except (OSError, ValueError) as exc:
         raise ConfigError(f"{src}: not a LetaDesk backup (no readable {MANIFEST})") from exc
-    if not isinstance(manifest, dict) or manifest.get("format") != FORMAT \
-            or not isinstance(manifest.get("files"), dict):
+    if (
+        not isinstance(manifest, dict)
+        or manifest.get("format") != FORMAT
+        or not isinstance(manifest.get("files"), dict)
+    ):
         raise ConfigError(f"{src / MANIFEST}: not a backup manifest this LetaDesk reads")
     return manifest

@@ -129,23 +129,36 @@ def _is_date(value: str) -> bool:
 # Each setting: the JSON types it accepts, the test its value must pass, what is expected.
 _RULES: dict[str, tuple[tuple[type, ...], Callable[[Any], bool], str]] = {
     "model_path": ((str,), lambda v: True, 'a GGUF file path ("" for the bundled model)'),
-    "generation": ((str,), lambda v: v in GENERATION_MODES,
-                   f"one of {', '.join(GENERATION_MODES)}"),
-    "embedder": ((str,), lambda v: bool(v.strip()),
-                 'an embedder name ("auto", "minilm", "e5") or a model folder'),
+    "generation": (
+        (str,),
+        lambda v: v in GENERATION_MODES,
+        f"one of {', '.join(GENERATION_MODES)}",
+    ),
+    "embedder": (
+        (str,),
+        lambda v: bool(v.strip()),
+        'an embedder name ("auto", "minilm", "e5") or a model folder',
+    ),
     "threads": ((int,), lambda v: 0 <= v <= 1024, "a whole number from 0 (automatic) to 1024"),
     "default_as_of": ((str,), lambda v: not v or _is_date(v), '"" or a date (YYYY-MM-DD)'),
     "language": ((str,), lambda v: v in LANGUAGES, f"one of {', '.join(LANGUAGES)}"),
-    "ingest_timeout_s": ((int, float), lambda v: 1 <= v <= 86_400,
-                         "seconds, from 1 to 86400"),
-    "ingest_memory_mb": ((int,), lambda v: 256 <= v <= 1_048_576,
-                         "a whole number of MB, from 256 to 1048576"),
-    "max_file_mb": ((int,), lambda v: 1 <= v <= 65_536,
-                    "a whole number of MB, from 1 to 65536"),
-    "max_fragments_per_file": ((int,), lambda v: 1 <= v <= 100_000_000,
-                               "a whole number of fragments, from 1 to 100000000"),
-    "source_check_days": ((int,), lambda v: 1 <= v <= 3650,
-                          "a whole number of days, from 1 to 3650"),
+    "ingest_timeout_s": ((int, float), lambda v: 1 <= v <= 86_400, "seconds, from 1 to 86400"),
+    "ingest_memory_mb": (
+        (int,),
+        lambda v: 256 <= v <= 1_048_576,
+        "a whole number of MB, from 256 to 1048576",
+    ),
+    "max_file_mb": ((int,), lambda v: 1 <= v <= 65_536, "a whole number of MB, from 1 to 65536"),
+    "max_fragments_per_file": (
+        (int,),
+        lambda v: 1 <= v <= 100_000_000,
+        "a whole number of fragments, from 1 to 100000000",
+    ),
+    "source_check_days": (
+        (int,),
+        lambda v: 1 <= v <= 3650,
+        "a whole number of days, from 1 to 3650",
+    ),
 }
 
 

@@ -165,8 +165,17 @@ class LexicalRow:
         Equal to ``LexicalIndex.signatures`` for the fragment when the stored entry is
         current; different when text, locator, title, metadata or validity changed
         (the entry is stale and must be re-added)."""
-        parts = (self.matter_id, self.document_id, self.title, self.locator, self.text,
-                 self.jurisdiction, self.legal_force, self.valid_from, self.valid_to)
+        parts = (
+            self.matter_id,
+            self.document_id,
+            self.title,
+            self.locator,
+            self.text,
+            self.jurisdiction,
+            self.legal_force,
+            self.valid_from,
+            self.valid_to,
+        )
         digest = hashlib.sha1("\x1f".join(map(str, parts)).encode("utf-8")).digest()
         return f"{int.from_bytes(digest[:8], 'big'):016x}"
 
@@ -353,9 +362,15 @@ class IngestReport:
 
     def as_json(self) -> dict[str, object]:
         return {
-            "added": self.added, "updated": self.updated, "unchanged": self.unchanged,
-            "retired": self.retired, "duplicates": self.duplicates,
+            "added": self.added,
+            "updated": self.updated,
+            "unchanged": self.unchanged,
+            "retired": self.retired,
+            "duplicates": self.duplicates,
             "failed": [{"path": p, "reason": r} for p, r in self.failed],
-            "cancelled": self.cancelled, "indexed": self.indexed, "pending": self.pending,
-            "pending_passages": self.pending_passages, "not_read": self.not_read,
+            "cancelled": self.cancelled,
+            "indexed": self.indexed,
+            "pending": self.pending,
+            "pending_passages": self.pending_passages,
+            "not_read": self.not_read,
         }

@@ -9,9 +9,13 @@ from typing import Any
 from letadesk.errors import ConfigError
 
 
-def json_objects(lines: Iterable[str], name: str, *, strings: Sequence[str],
-                 check: Callable[[dict[str, Any]], str] | None = None
-                 ) -> Iterator[dict[str, Any]]:
+def json_objects(
+    lines: Iterable[str],
+    name: str,
+    *,
+    strings: Sequence[str],
+    check: Callable[[dict[str, Any]], str] | None = None,
+) -> Iterator[dict[str, Any]]:
     """Each non-blank line as an object holding the string fields ``strings``; a line
     that is not JSON, lacks one of them, or for which ``check`` returns a problem (""
     when none), is a ConfigError naming ``name``, the line number and the reason."""

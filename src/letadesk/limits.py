@@ -22,8 +22,9 @@ def _text(value: str, what: str) -> str:
     try:
         value.encode("utf-8")
     except UnicodeEncodeError as exc:
-        raise ConfigError(f"the {what} is not valid text (undecodable bytes at character "
-                          f"{exc.start + 1})") from exc
+        raise ConfigError(
+            f"the {what} is not valid text (undecodable bytes at character {exc.start + 1})"
+        ) from exc
     return value
 
 
@@ -34,8 +35,9 @@ def checked_question(text: str, what: str = "question") -> str:
     if not stripped:
         raise ConfigError(f"the {what} is empty")
     if len(stripped) > MAX_QUESTION_CHARS:
-        raise ConfigError(f"the {what} is too long: {len(stripped):,} characters "
-                          f"(at most {MAX_QUESTION_CHARS:,})")
+        raise ConfigError(
+            f"the {what} is too long: {len(stripped):,} characters (at most {MAX_QUESTION_CHARS:,})"
+        )
     return stripped
 
 
@@ -53,8 +55,9 @@ def checked_name(name: str) -> str:
     if not name.strip():
         raise ConfigError("the matter name is empty")
     if len(name) > MAX_NAME_CHARS:
-        raise ConfigError(f"the matter name is too long: {len(name):,} characters "
-                          f"(at most {MAX_NAME_CHARS})")
+        raise ConfigError(
+            f"the matter name is too long: {len(name):,} characters (at most {MAX_NAME_CHARS})"
+        )
     if any(unicodedata.category(c) == "Cc" for c in name):
         raise ConfigError(f"the matter name {name!r} holds control characters")
     return name

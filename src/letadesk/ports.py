@@ -62,8 +62,9 @@ class CorpusReader(Protocol):
         """The fragments with these ids (those that exist), by id."""
         ...
 
-    def keyword_hits(self, filters: SearchFilters, words: Sequence[str],
-                     limit: int) -> list[tuple[FragmentId, int]]:
+    def keyword_hits(
+        self, filters: SearchFilters, words: Sequence[str], limit: int
+    ) -> list[tuple[FragmentId, int]]:
         """Admissible fragments whose text, lower-cased and without diacritics, holds
         some of ``words`` (given that way), with how many: most first, then by id;
         at most ``limit``."""
@@ -77,11 +78,9 @@ class LexicalIndexPort(Protocol):
         """Stage ``rows`` (replacing their fragments' entries); how many were staged."""
         ...
 
-    def delete_documents(self, document_ids: Iterable[int]) -> None:
-        ...
+    def delete_documents(self, document_ids: Iterable[int]) -> None: ...
 
-    def commit(self) -> None:
-        ...
+    def commit(self) -> None: ...
 
     def search(self, query: str, filters: SearchFilters, k: int) -> list[tuple[int, float]]:
         """Up to ``k`` ``(fragment_id, score)`` pairs, best first, ``filters`` inside."""
@@ -105,36 +104,31 @@ class VectorIndexPort(Protocol):
         embedded), False when the stored vectors still hold."""
         ...
 
-    def upsert(self, rows: Sequence[VectorRow], vectors: np.ndarray) -> None:
-        ...
+    def upsert(self, rows: Sequence[VectorRow], vectors: np.ndarray) -> None: ...
 
-    def delete_documents(self, document_ids: Iterable[int]) -> None:
-        ...
+    def delete_documents(self, document_ids: Iterable[int]) -> None: ...
 
-    def delete_fragments(self, fragment_ids: Iterable[int]) -> None:
-        ...
+    def delete_fragments(self, fragment_ids: Iterable[int]) -> None: ...
 
-    def search(self, query_vec: np.ndarray, filters: SearchFilters,
-               k: int) -> list[tuple[int, float]]:
+    def search(
+        self, query_vec: np.ndarray, filters: SearchFilters, k: int
+    ) -> list[tuple[int, float]]:
         """Up to ``k`` ``(fragment_id, cosine similarity)`` pairs, best first."""
         ...
 
-    def embedded_fragment_ids(self) -> set[int]:
-        ...
+    def embedded_fragment_ids(self) -> set[int]: ...
 
 
 class IndexSearch(Protocol):
     """What the retrieval cascade asks of the indexes."""
 
     @property
-    def lexical(self) -> LexicalIndexPort:
-        ...
+    def lexical(self) -> LexicalIndexPort: ...
 
-    def search_lexical(self, query: str, filters: SearchFilters,
-                       k: int) -> list[tuple[int, float]]:
-        ...
+    def search_lexical(
+        self, query: str, filters: SearchFilters, k: int
+    ) -> list[tuple[int, float]]: ...
 
-    def search_dense(self, query: str, filters: SearchFilters,
-                     k: int) -> list[tuple[int, float]]:
+    def search_dense(self, query: str, filters: SearchFilters, k: int) -> list[tuple[int, float]]:
         """The query embedded, then :meth:`VectorIndexPort.search`."""
         ...

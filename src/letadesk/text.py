@@ -13,13 +13,38 @@ import unicodedata
 
 _CEDILLA_TO_COMMA = str.maketrans({"ş": "ș", "Ş": "Ș", "ţ": "ț", "Ţ": "Ț"})
 _ROMANIAN_FOLD = str.maketrans(
-    {"ă": "a", "â": "a", "î": "i", "ș": "s", "ț": "t", "ş": "s", "ţ": "t",
-     "Ă": "A", "Â": "A", "Î": "I", "Ș": "S", "Ț": "T", "Ş": "S", "Ţ": "T"}
+    {
+        "ă": "a",
+        "â": "a",
+        "î": "i",
+        "ș": "s",
+        "ț": "t",
+        "ş": "s",
+        "ţ": "t",
+        "Ă": "A",
+        "Â": "A",
+        "Î": "I",
+        "Ș": "S",
+        "Ț": "T",
+        "Ş": "S",
+        "Ţ": "T",
+    }
 )
 _SPACE_LIKE = {"\u00a0", "\u2007", "\u202f", "\t", "\r", "\n", "\f", "\v"}
-_QUOTE_FOLD = str.maketrans({"\u2018": "'", "\u2019": "'", "\u201c": '"', "\u201d": '"',
-                             "\u201e": '"', "\u00ab": '"', "\u00bb": '"', "\u2013": "-",
-                             "\u2014": "-", "\u2011": "-"})
+_QUOTE_FOLD = str.maketrans(
+    {
+        "\u2018": "'",
+        "\u2019": "'",
+        "\u201c": '"',
+        "\u201d": '"',
+        "\u201e": '"',
+        "\u00ab": '"',
+        "\u00bb": '"',
+        "\u2013": "-",
+        "\u2014": "-",
+        "\u2011": "-",
+    }
+)
 
 
 def unify_diacritics(text: str) -> str:
@@ -39,8 +64,10 @@ def match_key(text: str) -> str:
     folded = unify_diacritics(text).translate(_QUOTE_FOLD)
     chars = [" " if c in _SPACE_LIKE else c for c in folded]
     lowered = "".join(chars).lower()
-    return lowered if len(lowered) == len(text) else "".join(
-        c.lower() if len(c.lower()) == 1 else c for c in chars
+    return (
+        lowered
+        if len(lowered) == len(text)
+        else "".join(c.lower() if len(c.lower()) == 1 else c for c in chars)
     )
 
 
@@ -79,16 +106,18 @@ def nfc(text: str) -> str:
 _RO_WORDS = frozenset(
     "și şi si nu este sunt care pentru prin din cu la de pe ale al sau ori către catre "
     "acesta aceasta legii lege articolul alineatul potrivit prezenta dacă daca fi se să sa "
-    "un își isi îi ii ce cum cui când cand câte cate câți cati trebuie poate".split())
+    "un își isi îi ii ce cum cui când cand câte cate câți cati trebuie poate".split()
+)
 _EN_WORDS = frozenset(
     "the and of to is be shall that for by with this any or as such which on agreement "
-    "party parties not will from may must can what how does do its if some has have".split())
+    "party parties not will from may must can what how does do its if some has have".split()
+)
 _WORD = re.compile(r"[^\W\d_]+")
 _RO_LETTERS = re.compile("[ăâîșțşţ]")
 
 
 def detect_language(text: str, *, min_stopwords: int = 3) -> str:
-    """"ro", "en", or "" when neither language's stopwords clearly dominate
+    """ "ro", "en", or "" when neither language's stopwords clearly dominate
     (counted over the first 20,000 characters; at least ``min_stopwords`` needed).
     A short text (a question) with no clear stopword majority is Romanian when it
     has Romanian letters (ă â î ș ț)."""
@@ -109,7 +138,8 @@ def detect_language(text: str, *, min_stopwords: int = 3) -> str:
 _INTERROGATIVE = re.compile(
     r"(?:what|which|who|whom|whose|when|where|why|how|is|are|was|were|do|does|did|can|"
     r"could|may|might|must|shall|should|will|would|has|have|had|ce|care|cine|cui|cand|"
-    r"unde|cum|cat|cata|cati|cate|de ce|este|sunt|poate|pot|exista|trebuie)\b")
+    r"unde|cum|cat|cata|cati|cate|de ce|este|sunt|poate|pot|exista|trebuie)\b"
+)
 
 
 def is_question(text: str) -> bool:
@@ -118,4 +148,5 @@ def is_question(text: str) -> bool:
     Receiving Party shall not disclose …"), a clause or bare keywords are not."""
     stripped = text.strip()
     return stripped.endswith("?") or bool(
-        _INTERROGATIVE.match(fold_diacritics(stripped[:40]).lower()))
+        _INTERROGATIVE.match(fold_diacritics(stripped[:40]).lower())
+    )

@@ -68,8 +68,11 @@ class PurgeReport:
     backups_removed: list[str]
 
     def as_json(self) -> dict[str, object]:
-        return {"documents": self.documents, "audit_records": self.audit_records,
-                "backups_removed": self.backups_removed}
+        return {
+            "documents": self.documents,
+            "audit_records": self.audit_records,
+            "backups_removed": self.backups_removed,
+        }
 
 
 def _drop_backups_holding(folder: Path, matter: Matter) -> list[Path]:
@@ -91,8 +94,9 @@ def _default_as_of(settings: Settings) -> date | None:
 class Workspace:
     """One LetaDesk profile: its database and indexes. Not thread-safe; one per thread."""
 
-    def __init__(self, paths: Paths, settings: Settings | None = None, *,
-                 clock: Clock = utc_now) -> None:
+    def __init__(
+        self, paths: Paths, settings: Settings | None = None, *, clock: Clock = utc_now
+    ) -> None:
         self.paths = paths
         hold_private_umask()  # everything this workspace creates is 0600/0700
         try:
@@ -167,20 +171,35 @@ class Workspace:
         self.indexes.forget_documents(doc_ids)
         self.indexes.rebuild_lexical()
         removed = _drop_backups_holding(self.paths.backups, matter)
-        audit.append(self._conn, {"event": "purge", "purged_matter_id": matter.id,
-                                 "documents": len(doc_ids), "audit_records": records,
-                                 "backups_removed": len(removed)},
-                     audit_id=audit.new_audit_id(), matter_id=None)
+        audit.append(
+            self._conn,
+            {
+                "event": "purge",
+                "purged_matter_id": matter.id,
+                "documents": len(doc_ids),
+                "audit_records": records,
+                "backups_removed": len(removed),
+            },
+            audit_id=audit.new_audit_id(),
+            matter_id=None,
+        )
         compact(self._conn)
-        return PurgeReport(documents=len(doc_ids), audit_records=records,
-                           backups_removed=[str(p) for p in removed])
+        return PurgeReport(
+            documents=len(doc_ids), audit_records=records, backups_removed=[str(p) for p in removed]
+        )
 
     # ---- documents -----------------------------------------------------------------
 
-    def ingest(self, paths: Iterable[str | Path], *, matter: str,
-               meta: LegalMeta | None = None, progress: Progress | None = None,
-               embed_progress: Progress | None = None,
-               cancelled: CancelCheck | None = None) -> IngestReport:
+    def ingest(
+        self,
+        paths: Iterable[str | Path],
+        *,
+        matter: str,
+        meta: LegalMeta | None = None,
+        progress: Progress | None = None,
+        embed_progress: Progress | None = None,
+        cancelled: CancelCheck | None = None,
+    ) -> IngestReport:
         """Ingest files and folders into ``matter`` (created if new), then bring the
         lexical and vector indexes up to date, resuming what an earlier cancel left
         (:meth:`pending`).
@@ -193,12 +212,20 @@ class Workspace:
         One ingest per matter at a time: while another process ingests into the same
         matter this raises :class:`BusyError` at once, naming that process."""
         target = self.create_matter(matter)
-        with file_lock(self.paths.locks / f"matter-{target.id}.lock",
-                       busy=f"matter {target.name!r} is being ingested by another LetaDesk",
-                       wait=False):
-            report = ingest(self._conn, target, [Path(p) for p in paths],
-                            settings=self.settings, meta=meta, progress=progress,
-                            cancelled=cancelled)
+        with file_lock(
+            self.paths.locks / f"matter-{target.id}.lock",
+            busy=f"matter {target.name!r} is being ingested by another LetaDesk",
+            wait=False,
+        ):
+            report = ingest(
+                self._conn,
+                target,
+                [Path(p) for p in paths],
+                settings=self.settings,
+                meta=meta,
+                progress=progress,
+                cancelled=cancelled,
+            )
             complete = self.indexes.sync(progress=embed_progress, cancelled=cancelled)
         pending = self.indexes.pending(target.id)
         paths_of = {int(d.id): d.path for d in corpus.list_documents(self._conn, target.id)}
@@ -237,25 +264,32 @@ class Workspace:
         (1.0 = 72 dpi); an IngestError when the file or the page cannot be read."""
         return render_page_png(Path(document.path), page, zoom)
 
-    def quote_rects(self, document: Document, page: int,
-                    quote: str) -> list[tuple[float, float, float, float]]:
+    def quote_rects(
+        self, document: Document, page: int, quote: str
+    ) -> list[tuple[float, float, float, float]]:
         """Where ``quote`` stands on 1-based ``page`` of a PDF document: (x0, y0, x1, y1)
         in PDF points (times the zoom: pixels of :meth:`page_image`); [] when not there."""
         return quote_rects(Path(document.path), page, quote)
 
-    def check_sources(self, *, matter: str | None = None,
-                      full: bool | None = None) -> CurrencyReport:
+    def check_sources(
+        self, *, matter: str | None = None, full: bool | None = None
+    ) -> CurrencyReport:
         """Mark documents whose file changed or disappeared since indexing as stale (and
         clear the mark of those matching again): size and time first, a full re-hash
         when ``source_check_days`` have passed since the last (``full`` forces either).
         The CLI and the window run it when they open a profile."""
         matter_id = self.matter(matter).id if matter else None
-        return check_sources(self._conn, now=self.clock(),
-                             every_days=self.settings.source_check_days,
-                             matter_id=matter_id, full=full)
+        return check_sources(
+            self._conn,
+            now=self.clock(),
+            every_days=self.settings.source_check_days,
+            matter_id=matter_id,
+            full=full,
+        )
 
-    def set_legal_meta(self, document: Document, meta: LegalMeta, *,
-                       verified: bool | None = None) -> None:
+    def set_legal_meta(
+        self, document: Document, meta: LegalMeta, *, verified: bool | None = None
+    ) -> None:
         with transaction(self._conn):
             corpus.set_legal_meta(self._conn, document.id, meta, verified=verified)
         self.indexes.sync()
@@ -274,8 +308,9 @@ class Workspace:
 
     # ---- the audit trail ------------------------------------------------------------
 
-    def audit_entries(self, *, matter: str | None = None,
-                      limit: int | None = None) -> list[AuditEntry]:
+    def audit_entries(
+        self, *, matter: str | None = None, limit: int | None = None
+    ) -> list[AuditEntry]:
         """Audit records, newest first: every matter's, or ``matter``'s only."""
         matter_id = self.matter(matter).id if matter else None
         return audit.entries(self._conn, matter_id=matter_id, limit=limit)
@@ -311,16 +346,39 @@ class Workspace:
 
     # ---- retrieval and answers -----------------------------------------------------
 
-    def filters(self, matter: str, *, document: str | None = None, as_of: date | None = None,
-                jurisdiction: str | None = None, legal_force: str | None = None) -> SearchFilters:
+    def filters(
+        self,
+        matter: str,
+        *,
+        document: str | None = None,
+        as_of: date | None = None,
+        jurisdiction: str | None = None,
+        legal_force: str | None = None,
+    ) -> SearchFilters:
         m = self.matter(matter)
-        doc_id = (corpus.find_document(self._conn, checked_document_ref(document), m.id).id
-                  if document else None)
-        return SearchFilters(matter_id=m.id, document_id=doc_id, jurisdiction=jurisdiction,
-                             legal_force=legal_force, as_of=as_of)
+        doc_id = (
+            corpus.find_document(self._conn, checked_document_ref(document), m.id).id
+            if document
+            else None
+        )
+        return SearchFilters(
+            matter_id=m.id,
+            document_id=doc_id,
+            jurisdiction=jurisdiction,
+            legal_force=legal_force,
+            as_of=as_of,
+        )
 
-    def search(self, query: str, *, matter: str, document: str | None = None, k: int = 20,
-               as_of: date | None = None, dense: bool = True) -> list[Passage]:
+    def search(
+        self,
+        query: str,
+        *,
+        matter: str,
+        document: str | None = None,
+        k: int = 20,
+        as_of: date | None = None,
+        dense: bool = True,
+    ) -> list[Passage]:
         """Ranked fragments for ``query`` (exact reference, hybrid, keyword fallback); at
         most ``k`` (1 to :data:`~letadesk.limits.MAX_K`). An empty or over-long query is a
         ConfigError (:func:`~letadesk.limits.checked_question`)."""
@@ -332,10 +390,17 @@ class Workspace:
         retrieved = Retriever(self.corpus, self.indexes).search(query, filters, k=k, dense=dense)
         return retrieved.passages
 
-    def ask(self, question: str, *, matter: str, document: str | None = None,
-            options: AskOptions | None = None,
-            generator: Generator | None = None, stage: Callable[[str], None] | None = None,
-            cancelled: Callable[[], bool] | None = None) -> Answer:
+    def ask(
+        self,
+        question: str,
+        *,
+        matter: str,
+        document: str | None = None,
+        options: AskOptions | None = None,
+        generator: Generator | None = None,
+        stage: Callable[[str], None] | None = None,
+        cancelled: Callable[[], bool] | None = None,
+    ) -> Answer:
         """Answer with grounded claims or refuse; always leaves an audit record, also when
         answering fails (a model that does not load, a cancel): the error is then recorded
         and raised. A question that is empty or over the cap
@@ -350,13 +415,19 @@ class Workspace:
         from letadesk.retrieve.cascade import Retriever
 
         question = checked_question(question)
-        opts = options or AskOptions(as_of=_default_as_of(self.settings),
-                                     language=self.settings.language)
+        opts = options or AskOptions(
+            as_of=_default_as_of(self.settings), language=self.settings.language
+        )
         if opts.generate is None:
             opts = replace(opts, generate=self.generates(generator))
         filters = self.filters(matter, document=document, as_of=opts.as_of)
-        trace = AskTrace(audit_id=audit.new_audit_id(), matter=matter, as_of=opts.as_of,
-                         question=question, language=opts.language)
+        trace = AskTrace(
+            audit_id=audit.new_audit_id(),
+            matter=matter,
+            as_of=opts.as_of,
+            question=question,
+            language=opts.language,
+        )
         make = (lambda: generator) if generator is not None else self.generator
         reader = self.corpus
         asker = Asker(reader, Retriever(reader, self.indexes), make, judge=default_judge)
@@ -365,14 +436,13 @@ class Workspace:
         except BaseException as exc:  # recorded, then raised as it was
             trace.failed(exc, cancelled=isinstance(exc, (AskCancelled, KeyboardInterrupt)))
             try:
-                audit.append(self._conn, trace.record, audit_id=trace.audit_id,
-                             matter_id=filters.matter_id)
+                audit.append(
+                    self._conn, trace.record, audit_id=trace.audit_id, matter_id=filters.matter_id
+                )
             except Exception as store_error:  # the question's own error is raised below
-                log.error("the failed question's audit record was not written: %s",
-                          store_error)
+                log.error("the failed question's audit record was not written: %s", store_error)
             raise
-        audit.append(self._conn, trace.record, audit_id=trace.audit_id,
-                     matter_id=filters.matter_id)
+        audit.append(self._conn, trace.record, audit_id=trace.audit_id, matter_id=filters.matter_id)
         return answer
 
     def generates(self, generator: Generator | None = None) -> bool:

@@ -14,11 +14,12 @@ from letadesk.domain import Answer
 from letadesk.workspace import Workspace
 
 EXTRACT = AskOptions(generate=False)
-CONTRACTS = {GOVERNING_LAW_TITLES[n] for n in ("license.txt", "services.txt",
-                                               "distribution.txt")}
-LAWS = {"SOFTWARE LICENSE AGREEMENT": "Washington",
-        "MASTER SERVICES AGREEMENT": "England and Wales",
-        "EXCLUSIVE DISTRIBUTION AGREEMENT": "New York"}
+CONTRACTS = {GOVERNING_LAW_TITLES[n] for n in ("license.txt", "services.txt", "distribution.txt")}
+LAWS = {
+    "SOFTWARE LICENSE AGREEMENT": "Washington",
+    "MASTER SERVICES AGREEMENT": "England and Wales",
+    "EXCLUSIVE DISTRIBUTION AGREEMENT": "New York",
+}
 
 
 # A governing-law clause citing an act no document of the matter holds: Gate 3 rejects it.
@@ -78,29 +79,34 @@ def test_the_audit_records_each_document_searched(ws: Workspace) -> None:
     assert len(searched) == 4 and all(d["fragment_ids"] for d in searched.values())
     answering = {d for d, s in searched.items() if s["answers"]}
     assert answering == {g.document_id for g in answer.groups}
-    assert [g["document"] for g in record["final"]["groups"]] == [
-        g.document for g in answer.groups]
+    assert [g["document"] for g in record["final"]["groups"]] == [g.document for g in answer.groups]
     assert record["final"]["unanswered_documents"] == [
-        {"document_id": answer.unanswered[0].document_id, "document": "OFFICE LEASE"}]
+        {"document_id": answer.unanswered[0].document_id, "document": "OFFICE LEASE"}
+    ]
 
 
 def test_claims_of_different_documents_do_not_contradict(ws: Workspace) -> None:
     # Thirty days in one contract and ninety in another: both are answers, each in its
     # own group (the matter-wide answer's coherence check would drop one of them).
-    answer = ws.ask("With what written notice may either party terminate the agreement?",
-                    matter="M", options=EXTRACT)
+    answer = ws.ask(
+        "With what written notice may either party terminate the agreement?",
+        matter="M",
+        options=EXTRACT,
+    )
     assert answer.disposition == "answered", answer.reason
     assert_grouped_by_document(answer)
-    by_document = {g.document: " ".join(answer.claims[i].text for i in g.claims)
-                   for g in answer.groups}
+    by_document = {
+        g.document: " ".join(answer.claims[i].text for i in g.claims) for g in answer.groups
+    }
     assert "thirty (30) days" in by_document["SOFTWARE LICENSE AGREEMENT"]
     assert "ninety (90) days" in by_document["MASTER SERVICES AGREEMENT"]
     assert all(r.check != "coherence" for r in answer.rejected)
 
 
 def test_a_question_limited_to_one_document_is_not_grouped(ws: Workspace) -> None:
-    answer = ws.ask("What is the governing law?", matter="M", document="license.txt",
-                    options=EXTRACT)
+    answer = ws.ask(
+        "What is the governing law?", matter="M", document="license.txt", options=EXTRACT
+    )
     assert answer.disposition == "answered", answer.reason
     assert answer.groups == () and answer.unanswered == ()
     assert {c.citations[0].document for c in answer.claims} == {"SOFTWARE LICENSE AGREEMENT"}

@@ -26,9 +26,18 @@ M = MatterId(1)
 
 
 def _law(doc_id: int, title: str, valid_to: date | None = None) -> Document:
-    return Document(id=DocumentId(doc_id), matter_id=M, path=f"/{doc_id}.txt", title=title,
-                    kind="text", language="ro", sha256="", size=0,
-                    status=DocumentStatus.INDEXED, valid_to=valid_to)
+    return Document(
+        id=DocumentId(doc_id),
+        matter_id=M,
+        path=f"/{doc_id}.txt",
+        title=title,
+        kind="text",
+        language="ro",
+        sha256="",
+        size=0,
+        status=DocumentStatus.INDEXED,
+        valid_to=valid_to,
+    )
 
 
 @dataclass
@@ -38,8 +47,12 @@ class MemoryCorpus:
 
     def _admitted(self, filters: SearchFilters) -> list[Document]:
         day = filters.as_of
-        return [d for d in self.documents if d.matter_id == filters.matter_id
-                and (day is None or d.valid_to is None or d.valid_to >= day)]
+        return [
+            d
+            for d in self.documents
+            if d.matter_id == filters.matter_id
+            and (day is None or d.valid_to is None or d.valid_to >= day)
+        ]
 
     def document(self, document_id: int) -> Document:
         return next(d for d in self.documents if d.id == document_id)
@@ -51,10 +64,12 @@ class MemoryCorpus:
         return []
 
     def fragments_by_locator(self, filters: SearchFilters, locator: str) -> list[Fragment]:
-        return [Fragment(FragmentId(i), d.id, 1, 0, 1, loc, "x")
-                for d in self._admitted(filters)
-                for i, loc in enumerate(self.locators.get(d.id, []))
-                if loc == locator or loc.startswith(locator + " ")]
+        return [
+            Fragment(FragmentId(i), d.id, 1, 0, 1, loc, "x")
+            for d in self._admitted(filters)
+            for i, loc in enumerate(self.locators.get(d.id, []))
+            if loc == locator or loc.startswith(locator + " ")
+        ]
 
     def locators_of(self, document_id: int) -> list[str]:
         return self.locators.get(document_id, [])
@@ -62,20 +77,31 @@ class MemoryCorpus:
 
 CORPUS: CorpusReader = MemoryCorpus(
     [_law(1, "Legea nr. 98/2016 privind achizițiile publice", valid_to=date(2020, 12, 31))],
-    {1: ["art. 57 alin. (1)", "art. 58"]})
+    {1: ["art. 57 alin. (1)", "art. 58"]},
+)
 
 
-@pytest.mark.parametrize(("claim", "as_of", "verdicts"), [
-    ("Potrivit art. 57 alin. (1) din Legea nr. 98/2016, ...", None, [("citation", True)]),
-    ("Potrivit art. 57 din Legea nr. 98/2016, ...", date(2019, 1, 1),
-     [("citation", True), ("temporal", True)]),
-    ("Potrivit art. 57 din Legea nr. 98/2016, ...", date(2022, 1, 1),
-     [("citation", True), ("temporal", False)]),
-    ("Potrivit art. 99 din Legea nr. 98/2016, ...", None, [("citation", False)]),
-    ("Potrivit art. 57 din Legea nr. 7/1996, ...", None, [("citation", False)]),
-    ("The parties agree.", None, [("citation", True)]),
-])
-def test_check_citations_asks_the_corpus_reader(claim: str, as_of: date | None,
-                                                 verdicts: list[tuple[str, bool]]) -> None:
+@pytest.mark.parametrize(
+    ("claim", "as_of", "verdicts"),
+    [
+        ("Potrivit art. 57 alin. (1) din Legea nr. 98/2016, ...", None, [("citation", True)]),
+        (
+            "Potrivit art. 57 din Legea nr. 98/2016, ...",
+            date(2019, 1, 1),
+            [("citation", True), ("temporal", True)],
+        ),
+        (
+            "Potrivit art. 57 din Legea nr. 98/2016, ...",
+            date(2022, 1, 1),
+            [("citation", True), ("temporal", False)],
+        ),
+        ("Potrivit art. 99 din Legea nr. 98/2016, ...", None, [("citation", False)]),
+        ("Potrivit art. 57 din Legea nr. 7/1996, ...", None, [("citation", False)]),
+        ("The parties agree.", None, [("citation", True)]),
+    ],
+)
+def test_check_citations_asks_the_corpus_reader(
+    claim: str, as_of: date | None, verdicts: list[tuple[str, bool]]
+) -> None:
     results = check_citations(CORPUS, claim, matter_id=M, as_of=as_of)
     assert [(r.check, r.passed) for r in results] == verdicts

@@ -88,13 +88,17 @@ def test_two_litere_of_one_alineat_are_one_passage(ws: Workspace) -> None:
     assert passage.fragment.locator == ALIN_1 and passage.letters == ("a", "c")
 
 
-@pytest.mark.parametrize("question", [
-    "Ce prevede art. 164 alin. (1) lit. f)?",  # no such litera written in the alineat
-    "Ce prevede art. 164 alin. (3) lit. a)?",  # no such alineat: the article is not it
-    "Ce prevede art. 165 alin. (2)?",  # only alin. (1) of an undivided article is it
-])
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Ce prevede art. 164 alin. (1) lit. f)?",  # no such litera written in the alineat
+        "Ce prevede art. 164 alin. (3) lit. a)?",  # no such alineat: the article is not it
+        "Ce prevede art. 165 alin. (2)?",  # only alin. (1) of an undivided article is it
+    ],
+)
 def test_a_unit_no_fragment_holds_finds_no_passage_by_reference(
-        ws: Workspace, question: str) -> None:
+    ws: Workspace, question: str
+) -> None:
     assert named(ws, question) == []
 
 
@@ -108,7 +112,7 @@ def test_a_litera_is_answered_with_its_own_text(ws: Workspace) -> None:
     assert claim.kind == "extracted" and claim.text == LIT_B
     [citation] = claim.citations
     assert citation.locator == ALIN_1 and citation.quote == LIT_B
-    assert LEGEA_98[citation.start:citation.end] == LIT_B
+    assert LEGEA_98[citation.start : citation.end] == LIT_B
 
 
 def test_each_named_litera_is_its_own_claim(ws: Workspace) -> None:
@@ -128,5 +132,7 @@ def test_a_litera_too_short_to_quote_gives_the_fragment_sentences(ws: Workspace)
 def test_a_missing_litera_is_refused_by_the_presupposition_check(ws: Workspace) -> None:
     answer = ask(ws, "Ce prevede art. 164 alin. (1) lit. f) din Legea nr. 98/2016?")
     assert answer.disposition == "refused" and not answer.claims
-    assert answer.reason == ("Prevedere inexistentă: art. 164 alin. (1) din Legea nr. 98/2016 "
-                             "nu are lit. f); literele sale sunt a)–c)")
+    assert answer.reason == (
+        "Prevedere inexistentă: art. 164 alin. (1) din Legea nr. 98/2016 "
+        "nu are lit. f); literele sale sunt a)–c)"
+    )

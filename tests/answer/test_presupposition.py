@@ -96,17 +96,23 @@ def ws(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Workspace]:
     # The check reads locators only; MiniLM embeds these few fragments fastest.
     workspace.settings = replace(workspace.settings, embedder="minilm")
     workspace.ingest([write_text(docs, "codul_penal.txt", CODUL_PENAL)], matter="M")
-    for name, text, (start, end) in [("legea_98-2016_v2017.txt", LEGEA_2017, V2017),
-                                     ("legea_98-2016_v2020.txt", LEGEA_2020, V2020)]:
-        workspace.ingest([write_text(docs, name, text)], matter="M",
-                         meta=LegalMeta(valid_from=start, valid_to=end))
+    for name, text, (start, end) in [
+        ("legea_98-2016_v2017.txt", LEGEA_2017, V2017),
+        ("legea_98-2016_v2020.txt", LEGEA_2020, V2020),
+    ]:
+        workspace.ingest(
+            [write_text(docs, name, text)],
+            matter="M",
+            meta=LegalMeta(valid_from=start, valid_to=end),
+        )
     yield workspace
     workspace.close()
 
 
 def missing(ws: Workspace, question: str, as_of: date | None = None) -> Missing | None:
-    return missing_provision(ws.corpus, parse_references(question), matter_id=ws.matter("M").id,
-                             as_of=as_of)
+    return missing_provision(
+        ws.corpus, parse_references(question), matter_id=ws.matter("M").id, as_of=as_of
+    )
 
 
 # ---- (a) the act has no such article ----------------------------------------------------
@@ -115,10 +121,13 @@ def missing(ws: Workspace, question: str, as_of: date | None = None) -> Missing 
 def test_an_article_beyond_the_act_names_its_range(ws: Workspace) -> None:
     found = missing(ws, "Care sunt condițiile prevăzute de art. 532 din Codul penal?")
     assert found is not None and found.kind == "article"
-    assert describe(found, "ro") == ("Prevedere inexistentă: Codul penal nu are art. 532; "
-                                     "articolele sale sunt 1–4 (inclusiv 3^1)")
-    assert describe(found, "en") == ("No such provision: Codul penal has no art. 532; "
-                                     "its articles are 1–4 (including 3^1)")
+    assert describe(found, "ro") == (
+        "Prevedere inexistentă: Codul penal nu are art. 532; "
+        "articolele sale sunt 1–4 (inclusiv 3^1)"
+    )
+    assert describe(found, "en") == (
+        "No such provision: Codul penal has no art. 532; its articles are 1–4 (including 3^1)"
+    )
 
 
 def test_inserted_articles_are_articles(ws: Workspace) -> None:
@@ -133,15 +142,19 @@ def test_inserted_articles_are_articles(ws: Workspace) -> None:
 def test_a_missing_alineat_lists_those_the_article_has(ws: Workspace) -> None:
     found = missing(ws, "art. 1 alin. (5) din codul penal")
     assert found is not None and found.kind == "paragraph"
-    assert describe(found, "ro") == ("Prevedere inexistentă: art. 1 din Codul penal nu are "
-                                     "alin. (5); alineatele sale sunt (1), (2)")
+    assert describe(found, "ro") == (
+        "Prevedere inexistentă: art. 1 din Codul penal nu are "
+        "alin. (5); alineatele sale sunt (1), (2)"
+    )
 
 
 def test_an_article_without_alineate_says_so(ws: Workspace) -> None:
     found = missing(ws, "Ce prevede art. 2 alin. (2) din Codul penal?")
     assert found is not None
-    assert describe(found, "en") == ("No such provision: art. 2 of Codul penal has no alin. (2): "
-                                     "it is not divided into numbered paragraphs")
+    assert describe(found, "en") == (
+        "No such provision: art. 2 of Codul penal has no alin. (2): "
+        "it is not divided into numbered paragraphs"
+    )
     # a single-paragraph article is its own first alineat
     assert missing(ws, "Ce prevede art. 2 alin. (1) din Codul penal?") is None
 
@@ -150,8 +163,10 @@ def test_a_missing_litera_lists_the_letters_written_in_the_alineat(ws: Workspace
     assert missing(ws, "art. 3 alin. (1) lit. b) din Codul penal") is None
     found = missing(ws, "Ce prevede art. 3 alin. (1) lit. f) din Codul penal?")
     assert found is not None and found.kind == "letter"
-    assert describe(found, "ro") == ("Prevedere inexistentă: art. 3 alin. (1) din Codul penal "
-                                     "nu are lit. f); literele sale sunt a)–c)")
+    assert describe(found, "ro") == (
+        "Prevedere inexistentă: art. 3 alin. (1) din Codul penal "
+        "nu are lit. f); literele sale sunt a)–c)"
+    )
     none = missing(ws, "art. 4 lit. a) din Codul penal")
     assert none is not None and describe(none, "ro").endswith("nu are lit. a): nu are litere")
 
@@ -162,9 +177,11 @@ def test_a_missing_litera_lists_the_letters_written_in_the_alineat(ws: Workspace
 def test_an_act_the_matter_does_not_hold(ws: Workspace) -> None:
     found = missing(ws, "Ce prevede art. 8 din Legea nr. 554/2004?")
     assert found is not None and found.kind == "act"
-    assert describe(found, "ro") == ("Prevedere inexistentă: Legea nr. 554/2004 nu se află "
-                                     "printre documentele acestui dosar (întrebarea privește "
-                                     "art. 8)")
+    assert describe(found, "ro") == (
+        "Prevedere inexistentă: Legea nr. 554/2004 nu se află "
+        "printre documentele acestui dosar (întrebarea privește "
+        "art. 8)"
+    )
 
 
 # ---- (d) not in the version in force on the date ----------------------------------------
@@ -179,11 +196,13 @@ def test_an_article_only_a_later_version_has(ws: Workspace) -> None:
     assert describe(found, "en") == (
         "No such provision: Legea nr. 98/2016 as in force on 2018-03-01 has no art. 2^1: the "
         "version then in force (2016-05-26 – 2020-07-12) does not hold it; art. 2^1 is in the "
-        "text in force since 2020-07-13")
+        "text in force since 2020-07-13"
+    )
     assert describe(found, "ro") == (
         "Prevedere inexistentă: Legea nr. 98/2016 în vigoare la 01.03.2018 nu are art. 2^1: "
         "versiunea în vigoare atunci (26.05.2016 – 12.07.2020) nu conține această prevedere; "
-        "art. 2^1 apare în textul în vigoare din 13.07.2020")
+        "art. 2^1 apare în textul în vigoare din 13.07.2020"
+    )
 
 
 def test_an_alineat_added_later_and_no_version_in_force(ws: Workspace) -> None:
@@ -194,7 +213,8 @@ def test_an_alineat_added_later_and_no_version_in_force(ws: Workspace) -> None:
     assert describe(early, "en").startswith(
         "No such provision: no version of Legea nr. 98/2016 in this matter is in force on "
         "2010-01-01; art. 2 alin. (1) is in the text in force 2016-05-26 – 2020-07-12 and "
-        "since 2020-07-13")
+        "since 2020-07-13"
+    )
 
 
 def test_missing_everywhere_names_the_range_in_force(ws: Workspace) -> None:
@@ -205,15 +225,19 @@ def test_missing_everywhere_names_the_range_in_force(ws: Workspace) -> None:
 # ---- what is not decided ----------------------------------------------------------------
 
 
-@pytest.mark.parametrize("question", [
-    "Ce prevede art. 3 alin. (2) din Codul penal?",  # exists
-    "Ce prevede art. 532?",  # no act named: today's behaviour
-    "Ce prevede art. 532 din Legea nr?",  # an act without a number
-    "What does Section 9.9 of the Agreement say?",  # a contract's clause
-    "Ce spune Legea nr. 554/2004 despre termene?",  # an act without a provision
-])
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Ce prevede art. 3 alin. (2) din Codul penal?",  # exists
+        "Ce prevede art. 532?",  # no act named: today's behaviour
+        "Ce prevede art. 532 din Legea nr?",  # an act without a number
+        "What does Section 9.9 of the Agreement say?",  # a contract's clause
+        "Ce spune Legea nr. 554/2004 despre termene?",  # an act without a provision
+    ],
+)
 def test_nothing_is_decided_without_a_named_provision_of_an_identified_act(
-        ws: Workspace, question: str) -> None:
+    ws: Workspace, question: str
+) -> None:
     assert missing(ws, question) is None
 
 
@@ -230,20 +254,27 @@ def test_ask_refuses_with_the_reason_in_the_interface_language(ws: Workspace) ->
     question = "Care sunt condițiile prevăzute de art. 532 din Codul penal?"
     answer = ws.ask(question, matter="M", options=AskOptions(generate=False, language="ro"))
     assert answer.disposition == "refused" and not answer.claims
-    assert answer.reason == unmet_presupposition(ws.corpus, question, matter_id=ws.matter("M").id,
-                                                 as_of=None, language="ro")
+    assert answer.reason == unmet_presupposition(
+        ws.corpus, question, matter_id=ws.matter("M").id, as_of=None, language="ro"
+    )
     assert answer.reason.startswith("Prevedere inexistentă: Codul penal nu are art. 532")
 
 
 def test_ask_on_a_date_before_the_provision(ws: Workspace) -> None:
-    answer = ws.ask("Ce prevede art. 2^1 din Legea nr. 98/2016?", matter="M",
-                    options=AskOptions(as_of=date(2018, 3, 1), generate=False))
+    answer = ws.ask(
+        "Ce prevede art. 2^1 din Legea nr. 98/2016?",
+        matter="M",
+        options=AskOptions(as_of=date(2018, 3, 1), generate=False),
+    )
     assert answer.disposition == "refused"
     assert answer.reason.startswith("No such provision: Legea nr. 98/2016 as in force on 2018")
 
 
 def test_ask_about_an_existing_provision_is_not_refused_for_it(ws: Workspace) -> None:
-    answer = ws.ask("Ce prevede art. 3 alin. (1) din Codul penal?", matter="M",
-                    options=AskOptions(generate=False, language="ro"))
+    answer = ws.ask(
+        "Ce prevede art. 3 alin. (1) din Codul penal?",
+        matter="M",
+        options=AskOptions(generate=False, language="ro"),
+    )
     assert not answer.reason.startswith("Prevedere inexistentă")
     assert answer.disposition == "answered", answer.reason

@@ -15,8 +15,11 @@ from letadesk.config import Paths, Settings
 from letadesk.workspace import Workspace
 
 QUESTION = "What is the governing law?"
-CONTRACTS = {"SOFTWARE LICENSE AGREEMENT", "MASTER SERVICES AGREEMENT",
-             "EXCLUSIVE DISTRIBUTION AGREEMENT"}
+CONTRACTS = {
+    "SOFTWARE LICENSE AGREEMENT",
+    "MASTER SERVICES AGREEMENT",
+    "EXCLUSIVE DISTRIBUTION AGREEMENT",
+}
 
 
 @pytest.fixture(scope="module")
@@ -28,13 +31,16 @@ def profile(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 def ask(profile: Path, capsys: pytest.CaptureFixture[str], *args: str) -> str:
-    assert main(["--data-dir", str(profile), "ask", QUESTION, "--matter", "M",
-                 "--extract-only", *args]) == 0
+    assert (
+        main(
+            ["--data-dir", str(profile), "ask", QUESTION, "--matter", "M", "--extract-only", *args]
+        )
+        == 0
+    )
     return capsys.readouterr().out
 
 
-def test_json_groups_claims_by_document(profile: Path,
-                                        capsys: pytest.CaptureFixture[str]) -> None:
+def test_json_groups_claims_by_document(profile: Path, capsys: pytest.CaptureFixture[str]) -> None:
     answer = json.loads(ask(profile, capsys, "--json"))
     assert answer["disposition"] == "answered"
     groups = answer["groups"]
@@ -44,7 +50,8 @@ def test_json_groups_claims_by_document(profile: Path,
     for g in groups:
         for i in g["claims"]:
             assert {c["document_id"] for c in answer["claims"][i]["citations"]} == {
-                g["document_id"]}
+                g["document_id"]
+            }
     (lease,) = answer["unanswered_documents"]
     assert set(lease) == {"document_id", "document"} and lease["document"] == "OFFICE LEASE"
 
@@ -53,8 +60,7 @@ def test_json_groups_claims_by_document(profile: Path,
     assert scoped["groups"] == [] and scoped["unanswered_documents"] == []
 
 
-def test_text_has_a_heading_per_document(profile: Path,
-                                         capsys: pytest.CaptureFixture[str]) -> None:
+def test_text_has_a_heading_per_document(profile: Path, capsys: pytest.CaptureFixture[str]) -> None:
     lines = ask(profile, capsys).splitlines()
     headings = [line.removesuffix(":") for line in lines if line.rstrip(":") in CONTRACTS]
     assert set(headings) == CONTRACTS
@@ -64,7 +70,8 @@ def test_text_has_a_heading_per_document(profile: Path,
 
 
 def test_text_names_unanswered_documents_in_romanian(
-        profile: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    profile: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     Settings(language="ro").save(Paths.resolve(profile))
     try:
         lines = ask(profile, capsys).splitlines()

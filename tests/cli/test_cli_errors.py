@@ -29,47 +29,75 @@ def run(profile: Path, capsys: pytest.CaptureFixture[str], *args: str) -> tuple[
     return code, err.strip().splitlines()[-1] if err.strip() else ""
 
 
-@pytest.mark.parametrize(("args", "code", "says"), [
-    (["ask", "", "--matter", "M"], 2, "the question is empty"),
-    (["ask", "  \t ", "--matter", "M"], 2, "the question is empty"),
-    (["ask", "q" * 2001, "--matter", "M"], 2, "too long: 2,001 characters"),
-    (["search", "notice", "--matter", "M", "--k", "0"], 2, "--k: 0 is out of range"),
-    (["search", "notice", "--matter", "M", "--k", "-5"], 2, "--k: -5 is out of range"),
-    (["search", "notice", "--matter", "M", "--k", "201"], 2, "--k: 201 is out of range"),
-    (["search", "notice", "--matter", "M", "--k", "many"], 2, "not a whole number"),
-    (["audit", "--limit", "0"], 2, "--limit: 0 is out of range"),
-    (["ask", "When?", "--matter", "M", "--as-of", "2024-02-30"], 2, "is not a date"),
-    (["ingest", "/nonexistent", "--matter", "M", "--valid-from", "2024-02-01",
-      "--valid-to", "2024-01-01"], 2, "--valid-to 2024-01-01 is before --valid-from"),
-    (["ingest", "/nonexistent", "--matter", " "], 2, "the matter name is empty"),
-    (["show", "99999999999999999999999"], 4, "no document with id"),
-    (["show", "²"], 4, "no document with id '²'"),
-    (["docs", "--matter", "\udcff"], 2, r"matter: b'\xff' is not valid UTF-8 text"),
-    (["audit", "--export", "/missing/dir/x.jsonl"], 2,
-     "--export /missing/dir/x.jsonl: cannot write (No such file or directory)"),
-    (["eval", "/missing.jsonl", "--matter", "M"], 2,
-     "/missing.jsonl: cannot be read (No such file or directory)"),
-    (["eval", "/missing\n\x1b[2J.jsonl", "--matter", "M"], 2,  # found by the fuzz test
-     "/missing\\n\\x1b[2J.jsonl: cannot be read"),
-])
-def test_bad_input_ends_in_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str],
-                                    args: list[str], code: int, says: str) -> None:
+@pytest.mark.parametrize(
+    ("args", "code", "says"),
+    [
+        (["ask", "", "--matter", "M"], 2, "the question is empty"),
+        (["ask", "  \t ", "--matter", "M"], 2, "the question is empty"),
+        (["ask", "q" * 2001, "--matter", "M"], 2, "too long: 2,001 characters"),
+        (["search", "notice", "--matter", "M", "--k", "0"], 2, "--k: 0 is out of range"),
+        (["search", "notice", "--matter", "M", "--k", "-5"], 2, "--k: -5 is out of range"),
+        (["search", "notice", "--matter", "M", "--k", "201"], 2, "--k: 201 is out of range"),
+        (["search", "notice", "--matter", "M", "--k", "many"], 2, "not a whole number"),
+        (["audit", "--limit", "0"], 2, "--limit: 0 is out of range"),
+        (["ask", "When?", "--matter", "M", "--as-of", "2024-02-30"], 2, "is not a date"),
+        (
+            [
+                "ingest",
+                "/nonexistent",
+                "--matter",
+                "M",
+                "--valid-from",
+                "2024-02-01",
+                "--valid-to",
+                "2024-01-01",
+            ],
+            2,
+            "--valid-to 2024-01-01 is before --valid-from",
+        ),
+        (["ingest", "/nonexistent", "--matter", " "], 2, "the matter name is empty"),
+        (["show", "99999999999999999999999"], 4, "no document with id"),
+        (["show", "²"], 4, "no document with id '²'"),
+        (["docs", "--matter", "\udcff"], 2, r"matter: b'\xff' is not valid UTF-8 text"),
+        (
+            ["audit", "--export", "/missing/dir/x.jsonl"],
+            2,
+            "--export /missing/dir/x.jsonl: cannot write (No such file or directory)",
+        ),
+        (
+            ["eval", "/missing.jsonl", "--matter", "M"],
+            2,
+            "/missing.jsonl: cannot be read (No such file or directory)",
+        ),
+        (
+            ["eval", "/missing\n\x1b[2J.jsonl", "--matter", "M"],
+            2,  # found by the fuzz test
+            "/missing\\n\\x1b[2J.jsonl: cannot be read",
+        ),
+    ],
+)
+def test_bad_input_ends_in_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], args: list[str], code: int, says: str
+) -> None:
     got, line = run(tmp_path / "profile", capsys, *args)
     assert got == code and says in line, line
 
 
-@pytest.mark.parametrize(("row", "says"), [
-    ({"question": "When?", "as_of": "someday"}, '"as_of" \'someday\' is not a date'),
-    ({"question": "   "}, "the question is empty"),
-    ({"question": "When?", "answerable": "yes"}, '"answerable" must be true or false'),
-    ({"question": "When?", "gold": ["x"]}, '"gold" must be an object'),
-])
-def test_eval_names_the_bad_line(tmp_path: Path, capsys: pytest.CaptureFixture[str],
-                                 row: dict[str, object], says: str) -> None:
+@pytest.mark.parametrize(
+    ("row", "says"),
+    [
+        ({"question": "When?", "as_of": "someday"}, "\"as_of\" 'someday' is not a date"),
+        ({"question": "   "}, "the question is empty"),
+        ({"question": "When?", "answerable": "yes"}, '"answerable" must be true or false'),
+        ({"question": "When?", "gold": ["x"]}, '"gold" must be an object'),
+    ],
+)
+def test_eval_names_the_bad_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], row: dict[str, object], says: str
+) -> None:
     """Before: a bad "as_of" was a ValueError traceback in the middle of the run."""
     questions = tmp_path / "q.jsonl"
-    questions.write_text('{"question": "Who pays?"}\n' + json.dumps(row) + "\n",
-                         encoding="utf-8")
+    questions.write_text('{"question": "Who pays?"}\n' + json.dumps(row) + "\n", encoding="utf-8")
     got, line = run(tmp_path / "profile", capsys, "eval", str(questions), "--matter", "M")
     assert got == 2 and f"{questions}:2: " in line and says in line, line
 
@@ -79,11 +107,27 @@ def test_output_piped_into_head_ends_quietly(tmp_path: Path) -> None:
     profile = tmp_path / "profile"
     with Workspace.open(profile) as ws:
         for n in range(400):
-            audit.append(ws._conn, {"question": f"question {n} " + "x" * 300},
-                         audit_id=audit.new_audit_id(), matter_id=None)
-    proc = subprocess.Popen([sys.executable, "-m", "letadesk", "--data-dir", str(profile),
-                             "audit", "--json", "--limit", "400"],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+            audit.append(
+                ws._conn,
+                {"question": f"question {n} " + "x" * 300},
+                audit_id=audit.new_audit_id(),
+                matter_id=None,
+            )
+    proc = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "letadesk",
+            "--data-dir",
+            str(profile),
+            "audit",
+            "--json",
+            "--limit",
+            "400",
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
     assert proc.stdout is not None and proc.stderr is not None
     assert proc.stdout.read(10)
     proc.stdout.close()  # what head does after its lines
@@ -95,25 +139,29 @@ def test_output_piped_into_head_ends_quietly(tmp_path: Path) -> None:
 # ---- settings, validated on load --------------------------------------------------------
 
 
-@pytest.mark.parametrize(("raw", "field"), [
-    ({"threads": "abc"}, "threads"),
-    ({"threads": -1}, "threads"),
-    ({"threads": True}, "threads"),
-    ({"ingest_memory_mb": -1}, "ingest_memory_mb"),
-    ({"ingest_memory_mb": 0}, "ingest_memory_mb"),
-    ({"ingest_memory_mb": 1.5}, "ingest_memory_mb"),
-    ({"ingest_timeout_s": 0}, "ingest_timeout_s"),
-    ({"ingest_timeout_s": "fast"}, "ingest_timeout_s"),
-    ({"max_file_mb": -3}, "max_file_mb"),
-    ({"generation": "sometimes"}, "generation"),
-    ({"language": "fr"}, "language"),
-    ({"default_as_of": "2024-13-01"}, "default_as_of"),
-    ({"embedder": ""}, "embedder"),
-    ({"embedder": 5}, "embedder"),
-    ({"model_path": None}, "model_path"),
-])
-def test_a_bad_setting_names_the_file_and_the_field(tmp_path: Path, raw: dict[str, object],
-                                                    field: str) -> None:
+@pytest.mark.parametrize(
+    ("raw", "field"),
+    [
+        ({"threads": "abc"}, "threads"),
+        ({"threads": -1}, "threads"),
+        ({"threads": True}, "threads"),
+        ({"ingest_memory_mb": -1}, "ingest_memory_mb"),
+        ({"ingest_memory_mb": 0}, "ingest_memory_mb"),
+        ({"ingest_memory_mb": 1.5}, "ingest_memory_mb"),
+        ({"ingest_timeout_s": 0}, "ingest_timeout_s"),
+        ({"ingest_timeout_s": "fast"}, "ingest_timeout_s"),
+        ({"max_file_mb": -3}, "max_file_mb"),
+        ({"generation": "sometimes"}, "generation"),
+        ({"language": "fr"}, "language"),
+        ({"default_as_of": "2024-13-01"}, "default_as_of"),
+        ({"embedder": ""}, "embedder"),
+        ({"embedder": 5}, "embedder"),
+        ({"model_path": None}, "model_path"),
+    ],
+)
+def test_a_bad_setting_names_the_file_and_the_field(
+    tmp_path: Path, raw: dict[str, object], field: str
+) -> None:
     """Before: {"threads": "abc"} was a traceback, {"ingest_memory_mb": -1} silently
     removed the parser workers' memory limit."""
     paths = Paths.resolve(tmp_path / "profile")
@@ -132,10 +180,23 @@ def test_a_settings_file_that_is_not_an_object_is_an_error(tmp_path: Path) -> No
 
 def test_valid_settings_load_and_round_trip(tmp_path: Path) -> None:
     paths = Paths.resolve(tmp_path / "profile")
-    paths.settings_file.write_text(json.dumps({
-        "threads": 4, "ingest_memory_mb": 1024, "ingest_timeout_s": 30, "max_file_mb": 64,
-        "generation": "never", "language": "ro", "default_as_of": "2024-01-31",
-        "embedder": "minilm", "model_path": "", "unknown_future_key": 1}), encoding="utf-8")
+    paths.settings_file.write_text(
+        json.dumps(
+            {
+                "threads": 4,
+                "ingest_memory_mb": 1024,
+                "ingest_timeout_s": 30,
+                "max_file_mb": 64,
+                "generation": "never",
+                "language": "ro",
+                "default_as_of": "2024-01-31",
+                "embedder": "minilm",
+                "model_path": "",
+                "unknown_future_key": 1,
+            }
+        ),
+        encoding="utf-8",
+    )
     loaded = Settings.load(paths)
     assert loaded.ingest_timeout_s == 30.0 and isinstance(loaded.ingest_timeout_s, float)
     assert (loaded.threads, loaded.language) == (4, "ro")
@@ -143,8 +204,9 @@ def test_valid_settings_load_and_round_trip(tmp_path: Path) -> None:
     assert Settings.load(paths) == loaded
 
 
-def test_the_cli_reports_a_bad_setting_in_one_line(tmp_path: Path,
-                                                   capsys: pytest.CaptureFixture[str]) -> None:
+def test_the_cli_reports_a_bad_setting_in_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     paths = Paths.resolve(tmp_path / "profile")
     paths.settings_file.write_text('{"threads": "abc"}', encoding="utf-8")
     code, line = run(tmp_path / "profile", capsys, "status")
@@ -156,30 +218,51 @@ def test_the_cli_reports_a_bad_setting_in_one_line(tmp_path: Path,
 
 def test_importing_letadesk_sets_the_hugging_face_libraries_offline() -> None:
     """Even when the shell says otherwise, and before anything imports them."""
-    code = ("import os, sys; import letadesk; "
-            "assert 'transformers' not in sys.modules and "
-            "'sentence_transformers' not in sys.modules and 'huggingface_hub' not in "
-            "sys.modules; print(os.environ['HF_HUB_OFFLINE'], "
-            "os.environ['TRANSFORMERS_OFFLINE'])")
-    env = {"PATH": "/usr/bin:/bin", "HF_HUB_OFFLINE": "0", "TRANSFORMERS_OFFLINE": "0",
-           **{k: v for k, v in os.environ.items() if k == "PYTHONPATH"}}
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                         env=env, timeout=120, check=True).stdout
+    code = (
+        "import os, sys; import letadesk; "
+        "assert 'transformers' not in sys.modules and "
+        "'sentence_transformers' not in sys.modules and 'huggingface_hub' not in "
+        "sys.modules; print(os.environ['HF_HUB_OFFLINE'], "
+        "os.environ['TRANSFORMERS_OFFLINE'])"
+    )
+    env = {
+        "PATH": "/usr/bin:/bin",
+        "HF_HUB_OFFLINE": "0",
+        "TRANSFORMERS_OFFLINE": "0",
+        **{k: v for k, v in os.environ.items() if k == "PYTHONPATH"},
+    }
+    out = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+        check=True,
+    ).stdout
     assert out.split() == ["1", "1"]
 
 
 def test_huggingface_hub_reads_itself_offline() -> None:
-    code = ("import letadesk, huggingface_hub.constants as c; "
-            "print(c.HF_HUB_OFFLINE)")
-    env = {"PATH": "/usr/bin:/bin", "HF_HUB_OFFLINE": "0",
-           **{k: v for k, v in os.environ.items() if k == "PYTHONPATH"}}
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                         env=env, timeout=120, check=True).stdout
+    code = "import letadesk, huggingface_hub.constants as c; print(c.HF_HUB_OFFLINE)"
+    env = {
+        "PATH": "/usr/bin:/bin",
+        "HF_HUB_OFFLINE": "0",
+        **{k: v for k, v in os.environ.items() if k == "PYTHONPATH"},
+    }
+    out = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+        check=True,
+    ).stdout
     assert out.strip() == "True"
 
 
 def test_every_entry_point_lets_a_frozen_worker_run_before_parsing(
-        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     """Issue 11: under PyInstaller a spawned parser worker re-runs the executable with
     multiprocessing's own arguments; without freeze_support() the CLI parsed them as a verb
     (a usage error), so every parse failed. The scripted freeze_support runs the worker
@@ -205,8 +288,9 @@ def test_every_entry_point_lets_a_frozen_worker_run_before_parsing(
     assert capsys.readouterr().err == ""  # no usage error
 
 
-def test_ingest_where_every_file_fails_is_an_error(tmp_path: Path,
-                                                    capsys: pytest.CaptureFixture[str]) -> None:
+def test_ingest_where_every_file_fails_is_an_error(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     """Issue 11: an ingest that read nothing (every file failed) exited 0; now 5 (ingest),
     while a run where only some files failed still exits 0 (README)."""
     docs = tmp_path / "docs"

@@ -30,7 +30,8 @@ def ask(profile: Path, capsys: pytest.CaptureFixture[str], *args: str) -> str:
 
 
 def test_an_edited_source_is_marked_stale_in_docs_and_answers(
-        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     nda = write_text(tmp_path / "docs", "nda.txt", NDA_EN)
     paths = Paths.resolve(tmp_path / "profile")
     now = [T0]
@@ -61,8 +62,10 @@ def test_an_edited_source_is_marked_stale_in_docs_and_answers(
     assert answer["claims"] and all(c["stale"] for c in answer["claims"])
     for citation in (c for claim in answer["claims"] for c in claim["citations"]):
         assert (citation["stale"], citation["source_state"]) == (True, "changed")
-    assert answer["notes"][0] == ("Source changed or missing on disk since it was indexed; "
-                                  "add it again to refresh it: MUTUAL NON-DISCLOSURE AGREEMENT")
+    assert answer["notes"][0] == (
+        "Source changed or missing on disk since it was indexed; "
+        "add it again to refresh it: MUTUAL NON-DISCLOSURE AGREEMENT"
+    )
     text = ask(paths.root, capsys)
     assert "(stale) (unverified)" in text
     assert "! Source changed or missing on disk since it was indexed" in text
@@ -74,7 +77,8 @@ def test_an_edited_source_is_marked_stale_in_docs_and_answers(
 
 
 def test_verifying_a_source_removes_the_unverified_mark(
-        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     nda = write_text(tmp_path / "docs", "nda.txt", NDA_EN)
     profile = tmp_path / "profile"
     with Workspace.open(profile) as ws:
@@ -89,7 +93,8 @@ def test_verifying_a_source_removes_the_unverified_mark(
 
 
 def test_only_verbs_that_show_sources_recheck_them_and_only_ingest_and_doctor_rehash(
-        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     """A full re-hash of a firm's archive must not hold up ``matters`` or ``audit``, nor
     an ``ask``: the verbs that show documents stat them; ``doctor`` and ``ingest`` (which
     read the files anyway) also re-hash when ``source_check_days`` have passed."""

@@ -15,7 +15,8 @@ from letadesk.judge.card import load_card
 
 
 def test_version_names_the_version_and_every_model_files_hash(
-        capsys: pytest.CaptureFixture[str]) -> None:
+    capsys: pytest.CaptureFixture[str],
+) -> None:
     assert main(["--version"]) == 0
     out = capsys.readouterr().out
     assert out.startswith(f"letadesk {letadesk.__version__} (commit ")
@@ -26,7 +27,8 @@ def test_version_names_the_version_and_every_model_files_hash(
 
 
 def test_an_installer_build_names_the_commit_it_stamped(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     (tmp_path / about.BUILD_COMMIT_FILE).write_text("0123456789ab\n", encoding="utf-8")
     monkeypatch.setattr(about.resources, "files", lambda package: tmp_path)
     assert about.build_commit() == "0123456789ab"

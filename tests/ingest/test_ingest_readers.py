@@ -14,17 +14,20 @@ from letadesk.errors import IngestError
 from letadesk.ingest.pdf_reader import quote_rects
 from letadesk.ingest.readers import MAX_TITLE_CHARS, clip_title, detect_language, read_document
 
-RO_LAW = ("Articolul 1\nObiectul legii\nPrezenta lege reglementează contractele și "
-          "obligațiile părților.\n\nArticolul 2\n(1) Părțile sunt libere să încheie "
-          "contracte.\n(2) Contractul se încheie prin acordul părților, în formă scrisă.\n")
+RO_LAW = (
+    "Articolul 1\nObiectul legii\nPrezenta lege reglementează contractele și "
+    "obligațiile părților.\n\nArticolul 2\n(1) Părțile sunt libere să încheie "
+    "contracte.\n(2) Contractul se încheie prin acordul părților, în formă scrisă.\n"
+)
 
 
 def make_pdf(path: Path, pages: list[str], *, labels: bool = False) -> Path:
     doc = pymupdf.open()
     for text in pages:
         page = doc.new_page()  # an HTML box uses MuPDF's Noto fonts: ș ț ă are drawable
-        page.insert_htmlbox(pymupdf.Rect(72, 72, 520, 770),
-                            f'<p style="white-space: pre-wrap">{text}</p>')
+        page.insert_htmlbox(
+            pymupdf.Rect(72, 72, 520, 770), f'<p style="white-space: pre-wrap">{text}</p>'
+        )
     if labels:
         doc.set_page_labels([{"startpage": 0, "prefix": "", "style": "r", "firstpagenum": 1}])
     doc.save(path)
@@ -36,24 +39,30 @@ def check_offsets(doc: ParsedDocument) -> None:
     for page in doc.pages:
         assert 0 <= page.start <= page.end <= len(doc.text)
     for f in doc.fragments:
-        assert f.text == doc.text[f.start:f.end]
+        assert f.text == doc.text[f.start : f.end]
         page = doc.pages[f.page - 1]
         assert page.start <= f.start < page.end
 
 
 def test_pdf_pages_offsets_labels(tmp_path: Path) -> None:
-    pages = ["Articolul 1\nPrezenta lege reglementează obligațiile părților.",
-             "Articolul 2\n(1) Părțile sunt libere să contracteze.\n(2) Contractul e scris.",
-             "Articolul 3\nDispoziții finale și tranzitorii ale acestei legi."]
+    pages = [
+        "Articolul 1\nPrezenta lege reglementează obligațiile părților.",
+        "Articolul 2\n(1) Părțile sunt libere să contracteze.\n(2) Contractul e scris.",
+        "Articolul 3\nDispoziții finale și tranzitorii ale acestei legi.",
+    ]
     doc = read_document(make_pdf(tmp_path / "lege.pdf", pages, labels=True))
     assert doc.kind is DocumentKind.PDF
     assert [p.number for p in doc.pages] == [1, 2, 3]
     assert [p.label for p in doc.pages] == ["i", "ii", "iii"]
     assert all(p.method is PageMethod.TEXT_LAYER for p in doc.pages)
     assert "reglementează" in doc.text and "Părțile" in doc.text  # diacritics kept
-    assert doc.text[doc.pages[1].start:doc.pages[1].end].startswith("Articolul 2")
+    assert doc.text[doc.pages[1].start : doc.pages[1].end].startswith("Articolul 2")
     assert [(f.locator, f.page) for f in doc.fragments] == [
-        ("art. 1", 1), ("art. 2 alin. (1)", 2), ("art. 2 alin. (2)", 2), ("art. 3", 3)]
+        ("art. 1", 1),
+        ("art. 2 alin. (1)", 2),
+        ("art. 2 alin. (2)", 2),
+        ("art. 3", 3),
+    ]
     assert doc.language == "ro"
     check_offsets(doc)
 
@@ -69,7 +78,8 @@ def test_pdf_without_labels_uses_numbers_and_quote_rects(tmp_path: Path) -> None
 
 
 def test_a_page_before_the_first_labelled_range_is_numbered_and_logged(
-        tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
     # PyMuPDF raises IndexError for page 1 here; before, any error became the number silently
     path = tmp_path / "labels.pdf"
     doc = pymupdf.open()
@@ -83,11 +93,13 @@ def test_a_page_before_the_first_labelled_range_is_numbered_and_logged(
     assert [p.label for p in parsed.pages] == ["1", "A-1", "A-2"]
     assert [r.getMessage() for r in caplog.records] == [
         f"{path}: page 1 has no usable label (IndexError: list index out of range); "
-        "its number is used"]
+        "its number is used"
+    ]
 
 
 def test_an_unexpected_error_reading_a_label_is_not_hidden(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     path = make_pdf(tmp_path / "a.pdf", ["Section 1. Terms of the agreement."])
 
     def broken(page: pymupdf.Page) -> str:
@@ -123,14 +135,17 @@ def test_truncated_pdf(tmp_path: Path) -> None:
     assert info.value.path == str(cut)
 
 
-@pytest.mark.parametrize(("name", "content", "reason"), [
-    ("empty.pdf", b"", "empty file"),
-    ("garbage.pdf", bytes(range(256)) * 8, "binary data, not a readable pdf document"),
-    ("photo.pdf", b"\x89PNG\r\n\x1a\n" + b"\x00" * 64, "PNG image"),
-    ("old.doc", b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + b"\x00" * 64, "legacy Office"),
-    ("blank.txt", b"  \n\n ", "no extractable text"),
-    ("fake.docx", b"PK\x03\x04" + b"\x00" * 64, "corrupt ZIP"),
-])
+@pytest.mark.parametrize(
+    ("name", "content", "reason"),
+    [
+        ("empty.pdf", b"", "empty file"),
+        ("garbage.pdf", bytes(range(256)) * 8, "binary data, not a readable pdf document"),
+        ("photo.pdf", b"\x89PNG\r\n\x1a\n" + b"\x00" * 64, "PNG image"),
+        ("old.doc", b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + b"\x00" * 64, "legacy Office"),
+        ("blank.txt", b"  \n\n ", "no extractable text"),
+        ("fake.docx", b"PK\x03\x04" + b"\x00" * 64, "corrupt ZIP"),
+    ],
+)
 def test_rejected_files(tmp_path: Path, name: str, content: bytes, reason: str) -> None:
     path = tmp_path / name
     path.write_bytes(content)
@@ -149,8 +164,12 @@ def test_docx_with_headings_and_table(tmp_path: Path) -> None:
     document.add_paragraph("Articolul 1")
     document.add_paragraph("(1) Prestatorul se obligă să presteze serviciile.")
     table = document.add_table(rows=2, cols=2)
-    for (r, c), value in {(0, 0): "Serviciu", (0, 1): "Preț",
-                          (1, 0): "Consultanță", (1, 1): "100 lei"}.items():
+    for (r, c), value in {
+        (0, 0): "Serviciu",
+        (0, 1): "Preț",
+        (1, 0): "Consultanță",
+        (1, 1): "100 lei",
+    }.items():
         table.cell(r, c).text = value
     document.add_paragraph("(2) Plata se face lunar, în termen de 30 de zile.")
     path = tmp_path / "contract.docx"
@@ -166,12 +185,14 @@ def test_docx_with_headings_and_table(tmp_path: Path) -> None:
 
 
 def test_html_strips_script_and_style(tmp_path: Path) -> None:
-    html = ("<!DOCTYPE html><html><head><title>Legea nr. 1</title>"
-            "<style>p { color: red }</style><script>var secret = 1;</script></head>"
-            "<body><h1>Legea</h1><p>Articolul 1</p><p>Prezenta lege se aplică "
-            "<b>tuturor</b> contractelor.</p><script>alert('x')</script>"
-            "<table><tr><td>a</td><td>b</td></tr></table><noscript>nojs</noscript>"
-            "</body></html>")
+    html = (
+        "<!DOCTYPE html><html><head><title>Legea nr. 1</title>"
+        "<style>p { color: red }</style><script>var secret = 1;</script></head>"
+        "<body><h1>Legea</h1><p>Articolul 1</p><p>Prezenta lege se aplică "
+        "<b>tuturor</b> contractelor.</p><script>alert('x')</script>"
+        "<table><tr><td>a</td><td>b</td></tr></table><noscript>nojs</noscript>"
+        "</body></html>"
+    )
     path = tmp_path / "lege.html"
     path.write_text(html, encoding="utf-8")
     doc = read_document(path)
@@ -198,8 +219,7 @@ def test_text_encodings(tmp_path: Path, encoding: str) -> None:
     doc = read_document(path)
     assert doc.kind is DocumentKind.TEXT
     assert doc.text == text  # exact: CRLF normalised, diacritics kept as written
-    assert [f.locator for f in doc.fragments] == ["art. 1", "art. 2 alin. (1)",
-                                                 "art. 2 alin. (2)"]
+    assert [f.locator for f in doc.fragments] == ["art. 1", "art. 2 alin. (1)", "art. 2 alin. (2)"]
     assert doc.title == "Articolul 1" and doc.language == "ro"
 
 
@@ -210,11 +230,14 @@ def test_latin1_fallback(tmp_path: Path) -> None:
     assert doc.title == "Résumé" and "façade" in doc.text and doc.language == "en"
 
 
-@pytest.mark.parametrize(("text", "expected"), [
-    ("Contractul se încheie în formă scrisă și este valabil pentru părți.", "ro"),
-    ("The parties agree that this Agreement shall be governed by the law.", "en"),
-    ("12345 67890", ""),
-])
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Contractul se încheie în formă scrisă și este valabil pentru părți.", "ro"),
+        ("The parties agree that this Agreement shall be governed by the law.", "en"),
+        ("12345 67890", ""),
+    ],
+)
 def test_detect_language(text: str, expected: str) -> None:
     assert detect_language(text) == expected
 
@@ -223,9 +246,11 @@ HOSTILE_TITLE = " ".join(f"Whereas{i}" for i in range(4000))  # 4,000 words, ~40
 
 
 def _hostile_html(path: Path) -> Path:
-    path.write_text(f"<html><head><title>{HOSTILE_TITLE}</title></head><body>"
-                    "<p>Articolul 1 Prezenta lege se aplică contractelor.</p></body></html>",
-                    encoding="utf-8")
+    path.write_text(
+        f"<html><head><title>{HOSTILE_TITLE}</title></head><body>"
+        "<p>Articolul 1 Prezenta lege se aplică contractelor.</p></body></html>",
+        encoding="utf-8",
+    )
     return path
 
 
@@ -247,17 +272,25 @@ def _hostile_docx(path: Path) -> Path:
 
 
 def _hostile_text(path: Path) -> Path:
-    path.write_text(HOSTILE_TITLE + "\n\nArticolul 1 Prezenta lege se aplică contractelor.\n",
-                    encoding="utf-8")
+    path.write_text(
+        HOSTILE_TITLE + "\n\nArticolul 1 Prezenta lege se aplică contractelor.\n", encoding="utf-8"
+    )
     return path
 
 
-@pytest.mark.parametrize("make", [_hostile_html, _hostile_pdf, _hostile_docx, _hostile_text],
-                         ids=["html", "pdf", "docx", "text"])
+@pytest.mark.parametrize(
+    "make",
+    [_hostile_html, _hostile_pdf, _hostile_docx, _hostile_text],
+    ids=["html", "pdf", "docx", "text"],
+)
 def test_a_huge_title_is_cut_to_one_short_line(tmp_path: Path, make: object) -> None:
     """Issue 15: a 4,000-word <title> was stored whole and overflowed every prompt."""
-    suffix = {"_hostile_html": ".html", "_hostile_pdf": ".pdf", "_hostile_docx": ".docx",
-              "_hostile_text": ".txt"}[make.__name__]  # type: ignore[attr-defined]
+    suffix = {
+        "_hostile_html": ".html",
+        "_hostile_pdf": ".pdf",
+        "_hostile_docx": ".docx",
+        "_hostile_text": ".txt",
+    }[make.__name__]  # type: ignore[attr-defined]
     doc = read_document(make(tmp_path / f"hostile{suffix}"))  # type: ignore[operator]
     assert len(doc.title) <= MAX_TITLE_CHARS and "\n" not in doc.title
     assert doc.title.startswith("Whereas0 Whereas1") and doc.title.endswith("…")

@@ -25,8 +25,8 @@ def check_invariants(doc: ParsedDocument, max_chars: int = 1500) -> None:
     """Exact offsets, no overlap, full coverage, page of start."""
     text, pos = doc.text, 0
     for f in doc.fragments:
-        assert f.text == text[f.start:f.end] and f.text == f.text.strip()
-        assert f.start >= pos and not text[pos:f.start].strip()
+        assert f.text == text[f.start : f.end] and f.text == f.text.strip()
+        assert f.start >= pos and not text[pos : f.start].strip()
         assert len(f.text) <= max_chars
         page = doc.pages[f.page - 1]
         assert page.number == f.page and page.start <= f.start < page.end
@@ -43,8 +43,12 @@ def articles(doc: ParsedDocument) -> dict[str, list[str]]:
 
 
 def test_codul_civil_has_2664_articles(shared_data: Path) -> None:
-    path = (shared_data / "ro" / "codes_original"
-            / "codul_civil_L287-2009_forma_initiala_MO511-2009.txt")
+    path = (
+        shared_data
+        / "ro"
+        / "codes_original"
+        / "codul_civil_L287-2009_forma_initiala_MO511-2009.txt"
+    )
     doc = read_document(path)
     check_invariants(doc)
     found = articles(doc)
@@ -58,8 +62,10 @@ def test_codul_civil_has_2664_articles(shared_data: Path) -> None:
 def test_consolidated_laws_match_their_provision_lists(shared_data: Path) -> None:
     folder = shared_data / "ro" / "laws_consolidated_2026"
     for meta in sorted(folder.glob("*.json")):
-        expected = {p["provision_ref"].removeprefix("Art.")
-                    for p in json.loads(meta.read_text(encoding="utf-8"))["provisions"]}
+        expected = {
+            p["provision_ref"].removeprefix("Art.")
+            for p in json.loads(meta.read_text(encoding="utf-8"))["provisions"]
+        }
         doc = read_document(meta.with_suffix(".txt"))
         check_invariants(doc)
         assert set(articles(doc)) == expected, meta.name
@@ -92,8 +98,9 @@ def test_cuad_texts_parse(shared_data: Path) -> None:
 
 @pytest.mark.slow
 def test_cuad_pdfs_parse_with_page_invariants(shared_data: Path) -> None:
-    paths = sorted(p for p in (shared_data / "cuad" / "pdf").iterdir()
-                   if p.suffix.lower() == ".pdf")
+    paths = sorted(
+        p for p in (shared_data / "cuad" / "pdf").iterdir() if p.suffix.lower() == ".pdf"
+    )
     assert len(paths) == 182
     started, pages = time.perf_counter(), 0
     for path in paths:
@@ -103,7 +110,7 @@ def test_cuad_pdfs_parse_with_page_invariants(shared_data: Path) -> None:
         with pymupdf.open(path) as reference:
             assert len(doc.pages) == reference.page_count
             for f in doc.fragments[:: max(1, len(doc.fragments) // 5)]:
-                head = doc.text[f.start:min(f.start + 40, doc.pages[f.page - 1].end)]
+                head = doc.text[f.start : min(f.start + 40, doc.pages[f.page - 1].end)]
                 page_text = nfc(reference[f.page - 1].get_text(flags=_FLAGS))
                 assert " ".join(head.split()) in " ".join(page_text.split())
     rate = pages / (time.perf_counter() - started)

@@ -16,10 +16,10 @@ def assert_invariants(text: str, fragments: tuple[ParsedFragment, ...], max_char
     """Exact offsets, stripped, ordered, no overlap, all non-space text covered."""
     pos = 0
     for f in fragments:
-        assert f.text == text[f.start:f.end]
+        assert f.text == text[f.start : f.end]
         assert f.text == f.text.strip() and f.text
         assert f.start >= pos, "fragments overlap or are out of order"
-        assert not text[pos:f.start].strip(), f"uncovered text: {text[pos:f.start]!r}"
+        assert not text[pos : f.start].strip(), f"uncovered text: {text[pos : f.start]!r}"
         assert len(f.text) <= max_chars
         pos = f.end
     assert not text[pos:].strip()
@@ -35,34 +35,48 @@ RO_CASES = [
     pytest.param(
         "Titlul I Dispoziții\n\nArticolul 1\nObiectul legii\nTextul articolului.\n\n"
         "Articolul 2\n(1) Primul alineat.\n(2) Al doilea alineat.\n",
-        ["art. 1", "art. 2 alin. (1)", "art. 2 alin. (2)"], id="headings-are-context"),
+        ["art. 1", "art. 2 alin. (1)", "art. 2 alin. (2)"],
+        id="headings-are-context",
+    ),
     pytest.param(
         "Preambul: Parlamentul adoptă prezenta lege.\n\nArticolul 113^1\nText.\n",
-        ["", "art. 113^1"], id="preamble-and-superscript"),
+        ["", "art. 113^1"],
+        id="preamble-and-superscript",
+    ),
     pytest.param(
         "Art. 2.335\nTitlu\n(1) Unu.\n(2) Doi.\nART.2.336\nText.\nART 2.337\nAlt text.\n",
         ["art. 2335 alin. (1)", "art. 2335 alin. (2)", "art. 2336", "art. 2337"],
-        id="dotted-thousands-and-ART-forms"),
+        id="dotted-thousands-and-ART-forms",
+    ),
     pytest.param(
         "Articolul 7\n(1) Prima.\n(2) Cumpărătorul are dreptul, potrivit art. 2.435-2.444. "
         "Cumpărarea de către creditor Art. 8. - (1) Un creditor nu poate cumpăra.\n"
         "(2) Poate depune creanța.\n",
         ["art. 7 alin. (1)", "art. 7 alin. (2)", "art. 8 alin. (1)", "art. 8 alin. (2)"],
-        id="inline-article-header"),
+        id="inline-article-header",
+    ),
     pytest.param(
         "Articolul 3\n(1) Text, conform art. 5. - ceva.\n",
-        ["art. 3 alin. (1)"], id="cross-reference-is-not-an-article"),
+        ["art. 3 alin. (1)"],
+        id="cross-reference-is-not-an-article",
+    ),
     pytest.param(
         "Articolul 57\n(1) Text vechi.\n(la 13-07-2020, Alineatul (1) din Articolul 57 a fost "
         "modificat de Punctul 3, Articolul I din ORDONANȚA DE URGENȚĂ nr. 114/2020)\n"
         "(2) Text.\n",
-        ["art. 57 alin. (1)", "art. 57 alin. (2)"], id="amendment-note-stays-with-alineat"),
+        ["art. 57 alin. (1)", "art. 57 alin. (2)"],
+        id="amendment-note-stays-with-alineat",
+    ),
     pytest.param(
         "Statul român\tARTICOLUL 1\n(1) România este stat.\n(2) Forma este republica.\n",
-        ["art. 1 alin. (1)", "art. 1 alin. (2)"], id="title-tab-header"),
+        ["art. 1 alin. (1)", "art. 1 alin. (2)"],
+        id="title-tab-header",
+    ),
     pytest.param(
         "Articolul 2\n(1)\n \nScopul legii.\n(2)\n \nPrincipiile sunt:\na)\n \nnediscriminarea;\n",
-        ["art. 2 alin. (1)", "art. 2 alin. (2)"], id="messy-portal-layout"),
+        ["art. 2 alin. (1)", "art. 2 alin. (2)"],
+        id="messy-portal-layout",
+    ),
 ]
 
 
@@ -73,19 +87,27 @@ def test_romanian_structure(text: str, expected: list[str]) -> None:
 
 EN_CASES = [
     pytest.param(
-        "SERVICES AGREEMENT\n\n1. DEFINITIONS.\n\n(a) \"Content\" means content.\n\n"
+        'SERVICES AGREEMENT\n\n1. DEFINITIONS.\n\n(a) "Content" means content.\n\n'
         "2. TERM.\n\n2.1 Term. This Agreement lasts one year.\n\n2.2 Renewal. It renews.\n",
-        ["", "Section 1", "Section 2.1", "Section 2.2"], id="numbered-clauses"),
+        ["", "Section 1", "Section 2.1", "Section 2.2"],
+        id="numbered-clauses",
+    ),
     pytest.param(
         "ARTICLE V\nCONFIDENTIALITY\n\nSection 5.2 Disclosure. No party shall disclose.\n\n"
         "Section 5.2(a) Exceptions. Except as required by law.\n",
-        ["Section 5.2", "Section 5.2(a)"], id="article-and-sections"),
+        ["Section 5.2", "Section 5.2(a)"],
+        id="article-and-sections",
+    ),
     pytest.param(
         "Article 5\nThe Supplier shall deliver the goods.\n\nArticle 6\nPayment is due.\n",
-        ["Article 5", "Article 6"], id="articles-without-sections"),
+        ["Article 5", "Article 6"],
+        id="articles-without-sections",
+    ),
     pytest.param(
         "The Licensee shall pay royalties as set forth in\n5.2 hereof and otherwise.\n",
-        [""], id="wrapped-reference-is-not-a-clause"),
+        [""],
+        id="wrapped-reference-is-not-a-clause",
+    ),
 ]
 
 
@@ -125,8 +147,7 @@ def test_long_fragment_keeps_locator_and_splits_at_sentences() -> None:
 def test_page_is_the_page_of_start() -> None:
     first, second = "Articolul 1\nText unu.\n", "Articolul 2\nText doi.\n"
     text = first + "\f" + second
-    pages = (ParsedPage(1, "i", 0, len(first)),
-             ParsedPage(2, "ii", len(first) + 1, len(text)))
+    pages = (ParsedPage(1, "i", 0, len(first)), ParsedPage(2, "ii", len(first) + 1, len(text)))
     fragments = split_fragments(text, pages)
     assert [(f.locator, f.page) for f in fragments] == [("art. 1", 1), ("art. 2", 2)]
 

@@ -25,18 +25,41 @@ from letadesk.errors import ModelError
 from letadesk.judge import Judge, default_judge, load_card
 from letadesk.judge.card import CARD_FILE, Combiner
 
-GOVERNING = ("This Agreement shall be governed by and construed in accordance with the laws "
-             "of the State of New York, without regard to its conflict of laws principles.")
-NOTICES = ("All notices under this Agreement shall be in writing and delivered by hand or "
-           "by registered mail to the addresses set out above.")
+GOVERNING = (
+    "This Agreement shall be governed by and construed in accordance with the laws "
+    "of the State of New York, without regard to its conflict of laws principles."
+)
+NOTICES = (
+    "All notices under this Agreement shall be in writing and delivered by hand or "
+    "by registered mail to the addresses set out above."
+)
 
 
 def _passage(fid: int, text: str) -> Passage:
-    doc = Document(id=DocumentId(1), matter_id=MatterId(1), path="/c.txt",
-                   title="Supply Agreement", kind="text", language="en", sha256="x",
-                   size=len(text), status=DocumentStatus.INDEXED)
-    return Passage(Fragment(id=FragmentId(fid), document_id=DocumentId(1), page=1, start=0,
-                            end=len(text), locator="", text=text), doc, Scores())
+    doc = Document(
+        id=DocumentId(1),
+        matter_id=MatterId(1),
+        path="/c.txt",
+        title="Supply Agreement",
+        kind="text",
+        language="en",
+        sha256="x",
+        size=len(text),
+        status=DocumentStatus.INDEXED,
+    )
+    return Passage(
+        Fragment(
+            id=FragmentId(fid),
+            document_id=DocumentId(1),
+            page=1,
+            start=0,
+            end=len(text),
+            locator="",
+            text=text,
+        ),
+        doc,
+        Scores(),
+    )
 
 
 def test_the_shipped_card_has_a_combiner_for_questions_and_statements() -> None:
@@ -49,14 +72,16 @@ def test_the_shipped_card_has_a_combiner_for_questions_and_statements() -> None:
 def test_combiner_is_a_logistic_model_over_named_features() -> None:
     combiner = Combiner({"judge": 1.0, "sentence_words": 2.0}, bias=-1.0, threshold=0.5)
     z = -1.0 + 0.5 + 2.0 * 0.25
-    assert combiner.score({"judge": 0.5, "sentence_words": 0.25, "rank": 3.0}) == \
-        pytest.approx(1 / (1 + math.exp(-z)))
+    assert combiner.score({"judge": 0.5, "sentence_words": 0.25, "rank": 3.0}) == pytest.approx(
+        1 / (1 + math.exp(-z))
+    )
 
 
 def test_a_combiner_naming_an_unknown_feature_is_a_model_error(tmp_path: Path) -> None:
     card = json.loads(CARD_FILE.read_text(encoding="utf-8"))
-    card["runtime"]["combiners"] = {"question": {"weights": {"colour": 1.0}, "bias": 0,
-                                                 "threshold": 0.5}}
+    card["runtime"]["combiners"] = {
+        "question": {"weights": {"colour": 1.0}, "bias": 0, "threshold": 0.5}
+    }
     (tmp_path / "judge.json").write_text(json.dumps(card), encoding="utf-8")
     with pytest.raises(ModelError, match="combiner weights must name only"):
         load_card(tmp_path / "judge.json")
@@ -70,10 +95,14 @@ def test_scorer_reads_the_combiner_of_the_questions_kind() -> None:
     combiner = judge.card.combiners["question"]
     assert scorer.threshold == combiner.threshold
     raw = judge.relevance(question, [GOVERNING])[0]
-    expected = combiner.score({
-        "judge": judge_logit(raw), "rank": 1.0,
-        "sentence_words": scorer_words(question, passages[1]),
-        "passage_words": scorer_words(question, passages[1])})
+    expected = combiner.score(
+        {
+            "judge": judge_logit(raw),
+            "rank": 1.0,
+            "sentence_words": scorer_words(question, passages[1]),
+            "passage_words": scorer_words(question, passages[1]),
+        }
+    )
     assert scorer.sentence(passages[1], GOVERNING) == pytest.approx(expected)
     assert scorer.passage(passages[1]) > scorer.passage(passages[0])
 
@@ -85,8 +114,9 @@ def test_without_a_combiner_the_scorer_reads_the_judges_relevance_and_threshold(
     passages = [_passage(2, GOVERNING)]
     scorer = JudgeScorer(bare, question, passages, topic=question_topic(question))
     assert scorer.threshold == judge.card.relevance_threshold
-    assert scorer.sentence(passages[0], GOVERNING) == \
-        pytest.approx(bare.relevance(question, [GOVERNING])[0])
+    assert scorer.sentence(passages[0], GOVERNING) == pytest.approx(
+        bare.relevance(question, [GOVERNING])[0]
+    )
 
 
 def scorer_words(question: str, passage: Passage) -> float:

@@ -13,12 +13,18 @@ from letadesk.errors import ModelError
 from letadesk.judge import Judge, default_judge, load_card
 from letadesk.judge.card import CARD_FILE, WEIGHTS
 
-GOVERNING = ("This Agreement shall be governed by and construed in accordance with the laws "
-             "of the State of New York, without regard to its conflict of laws principles.")
-NOTICES = ("All notices under this Agreement shall be in writing and delivered by hand or "
-           "by registered mail to the addresses set out above.")
-INSURANCE = ("Distributor shall maintain, at its own expense, product liability insurance "
-             "with limits of not less than $2,000,000 per occurrence.")
+GOVERNING = (
+    "This Agreement shall be governed by and construed in accordance with the laws "
+    "of the State of New York, without regard to its conflict of laws principles."
+)
+NOTICES = (
+    "All notices under this Agreement shall be in writing and delivered by hand or "
+    "by registered mail to the addresses set out above."
+)
+INSURANCE = (
+    "Distributor shall maintain, at its own expense, product liability insurance "
+    "with limits of not less than $2,000,000 per occurrence."
+)
 
 
 @pytest.fixture(scope="module")
@@ -37,8 +43,9 @@ def test_card_pins_every_shipped_file() -> None:
 def test_relevance_prefers_the_sentence_that_answers(judge: Judge) -> None:
     gov, notices = judge.relevance("Which law governs the contract?", [GOVERNING, NOTICES])
     assert gov > judge.card.relevance_threshold > notices
-    ins, gov2 = judge.relevance("What insurance must the distributor carry?",
-                                [INSURANCE, GOVERNING])
+    ins, gov2 = judge.relevance(
+        "What insurance must the distributor carry?", [INSURANCE, GOVERNING]
+    )
     assert ins > judge.card.relevance_threshold > gov2
 
 
@@ -59,10 +66,13 @@ def test_support_reads_a_verbatim_claim_and_a_negated_one(judge: Judge) -> None:
 
 
 def test_support_reads_an_nda_paraphrase(judge: Judge) -> None:
-    quote = ("The Receiving Party may disclose Confidential Information to its employees and "
-             "professional advisers who need to know it for the Purpose.")
-    shared = judge.support("The Receiving Party can share confidential information with its "
-                           "staff.", quote)
+    quote = (
+        "The Receiving Party may disclose Confidential Information to its employees and "
+        "professional advisers who need to know it for the Purpose."
+    )
+    shared = judge.support(
+        "The Receiving Party can share confidential information with its staff.", quote
+    )
     fee = judge.support("The Receiving Party must pay a fee for each disclosure.", quote)
     assert shared.supported >= judge.card.support_threshold > fee.supported
 

@@ -33,125 +33,159 @@ def parsed(text: str) -> list[str]:
 
 
 CURATED_TSV: list[tuple[str, list[str]]] = [
-    ('art. 260 alin. (1) lit. a) din Legea nr. 53/2003',
-     ['art. 260 alin. (1) lit. a) | lege 53/2003']),
-    ('art. 221 alin. (1) lit. a) din Legea nr. 98/2016',
-     ['art. 221 alin. (1) lit. a) | lege 98/2016']),
-    ('art. 7 alin. (1) din Legea nr. 98/2016',
-     ['art. 7 alin. (1) | lege 98/2016']),
-    ('art. 8 alin. (2) din Legea contenciosului administrativ nr. 554/2004',
-     ['art. 8 alin. (2) | lege 554/2004']),
-    ('art. 6 alin. (1) lit. f) din Regulamentul general privind protecția datelor',
-     ['art. 6 alin. (1) lit. f) | regulament 679/2016 title=GDPR']),
-    ('art. 83 alin. (4)-(6) din Regulamentul general privind protecția datelor',
-     ['art. 83 alin. (4) | regulament 679/2016 title=GDPR',
-      'art. 83 alin. (5) | regulament 679/2016 title=GDPR',
-      'art. 83 alin. (6) | regulament 679/2016 title=GDPR']),
-    (('art. 37-39, 42, 43, art. 83 alin. (7), art. 85 și ale art. 87-89 din '
-      'Regulamentul (UE) 2016/679'),
-     ['art. 37 | regulament 679/2016',
-      'art. 38 | regulament 679/2016',
-      'art. 39 | regulament 679/2016',
-      'art. 42 | regulament 679/2016',
-      'art. 43 | regulament 679/2016',
-      'art. 83 alin. (7) | regulament 679/2016',
-      'art. 85 | regulament 679/2016',
-      'art. 87 | regulament 679/2016',
-      'art. 88 | regulament 679/2016',
-      'art. 89 | regulament 679/2016']),
-    ('art. 2.335 din Codul civil',
-     ['art. 2335 | cod code=civil']),
-    ('art. 160 alin. (2) din Codul civil',
-     ['art. 160 alin. (2) | cod code=civil']),
-    ('art. 1.510-1.515',
-     ['art. 1510', 'art. 1511', 'art. 1512', 'art. 1513', 'art. 1514', 'art. 1515']),
-    ('art. 154 alin. (1) lit. c) din Codul penal',
-     ['art. 154 alin. (1) lit. c) | cod code=penal']),
-    ('art. 549^1',
-     ['art. 549^1']),
-    ('art. 251^49',
-     ['art. 251^49']),
-    ('art. 49 alin. (3)-(7)',
-     ['art. 49 alin. (3)',
-      'art. 49 alin. (4)',
-      'art. 49 alin. (5)',
-      'art. 49 alin. (6)',
-      'art. 49 alin. (7)']),
-    ('art. 115 alin. (4) din Constituția României, republicată',
-     ['art. 115 alin. (4) | constitutie code=constitutie']),
-    ('art. 147 alin. (4) din Constituție',
-     ['art. 147 alin. (4) | constitutie code=constitutie']),
-    (('Legea nr. 53/2003 - Codul muncii, republicată, cu modificările și '
-      'completările ulterioare'),
-     ['(act) | lege 53/2003 code=muncii']),
-    ('Legea nr. 287/2009 privind Codul civil, republicată',
-     ['(act) | lege 287/2009 code=civil']),
-    ('Legea nr. 134/2010 privind Codul de procedură civilă, republicată',
-     ['(act) | lege 134/2010 code=proc_civ']),
-    ('Legea nr. 227/2015 privind Codul fiscal',
-     ['(act) | lege 227/2015 code=fiscal']),
-    (('Ordonanța de urgență a Guvernului nr. 195/2002 privind circulația pe '
-      'drumurile publice'),
-     ['(act) | oug 195/2002']),
-    ('Hotărârea Guvernului nr. 395/2016 pentru aprobarea Normelor metodologice',
-     ['(act) | hg 395/2016']),
-    ('Hotărârea Guvernului nr. 1.275/2005',
-     ['(act) | hg 1275/2005']),
-    ('Decizia Curții Constituționale nr. 766 din 15 iunie 2011',
-     ['(act) | other 766/2011 title=Decizia CCR']),
-    ('Decizia Curții Constituționale nr. 195/2015',
-     ['(act) | other 195/2015 title=Decizia CCR']),
-    (('Decizia nr. 17 din 13 iunie 2016, pronunțată de Înalta Curte de '
-      'Casație și Justiție - Completul pentru dezlegarea unor chestiuni de '
-      'drept'),
-     ['(act) | other 17/2016 title=Decizia ICCJ']),
-    (('(la 13-07-2020, Alineatul (1) din Articolul 57, Sectiunea a 3-a, '
-      'Capitolul II a fost modificat de Punctul 4, Articolul I din ORDONANȚA '
-      'DE URGENȚĂ nr. 114 din 9 iulie 2020'),
-     ['art. 57 alin. (1)', 'art. I pct. 4 | oug 114/2020']),
-    (('Regulamentul (UE) 2016/679 al Parlamentului European și al Consiliului '
-      'din 27 aprilie 2016'),
-     ['(act) | regulament 679/2016']),
-    ('Directivei 2009/81/CE',
-     ['(act) | other 81/2009 title=Directiva']),
-    ('art. 1 alin. (1) pct. 4 din Legea nr',
-     ['art. 1 alin. (1) pct. 4 | lege']),
-    ('alin. (2) teza I din Legea nr',
-     []),
-    ('Monitorul Oficial al României, Partea I, nr. 390 din 23 mai 2016',
-     []),
-    ('art. 9 alin. (4)',
-     ['art. 9 alin. (4)']),
-    ('art. 83 alin. (1) lit. b) din Codul penal',
-     ['art. 83 alin. (1) lit. b) | cod code=penal']),
-    ('art. 229 alin. (1) lit. e) din Codul penal',
-     ['art. 229 alin. (1) lit. e) | cod code=penal']),
-    ('art. 272 alin. (1) lit. j) din Legea nr. 297/2004',
-     ['art. 272 alin. (1) lit. j) | lege 297/2004']),
-    ('OUG nr. 195/2002, art. 104 alin. (1)',
-     ['art. 104 alin. (1) | oug 195/2002']),
-    ('art. 17 din O.G. nr. 2/2001 raportat la Decizia ÎCCJ nr. 22/2007 (RIL)',
-     ['art. 17 | og 2/2001', '(act) | other 22/2007 title=Decizia ICCJ']),
-    ('art. 181 C. proc. civ.',
-     ['art. 181 | cod code=proc_civ']),
-    ('Art. 560-563 C. Civ. / Decizia ÎCCJ nr. 433/2006',
-     ['art. 560 | cod code=civil',
-      'art. 561 | cod code=civil',
-      'art. 562 | cod code=civil',
-      'art. 563 | cod code=civil',
-      '(act) | other 433/2006 title=Decizia ICCJ']),
-    ('Decizia ÎCCJ nr. 74/2023 (M. Of. nr. 12/2024)',
-     ['(act) | other 74/2023 title=Decizia ICCJ']),
-    ('Legea 53/2003, art. 16',
-     ['art. 16 | lege 53/2003']),
-    ('Conform art. 2517 Cod Civil',
-     ['art. 2517 | cod code=civil']),
-    ('Art. 1674-1676 - Obligația de predare',
-     ['art. 1674', 'art. 1675', 'art. 1676']),
-    ('D.C.C. nr. 279/2015 publicată în M.Of. nr. 431 din 17 iunie 2015',
-     ['(act) | other 279/2015 title=Decizia CCR']),
-    ('art. 74 alin. (1) lit. d) din Codul munc i',
-     ['art. 74 alin. (1) lit. d) | cod code=muncii']),
+    (
+        "art. 260 alin. (1) lit. a) din Legea nr. 53/2003",
+        ["art. 260 alin. (1) lit. a) | lege 53/2003"],
+    ),
+    (
+        "art. 221 alin. (1) lit. a) din Legea nr. 98/2016",
+        ["art. 221 alin. (1) lit. a) | lege 98/2016"],
+    ),
+    ("art. 7 alin. (1) din Legea nr. 98/2016", ["art. 7 alin. (1) | lege 98/2016"]),
+    (
+        "art. 8 alin. (2) din Legea contenciosului administrativ nr. 554/2004",
+        ["art. 8 alin. (2) | lege 554/2004"],
+    ),
+    (
+        "art. 6 alin. (1) lit. f) din Regulamentul general privind protecția datelor",
+        ["art. 6 alin. (1) lit. f) | regulament 679/2016 title=GDPR"],
+    ),
+    (
+        "art. 83 alin. (4)-(6) din Regulamentul general privind protecția datelor",
+        [
+            "art. 83 alin. (4) | regulament 679/2016 title=GDPR",
+            "art. 83 alin. (5) | regulament 679/2016 title=GDPR",
+            "art. 83 alin. (6) | regulament 679/2016 title=GDPR",
+        ],
+    ),
+    (
+        (
+            "art. 37-39, 42, 43, art. 83 alin. (7), art. 85 și ale art. 87-89 din "
+            "Regulamentul (UE) 2016/679"
+        ),
+        [
+            "art. 37 | regulament 679/2016",
+            "art. 38 | regulament 679/2016",
+            "art. 39 | regulament 679/2016",
+            "art. 42 | regulament 679/2016",
+            "art. 43 | regulament 679/2016",
+            "art. 83 alin. (7) | regulament 679/2016",
+            "art. 85 | regulament 679/2016",
+            "art. 87 | regulament 679/2016",
+            "art. 88 | regulament 679/2016",
+            "art. 89 | regulament 679/2016",
+        ],
+    ),
+    ("art. 2.335 din Codul civil", ["art. 2335 | cod code=civil"]),
+    ("art. 160 alin. (2) din Codul civil", ["art. 160 alin. (2) | cod code=civil"]),
+    (
+        "art. 1.510-1.515",
+        ["art. 1510", "art. 1511", "art. 1512", "art. 1513", "art. 1514", "art. 1515"],
+    ),
+    ("art. 154 alin. (1) lit. c) din Codul penal", ["art. 154 alin. (1) lit. c) | cod code=penal"]),
+    ("art. 549^1", ["art. 549^1"]),
+    ("art. 251^49", ["art. 251^49"]),
+    (
+        "art. 49 alin. (3)-(7)",
+        [
+            "art. 49 alin. (3)",
+            "art. 49 alin. (4)",
+            "art. 49 alin. (5)",
+            "art. 49 alin. (6)",
+            "art. 49 alin. (7)",
+        ],
+    ),
+    (
+        "art. 115 alin. (4) din Constituția României, republicată",
+        ["art. 115 alin. (4) | constitutie code=constitutie"],
+    ),
+    ("art. 147 alin. (4) din Constituție", ["art. 147 alin. (4) | constitutie code=constitutie"]),
+    (
+        (
+            "Legea nr. 53/2003 - Codul muncii, republicată, cu modificările și "
+            "completările ulterioare"
+        ),
+        ["(act) | lege 53/2003 code=muncii"],
+    ),
+    ("Legea nr. 287/2009 privind Codul civil, republicată", ["(act) | lege 287/2009 code=civil"]),
+    (
+        "Legea nr. 134/2010 privind Codul de procedură civilă, republicată",
+        ["(act) | lege 134/2010 code=proc_civ"],
+    ),
+    ("Legea nr. 227/2015 privind Codul fiscal", ["(act) | lege 227/2015 code=fiscal"]),
+    (
+        ("Ordonanța de urgență a Guvernului nr. 195/2002 privind circulația pe drumurile publice"),
+        ["(act) | oug 195/2002"],
+    ),
+    (
+        "Hotărârea Guvernului nr. 395/2016 pentru aprobarea Normelor metodologice",
+        ["(act) | hg 395/2016"],
+    ),
+    ("Hotărârea Guvernului nr. 1.275/2005", ["(act) | hg 1275/2005"]),
+    (
+        "Decizia Curții Constituționale nr. 766 din 15 iunie 2011",
+        ["(act) | other 766/2011 title=Decizia CCR"],
+    ),
+    ("Decizia Curții Constituționale nr. 195/2015", ["(act) | other 195/2015 title=Decizia CCR"]),
+    (
+        (
+            "Decizia nr. 17 din 13 iunie 2016, pronunțată de Înalta Curte de "
+            "Casație și Justiție - Completul pentru dezlegarea unor chestiuni de "
+            "drept"
+        ),
+        ["(act) | other 17/2016 title=Decizia ICCJ"],
+    ),
+    (
+        (
+            "(la 13-07-2020, Alineatul (1) din Articolul 57, Sectiunea a 3-a, "
+            "Capitolul II a fost modificat de Punctul 4, Articolul I din ORDONANȚA "
+            "DE URGENȚĂ nr. 114 din 9 iulie 2020"
+        ),
+        ["art. 57 alin. (1)", "art. I pct. 4 | oug 114/2020"],
+    ),
+    (
+        (
+            "Regulamentul (UE) 2016/679 al Parlamentului European și al Consiliului "
+            "din 27 aprilie 2016"
+        ),
+        ["(act) | regulament 679/2016"],
+    ),
+    ("Directivei 2009/81/CE", ["(act) | other 81/2009 title=Directiva"]),
+    ("art. 1 alin. (1) pct. 4 din Legea nr", ["art. 1 alin. (1) pct. 4 | lege"]),
+    ("alin. (2) teza I din Legea nr", []),
+    ("Monitorul Oficial al României, Partea I, nr. 390 din 23 mai 2016", []),
+    ("art. 9 alin. (4)", ["art. 9 alin. (4)"]),
+    ("art. 83 alin. (1) lit. b) din Codul penal", ["art. 83 alin. (1) lit. b) | cod code=penal"]),
+    ("art. 229 alin. (1) lit. e) din Codul penal", ["art. 229 alin. (1) lit. e) | cod code=penal"]),
+    (
+        "art. 272 alin. (1) lit. j) din Legea nr. 297/2004",
+        ["art. 272 alin. (1) lit. j) | lege 297/2004"],
+    ),
+    ("OUG nr. 195/2002, art. 104 alin. (1)", ["art. 104 alin. (1) | oug 195/2002"]),
+    (
+        "art. 17 din O.G. nr. 2/2001 raportat la Decizia ÎCCJ nr. 22/2007 (RIL)",
+        ["art. 17 | og 2/2001", "(act) | other 22/2007 title=Decizia ICCJ"],
+    ),
+    ("art. 181 C. proc. civ.", ["art. 181 | cod code=proc_civ"]),
+    (
+        "Art. 560-563 C. Civ. / Decizia ÎCCJ nr. 433/2006",
+        [
+            "art. 560 | cod code=civil",
+            "art. 561 | cod code=civil",
+            "art. 562 | cod code=civil",
+            "art. 563 | cod code=civil",
+            "(act) | other 433/2006 title=Decizia ICCJ",
+        ],
+    ),
+    ("Decizia ÎCCJ nr. 74/2023 (M. Of. nr. 12/2024)", ["(act) | other 74/2023 title=Decizia ICCJ"]),
+    ("Legea 53/2003, art. 16", ["art. 16 | lege 53/2003"]),
+    ("Conform art. 2517 Cod Civil", ["art. 2517 | cod code=civil"]),
+    ("Art. 1674-1676 - Obligația de predare", ["art. 1674", "art. 1675", "art. 1676"]),
+    (
+        "D.C.C. nr. 279/2015 publicată în M.Of. nr. 431 din 17 iunie 2015",
+        ["(act) | other 279/2015 title=Decizia CCR"],
+    ),
+    ("art. 74 alin. (1) lit. d) din Codul munc i", ["art. 74 alin. (1) lit. d) | cod code=muncii"]),
 ]
 
 ROMANIAN_FORMS: list[tuple[str, list[str]]] = [
@@ -163,8 +197,10 @@ ROMANIAN_FORMS: list[tuple[str, list[str]]] = [
     ("art. 57 alin. 3", ["art. 57 alin. (3)"]),
     ("art. 1 alin. (1) punctul 4", ["art. 1 alin. (1) pct. 4"]),
     ("art. 5 alin. (1) și (2)", ["art. 5 alin. (1)", "art. 5 alin. (2)"]),
-    ("art. 5 alin. (1) lit. a)-c)",
-     ["art. 5 alin. (1) lit. a)", "art. 5 alin. (1) lit. b)", "art. 5 alin. (1) lit. c)"]),
+    (
+        "art. 5 alin. (1) lit. a)-c)",
+        ["art. 5 alin. (1) lit. a)", "art. 5 alin. (1) lit. b)", "art. 5 alin. (1) lit. c)"],
+    ),
     # superscript article numbers
     ("art. 549¹ C. pen.", ["art. 549^1 | cod code=penal"]),
     ("art. 549 ind. 1", ["art. 549^1"]),
@@ -188,11 +224,15 @@ ROMANIAN_FORMS: list[tuple[str, list[str]]] = [
     ("art. 4 din L. 98/2016", ["art. 4 | lege 98/2016"]),
     ("art. 5 din Regulamentul (UE) 2016/679", ["art. 5 | regulament 679/2016"]),
     # chains and precedence
-    ("art. 104 alin. (1) din OUG 195/2002 si art. 5 CPC",
-     ["art. 104 alin. (1) | oug 195/2002", "art. 5 | cod code=proc_civ"]),
+    (
+        "art. 104 alin. (1) din OUG 195/2002 si art. 5 CPC",
+        ["art. 104 alin. (1) | oug 195/2002", "art. 5 | cod code=proc_civ"],
+    ),
     ("art. 2 din Legea 1/2000, art. 6", ["art. 2 | lege 1/2000", "art. 6"]),
-    ("art. 7 și art. 8 din Legea nr. 544/2001",
-     ["art. 7 | lege 544/2001", "art. 8 | lege 544/2001"]),
+    (
+        "art. 7 și art. 8 din Legea nr. 544/2001",
+        ["art. 7 | lege 544/2001", "art. 8 | lege 544/2001"],
+    ),
     ("lit. a) a art. 2", ["art. 2 lit. a)"]),
     # list items must be followed by citation-like text
     ("Art. 7, 10 zile", ["art. 7"]),
@@ -209,13 +249,17 @@ DIACRITIC_VARIANTS: list[tuple[str, list[str]]] = [
     ("Ordonanţa de urgenţă a Guvernului nr. 195/2002", ["(act) | oug 195/2002"]),
     ("Ordonanta de urgenta a Guvernului nr. 195/2002", ["(act) | oug 195/2002"]),
     ("Hotararea Guvernului nr. 395/2016", ["(act) | hg 395/2016"]),
-    ("art. 6 alin. (1) lit. f) din Regulamentul general privind protectia datelor",
-     ["art. 6 alin. (1) lit. f) | regulament 679/2016 title=GDPR"]),
+    (
+        "art. 6 alin. (1) lit. f) din Regulamentul general privind protectia datelor",
+        ["art. 6 alin. (1) lit. f) | regulament 679/2016 title=GDPR"],
+    ),
 ]
 
 ENGLISH_FORMS: list[tuple[str, list[str]]] = [
-    ("Section 5.2 of the Distribution Agreement",
-     ["Section 5.2 | agreement title=Distribution Agreement"]),
+    (
+        "Section 5.2 of the Distribution Agreement",
+        ["Section 5.2 | agreement title=Distribution Agreement"],
+    ),
     ("Sec. 5.2(a)", ["Section 5.2(a)"]),
     ("§ 5.2", ["Section 5.2"]),
     ("Clause 12.1", ["Clause 12.1"]),
@@ -226,11 +270,15 @@ ENGLISH_FORMS: list[tuple[str, list[str]]] = [
     ("Article 6(1)(f) GDPR", ["Article 6(1)(f) | regulament 679/2016 title=GDPR"]),
     ("paragraph 3 of Article 5", ["Article 5(3)"]),
     ("Section 5.2(a)(iv)", ["Section 5.2(a)(iv)"]),
-    ("Sections 3.1 and 3.2 of this Agreement",
-     ["Section 3.1 | agreement title=Agreement", "Section 3.2 | agreement title=Agreement"]),
+    (
+        "Sections 3.1 and 3.2 of this Agreement",
+        ["Section 3.1 | agreement title=Agreement", "Section 3.2 | agreement title=Agreement"],
+    ),
     ("Articles 12-14", ["Article 12", "Article 13", "Article 14"]),
-    ("clause 9 of the Master Services Agreement",
-     ["Clause 9 | agreement title=Master Services Agreement"]),
+    (
+        "clause 9 of the Master Services Agreement",
+        ["Clause 9 | agreement title=Master Services Agreement"],
+    ),
     ("Article 17 of Regulation (EU) 2016/679", ["Article 17 | regulament 679/2016"]),
 ]
 
@@ -262,8 +310,7 @@ def test_curated_table_has_all_46_rows() -> None:
     assert len(CURATED_TSV) == 46
 
 
-@pytest.mark.parametrize(("text", "expected"),
-                         ROMANIAN_FORMS + DIACRITIC_VARIANTS + ENGLISH_FORMS)
+@pytest.mark.parametrize(("text", "expected"), ROMANIAN_FORMS + DIACRITIC_VARIANTS + ENGLISH_FORMS)
 def test_citation_forms(text: str, expected: list[str]) -> None:
     assert parsed(text) == expected
 
@@ -276,7 +323,7 @@ def test_no_reference_in_ordinary_text(text: str) -> None:
 @pytest.mark.parametrize("text", [t for t, _ in CURATED_TSV + ROMANIAN_FORMS + ENGLISH_FORMS])
 def test_raw_is_the_span_of_the_input(text: str) -> None:
     for ref in parse_references(text):
-        assert ref.raw == text[ref.span[0]:ref.span[1]]
+        assert ref.raw == text[ref.span[0] : ref.span[1]]
         assert ref.raw.strip() == ref.raw
 
 
@@ -299,8 +346,10 @@ def test_structured_fields(text: str, fields: tuple[str | None, ...]) -> None:
 def test_references_in_a_question_keep_text_order_and_offsets() -> None:
     text = "Ce spune art. 7 alin. (1) din Legea nr. 98/2016 și Decizia CCR nr. 766/2011?"
     refs = parse_references(text)
-    assert [r.raw for r in refs] == ["art. 7 alin. (1) din Legea nr. 98/2016",
-                                     "Decizia CCR nr. 766/2011"]
+    assert [r.raw for r in refs] == [
+        "art. 7 alin. (1) din Legea nr. 98/2016",
+        "Decizia CCR nr. 766/2011",
+    ]
     assert refs[0].span == (9, 47)
     assert refs[0].act == ActRef("lege", "98", "2016")
 

@@ -53,8 +53,12 @@ Articolul 8
 def ws(tmp_path_factory: pytest.TempPathFactory) -> Workspace:
     root = tmp_path_factory.mktemp("cascade")
     docs = root / "docs"
-    for name, text in [("birch_distribution.txt", BIRCH), ("zephyr_distribution.txt", ZEPHYR),
-                       ("legea_544-2001.txt", LEGEA_544), ("legea_77-2010.txt", LEGEA_OTHER)]:
+    for name, text in [
+        ("birch_distribution.txt", BIRCH),
+        ("zephyr_distribution.txt", ZEPHYR),
+        ("legea_544-2001.txt", LEGEA_544),
+        ("legea_77-2010.txt", LEGEA_OTHER),
+    ]:
         write_text(docs, name, text)
     workspace = Workspace.open(root / "ws")
     workspace.ingest([docs], matter="M")
@@ -76,8 +80,9 @@ def test_a_question_naming_the_parties_searches_their_contract_first(ws: Workspa
 
 
 def test_without_names_the_whole_matter_is_searched(ws: Workspace) -> None:
-    retrieved = Retriever(ws.corpus, ws.indexes).search("Which law governs the agreement?",
-                                                      ws.filters("M"), k=5)
+    retrieved = Retriever(ws.corpus, ws.indexes).search(
+        "Which law governs the agreement?", ws.filters("M"), k=5
+    )
     assert retrieved.named == []
     assert {p.via for p in retrieved.passages} == {"hybrid"}
     assert "Delaware" in retrieved.passages[0].fragment.text  # the better lexical match
@@ -109,23 +114,35 @@ def test_a_search_limited_to_one_document_ignores_names(ws: Workspace) -> None:
     assert passages and all(p.document.id == zephyr.id for p in passages)
 
 
-@pytest.mark.parametrize(("query", "names"), [
-    ("Consider the NDA between Oisair Project and Acme Corp.; what is confidential?",
-     {"oisair", "project", "acme"}),
-    ("Birch Quartz: which law governs?", {"quartz"}),  # "Birch" starts the sentence
-    ("Is the license irrevocable or perpetual?", set()),
-    ("Care este termenul de preaviz potrivit Codului muncii?", {"codului"} - {"codului"}),
-])
+@pytest.mark.parametrize(
+    ("query", "names"),
+    [
+        (
+            "Consider the NDA between Oisair Project and Acme Corp.; what is confidential?",
+            {"oisair", "project", "acme"},
+        ),
+        ("Birch Quartz: which law governs?", {"quartz"}),  # "Birch" starts the sentence
+        ("Is the license irrevocable or perpetual?", set()),
+        ("Care este termenul de preaviz potrivit Codului muncii?", {"codului"} - {"codului"}),
+    ],
+)
 def test_proper_names(query: str, names: set[str]) -> None:
     assert proper_names(query) == names
 
 
-@pytest.mark.parametrize(("query", "stripped"), [
-    ("Which law governs the agreement between Birch Quartz and Mount Halcyon?",
-     "Which law governs the agreement between and"),
-    ("În cât timp răspunde instituția, potrivit Legii nr. 544/2001?",
-     "În cât timp răspunde instituția, potrivit ?"),
-    ("Legea nr. 544/2001", "Legea nr. 544/2001"),  # nothing would be left
-])
+@pytest.mark.parametrize(
+    ("query", "stripped"),
+    [
+        (
+            "Which law governs the agreement between Birch Quartz and Mount Halcyon?",
+            "Which law governs the agreement between and",
+        ),
+        (
+            "În cât timp răspunde instituția, potrivit Legii nr. 544/2001?",
+            "În cât timp răspunde instituția, potrivit ?",
+        ),
+        ("Legea nr. 544/2001", "Legea nr. 544/2001"),  # nothing would be left
+    ],
+)
 def test_without_names(query: str, stripped: str) -> None:
     assert without_names(query, parse_references(query)) == stripped

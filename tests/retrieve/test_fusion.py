@@ -48,20 +48,26 @@ def test_empty_lists_fuse_to_nothing() -> None:
     assert [i for i, _ in reciprocal_rank_fusion([LEXICAL, []])] == [1, 2, 3]
 
 
-@pytest.mark.parametrize(("query", "language", "form"), [
-    ("Care este termenul general de prescripție?", "ro", "question"),
-    ("Care este termenul de preaviz", "ro", "question"),
-    ("Cate zile are concediul de odihna minim?", "ro", "question"),
-    ("Salariatul trebuie sa isi motiveze demisia?", "ro", "question"),
-    ("preaviz concediere salariat", "", "statement"),
-    ("termenul de preaviz și concedierea", "ro", "statement"),
-    ("Is the license irrevocable or perpetual?", "en", "question"),
-    ("Shall the Receiving Party return the documents", "en", "question"),
-    ("Confidential Information may include verbally conveyed information.", "en", "statement"),
-    ("Receiving Party shall not disclose the fact that Agreement was agreed.", "en",
-     "statement"),
-    ("governing law", "", "statement"),
-])
+@pytest.mark.parametrize(
+    ("query", "language", "form"),
+    [
+        ("Care este termenul general de prescripție?", "ro", "question"),
+        ("Care este termenul de preaviz", "ro", "question"),
+        ("Cate zile are concediul de odihna minim?", "ro", "question"),
+        ("Salariatul trebuie sa isi motiveze demisia?", "ro", "question"),
+        ("preaviz concediere salariat", "", "statement"),
+        ("termenul de preaviz și concedierea", "ro", "statement"),
+        ("Is the license irrevocable or perpetual?", "en", "question"),
+        ("Shall the Receiving Party return the documents", "en", "question"),
+        ("Confidential Information may include verbally conveyed information.", "en", "statement"),
+        (
+            "Receiving Party shall not disclose the fact that Agreement was agreed.",
+            "en",
+            "statement",
+        ),
+        ("governing law", "", "statement"),
+    ],
+)
 def test_query_kind_is_language_form_and_scope(query: str, language: str, form: str) -> None:
     assert query_kind(query) == (language, form, "matter")
     assert query_kind(query, scoped=True) == (language, form, "document")
@@ -69,19 +75,25 @@ def test_query_kind_is_language_form_and_scope(query: str, language: str, form: 
 
 def test_parameters_follow_the_query_kind() -> None:
     assert params_for("Is the license irrevocable?") == BY_KIND["en", "question", "matter"]
-    assert params_for("Is the license irrevocable?", scoped=True) == BY_KIND[
-        "en", "question", "document"]
+    assert (
+        params_for("Is the license irrevocable?", scoped=True)
+        == BY_KIND["en", "question", "document"]
+    )
     assert params_for("The license is irrevocable.") == BY_KIND["en", "statement", "matter"]
     assert params_for("Care este termenul de preaviz?") == BY_KIND["ro", "question", "matter"]
     # kinds without dev queries fall back to the nearest Romanian kind
-    assert params_for("termenul de preaviz și concedierea") == BY_KIND[
-        "ro", "question", "matter"]
-    assert params_for("Care este termenul de preaviz?", scoped=True) == BY_KIND[
-        "ro", "question", "matter"]
+    assert params_for("termenul de preaviz și concedierea") == BY_KIND["ro", "question", "matter"]
+    assert (
+        params_for("Care este termenul de preaviz?", scoped=True)
+        == BY_KIND["ro", "question", "matter"]
+    )
     assert params_for("governing law") == PLAIN
 
 
 def test_hybrid_fusion_uses_explicit_parameters_when_given() -> None:
     explicit = FusionParams(lexical=1.0, dense=0.0, k=60)
     assert [i for i, _ in hybrid_fusion("anything", LEXICAL, DENSE, params=explicit)][:3] == [
-        1, 2, 3]
+        1,
+        2,
+        3,
+    ]

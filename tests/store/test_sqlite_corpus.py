@@ -22,8 +22,11 @@ from letadesk.store.database import open_database
 from letadesk.store.sqlite_corpus import SqliteCorpus
 from letadesk.store.transaction import transaction
 
-TEXTS = ("Despre încetarea contractului de muncă.", "Contractul se reziliază.",
-         "Privind încetarea și rezilierea contractului.")
+TEXTS = (
+    "Despre încetarea contractului de muncă.",
+    "Contractul se reziliază.",
+    "Privind încetarea și rezilierea contractului.",
+)
 
 
 def _parsed(texts: tuple[str, ...]) -> ParsedDocument:
@@ -32,8 +35,14 @@ def _parsed(texts: tuple[str, ...]) -> ParsedDocument:
         fragments.append(ParsedFragment(at, at + len(part), f"art. {i + 1}", part, 1))
         text += part + " "
         at = len(text)
-    return ParsedDocument(DocumentKind.TEXT, "Codul", text, (ParsedPage(1, "1", 0, len(text)),),
-                          tuple(fragments), "ro")
+    return ParsedDocument(
+        DocumentKind.TEXT,
+        "Codul",
+        text,
+        (ParsedPage(1, "1", 0, len(text)),),
+        tuple(fragments),
+        "ro",
+    )
 
 
 @pytest.fixture
@@ -43,14 +52,19 @@ def reader(tmp_path: Path) -> Iterator[tuple[CorpusReader, MatterId, MatterId]]:
         mine = matters.ensure_matter(conn, "A").id
         other = matters.ensure_matter(conn, "B").id
         corpus.store_parsed(conn, mine, FileFacts("/a/cod.txt", "1" * 64, 1, 0.0), _parsed(TEXTS))
-        corpus.store_parsed(conn, other, FileFacts("/b/cod.txt", "2" * 64, 1, 0.0),
-                            _parsed(("Despre încetarea altui contract.",)))
+        corpus.store_parsed(
+            conn,
+            other,
+            FileFacts("/b/cod.txt", "2" * 64, 1, 0.0),
+            _parsed(("Despre încetarea altui contract.",)),
+        )
     yield SqliteCorpus(conn), mine, other
     conn.close()
 
 
 def test_keyword_hits_fold_diacritics_and_rank_by_words_held(
-        reader: tuple[CorpusReader, MatterId, MatterId]) -> None:
+    reader: tuple[CorpusReader, MatterId, MatterId],
+) -> None:
     corp, mine, _ = reader
     hits = corp.keyword_hits(SearchFilters(mine), ["incetarea", "contractului"], 10)
     texts = [corp.fragments_by_ids([fid])[fid].text for fid, _ in hits]
@@ -58,7 +72,8 @@ def test_keyword_hits_fold_diacritics_and_rank_by_words_held(
     assert [n for _, n in hits] == [2, 2]
     assert corp.keyword_hits(SearchFilters(mine), ["reziliaza"], 10)[0][1] == 1
     assert [f for f, _ in corp.keyword_hits(SearchFilters(mine), ["incetarea"], 1)] == [
-        hits[0][0]]  # at most the limit
+        hits[0][0]
+    ]  # at most the limit
     assert corp.keyword_hits(SearchFilters(mine), [], 10) == []
 
 
@@ -66,11 +81,13 @@ def test_keyword_hits_stay_in_the_matter(reader: tuple[CorpusReader, MatterId, M
     corp, _, other = reader
     hits = corp.keyword_hits(SearchFilters(other), ["incetarea", "contractului"], 10)
     assert [corp.fragments_by_ids([f])[f].text for f, _ in hits] == [
-        "Despre încetarea altui contract."]
+        "Despre încetarea altui contract."
+    ]
 
 
 def test_openings_hold_each_admissible_documents_first_fragments(
-        reader: tuple[CorpusReader, MatterId, MatterId]) -> None:
+    reader: tuple[CorpusReader, MatterId, MatterId],
+) -> None:
     corp, mine, _ = reader
     [(doc_id, opening)] = corp.openings(SearchFilters(mine)).items()
     assert opening == " ".join(TEXTS)
@@ -83,10 +100,16 @@ def test_keyword_hits_find_words_written_with_a_capital_diacritic(tmp_path: Path
     conn = open_database(tmp_path / "db.sqlite3")
     with transaction(conn):
         matter = matters.ensure_matter(conn, "A").id
-        corpus.store_parsed(conn, matter, FileFacts("/a/x.txt", "3" * 64, 1, 0.0),
-                            _parsed(("Încetarea contractului.", "ȘEDINȚA DE JUDECATĂ.")))
+        corpus.store_parsed(
+            conn,
+            matter,
+            FileFacts("/a/x.txt", "3" * 64, 1, 0.0),
+            _parsed(("Încetarea contractului.", "ȘEDINȚA DE JUDECATĂ.")),
+        )
     corp = SqliteCorpus(conn)
     found = corp.keyword_hits(SearchFilters(matter), ["incetarea", "sedinta"], 10)
     assert sorted(corp.fragments_by_ids([f])[f].text for f, _ in found) == [
-        "Încetarea contractului.", "ȘEDINȚA DE JUDECATĂ."]
+        "Încetarea contractului.",
+        "ȘEDINȚA DE JUDECATĂ.",
+    ]
     conn.close()

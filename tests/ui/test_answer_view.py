@@ -17,8 +17,11 @@ from corpus_factory import GOVERNING_LAW_MATTER, write_matter
 
 pytestmark = pytest.mark.ui
 
-CONTRACTS = {"SOFTWARE LICENSE AGREEMENT", "MASTER SERVICES AGREEMENT",
-             "EXCLUSIVE DISTRIBUTION AGREEMENT"}
+CONTRACTS = {
+    "SOFTWARE LICENSE AGREEMENT",
+    "MASTER SERVICES AGREEMENT",
+    "EXCLUSIVE DISTRIBUTION AGREEMENT",
+}
 
 
 def reading_order(view) -> list[tuple[str, str]]:
@@ -45,7 +48,8 @@ def test_grouped_answer_names_each_document(qtbot, window, tmp_path: Path) -> No
     answer = view.answer
     assert answer["disposition"] == "answered", answer
     assert [label.text() for label in view.group_labels] == [
-        g["document"] for g in answer["groups"]]
+        g["document"] for g in answer["groups"]
+    ]
     assert {label.text() for label in view.group_labels} == CONTRACTS
     assert view.unanswered_label is not None
     assert view.unanswered_label.text() == "No answer in: OFFICE LEASE"
@@ -73,10 +77,18 @@ def test_unanswered_documents_read_in_romanian(qtbot) -> None:
         install_translator(QApplication.instance() or app, "ro")
         view = AnswerView()
         qtbot.addWidget(view)
-        view.show_answer({"disposition": "answered", "reason": "r", "claims": [],
-                          "groups": [], "unanswered_documents": [
-                              {"document_id": 4, "document": "OFFICE LEASE"},
-                              {"document_id": 5, "document": "NDA"}]})
+        view.show_answer(
+            {
+                "disposition": "answered",
+                "reason": "r",
+                "claims": [],
+                "groups": [],
+                "unanswered_documents": [
+                    {"document_id": 4, "document": "OFFICE LEASE"},
+                    {"document_id": 5, "document": "NDA"},
+                ],
+            }
+        )
         assert view.unanswered_label is not None
         assert view.unanswered_label.text() == "Niciun răspuns în: OFFICE LEASE; NDA"
     finally:

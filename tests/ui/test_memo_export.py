@@ -14,31 +14,79 @@ ANSWER = {
     "disposition": "answered",
     "reason": "every claim is grounded in a quoted source",
     "claims": [
-        {"text": "Confidentiality survives for five years.", "kind": "generated",
-         "citations": [{"document": "Mutual NDA", "page": 2, "page_label": "ii",
-                        "locator": "Section 3.2", "quote": "survive termination for a\n"
-                        "period of five (5) years", "start": 10, "end": 60,
-                        "fragment_id": 7, "document_id": 1}]},
-        {"text": "Contractul durează 12 luni.", "kind": "extracted",
-         "citations": [{"document": "Contract", "page": 1, "page_label": "1",
-                        "locator": "art. 3 alin. (1)", "quote": "o durată de 12 luni",
-                        "start": 5, "end": 25, "fragment_id": 3, "document_id": 2}]},
+        {
+            "text": "Confidentiality survives for five years.",
+            "kind": "generated",
+            "citations": [
+                {
+                    "document": "Mutual NDA",
+                    "page": 2,
+                    "page_label": "ii",
+                    "locator": "Section 3.2",
+                    "quote": "survive termination for a\nperiod of five (5) years",
+                    "start": 10,
+                    "end": 60,
+                    "fragment_id": 7,
+                    "document_id": 1,
+                }
+            ],
+        },
+        {
+            "text": "Contractul durează 12 luni.",
+            "kind": "extracted",
+            "citations": [
+                {
+                    "document": "Contract",
+                    "page": 1,
+                    "page_label": "1",
+                    "locator": "art. 3 alin. (1)",
+                    "quote": "o durată de 12 luni",
+                    "start": 5,
+                    "end": 25,
+                    "fragment_id": 3,
+                    "document_id": 2,
+                }
+            ],
+        },
     ],
-    "rejected": [], "nearest_sources": [], "audit_id": "abc123", "as_of": "2024-06-30",
+    "rejected": [],
+    "nearest_sources": [],
+    "audit_id": "abc123",
+    "as_of": "2024-06-30",
 }
 REFUSED = {
-    "disposition": "refused", "reason": "I don't have a sufficient source: nothing matches",
-    "claims": [], "rejected": [], "audit_id": "r1", "as_of": None,
-    "nearest_sources": [{"document": "Contract", "document_id": 2, "page": 1, "locator":
-                         "art. 4", "text": "Plata se face în 15 zile.", "start": 0,
-                         "end": 24, "fragment_id": 9}],
+    "disposition": "refused",
+    "reason": "I don't have a sufficient source: nothing matches",
+    "claims": [],
+    "rejected": [],
+    "audit_id": "r1",
+    "as_of": None,
+    "nearest_sources": [
+        {
+            "document": "Contract",
+            "document_id": 2,
+            "page": 1,
+            "locator": "art. 4",
+            "text": "Plata se face în 15 zile.",
+            "start": 0,
+            "end": 24,
+            "fragment_id": 9,
+        }
+    ],
 }
 
-GROUPED = {**ANSWER, "question": "How long do the agreements last?",
-           "groups": [{"document_id": 1, "document": "Mutual NDA", "claims": [0]},
-                      {"document_id": 2, "document": "Contract", "claims": [1]}],
-           "unanswered_documents": [{"document_id": 3, "document": "Lease"},
-                                    {"document_id": 4, "document": "Memo"}]}
+GROUPED = {
+    **ANSWER,
+    "question": "How long do the agreements last?",
+    "groups": [
+        {"document_id": 1, "document": "Mutual NDA", "claims": [0]},
+        {"document_id": 2, "document": "Contract", "claims": [1]},
+    ],
+    "unanswered_documents": [
+        {"document_id": 3, "document": "Lease"},
+        {"document_id": 4, "document": "Memo"},
+    ],
+}
 
 
 def test_pinpoint() -> None:
@@ -51,21 +99,28 @@ def test_markdown_memo_has_footnoted_quotes() -> None:
     assert "**Question:** How long does confidentiality survive?" in md
     assert "- Confidentiality survives for five years.[^1]" in md
     assert "[^2] *(extracted verbatim)*" in md
-    assert ('[^1]: Mutual NDA, p. ii, Section 3.2: \u201csurvive termination for a period '
-            'of five (5) years\u201d') in md
+    assert (
+        "[^1]: Mutual NDA, p. ii, Section 3.2: \u201csurvive termination for a period "
+        "of five (5) years\u201d"
+    ) in md
     assert "[^2]: Contract, p. 1, art. 3 alin. (1): \u201co durată de 12 luni\u201d" in md
     assert "**As of:** 2024-06-30" in md
 
 
 def test_memo_marks_stale_and_unverified_sources() -> None:
     first, second = ANSWER["claims"]
-    marked = {**ANSWER, "claims": [
-        {**first, "citations": [{**first["citations"][0], "stale": True, "verified": False}]},
-        {**second, "citations": [{**second["citations"][0], "stale": False,
-                                  "verified": True}]}]}
+    marked = {
+        **ANSWER,
+        "claims": [
+            {**first, "citations": [{**first["citations"][0], "stale": True, "verified": False}]},
+            {**second, "citations": [{**second["citations"][0], "stale": False, "verified": True}]},
+        ],
+    }
     md = memo_markdown(marked)
-    assert ("[^1]: Mutual NDA, p. ii, Section 3.2 [stale source: changed or missing on disk "
-            "since indexing; unverified source]: \u201csurvive") in md
+    assert (
+        "[^1]: Mutual NDA, p. ii, Section 3.2 [stale source: changed or missing on disk "
+        "since indexing; unverified source]: \u201csurvive"
+    ) in md
     assert "[^2]: Contract, p. 1, art. 3 alin. (1): \u201co durată" in md
 
 
@@ -82,8 +137,9 @@ def test_docx_memo(tmp_path: Path) -> None:
     texts = [p.text for p in doc.paragraphs]
     claim = next(p for p in doc.paragraphs if p.text.startswith("Confidentiality survives"))
     assert any(r.font.superscript and r.text == "1" for r in claim.runs)
-    assert any(t.startswith("1. Mutual NDA, p. ii, Section 3.2:") and "five (5) years" in t
-               for t in texts)
+    assert any(
+        t.startswith("1. Mutual NDA, p. ii, Section 3.2:") and "five (5) years" in t for t in texts
+    )
     assert any("Contractul durează 12 luni." in t for t in texts)
     refused = docx.Document(str(write_memo_docx(REFUSED, tmp_path / "r.docx", question="Q?")))
     assert any("No answer was given" in p.text for p in refused.paragraphs)
@@ -92,8 +148,13 @@ def test_docx_memo(tmp_path: Path) -> None:
 def test_memo_over_several_documents_groups_claims_by_document(tmp_path: Path) -> None:
     md = memo_markdown(GROUPED)
     nda, contract = md.index("### Mutual NDA\n"), md.index("### Contract\n")
-    assert nda < md.index("- Confidentiality survives") < contract < md.index(
-        "- Contractul durează") < md.index("No answer in: Lease; Memo")
+    assert (
+        nda
+        < md.index("- Confidentiality survives")
+        < contract
+        < md.index("- Contractul durează")
+        < md.index("No answer in: Lease; Memo")
+    )
     assert "[^2]: Contract, p. 1" in md
     assert "###" not in memo_markdown(ANSWER) and "No answer in" not in memo_markdown(ANSWER)
     doc = docx.Document(str(write_memo_docx(GROUPED, tmp_path / "grouped.docx")))
@@ -103,4 +164,5 @@ def test_memo_over_several_documents_groups_claims_by_document(tmp_path: Path) -
     assert ("Normal", "No answer in: Lease; Memo") in texts
     order = [t for _, t in texts]
     assert order.index("Contract") < next(
-        i for i, t in enumerate(order) if t.startswith("Contractul durează"))
+        i for i, t in enumerate(order) if t.startswith("Contractul durează")
+    )

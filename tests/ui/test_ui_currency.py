@@ -29,8 +29,9 @@ def _edit_keeping_size_and_time(path: Path, old: str, new: str) -> None:
 
 
 @pytest.mark.model  # it asks: the judge
-def test_stale_and_unverified_sources_are_marked_in_romanian(qtbot, profile: Path,
-                                                             tmp_path: Path) -> None:
+def test_stale_and_unverified_sources_are_marked_in_romanian(
+    qtbot, profile: Path, tmp_path: Path
+) -> None:
     from PySide6.QtWidgets import QApplication
 
     from letadesk.ui.app import application

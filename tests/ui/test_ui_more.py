@@ -35,20 +35,39 @@ def _cites_and_invents(prompt: Prompt) -> list[dict[str, object]]:
     """Cites the shown source mentioning "five (5) years"; adds one invented quote."""
     fid = next(int(i) for i, body in _sources(prompt).items() if "five (5) years" in body)
     return [
-        {"text": "The confidentiality obligations survive termination for five years.",
-         "evidence": [{"fragment_id": fid, "quote": "The confidentiality obligations "
-                       "survive termination for a period of five (5) years"}]},
-        {"text": "The agreement can never be terminated.",
-         "evidence": [{"fragment_id": fid, "quote": "this agreement can never be "
-                       "terminated by either party"}]},
+        {
+            "text": "The confidentiality obligations survive termination for five years.",
+            "evidence": [
+                {
+                    "fragment_id": fid,
+                    "quote": "The confidentiality obligations "
+                    "survive termination for a period of five (5) years",
+                }
+            ],
+        },
+        {
+            "text": "The agreement can never be terminated.",
+            "evidence": [
+                {
+                    "fragment_id": fid,
+                    "quote": "this agreement can never be terminated by either party",
+                }
+            ],
+        },
     ]
 
 
 def _invents(prompt: Prompt) -> list[dict[str, object]]:
     """Every claim quotes words no source holds: nothing it drafts can be kept."""
     fid = int(next(iter(_sources(prompt))))
-    return [{"text": "Confidentiality ends at once.", "evidence": [
-        {"fragment_id": fid, "quote": "all obligations end at once on termination"}]}]
+    return [
+        {
+            "text": "Confidentiality ends at once.",
+            "evidence": [
+                {"fragment_id": fid, "quote": "all obligations end at once on termination"}
+            ],
+        }
+    ]
 
 
 def test_generated_answer_with_rejected_claims(qtbot, sample_window) -> None:
@@ -76,8 +95,9 @@ def test_the_window_says_when_the_model_failed(qtbot, sample_window) -> None:
     view = win.answer_view
     assert view.answer["mode"] == "extracted_after_generation_failed", view.answer
     assert view.answer["disposition"] == "answered"
-    assert view.mode_label.text() == ("The language model's draft could not be verified; "
-                                      "showing verbatim passages.")
+    assert view.mode_label.text() == (
+        "The language model's draft could not be verified; showing verbatim passages."
+    )
     assert all(c["kind"] == "extracted" for c in view.answer["claims"])
 
 
@@ -92,19 +112,18 @@ def test_mode_lines_in_both_languages(qtbot) -> None:
         install_translator(QApplication.instance() or app, lang)
         view = AnswerView()
         qtbot.addWidget(view)
-        view.show_answer({"disposition": disposition, "mode": mode, "reason": "r",
-                          "claims": []})
+        view.show_answer({"disposition": disposition, "mode": mode, "reason": "r", "claims": []})
         return view.mode_label.text() if view.mode_label else ""
 
     app = application("en")
     try:
         failed = "extracted_after_generation_failed"
-        assert line("ro", failed).startswith("Ciorna modelului de limbaj nu a putut fi "
-                                             "verificată")
+        assert line("ro", failed).startswith("Ciorna modelului de limbaj nu a putut fi verificată")
         assert line("ro", "extracted").startswith("Pasaje exacte din surse")
         assert line("ro", "generated").startswith("Redactat de modelul de limbaj")
         assert line("en", failed, "refused").startswith(
-            "The language model's draft could not be verified, and no verbatim passage")
+            "The language model's draft could not be verified, and no verbatim passage"
+        )
         assert line("en", "", "refused") == ""  # refused before drafting: no mode line
         assert line("en", "") == "r"  # a record from before the mode field: its reason
     finally:
@@ -179,8 +198,12 @@ def test_settings_persist(qtbot, profile: Path, tmp_path: Path) -> None:
     dialog.language.setCurrentIndex(dialog.language.findData("ro"))
     dialog.accept()
     saved = Settings.load(paths)
-    assert (saved.embedder, saved.threads, saved.default_as_of, saved.language) == \
-        ("minilm", 3, "2024-06-30", "ro")
+    assert (saved.embedder, saved.threads, saved.default_as_of, saved.language) == (
+        "minilm",
+        3,
+        "2024-06-30",
+        "ro",
+    )
 
 
 def test_model_that_fits_is_accepted(qtbot, profile: Path, tmp_path: Path) -> None:
@@ -230,9 +253,17 @@ def test_a_partly_indexed_document_says_so_in_romanian(qtbot) -> None:
 
     app = application("ro")
     try:
-        doc = Document(id=DocumentId(1), matter_id=MatterId(1), path="/d/nota.txt",
-                       title="Notă", kind="txt", language="ro", sha256="", size=1,
-                       status=DocumentStatus.INDEXED)
+        doc = Document(
+            id=DocumentId(1),
+            matter_id=MatterId(1),
+            path="/d/nota.txt",
+            title="Notă",
+            kind="txt",
+            language="ro",
+            sha256="",
+            size=1,
+            status=DocumentStatus.INDEXED,
+        )
         row = describe(doc, [], pending=7)
         assert (row.status, row.label) == ("pending", "Indexat parțial")
         assert row.detail == "7 pasaj(e) neindexat(e) încă; următoarea adăugare le reia"
@@ -270,8 +301,13 @@ sys.exit(run_app(sys.argv[1]))
 def test_run_app_first_run_creates_sample_matter(profile: Path) -> None:
     """The real entry point (own process: ``exec`` and quitting end the QApplication)."""
     env = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
-    done = subprocess.run([sys.executable, "-c", _RUN_APP, str(profile)], env=env,
-                          capture_output=True, text=True, timeout=300)
+    done = subprocess.run(
+        [sys.executable, "-c", _RUN_APP, str(profile)],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert done.returncode == 0, done.stderr[-2000:]
     assert "MATTER Sample matter (fictional)" in done.stdout
     assert "STATUSES ['indexed']" in done.stdout

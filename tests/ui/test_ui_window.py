@@ -52,8 +52,9 @@ def test_ask_renders_claims_with_chips(qtbot, sample_window) -> None:
     assert view.answer["disposition"] == "answered", view.answer
     assert view.chips and view.claim_labels
     assert all(c["kind"] == "extracted" for c in view.answer["claims"])
-    assert view.mode_label.text() == ("Verbatim passages from the sources (the language model "
-                                      "was not used).")
+    assert view.mode_label.text() == (
+        "Verbatim passages from the sources (the language model was not used)."
+    )
     assert "[1]" in view.chips[0].text()
     assert any("five (5) years" in label.text() for label in view.claim_labels)
     assert win.audit_view.records, "the answer left an audit record"
@@ -78,7 +79,7 @@ def test_chip_opens_text_source_with_span_highlighted(qtbot, sample_window) -> N
     assert doc.kind != "pdf"
     assert viewer.mode == "text"
     assert viewer.selection_range == (ref["start"], ref["end"])
-    assert viewer.highlighted_text() == win.ws.text(doc)[ref["start"]:ref["end"]]
+    assert viewer.highlighted_text() == win.ws.text(doc)[ref["start"] : ref["end"]]
     assert viewer.current_page == ref["page"]
 
 
@@ -88,8 +89,11 @@ def test_chip_opens_pdf_page_with_quote_highlighted(qtbot, sample_window) -> Non
     win = sample_window
     win.ask(QUESTION, generate=False)
     wait_idle(qtbot, win)
-    chips = [c for c in win.answer_view.chips
-             if win.ws.document(str(c.property("source")["document_id"])).kind == "pdf"]
+    chips = [
+        c
+        for c in win.answer_view.chips
+        if win.ws.document(str(c.property("source")["document_id"])).kind == "pdf"
+    ]
     assert chips, "the NDA (a PDF) is cited"
     ref = chips[0].property("source")
     qtbot.mouseClick(chips[0], Qt.MouseButton.LeftButton)
@@ -119,8 +123,9 @@ def test_refusal_shows_reason(qtbot, sample_window) -> None:
 
 def test_refusal_lists_nearest_sources_as_chips(qtbot, sample_window) -> None:
     win = sample_window
-    win.ask("Which court has jurisdiction over appeals against the arbitration award?",
-            generate=False)
+    win.ask(
+        "Which court has jurisdiction over appeals against the arbitration award?", generate=False
+    )
     wait_idle(qtbot, win)
     view = win.answer_view
     assert view.answer["disposition"] == "refused", view.answer["claims"]
@@ -145,7 +150,8 @@ def test_cancel_ingest_leaves_consistent_state(qtbot, window, tmp_path: Path) ->
     for i in range(60):
         (folder / f"note_{i:02d}.txt").write_text(
             f"Section 1. Term\n1.1 Note {i} remains in force for {i + 1} years.\n" * 20,
-            encoding="utf-8")
+            encoding="utf-8",
+        )
     window.matters.create_matter("Many")
     window.documents_engine.ingest_progress.connect(lambda *_: window.cancel())
     window.add_paths([str(folder)])
@@ -179,13 +185,18 @@ def test_indexing_progress_counts_passages_in_the_status_line(window) -> None:
 
 def _articles(folder: Path, name: str, count: int) -> None:
     folder.mkdir(exist_ok=True)
-    (folder / name).write_text("\n".join(
-        f"Articolul {k}\nTermenul de plată al facturii {k} din {name} este de {k} zile."
-        for k in range(1, count + 1)), encoding="utf-8")
+    (folder / name).write_text(
+        "\n".join(
+            f"Articolul {k}\nTermenul de plată al facturii {k} din {name} este de {k} zile."
+            for k in range(1, count + 1)
+        ),
+        encoding="utf-8",
+    )
 
 
 def test_a_cancelled_add_says_what_is_indexed_and_what_is_pending(
-        qtbot, window, tmp_path: Path) -> None:
+    qtbot, window, tmp_path: Path
+) -> None:
     # before: "Added 3, failed 0" and every document "Indexed" while passages were
     # missing from the index (issue 10)
     from letadesk.index.sync import EMBED_BATCH
@@ -200,8 +211,10 @@ def test_a_cancelled_add_says_what_is_indexed_and_what_is_pending(
     def cancel_after_two_batches(done: int, _total: int, _what: str) -> None:
         if done >= 2 * EMBED_BATCH:
             window._documents_engine.cancel()  # in its thread: takes effect before batch 3
-    window.documents_engine.embed_progress.connect(cancel_after_two_batches,
-                                         Qt.ConnectionType.DirectConnection)
+
+    window.documents_engine.embed_progress.connect(
+        cancel_after_two_batches, Qt.ConnectionType.DirectConnection
+    )
     assert window.add_paths([str(folder)])
     wait_idle(qtbot, window)
     report = window.last_report
@@ -209,7 +222,8 @@ def test_a_cancelled_add_says_what_is_indexed_and_what_is_pending(
     assert report.indexed == [str(folder / "note_0.txt")]
     assert window.work_label.text() == (
         "Cancelled: 1 document(s) fully indexed, 2 pending (the next add resumes them), "
-        "0 not read, 0 failed.")
+        "0 not read, 0 failed."
+    )
     # per batch, from the start of the indexing (it was per 256 passages)
     assert texts.seen[:2] == ["Indexing passages 0/120", f"Indexing passages {EMBED_BATCH}/120"]
     panel = window.documents
@@ -234,8 +248,9 @@ class _HeldIngest:
     def __init__(self, window) -> None:
         self.inside = threading.Event()
         self.release = threading.Event()
-        window.documents_engine.ingest_progress.connect(self._hold,
-                                                        Qt.ConnectionType.DirectConnection)
+        window.documents_engine.ingest_progress.connect(
+            self._hold, Qt.ConnectionType.DirectConnection
+        )
 
     def _hold(self, *_: object) -> None:  # in the engine's thread
         self.inside.set()
@@ -279,7 +294,8 @@ def test_an_add_disables_only_what_conflicts_with_it(qtbot, window, tmp_path: Pa
 
 @pytest.mark.model  # the judge answers
 def test_a_question_is_answered_while_another_matter_is_being_added_to(
-        qtbot, sample_window, tmp_path: Path) -> None:
+    qtbot, sample_window, tmp_path: Path
+) -> None:
     window = sample_window
     sample = window.matter
     held = _hold_an_ingest(qtbot, window, tmp_path, "Long")
@@ -302,8 +318,9 @@ def test_matters_create_rename_delete(qtbot, window) -> None:
     panel.create_matter("Beta")
     assert panel.current() == "Beta"
     panel.rename_matter("Beta renamed")
-    assert [m.name for m in window.ws.matters()] == ["Alpha", "Beta renamed"] or \
-        {m.name for m in window.ws.matters()} == {"Alpha", "Beta renamed"}
+    assert [m.name for m in window.ws.matters()] == ["Alpha", "Beta renamed"] or {
+        m.name for m in window.ws.matters()
+    } == {"Alpha", "Beta renamed"}
     panel.delete_matter(confirm=False)
     wait_idle(qtbot, window)
     assert {m.name for m in window.ws.matters()} == {"Alpha"}
@@ -311,7 +328,8 @@ def test_matters_create_rename_delete(qtbot, window) -> None:
 
 
 def test_renaming_a_matter_to_a_taken_name_warns_with_a_clear_message(
-        qtbot, window, monkeypatch: pytest.MonkeyPatch) -> None:
+    qtbot, window, monkeypatch: pytest.MonkeyPatch
+) -> None:
     # before: the panel caught any exception and showed apsw's "UNIQUE constraint failed"
     warnings: list[str] = []
     monkeypatch.setattr(window.matters, "_error", lambda exc: warnings.append(str(exc)))
@@ -319,14 +337,14 @@ def test_renaming_a_matter_to_a_taken_name_warns_with_a_clear_message(
     panel.create_matter("Alpha")
     panel.create_matter("Beta")
     panel.rename_matter("Alpha")
-    assert warnings == ["cannot rename the matter to 'Alpha': another matter already has "
-                        "that name"]
+    assert warnings == ["cannot rename the matter to 'Alpha': another matter already has that name"]
     assert {m.name for m in window.ws.matters()} == {"Alpha", "Beta"}
     assert panel.current() == "Beta"
 
 
 def test_a_source_check_arriving_after_its_matter_was_deleted_clears_the_list(
-        qtbot, window) -> None:
+    qtbot, window
+) -> None:
     # the start-up currency check can report after the user renamed or deleted the
     # matter it was shown for (seen in CI): the list empties instead of raising
     panel = window.matters
@@ -348,7 +366,12 @@ def test_drop_adds_files(qtbot, window) -> None:
     window.documents.add_requested.connect(received.append)
     mime = QMimeData()
     mime.setUrls([QUrl.fromLocalFile(str(SAMPLE / "memo_intern.md"))])
-    event = QDropEvent(QPointF(5, 5), Qt.DropAction.CopyAction, mime,
-                       Qt.MouseButton.NoButton, Qt.KeyboardModifier.NoModifier)
+    event = QDropEvent(
+        QPointF(5, 5),
+        Qt.DropAction.CopyAction,
+        mime,
+        Qt.MouseButton.NoButton,
+        Qt.KeyboardModifier.NoModifier,
+    )
     window.documents.dropEvent(event)
     assert received == [[str(SAMPLE / "memo_intern.md")]]

@@ -9,8 +9,10 @@ import pytest
 from letadesk.judge import Judge, JudgeCard, SupportScores, default_judge, load_card
 from letadesk.verify.entailment import decide_support, is_extract
 
-QUOTE = ("The Receiving Party may disclose Confidential Information to its employees and "
-         "professional advisers who need to know it for the Purpose.")
+QUOTE = (
+    "The Receiving Party may disclose Confidential Information to its employees and "
+    "professional advisers who need to know it for the Purpose."
+)
 
 
 @pytest.fixture(scope="module")
@@ -18,10 +20,13 @@ def judge() -> Judge:
     return default_judge()
 
 
-@pytest.mark.parametrize(("claim", "label"), [
-    ("The Receiving Party can share confidential information with its staff.", "supported"),
-    ("The Receiving Party must pay a fee for each disclosure.", "insufficient"),
-])
+@pytest.mark.parametrize(
+    ("claim", "label"),
+    [
+        ("The Receiving Party can share confidential information with its staff.", "supported"),
+        ("The Receiving Party must pay a fee for each disclosure.", "insufficient"),
+    ],
+)
 def test_judged_labels(judge: Judge, claim: str, label: str) -> None:
     decision = decide_support(claim, QUOTE, judge=judge)
     assert decision.label == label
@@ -31,19 +36,28 @@ def test_judged_labels(judge: Judge, claim: str, label: str) -> None:
 
 
 def test_a_negated_claim_is_contradicted_before_the_judge_is_asked(judge: Judge) -> None:
-    decision = decide_support("The Receiving Party may not disclose Confidential "
-                              "Information to its employees.", QUOTE, judge=judge)
+    decision = decide_support(
+        "The Receiving Party may not disclose Confidential Information to its employees.",
+        QUOTE,
+        judge=judge,
+    )
     assert decision.label == "contradicted" and not decision.checks[0].passed
 
 
-@pytest.mark.parametrize(("claim", "extract"), [
-    ("The Receiving Party may disclose Confidential Information to its employees.", True),
-    ("The Receiving Party may disclose Confidential Information to its own employees.",
-     False),  # "own" is not the quote's
-    ("The Supplier may terminate this Agreement.", False),  # other words
-])
-def test_an_extract_of_the_quote_is_supported_as_it_stands(judge: Judge, claim: str,
-                                                           extract: bool) -> None:
+@pytest.mark.parametrize(
+    ("claim", "extract"),
+    [
+        ("The Receiving Party may disclose Confidential Information to its employees.", True),
+        (
+            "The Receiving Party may disclose Confidential Information to its own employees.",
+            False,
+        ),  # "own" is not the quote's
+        ("The Supplier may terminate this Agreement.", False),  # other words
+    ],
+)
+def test_an_extract_of_the_quote_is_supported_as_it_stands(
+    judge: Judge, claim: str, extract: bool
+) -> None:
     assert is_extract(claim, QUOTE) is extract
     if extract:
         decision = decide_support(claim, QUOTE, judge=judge)
@@ -54,8 +68,9 @@ def test_leaving_out_a_negation_or_condition_is_no_extract() -> None:
     quote = "The Supplier may not terminate this Agreement unless the Buyer agrees in writing."
     assert not is_extract("The Supplier may terminate this Agreement.", quote)
     assert not is_extract("The Supplier may not terminate this Agreement.", quote)
-    assert is_extract("The Supplier may not terminate this Agreement unless the Buyer agrees.",
-                      quote)
+    assert is_extract(
+        "The Supplier may not terminate this Agreement unless the Buyer agrees.", quote
+    )
 
 
 @dataclass
@@ -71,20 +86,24 @@ class _Credulous:
 
 def test_a_number_that_disagrees_is_contradicted_whatever_the_model_says() -> None:
     credulous = _Credulous(load_card())
-    decision = decide_support("Notice must always be given 60 days in advance.",
-                              "Notice must be given 30 days in advance.",
-                              judge=credulous)  # type: ignore[arg-type]
+    decision = decide_support(
+        "Notice must always be given 60 days in advance.",
+        "Notice must be given 30 days in advance.",
+        judge=credulous,
+    )  # type: ignore[arg-type]
     assert decision.label == "contradicted"
     assert not decision.checks[0].passed and decision.checks[0].check == "consistency"
 
 
 def test_without_the_judge_the_lexical_check_decides() -> None:
-    decision = decide_support("The Receiving Party may disclose Confidential Information to "
-                              "its own employees.", QUOTE, judge=None)
+    decision = decide_support(
+        "The Receiving Party may disclose Confidential Information to its own employees.",
+        QUOTE,
+        judge=None,
+    )
     assert decision.scorer == "lexical" and decision.label == "supported"
 
 
-def test_a_language_the_judge_was_not_chosen_for_is_left_to_the_lexical_check(
-        judge: Judge) -> None:
+def test_a_language_the_judge_was_not_chosen_for_is_left_to_the_lexical_check(judge: Judge) -> None:
     decision = decide_support("x", "y", judge=judge, language="de")
     assert decision.scorer == "lexical"

@@ -27,27 +27,41 @@ HELDOUT_FLOOR = 0.62
 
 SUPPORTED = [
     # (claim, quote) -- near-paraphrases of their quote
-    ("The tenant may terminate the lease with thirty days notice.",
-     "The Tenant may terminate this Lease by giving thirty (30) days written notice."),
-    ("The Recipient shall return all confidential materials upon request.",
-     "Upon request, the Recipient shall promptly return all Confidential Materials."),
-    ("Chiriașul poate rezilia contractul cu un preaviz de 30 de zile.",
-     "Chiriaşul poate rezilia contractul prin notificare scrisă, cu un preaviz de 30 de zile."),
-    ("Vânzătorul este obligat să predea bunul vândut.",
-     "Vânzătorul are obligația de a preda bunul vândut cumpărătorului."),
+    (
+        "The tenant may terminate the lease with thirty days notice.",
+        "The Tenant may terminate this Lease by giving thirty (30) days written notice.",
+    ),
+    (
+        "The Recipient shall return all confidential materials upon request.",
+        "Upon request, the Recipient shall promptly return all Confidential Materials.",
+    ),
+    (
+        "Chiriașul poate rezilia contractul cu un preaviz de 30 de zile.",
+        "Chiriaşul poate rezilia contractul prin notificare scrisă, cu un preaviz de 30 de zile.",
+    ),
+    (
+        "Vânzătorul este obligat să predea bunul vândut.",
+        "Vânzătorul are obligația de a preda bunul vândut cumpărătorului.",
+    ),
 ]
 
 UNSUPPORTED = [
     # (claim, quote, words the reason must name)
-    ("The landlord must repair the roof within ten days.",
-     "The Tenant may terminate this Lease by giving thirty (30) days written notice.",
-     ["landlord", "repair", "roof"]),
-    ("Angajatorul plătește despăgubiri pentru concediere.",
-     "Chiriaşul poate rezilia contractul prin notificare scrisă.",
-     ["Angajatorul", "plătește", "despăgubiri"]),
-    ("The Recipient may disclose information to its auditors and regulators.",
-     "The Recipient shall keep the information confidential.",
-     ["disclose", "auditors", "regulators"]),
+    (
+        "The landlord must repair the roof within ten days.",
+        "The Tenant may terminate this Lease by giving thirty (30) days written notice.",
+        ["landlord", "repair", "roof"],
+    ),
+    (
+        "Angajatorul plătește despăgubiri pentru concediere.",
+        "Chiriaşul poate rezilia contractul prin notificare scrisă.",
+        ["Angajatorul", "plătește", "despăgubiri"],
+    ),
+    (
+        "The Recipient may disclose information to its auditors and regulators.",
+        "The Recipient shall keep the information confidential.",
+        ["disclose", "auditors", "regulators"],
+    ),
 ]
 
 
@@ -101,17 +115,25 @@ def test_defined_terms_weigh_less_than_other_words() -> None:
     assert renamed > changed
 
 
-@pytest.mark.parametrize(("a", "b"), [
-    ("terminate", "terminates"), ("termination", "terminated"), ("contract", "contractul"),
-    ("contractului", "contractele"), ("rezilierea", "reziliere"), ("days", "day"),
-])
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        ("terminate", "terminates"),
+        ("termination", "terminated"),
+        ("contract", "contractul"),
+        ("contractului", "contractele"),
+        ("rezilierea", "reziliere"),
+        ("days", "day"),
+    ],
+)
 def test_stem_conflates_inflections(a: str, b: str) -> None:
     assert stem(a) == stem(b)
 
 
 def test_content_stems_drop_stopwords_and_fold_diacritics() -> None:
-    assert content_stems("Chiriaşul nu poate rezilia contractul") == \
-        content_stems("chiriașul poate rezilia contractul")
+    assert content_stems("Chiriaşul nu poate rezilia contractul") == content_stems(
+        "chiriașul poate rezilia contractul"
+    )
 
 
 def test_explicit_threshold_overrides_calibration() -> None:
@@ -144,6 +166,7 @@ def test_contractnli_calibration_holds() -> None:
     bench = _bench()
     figures = bench.report(bench.load_pairs(SHARED_DATA / "contractnli" / "dev.json"))
     assert figures["support_threshold"] == calibrated_threshold(), (
-        "calibration.json is stale: run benchmarks/bench_support.py --write")
+        "calibration.json is stale: run benchmarks/bench_support.py --write"
+    )
     assert figures["balanced_accuracy_heldout"] >= HELDOUT_FLOOR
     assert figures["with_consistency_same_threshold"]["heldout"] >= HELDOUT_FLOOR

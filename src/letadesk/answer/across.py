@@ -48,8 +48,9 @@ MAX_DOCUMENTS = 30  # searched one by one; beyond, the matter-wide search alone
 PER_DOCUMENT_K = 3  # passages searched in each document
 # Gate 3 and Gate 4 on one document's drafts, given the passages they may cite: the
 # claims kept, and those rejected.
-Settle = Callable[[Sequence[Passage], Sequence[DraftClaim]],
-                  tuple[list[Claim], list[RejectedClaim]]]
+Settle = Callable[
+    [Sequence[Passage], Sequence[DraftClaim]], tuple[list[Claim], list[RejectedClaim]]
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,8 +63,9 @@ class Finding:
     score: float  # its best sentence's relevance (0 when none passes the threshold)
 
 
-def asked_of_several(question: str, filters: SearchFilters, passages: Sequence[Passage],
-                     documents: int) -> bool:
+def asked_of_several(
+    question: str, filters: SearchFilters, passages: Sequence[Passage], documents: int
+) -> bool:
     """True when ``question`` asks something of each of the ``documents`` admissible
     documents: the search is not limited to one, at least two are admissible, and the
     question names no provision or act (parsed references), and no document (no
@@ -75,18 +77,29 @@ def asked_of_several(question: str, filters: SearchFilters, passages: Sequence[P
     return not any(p.via in ("reference", "named") for p in passages)
 
 
-def answer_across(retriever: Retriever, documents: Sequence[Document], question: str,
-                  filters: SearchFilters, ranked: Sequence[Passage], scorer: Scorer,
-                  settle: Settle, trace: AskTrace, *, rejected: Sequence[RejectedClaim],
-                  language: str, mode: str) -> Answer | None:
+def answer_across(
+    retriever: Retriever,
+    documents: Sequence[Document],
+    question: str,
+    filters: SearchFilters,
+    ranked: Sequence[Passage],
+    scorer: Scorer,
+    settle: Settle,
+    trace: AskTrace,
+    *,
+    rejected: Sequence[RejectedClaim],
+    language: str,
+    mode: str,
+) -> Answer | None:
     """The answer to ``question`` asked of ``documents`` (``ranked``: the matter-wide
     passages, best first): grouped by document when two or more keep a claim after Gate 3
     and Gate 4, plain when one does, a refusal when none does. None, with nothing
     checked, when fewer than two documents answer at all: the single-document answer
     then decides. ``rejected``: the claims rejected before (the model's drafts)."""
     findings = survey(retriever, documents, question, filters, ranked, scorer)
-    trace.surveyed([(f.document.id, [p.fragment.id for p in f.passages], bool(f.drafts))
-                    for f in findings])
+    trace.surveyed(
+        [(f.document.id, [p.fragment.id for p in f.passages], bool(f.drafts)) for f in findings]
+    )
     if sum(1 for f in findings if f.drafts) < 2:
         return None
     rejected = list(rejected)
@@ -98,15 +111,18 @@ def answer_across(retriever: Retriever, documents: Sequence[Document], question:
             answering.append((finding, found))
     nearest = ranked[:5]
     if not answering:
-        return trace.refuse(question, no_source(language, "ungrounded"), nearest,
-                            rejected=rejected, mode=mode)
+        return trace.refuse(
+            question, no_source(language, "ungrounded"), nearest, rejected=rejected, mode=mode
+        )
     claims, groups, unanswered = _grouped(answering, findings)
-    return trace.answer(question, claims, rejected, nearest, mode=mode, groups=groups,
-                        unanswered=unanswered)
+    return trace.answer(
+        question, claims, rejected, nearest, mode=mode, groups=groups, unanswered=unanswered
+    )
 
 
-def _grouped(answering: Sequence[tuple[Finding, list[Claim]]], findings: Sequence[Finding]
-             ) -> tuple[list[Claim], list[AnswerGroup], list[UnansweredDocument]]:
+def _grouped(
+    answering: Sequence[tuple[Finding, list[Claim]]], findings: Sequence[Finding]
+) -> tuple[list[Claim], list[AnswerGroup], list[UnansweredDocument]]:
     """The claims of the documents ``answering``, in order, with one group per document
     and the documents of ``findings`` that keep no claim; no groups when one answers."""
     claims: list[Claim] = []
@@ -118,27 +134,45 @@ def _grouped(answering: Sequence[tuple[Finding, list[Claim]]], findings: Sequenc
     if len(groups) < 2:
         return claims, [], []
     answered = {f.document.id for f, _ in answering}
-    return claims, groups, [UnansweredDocument(f.document.id, f.document.title)
-                            for f in findings if f.document.id not in answered]
+    return (
+        claims,
+        groups,
+        [
+            UnansweredDocument(f.document.id, f.document.title)
+            for f in findings
+            if f.document.id not in answered
+        ],
+    )
 
 
-def survey(retriever: Retriever, documents: Sequence[Document], question: str,
-           filters: SearchFilters, ranked: Sequence[Passage],
-           scorer: Scorer) -> list[Finding]:
+def survey(
+    retriever: Retriever,
+    documents: Sequence[Document],
+    question: str,
+    filters: SearchFilters,
+    ranked: Sequence[Passage],
+    scorer: Scorer,
+) -> list[Finding]:
     """One finding per document searched on its own: those of ``ranked`` (the
     matter-wide passages) first, in its order, then the others, :data:`MAX_DOCUMENTS` in
     all. Those that answer come first, most relevant first (ties: in that order), then
     the rest in that order."""
     looked = _search_order(documents, ranked)[:MAX_DOCUMENTS]
-    passages = {d.id: _unique([
-        *retriever.search(question, replace(filters, document_id=d.id),
-                          k=PER_DOCUMENT_K).passages,
-        *(p for p in ranked if p.document.id == d.id)]) for d in looked}
+    passages = {
+        d.id: _unique(
+            [
+                *retriever.search(
+                    question, replace(filters, document_id=d.id), k=PER_DOCUMENT_K
+                ).passages,
+                *(p for p in ranked if p.document.id == d.id),
+            ]
+        )
+        for d in looked
+    }
     scorer.prepare([p for ps in passages.values() for p in ps])
     findings = [_finding(d, passages[d.id], scorer) for d in looked]
     rank = {d.id: i for i, d in enumerate(looked)}
-    return sorted(findings, key=lambda f: (not f.drafts, -round(f.score, 2),
-                                           rank[f.document.id]))
+    return sorted(findings, key=lambda f: (not f.drafts, -round(f.score, 2), rank[f.document.id]))
 
 
 def _search_order(documents: Sequence[Document], ranked: Sequence[Passage]) -> list[Document]:
@@ -161,6 +195,7 @@ def _unique(passages: Sequence[Passage]) -> tuple[Passage, ...]:
 def _finding(document: Document, passages: Sequence[Passage], scorer: Scorer) -> Finding:
     drafts = extract_claims(scorer, passages)
     by_id = {p.fragment.id: p for p in passages}
-    score = max((scorer.sentence(by_id[d.evidence[0].fragment_id], d.text) for d in drafts),
-                default=0.0)
+    score = max(
+        (scorer.sentence(by_id[d.evidence[0].fragment_id], d.text) for d in drafts), default=0.0
+    )
     return Finding(document, tuple(passages), tuple(drafts), score)

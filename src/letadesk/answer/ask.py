@@ -84,7 +84,8 @@ class _Gate2:
         """Gate 1's corpus check: a source holds nearly all the topic words, or the judge
         finds one that answers the question."""
         return self.covered >= options.corpus_scope or (
-            self.judged and self.best >= self.scorer.threshold)
+            self.judged and self.best >= self.scorer.threshold
+        )
 
 
 @dataclass
@@ -94,16 +95,29 @@ class _State:
 
 
 class Asker:
-    def __init__(self, corpus: CorpusReader, retriever: Retriever,
-                 generator: Callable[[], Generator] | None, *,
-                 judge: Callable[[], Judge] | None = None) -> None:
+    def __init__(
+        self,
+        corpus: CorpusReader,
+        retriever: Retriever,
+        generator: Callable[[], Generator] | None,
+        *,
+        judge: Callable[[], Judge] | None = None,
+    ) -> None:
         self._corpus = corpus
         self._retriever = retriever
         self._generator = generator
         self._judge = judge
 
-    def ask(self, question: str, filters: SearchFilters, options: AskOptions, trace: AskTrace,
-            *, stage: Stage | None = None, cancelled: Callable[[], bool] | None = None) -> Answer:
+    def ask(
+        self,
+        question: str,
+        filters: SearchFilters,
+        options: AskOptions,
+        trace: AskTrace,
+        *,
+        stage: Stage | None = None,
+        cancelled: Callable[[], bool] | None = None,
+    ) -> Answer:
         def step(name: str) -> None:
             if cancelled and cancelled():
                 raise AskCancelled
@@ -116,11 +130,17 @@ class Asker:
         step("searching")
         passages = self._retriever.search(question, filters, k=max(options.k, 10)).passages
         trace.retrieved(passages)
-        if unmet := unmet_presupposition(self._corpus, question, matter_id=filters.matter_id,
-                                         as_of=options.as_of, language=options.language):
+        if unmet := unmet_presupposition(
+            self._corpus,
+            question,
+            matter_id=filters.matter_id,
+            as_of=options.as_of,
+            language=options.language,
+        ):
             return trace.refuse(question, unmet, passages[:5])  # the act has no such provision
-        gate = self._gate2(question, passages, filters, options, trace,
-                           self._loaded_judge(options, trace))
+        gate = self._gate2(
+            question, passages, filters, options, trace, self._loaded_judge(options, trace)
+        )
         if not scope.in_scope and not gate.answered_by_matter(options):
             # Not legal vocabulary, and the matter's own documents do not cover it either.
             return trace.refuse(question, out_of_scope(scope, options.language), ())
@@ -128,36 +148,71 @@ class Asker:
             return trace.refuse(question, no_source(options.language, "no_match"), ())
         named = any(p.via == "reference" for p in passages)
         if gate.best < gate.scorer.threshold and not named:
-            return trace.refuse(question, no_source(
-                options.language, "not_addressed", best=gate.best,
-                threshold=gate.scorer.threshold), gate.ranked[:5])
+            return trace.refuse(
+                question,
+                no_source(
+                    options.language,
+                    "not_addressed",
+                    best=gate.best,
+                    threshold=gate.scorer.threshold,
+                ),
+                gate.ranked[:5],
+            )
         return self._answer(question, filters, options, gate, trace, step)
 
-    def _gate2(self, question: str, passages: list[Passage], filters: SearchFilters,
-               options: AskOptions, trace: AskTrace, judge: Judge | None) -> _Gate2:
+    def _gate2(
+        self,
+        question: str,
+        passages: list[Passage],
+        filters: SearchFilters,
+        options: AskOptions,
+        trace: AskTrace,
+        judge: Judge | None,
+    ) -> _Gate2:
         """Relevance of each passage: the judge's where it reads the question's language,
         else the rarity-weighted topic's; recorded in the audit. ``judge``: the loaded
         judge (or None), carried on for Gates 3 and 4."""
         topic = self._by_rarity(question_topic(question), filters)
         language = detect_language(question) or options.language
-        reads = judge if judge is not None and \
-            language in judge.card.relevance_languages else None
-        scorer: Scorer = (JudgeScorer(reads, question, passages,
-                                      threshold=options.relevance_threshold, topic=topic)
-                          if reads is not None else LexicalScorer(topic, options.min_relevance))
+        reads = judge if judge is not None and language in judge.card.relevance_languages else None
+        scorer: Scorer = (
+            JudgeScorer(
+                reads, question, passages, threshold=options.relevance_threshold, topic=topic
+            )
+            if reads is not None
+            else LexicalScorer(topic, options.min_relevance)
+        )
         relevance = {id(p): scorer.passage(p) for p in passages}
         trace.relevance(scorer.name, scorer.threshold, passages, relevance)
         covered = max((passage_relevance(topic, p) for p in passages), default=0.0)
-        return _Gate2(scorer, _prefer_relevant(passages, relevance),
-                      max(relevance.values(), default=0.0), covered, reads is not None, judge)
+        return _Gate2(
+            scorer,
+            _prefer_relevant(passages, relevance),
+            max(relevance.values(), default=0.0),
+            covered,
+            reads is not None,
+            judge,
+        )
 
-    def _answer(self, question: str, filters: SearchFilters, options: AskOptions,
-                gate: _Gate2, trace: AskTrace, step: Stage) -> Answer:
+    def _answer(
+        self,
+        question: str,
+        filters: SearchFilters,
+        options: AskOptions,
+        gate: _Gate2,
+        trace: AskTrace,
+        step: Stage,
+    ) -> Answer:
         """Draft (when the mode says so) or extract, verify, and keep coherent claims."""
         shown = gate.ranked[: options.k]
         judge = gate.judge
-        verifier = ClaimVerifier(self._corpus, {p.fragment.id: p for p in shown},
-                                 matter_id=filters.matter_id, as_of=options.as_of, judge=judge)
+        verifier = ClaimVerifier(
+            self._corpus,
+            {p.fragment.id: p for p in shown},
+            matter_id=filters.matter_id,
+            as_of=options.as_of,
+            judge=judge,
+        )
         state = _State()
         drafted = bool(options.generate) and self._generator is not None
         if drafted:
@@ -183,9 +238,16 @@ class Asker:
         claims = tuple(Claim(v.draft.text, kind, v.citations, v.checks) for v in state.kept)
         return trace.answer(question, claims, state.rejected, shown[:5], mode=mode)
 
-    def _across(self, question: str, filters: SearchFilters, gate: _Gate2,
-                options: AskOptions, state: _State, trace: AskTrace,
-                mode: str) -> Answer | None:
+    def _across(
+        self,
+        question: str,
+        filters: SearchFilters,
+        gate: _Gate2,
+        options: AskOptions,
+        state: _State,
+        trace: AskTrace,
+        mode: str,
+    ) -> Answer | None:
         """The answer over several documents when the question is asked of them and two
         or more answer (:mod:`letadesk.answer.across`); None otherwise."""
         documents = self._corpus.documents_admissible(filters)
@@ -193,16 +255,31 @@ class Asker:
             return None
         judge = gate.judge
 
-        def settle(passages: Sequence[Passage], drafts: Sequence[DraftClaim]
-                   ) -> tuple[list[Claim], list[RejectedClaim]]:
-            verifier = ClaimVerifier(self._corpus, {p.fragment.id: p for p in passages},
-                                     matter_id=filters.matter_id, as_of=options.as_of,
-                                     judge=judge)
+        def settle(
+            passages: Sequence[Passage], drafts: Sequence[DraftClaim]
+        ) -> tuple[list[Claim], list[RejectedClaim]]:
+            verifier = ClaimVerifier(
+                self._corpus,
+                {p.fragment.id: p for p in passages},
+                matter_id=filters.matter_id,
+                as_of=options.as_of,
+                judge=judge,
+            )
             return _settled(drafts, verifier, judge, trace)
 
-        return answer_across(self._retriever, documents, question, filters, gate.ranked,
-                             gate.scorer, settle, trace, rejected=state.rejected,
-                             language=options.language, mode=mode)
+        return answer_across(
+            self._retriever,
+            documents,
+            question,
+            filters,
+            gate.ranked,
+            gate.scorer,
+            settle,
+            trace,
+            rejected=state.rejected,
+            language=options.language,
+            mode=mode,
+        )
 
     def _loaded_judge(self, options: AskOptions, trace: AskTrace) -> Judge | None:
         """The judge when it is enabled and loads (else the lexical checks decide, and the
@@ -222,11 +299,23 @@ class Asker:
         ("liquidated"). Alternatives count as often as the most frequent of them."""
         matter = SearchFilters(matter_id=filters.matter_id)
         total = self._retriever.fragment_count(matter)
-        return weighted(topic, lambda term: rarity_weight(
-            max(self._retriever.fragment_count(matter, word) for word in term.words), total))
+        return weighted(
+            topic,
+            lambda term: rarity_weight(
+                max(self._retriever.fragment_count(matter, word) for word in term.words), total
+            ),
+        )
 
-    def _generate(self, question: str, shown: list[Passage], verifier: ClaimVerifier,
-                  options: AskOptions, state: _State, trace: AskTrace, step: Stage) -> None:
+    def _generate(
+        self,
+        question: str,
+        shown: list[Passage],
+        verifier: ClaimVerifier,
+        options: AskOptions,
+        state: _State,
+        trace: AskTrace,
+        step: Stage,
+    ) -> None:
         assert self._generator is not None
         generator = self._generator()
         trace.model(generator.model_id)
@@ -259,12 +348,14 @@ def _sort(verdict: Verdict, state: _State) -> None:
         return
     failure = verdict.failure
     assert failure is not None
-    state.rejected.append(RejectedClaim(verdict.draft.text, failure.check, failure.reason,
-                                        verdict.checks))
+    state.rejected.append(
+        RejectedClaim(verdict.draft.text, failure.check, failure.reason, verdict.checks)
+    )
 
 
-def _settled(drafts: Sequence[DraftClaim], verifier: ClaimVerifier, judge: Judge | None,
-             trace: AskTrace) -> tuple[list[Claim], list[RejectedClaim]]:
+def _settled(
+    drafts: Sequence[DraftClaim], verifier: ClaimVerifier, judge: Judge | None, trace: AskTrace
+) -> tuple[list[Claim], list[RejectedClaim]]:
     """One document's extracted drafts through Gate 3 and Gate 4 among themselves: the
     claims kept, and those rejected."""
     group = _State()
@@ -286,8 +377,9 @@ def _coherence(state: _State, judge: Judge | None) -> None:
             continue
         dropped.add(contradiction.j)
         v = state.kept[contradiction.j]
-        state.rejected.append(RejectedClaim(v.draft.text, "coherence", contradiction.reason,
-                                            v.checks))
+        state.rejected.append(
+            RejectedClaim(v.draft.text, "coherence", contradiction.reason, v.checks)
+        )
     state.kept = [v for i, v in enumerate(state.kept) if i not in dropped]
 
 
@@ -295,6 +387,6 @@ def _prefer_relevant(passages: list[Passage], relevance: dict[int, float]) -> li
     """Named provisions first, then by relevance to the question (``relevance``: by
     ``id`` of each passage), ties by retrieval rank."""
     order = {id(p): i for i, p in enumerate(passages)}
-    return sorted(passages, key=lambda p: (p.via != "reference", -round(relevance[id(p)], 2),
-                                           order[id(p)]))
-
+    return sorted(
+        passages, key=lambda p: (p.via != "reference", -round(relevance[id(p)], 2), order[id(p)])
+    )

@@ -22,8 +22,9 @@ def _provision_exists(corpus: CorpusReader, filters: SearchFilters, ref: Referen
     return any(act_matches(ref.act, corpus.document(f.document_id)) for f in frags)
 
 
-def check_citations(corpus: CorpusReader, claim: str, *, matter_id: MatterId,
-                    as_of: date | None) -> list[CheckResult]:
+def check_citations(
+    corpus: CorpusReader, claim: str, *, matter_id: MatterId, as_of: date | None
+) -> list[CheckResult]:
     """One "citation" verdict, and one "temporal" verdict when a date is given.
 
     Fails when a reference in the claim names a provision or act that no document of
@@ -32,15 +33,35 @@ def check_citations(corpus: CorpusReader, claim: str, *, matter_id: MatterId,
     anywhere = SearchFilters(matter_id=matter_id)
     missing = [r.raw for r in refs if not _provision_exists(corpus, anywhere, r)]
     if missing:
-        return [CheckResult("citation", False, "cites " + ", ".join(f'"{m}"' for m in missing)
-                            + ", which is not in this matter's documents")]
-    found = CheckResult("citation", True, f"{len(refs)} legal references, all in the corpus"
-                        if refs else "no legal references in the claim")
+        return [
+            CheckResult(
+                "citation",
+                False,
+                "cites "
+                + ", ".join(f'"{m}"' for m in missing)
+                + ", which is not in this matter's documents",
+            )
+        ]
+    found = CheckResult(
+        "citation",
+        True,
+        f"{len(refs)} legal references, all in the corpus"
+        if refs
+        else "no legal references in the claim",
+    )
     if as_of is None:
         return [found]
     dated = replace(anywhere, as_of=as_of)
     stale = [r.raw for r in refs if not _provision_exists(corpus, dated, r)]
     if stale:
-        return [found, CheckResult("temporal", False, "cites " + ", ".join(f'"{s}"' for s in stale)
-                                   + f", which is not in force on {as_of.isoformat()}")]
+        return [
+            found,
+            CheckResult(
+                "temporal",
+                False,
+                "cites "
+                + ", ".join(f'"{s}"' for s in stale)
+                + f", which is not in force on {as_of.isoformat()}",
+            ),
+        ]
     return [found, CheckResult("temporal", True, f"in force on {as_of.isoformat()}")]

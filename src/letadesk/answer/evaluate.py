@@ -76,10 +76,12 @@ def _row_problem(row: dict[str, Any]) -> str:
     if not isinstance(row.get("answerable", True), bool):
         return '"answerable" must be true or false'
     gold = row.get("gold")
-    if gold is not None and not (isinstance(gold, dict) and all(
-            isinstance(gold.get(k, ""), str) for k in ("document", "locator", "quote"))
-            and isinstance(gold.get("quotes", []), list)
-            and all(isinstance(q, str) for q in gold.get("quotes", []))):
+    if gold is not None and not (
+        isinstance(gold, dict)
+        and all(isinstance(gold.get(k, ""), str) for k in ("document", "locator", "quote"))
+        and isinstance(gold.get("quotes", []), list)
+        and all(isinstance(q, str) for q in gold.get("quotes", []))
+    ):
         return '"gold" must be an object of strings ("quotes": a list of strings)'
     return ""
 
@@ -92,8 +94,11 @@ def _is_date(value: object) -> bool:
 
 
 def _on_gold(citation: Citation, gold: dict[str, Any]) -> bool:
-    if gold.get("document") and gold["document"] not in citation.document and \
-            not citation.document.endswith(gold["document"]):
+    if (
+        gold.get("document")
+        and gold["document"] not in citation.document
+        and not citation.document.endswith(gold["document"])
+    ):
         return False
     if gold.get("locator") and not citation.locator.startswith(gold["locator"]):
         return False
@@ -115,12 +120,16 @@ def _overlap(a: str, b: str) -> float:
     return len(wa & wb) / max(1, min(len(wa), len(wb)))
 
 
-def evaluate(rows: Iterable[dict[str, Any]], ask: Callable[[str, AskOptions], Answer],
-             options: AskOptions) -> EvalReport:
+def evaluate(
+    rows: Iterable[dict[str, Any]], ask: Callable[[str, AskOptions], Answer], options: AskOptions
+) -> EvalReport:
     report = EvalReport()
     for row in rows:
-        opts = replace(options, as_of=date.fromisoformat(row["as_of"])) if row.get("as_of") \
+        opts = (
+            replace(options, as_of=date.fromisoformat(row["as_of"]))
+            if row.get("as_of")
             else options
+        )
         started = time.perf_counter()
         answer = ask(row["question"], opts)
         report.latencies.append(time.perf_counter() - started)

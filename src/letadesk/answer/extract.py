@@ -63,6 +63,6 @@ def litera_texts(passage: Passage) -> list[str]:
     found: list[str] = []
     for letter in passage.letters:
         span = litera_span(text, letter)
-        if span is not None and not too_short(text[span[0]:span[1]]):
-            found.append(text[span[0]:span[1]])
+        if span is not None and not too_short(text[span[0] : span[1]]):
+            found.append(text[span[0] : span[1]])
     return found

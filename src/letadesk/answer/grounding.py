@@ -48,8 +48,15 @@ class Verdict:
 class ClaimVerifier:
     """Verifies draft claims against the passages shown to the generator."""
 
-    def __init__(self, corpus: CorpusReader, passages: Mapping[int, Passage], *,
-                 matter_id: MatterId, as_of: date | None, judge: Judge | None = None) -> None:
+    def __init__(
+        self,
+        corpus: CorpusReader,
+        passages: Mapping[int, Passage],
+        *,
+        matter_id: MatterId,
+        as_of: date | None,
+        judge: Judge | None = None,
+    ) -> None:
         self._corpus = corpus
         self._judge = judge
         self._passages = passages
@@ -68,8 +75,9 @@ class ClaimVerifier:
             if citation is not None:
                 citations.append(citation)
                 checks.extend(self._in_force(citation))
-        checks.extend(check_citations(self._corpus, draft.text, matter_id=self._matter_id,
-                                      as_of=self._as_of))
+        checks.extend(
+            check_citations(self._corpus, draft.text, matter_id=self._matter_id, as_of=self._as_of)
+        )
         if citations and not extracted:
             quotes = " ".join(c.quote for c in citations)
             checks.extend(decide_support(draft.text, quotes, judge=self._judge).checks)
@@ -78,18 +86,30 @@ class ClaimVerifier:
     def _evidence(self, ev: Evidence) -> tuple[CheckResult, Citation | None]:
         passage = self._passages.get(ev.fragment_id)
         if passage is None:
-            return CheckResult("quote", False, f"cites fragment {ev.fragment_id}, which was "
-                               "not among the sources given"), None
+            return CheckResult(
+                "quote",
+                False,
+                f"cites fragment {ev.fragment_id}, which was not among the sources given",
+            ), None
         result, match = check_quote(ev.quote, passage.fragment.text, fragment_id=ev.fragment_id)
         if match is None:
             return result, None
         frag, doc = passage.fragment, passage.document
         start, end = frag.start + match.start, frag.start + match.end
         page = self._page_of(doc.id, start, frag.page)
-        citation = Citation(fragment_id=frag.id, document_id=doc.id, document=doc.title,
-                            page=page[0], page_label=page[1], locator=frag.locator,
-                            quote=frag.text[match.start:match.end], start=start, end=end,
-                            source_state=doc.source_state, verified=doc.verified)
+        citation = Citation(
+            fragment_id=frag.id,
+            document_id=doc.id,
+            document=doc.title,
+            page=page[0],
+            page_label=page[1],
+            locator=frag.locator,
+            quote=frag.text[match.start : match.end],
+            start=start,
+            end=end,
+            source_state=doc.source_state,
+            verified=doc.verified,
+        )
         return result, citation
 
     def _page_of(self, doc_id: int, offset: int, default: int) -> tuple[int, str]:
@@ -108,8 +128,9 @@ class ClaimVerifier:
         day = self._as_of
         if (doc.valid_from and doc.valid_from > day) or (doc.valid_to and doc.valid_to < day):
             span = f"{doc.valid_from or '…'} to {doc.valid_to or '…'}"
-            return [CheckResult("temporal", False, f"{doc.title} is in force {span}, "
-                                f"not on {day.isoformat()}")]
+            return [
+                CheckResult(
+                    "temporal", False, f"{doc.title} is in force {span}, not on {day.isoformat()}"
+                )
+            ]
         return []
-
-

@@ -12,53 +12,76 @@ from letadesk.verify.scope import ScopeVerdict
 
 _TEXT: dict[str, dict[str, str]] = {
     "no_source": {"en": "I don't have a sufficient source", "ro": "Nu am o sursă suficientă"},
-    "no_match": {"en": "nothing in this matter matches the question",
-                 "ro": "nimic din acest dosar nu corespunde întrebării"},
+    "no_match": {
+        "en": "nothing in this matter matches the question",
+        "ro": "nimic din acest dosar nu corespunde întrebării",
+    },
     "not_addressed": {
         "en": "the closest sources do not address the question "
-              "(best relevance {best:.2f} < {threshold:.2f})",
+        "(best relevance {best:.2f} < {threshold:.2f})",
         "ro": "sursele cele mai apropiate nu tratează întrebarea "
-              "(relevanța cea mai bună {best:.2f} < {threshold:.2f})"},
-    "ungrounded": {"en": "no claim could be grounded in a source",
-                   "ro": "nicio afirmație nu a putut fi întemeiată pe o sursă"},
+        "(relevanța cea mai bună {best:.2f} < {threshold:.2f})",
+    },
+    "ungrounded": {
+        "en": "no claim could be grounded in a source",
+        "ro": "nicio afirmație nu a putut fi întemeiată pe o sursă",
+    },
     # an answer over several documents: those searched that hold no answer
     "no_answer_in": {"en": "No answer in: {documents}", "ro": "Niciun răspuns în: {documents}"},
-    "out_of_scope": {"en": "out of scope: the question is not a legal question",
-                     "ro": "în afara domeniului: întrebarea nu este una juridică"},
-    "off_topic": {"en": "off-topic terms found: {off}; legal terms: {legal}",
-                  "ro": "termeni din afara dreptului: {off}; termeni juridici: {legal}"},
-    "few_terms": {"en": "too few legal terms: {legal}",
-                  "ro": "prea puțini termeni juridici: {legal}"},
+    "out_of_scope": {
+        "en": "out of scope: the question is not a legal question",
+        "ro": "în afara domeniului: întrebarea nu este una juridică",
+    },
+    "off_topic": {
+        "en": "off-topic terms found: {off}; legal terms: {legal}",
+        "ro": "termeni din afara dreptului: {off}; termeni juridici: {legal}",
+    },
+    "few_terms": {
+        "en": "too few legal terms: {legal}",
+        "ro": "prea puțini termeni juridici: {legal}",
+    },
     "no_terms": {"en": "no legal terms found", "ro": "niciun termen juridic"},
     "none": {"en": "none", "ro": "niciunul"},
     # a provision the question names that the matter does not have (answer/presupposition.py)
     "no_provision": {"en": "No such provision", "ro": "Prevedere inexistentă"},
-    "no_article": {"en": "{act} has no {provision}; its articles are {have}",
-                   "ro": "{act} nu are {provision}; articolele sale sunt {have}"},
-    "no_paragraph": {"en": "{within} of {act} has no {part}; its paragraphs are {have}",
-                     "ro": "{within} din {act} nu are {part}; alineatele sale sunt {have}"},
+    "no_article": {
+        "en": "{act} has no {provision}; its articles are {have}",
+        "ro": "{act} nu are {provision}; articolele sale sunt {have}",
+    },
+    "no_paragraph": {
+        "en": "{within} of {act} has no {part}; its paragraphs are {have}",
+        "ro": "{within} din {act} nu are {part}; alineatele sale sunt {have}",
+    },
     "no_paragraphs": {
         "en": "{within} of {act} has no {part}: it is not divided into numbered paragraphs",
-        "ro": "{within} din {act} nu are {part}: nu este împărțit în alineate numerotate"},
-    "no_letter": {"en": "{within} of {act} has no {part}; its letters are {have}",
-                  "ro": "{within} din {act} nu are {part}; literele sale sunt {have}"},
-    "no_letters": {"en": "{within} of {act} has no {part}: it has no lettered items",
-                   "ro": "{within} din {act} nu are {part}: nu are litere"},
-    "no_act": {"en": "{act} is not among this matter's documents (the question names its "
-                     "{provision})",
-               "ro": "{act} nu se află printre documentele acestui dosar (întrebarea privește "
-                     "{provision})"},
+        "ro": "{within} din {act} nu are {part}: nu este împărțit în alineate numerotate",
+    },
+    "no_letter": {
+        "en": "{within} of {act} has no {part}; its letters are {have}",
+        "ro": "{within} din {act} nu are {part}; literele sale sunt {have}",
+    },
+    "no_letters": {
+        "en": "{within} of {act} has no {part}: it has no lettered items",
+        "ro": "{within} din {act} nu are {part}: nu are litere",
+    },
+    "no_act": {
+        "en": "{act} is not among this matter's documents (the question names its {provision})",
+        "ro": "{act} nu se află printre documentele acestui dosar (întrebarea privește "
+        "{provision})",
+    },
     "not_in_force": {
         "en": "{act} as in force on {date} has no {provision}: the version then in force "
-              "({span}) does not hold it; {provision} is in the text in force {held}",
+        "({span}) does not hold it; {provision} is in the text in force {held}",
         "ro": "{act} în vigoare la {date} nu are {provision}: versiunea în vigoare atunci "
-              "({span}) nu conține această prevedere; {provision} apare în textul în vigoare "
-              "{held}"},
+        "({span}) nu conține această prevedere; {provision} apare în textul în vigoare "
+        "{held}",
+    },
     "no_version": {
         "en": "no version of {act} in this matter is in force on {date}; {provision} is in "
-              "the text in force {held}",
+        "the text in force {held}",
         "ro": "niciun text din acest dosar al actului {act} nu este în vigoare la {date}; "
-              "{provision} apare în textul în vigoare {held}"},
+        "{provision} apare în textul în vigoare {held}",
+    },
     "including": {"en": "including", "ro": "inclusiv"},
     "and": {"en": "and", "ro": "și"},
     "since": {"en": "since {date}", "ro": "din {date}"},
@@ -67,14 +90,16 @@ _TEXT: dict[str, dict[str, str]] = {
     # the currency and the human check of the sources an answer cites
     "stale_note": {
         "en": "Source changed or missing on disk since it was indexed; add it again to "
-              "refresh it: {documents}",
+        "refresh it: {documents}",
         "ro": "Sursă modificată sau absentă de pe disc de la indexare; adăugați-o din nou "
-              "pentru a o actualiza: {documents}"},
+        "pentru a o actualiza: {documents}",
+    },
     "unverified_note": {
         "en": "Source not verified by a person; check the deadlines and article numbers "
-              "against it: {documents}",
+        "against it: {documents}",
         "ro": "Sursă neverificată de o persoană; verificați termenele și numerele "
-              "articolelor în ea: {documents}"},
+        "articolelor în ea: {documents}",
+    },
     "stale_mark": {"en": "stale", "ro": "depășită"},
     "unverified_mark": {"en": "unverified", "ro": "neverificată"},
 }
@@ -87,7 +112,7 @@ def message(key: str, language: str, **values: object) -> str:
 
 
 def no_source(language: str, why: str, **values: object) -> str:
-    """"I don't have a sufficient source: <why>"."""
+    """ "I don't have a sufficient source: <why>"."""
     return f"{message('no_source', language)}: {message(why, language, **values)}"
 
 
@@ -95,8 +120,12 @@ def out_of_scope(verdict: ScopeVerdict, language: str) -> str:
     """Why Gate 1 refused, naming the terms it found."""
     legal = ", ".join(verdict.legal_terms)
     if verdict.off_topic_terms:
-        detail = message("off_topic", language, off=", ".join(verdict.off_topic_terms),
-                         legal=legal or message("none", language))
+        detail = message(
+            "off_topic",
+            language,
+            off=", ".join(verdict.off_topic_terms),
+            legal=legal or message("none", language),
+        )
     elif legal:
         detail = message("few_terms", language, legal=legal)
     else:

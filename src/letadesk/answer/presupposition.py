@@ -37,9 +37,13 @@ from letadesk.retrieve.acts import act_matches
 Span = tuple[date | None, date | None]  # a version's validity: from, to (None: open)
 
 CODE_TITLES = {
-    "civil": "Codul civil", "fiscal": "Codul fiscal", "muncii": "Codul muncii",
-    "penal": "Codul penal", "proc_civ": "Codul de procedură civilă",
-    "proc_pen": "Codul de procedură penală", "proc_fiscal": "Codul de procedură fiscală",
+    "civil": "Codul civil",
+    "fiscal": "Codul fiscal",
+    "muncii": "Codul muncii",
+    "penal": "Codul penal",
+    "proc_civ": "Codul de procedură civilă",
+    "proc_pen": "Codul de procedură penală",
+    "proc_fiscal": "Codul de procedură fiscală",
     "constitutie": "Constituția",
 }
 _KIND_TITLES = {"lege": "Legea", "oug": "OUG", "og": "OG", "hg": "HG"}
@@ -67,17 +71,20 @@ class _Gap:
     have: tuple[str, ...]
 
 
-def unmet_presupposition(corpus: CorpusReader, question: str, *, matter_id: MatterId,
-                         as_of: date | None, language: str) -> str | None:
+def unmet_presupposition(
+    corpus: CorpusReader, question: str, *, matter_id: MatterId, as_of: date | None, language: str
+) -> str | None:
     """Why the question asks about a provision the matter lacks, in ``language``
     ("No such provision: …"); ``None`` when nothing it names is missing."""
-    missing = missing_provision(corpus, parse_references(question), matter_id=matter_id,
-                                as_of=as_of)
+    missing = missing_provision(
+        corpus, parse_references(question), matter_id=matter_id, as_of=as_of
+    )
     return None if missing is None else describe(missing, language)
 
 
-def missing_provision(corpus: CorpusReader, refs: Sequence[Reference], *,
-                      matter_id: MatterId, as_of: date | None) -> Missing | None:
+def missing_provision(
+    corpus: CorpusReader, refs: Sequence[Reference], *, matter_id: MatterId, as_of: date | None
+) -> Missing | None:
     """The first of ``refs`` that names a provision the matter's documents of its act
     lack (on ``as_of``, when given), or ``None``. See the module docstring."""
     matter = SearchFilters(matter_id=matter_id)
@@ -102,30 +109,48 @@ def missing_provision(corpus: CorpusReader, refs: Sequence[Reference], *,
 
 def _decidable(ref: Reference) -> bool:
     act = ref.act
-    return (act is not None and ref.article is not None and ref.article[:1].isdigit()
-            and act.kind != "agreement" and bool(act.code or (act.number and act.year))
-            and locator_of(ref).startswith("art. "))
+    return (
+        act is not None
+        and ref.article is not None
+        and ref.article[:1].isdigit()
+        and act.kind != "agreement"
+        and bool(act.code or (act.number and act.year))
+        and locator_of(ref).startswith("art. ")
+    )
 
 
-def _check(corpus: CorpusReader, ref: Reference, docs: list[Document],
-           locators: dict[DocumentId, list[str]], matter: SearchFilters,
-           as_of: date | None) -> Missing | None:
+def _check(
+    corpus: CorpusReader,
+    ref: Reference,
+    docs: list[Document],
+    locators: dict[DocumentId, list[str]],
+    matter: SearchFilters,
+    as_of: date | None,
+) -> Missing | None:
     """Does the provision hold in ``docs`` (the act's documents), on ``as_of``?"""
     assert ref.act is not None
     act, asked = act_title(ref.act), locator_of(ref)
     everywhere = _gap(corpus, ref, docs, locators, matter)
     if as_of is None:
         return None if everywhere is None else _missing(everywhere, act, asked)
-    dated = {d.id for d in corpus.documents_admissible(SearchFilters(
-        matter_id=matter.matter_id, as_of=as_of))}
+    dated = {
+        d.id
+        for d in corpus.documents_admissible(SearchFilters(matter_id=matter.matter_id, as_of=as_of))
+    }
     current = [d for d in docs if d.id in dated]
     now = _gap(corpus, ref, current, locators, matter) if current else everywhere
     if current and now is None:
         return None
     if everywhere is None:  # only versions not in force on as_of hold it
         holding = [d for d in docs if _gap(corpus, ref, [d], locators, matter) is None]
-        return Missing("not_in_force", act, asked, as_of=as_of, in_force=_spans(current),
-                       held_by=_spans(holding))
+        return Missing(
+            "not_in_force",
+            act,
+            asked,
+            as_of=as_of,
+            in_force=_spans(current),
+            held_by=_spans(holding),
+        )
     assert now is not None
     return _missing(now, act, asked, as_of)
 
@@ -134,8 +159,13 @@ def _missing(gap: _Gap, act: str, asked: str, as_of: date | None = None) -> Miss
     return Missing(gap.kind, act, asked, gap.within, gap.have, as_of)
 
 
-def _gap(corpus: CorpusReader, ref: Reference, docs: list[Document],
-         locators: dict[DocumentId, list[str]], matter: SearchFilters) -> _Gap | None:
+def _gap(
+    corpus: CorpusReader,
+    ref: Reference,
+    docs: list[Document],
+    locators: dict[DocumentId, list[str]],
+    matter: SearchFilters,
+) -> _Gap | None:
     """The first level of ``ref`` (article, alineat, litera) that none of ``docs``
     has, with the units it has at that level instead; ``None`` when all exist."""
     locs = [loc for d in docs for loc in locators[d.id]]
@@ -159,12 +189,13 @@ def _gap(corpus: CorpusReader, ref: Reference, docs: list[Document],
 def _units(locators: Sequence[str], prefix: str, end: str) -> tuple[str, ...]:
     """The distinct values that follow ``prefix`` (up to ``end``) in ``locators``:
     ``_units(locs, "art. 57 alin. (", ")")`` gives ``("1", "2", …)``."""
-    values = (loc[len(prefix):].split(end, 1)[0] for loc in locators if loc.startswith(prefix))
+    values = (loc[len(prefix) :].split(end, 1)[0] for loc in locators if loc.startswith(prefix))
     return tuple(dict.fromkeys(v for v in values if v))
 
 
-def _letters_in_text(corpus: CorpusReader, base: str, docs: list[Document],
-                     matter: SearchFilters) -> tuple[str, ...]:
+def _letters_in_text(
+    corpus: CorpusReader, base: str, docs: list[Document], matter: SearchFilters
+) -> tuple[str, ...]:
     """Litere written inside the fragments of ``base`` (they stay in their alineat)."""
     found: list[str] = []
     for doc in docs:
@@ -196,16 +227,20 @@ def act_title(act: ActRef) -> str:
 
 
 def describe(missing: Missing, language: str) -> str:
-    """"No such provision: Codul penal has no art. 532; its articles are 1–446", in
+    """ "No such provision: Codul penal has no art. 532; its articles are 1–446", in
     ``language`` ("en", "ro"; anything else reads English)."""
-    values: dict[str, object] = {"act": missing.act, "provision": missing.provision,
-                                 "within": missing.within,
-                                 "part": missing.provision[len(missing.within):].strip()}
+    values: dict[str, object] = {
+        "act": missing.act,
+        "provision": missing.provision,
+        "within": missing.within,
+        "part": missing.provision[len(missing.within) :].strip(),
+    }
     if missing.kind == "not_in_force":
         values["date"] = _date(missing.as_of, language)
         values["span"] = "; ".join(_span_text(s, language) for s in missing.in_force)
         values["held"] = f" {message('and', language)} ".join(
-            _span_text(s, language) for s in missing.held_by)
+            _span_text(s, language) for s in missing.held_by
+        )
         key = "not_in_force" if missing.in_force else "no_version"
     else:
         wrap = {"article": "{}", "paragraph": "({})", "letter": "{})"}.get(missing.kind, "{}")
@@ -242,8 +277,7 @@ def _ranges(units: Sequence[str], wrap: str, language: str) -> str:
     text = ", ".join(parts)
     inserted = [wrap.format(u) for u in sorted({u for u in units if "^" in u}, key=_inserted_key)]
     if inserted:
-        shown = ", ".join(inserted[:MAX_INSERTED]) + (", …" if len(inserted) > MAX_INSERTED
-                                                      else "")
+        shown = ", ".join(inserted[:MAX_INSERTED]) + (", …" if len(inserted) > MAX_INSERTED else "")
         text += f" ({message('including', language)} {shown})"
     return text
 

@@ -29,8 +29,9 @@ from letadesk.generate.schema import SCHEMA_VERSION
 class AskTrace:
     """Accumulates the audit record of one question while it is answered."""
 
-    def __init__(self, *, audit_id: str, matter: str, as_of: date | None, question: str,
-                 language: str = "en") -> None:
+    def __init__(
+        self, *, audit_id: str, matter: str, as_of: date | None, question: str, language: str = "en"
+    ) -> None:
         self.audit_id = audit_id
         self._as_of = as_of
         self._language = language  # of the answer's notes
@@ -39,10 +40,15 @@ class AskTrace:
         self._stages: dict[str, float] = {}
         self._current = ""
         self.record: dict[str, Any] = {
-            "question": question, "matter": matter,
+            "question": question,
+            "matter": matter,
             "as_of": as_of.isoformat() if as_of else None,
-            "model": None, "prompt_version": PROMPT_VERSION, "schema_version": SCHEMA_VERSION,
-            "retrieved": [], "attempts": [], "checked": [],
+            "model": None,
+            "prompt_version": PROMPT_VERSION,
+            "schema_version": SCHEMA_VERSION,
+            "retrieved": [],
+            "attempts": [],
+            "checked": [],
         }
 
     def stage(self, name: str) -> None:
@@ -60,42 +66,70 @@ class AskTrace:
 
     def retrieved(self, passages: Sequence[Passage]) -> None:
         self.record["retrieved"] = [
-            {"fragment_id": p.fragment.id, "via": p.via, "bm25": p.scores.bm25,
-             "dense": p.scores.dense, "fused": p.scores.fused} for p in passages]
+            {
+                "fragment_id": p.fragment.id,
+                "via": p.via,
+                "bm25": p.scores.bm25,
+                "dense": p.scores.dense,
+                "fused": p.scores.fused,
+            }
+            for p in passages
+        ]
 
-    def relevance(self, scorer: str, threshold: float, passages: Sequence[Passage],
-                  scores: Mapping[int, float]) -> None:
+    def relevance(
+        self,
+        scorer: str,
+        threshold: float,
+        passages: Sequence[Passage],
+        scores: Mapping[int, float],
+    ) -> None:
         """Gate 2's scores: which scorer, its threshold, each retrieved passage's score
         (``scores`` keyed by ``id`` of the passage)."""
         self.record["relevance"] = {
-            "scorer": scorer, "threshold": threshold,
-            "scores": [{"fragment_id": p.fragment.id, "score": round(scores[id(p)], 4)}
-                       for p in passages]}
+            "scorer": scorer,
+            "threshold": threshold,
+            "scores": [
+                {"fragment_id": p.fragment.id, "score": round(scores[id(p)], 4)} for p in passages
+            ],
+        }
 
-    def surveyed(self, documents: Sequence[tuple[DocumentId, Sequence[FragmentId], bool]]
-                 ) -> None:
+    def surveyed(self, documents: Sequence[tuple[DocumentId, Sequence[FragmentId], bool]]) -> None:
         """A question asked of several documents: each document searched on its own,
         as (document id, the fragment ids its answer was chosen from, whether it answers)."""
-        self.record["across"] = [{"document_id": d, "fragment_ids": list(f), "answers": a}
-                                 for d, f, a in documents]
+        self.record["across"] = [
+            {"document_id": d, "fragment_ids": list(f), "answers": a} for d, f, a in documents
+        ]
 
     def attempt(self, number: int, output: Generation, problem: str) -> None:
-        row: dict[str, Any] = {"attempt": number, "raw": output.raw, "problem": problem,
-                               "seconds": round(output.seconds, 3)}
+        row: dict[str, Any] = {
+            "attempt": number,
+            "raw": output.raw,
+            "problem": problem,
+            "seconds": round(output.seconds, 3),
+        }
         if output.fragment_ids is not None:  # the prompt was fitted to the model's context
             row["shown"] = list(output.fragment_ids)
             row["prompt_tokens"] = output.prompt_tokens
         self.record["attempts"].append(row)
 
     def checked(self, attempt: int, verdict: Verdict, output: Generation | None = None) -> None:
-        flagged = (low_confidence_spans(output.token_logprobs, verdict.draft.text, raw=output.raw)
-                   if output is not None else [])
-        self.record["checked"].append({
-            "attempt": attempt, "text": verdict.draft.text, "passed": verdict.passed,
-            "evidence": [{"fragment_id": e.fragment_id, "quote": e.quote}
-                         for e in verdict.draft.evidence],
-            "checks": [asdict(c) for c in verdict.checks], "low_confidence": flagged,
-        })
+        flagged = (
+            low_confidence_spans(output.token_logprobs, verdict.draft.text, raw=output.raw)
+            if output is not None
+            else []
+        )
+        self.record["checked"].append(
+            {
+                "attempt": attempt,
+                "text": verdict.draft.text,
+                "passed": verdict.passed,
+                "evidence": [
+                    {"fragment_id": e.fragment_id, "quote": e.quote} for e in verdict.draft.evidence
+                ],
+                "checks": [asdict(c) for c in verdict.checks],
+                "low_confidence": flagged,
+            }
+        )
 
     def _finish(self, answer: Answer) -> Answer:
         self.stage("")
@@ -110,65 +144,150 @@ class AskTrace:
         load…), or the user cancelled. The record's ``final`` says which, and why."""
         self.stage("")
         self._stages["total"] = time.perf_counter() - self._started
-        reason = "cancelled by the user" if cancelled else \
-            f"{type(error).__name__}: {error}".rstrip(": ")
-        self.record["final"] = {"disposition": "cancelled" if cancelled else "failed",
-                                "reason": reason, "mode": "", "claims": [], "rejected": [],
-                                "nearest_sources": [], "groups": [],
-                                "unanswered_documents": [], "audit_id": self.audit_id,
-                                "as_of": self._as_of.isoformat() if self._as_of else None}
+        reason = (
+            "cancelled by the user"
+            if cancelled
+            else f"{type(error).__name__}: {error}".rstrip(": ")
+        )
+        self.record["final"] = {
+            "disposition": "cancelled" if cancelled else "failed",
+            "reason": reason,
+            "mode": "",
+            "claims": [],
+            "rejected": [],
+            "nearest_sources": [],
+            "groups": [],
+            "unanswered_documents": [],
+            "audit_id": self.audit_id,
+            "as_of": self._as_of.isoformat() if self._as_of else None,
+        }
         self.record["stages"] = {k: round(v, 4) for k, v in self._stages.items() if k}
 
-    def refuse(self, question: str, reason: str, nearest: Sequence[Passage], *,
-               rejected: Sequence[RejectedClaim] = (), mode: str = "") -> Answer:
+    def refuse(
+        self,
+        question: str,
+        reason: str,
+        nearest: Sequence[Passage],
+        *,
+        rejected: Sequence[RejectedClaim] = (),
+        mode: str = "",
+    ) -> Answer:
         """A refusal; ``mode`` as :attr:`Answer.mode` ("" before any claim was drafted)."""
-        return self._finish(Answer(question, "refused", reason, (), tuple(rejected),
-                                   tuple(nearest), self.audit_id, self._as_of, mode=mode))
+        return self._finish(
+            Answer(
+                question,
+                "refused",
+                reason,
+                (),
+                tuple(rejected),
+                tuple(nearest),
+                self.audit_id,
+                self._as_of,
+                mode=mode,
+            )
+        )
 
-    def answer(self, question: str, claims: Sequence[Claim], rejected: Sequence[RejectedClaim],
-               nearest: Sequence[Passage], *, mode: str, groups: Sequence[AnswerGroup] = (),
-               unanswered: Sequence[UnansweredDocument] = ()) -> Answer:
+    def answer(
+        self,
+        question: str,
+        claims: Sequence[Claim],
+        rejected: Sequence[RejectedClaim],
+        nearest: Sequence[Passage],
+        *,
+        mode: str,
+        groups: Sequence[AnswerGroup] = (),
+        unanswered: Sequence[UnansweredDocument] = (),
+    ) -> Answer:
         """An answer; ``mode``, ``groups`` and ``unanswered`` as :class:`Answer` holds them."""
         kinds = {c.kind for c in claims}
-        reason = ("verbatim sentences extracted from the sources" if kinds == {"extracted"}
-                  else "every claim is grounded in a quoted source")
-        return self._finish(Answer(question, "answered", reason, tuple(claims), tuple(rejected),
-                                   tuple(nearest), self.audit_id, self._as_of, mode=mode,
-                                   groups=tuple(groups), unanswered=tuple(unanswered),
-                                   notes=source_notes(claims, self._language)))
+        reason = (
+            "verbatim sentences extracted from the sources"
+            if kinds == {"extracted"}
+            else "every claim is grounded in a quoted source"
+        )
+        return self._finish(
+            Answer(
+                question,
+                "answered",
+                reason,
+                tuple(claims),
+                tuple(rejected),
+                tuple(nearest),
+                self.audit_id,
+                self._as_of,
+                mode=mode,
+                groups=tuple(groups),
+                unanswered=tuple(unanswered),
+                notes=source_notes(claims, self._language),
+            )
+        )
 
 
 def passage_json(p: Passage) -> dict[str, Any]:
     f = p.fragment
-    return {"fragment_id": f.id, "document": p.document.title, "document_id": p.document.id,
-            "page": f.page, "page_label": f.printed_page, "locator": f.locator, "text": f.text,
-            "start": f.start, "end": f.end,
-            "stale": p.document.stale, "source_state": p.document.source_state.value,
-            "verified": p.document.verified,
-            "via": p.via, "scores": {"bm25": p.scores.bm25, "dense": p.scores.dense,
-                                     "fused": p.scores.fused}}
+    return {
+        "fragment_id": f.id,
+        "document": p.document.title,
+        "document_id": p.document.id,
+        "page": f.page,
+        "page_label": f.printed_page,
+        "locator": f.locator,
+        "text": f.text,
+        "start": f.start,
+        "end": f.end,
+        "stale": p.document.stale,
+        "source_state": p.document.source_state.value,
+        "verified": p.document.verified,
+        "via": p.via,
+        "scores": {"bm25": p.scores.bm25, "dense": p.scores.dense, "fused": p.scores.fused},
+    }
 
 
 def answer_json(answer: Answer) -> dict[str, Any]:
     """The ``letadesk ask --json`` shape."""
     return {
-        "disposition": answer.disposition, "reason": answer.reason, "mode": answer.mode,
-        "claims": [{"text": c.text, "kind": c.kind, "stale": c.stale,
-                    "unverified": c.unverified, "citations": [
-            {"fragment_id": x.fragment_id, "document": x.document, "document_id": x.document_id,
-             "page": x.page, "page_label": x.page_label, "locator": x.locator, "quote": x.quote,
-             "start": x.start, "end": x.end, "stale": x.stale,
-             "source_state": x.source_state.value, "verified": x.verified}
-            for x in c.citations],
-            "checks": [asdict(k) for k in c.checks]} for c in answer.claims],
+        "disposition": answer.disposition,
+        "reason": answer.reason,
+        "mode": answer.mode,
+        "claims": [
+            {
+                "text": c.text,
+                "kind": c.kind,
+                "stale": c.stale,
+                "unverified": c.unverified,
+                "citations": [
+                    {
+                        "fragment_id": x.fragment_id,
+                        "document": x.document,
+                        "document_id": x.document_id,
+                        "page": x.page,
+                        "page_label": x.page_label,
+                        "locator": x.locator,
+                        "quote": x.quote,
+                        "start": x.start,
+                        "end": x.end,
+                        "stale": x.stale,
+                        "source_state": x.source_state.value,
+                        "verified": x.verified,
+                    }
+                    for x in c.citations
+                ],
+                "checks": [asdict(k) for k in c.checks],
+            }
+            for c in answer.claims
+        ],
         "notes": list(answer.notes),
-        "rejected": [{"text": r.text, "check": r.check, "reason": r.reason}
-                     for r in answer.rejected],
+        "rejected": [
+            {"text": r.text, "check": r.check, "reason": r.reason} for r in answer.rejected
+        ],
         "nearest_sources": [passage_json(p) for p in answer.nearest_sources],
-        "groups": [{"document_id": g.document_id, "document": g.document,
-                    "claims": list(g.claims)} for g in answer.groups],
-        "unanswered_documents": [{"document_id": u.document_id, "document": u.document}
-                                 for u in answer.unanswered],
+        "groups": [
+            {"document_id": g.document_id, "document": g.document, "claims": list(g.claims)}
+            for g in answer.groups
+        ],
+        "unanswered_documents": [
+            {"document_id": u.document_id, "document": u.document} for u in answer.unanswered
+        ],
         "audit_id": answer.audit_id,
         "as_of": answer.as_of.isoformat() if answer.as_of else None,
     }

@@ -69,8 +69,7 @@ def question_topic(question: str) -> Topic:
             terms.append(Term(last.stems | {s}, (*last.words, word)))
         elif all(s not in t.stems for t in terms):
             typed = question[start:end]
-            terms.append(Term(frozenset({s}), (word,),
-                              acronym=len(typed) >= 2 and typed.isupper()))
+            terms.append(Term(frozenset({s}), (word,), acronym=len(typed) >= 2 and typed.isupper()))
         join = False
     return tuple(terms)
 
@@ -115,5 +114,6 @@ def topic_within(topic: Topic, title: str) -> Topic:
 def passage_relevance(topic: Topic, passage: Passage, text: str | None = None) -> float:
     """Relevance of ``passage`` (or of ``text``, a part of it) to the question's topic,
     within the passage's document (:func:`topic_within`)."""
-    return relevance(topic_within(topic, passage.document.title),
-                     passage.fragment.text if text is None else text)
+    return relevance(
+        topic_within(topic, passage.document.title), passage.fragment.text if text is None else text
+    )

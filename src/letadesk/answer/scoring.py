@@ -27,8 +27,11 @@ from letadesk.text import is_question
 MIN_SENTENCE_CHARS = 25
 MAX_SENTENCE_CHARS = 1200
 # Structural headings ("Secțiunea a 3-a - …\nArticolul 57") say nothing; never scored.
-_HEADING = re.compile(r"^(titlul|capitolul|sec[tțţ]iunea|articolul|art\.|article|section|"
-                      r"chapter|part)\b[^.;:]*$", re.IGNORECASE)
+_HEADING = re.compile(
+    r"^(titlul|capitolul|sec[tțţ]iunea|articolul|art\.|article|section|"
+    r"chapter|part)\b[^.;:]*$",
+    re.IGNORECASE,
+)
 
 
 def candidate_sentences(text: str) -> list[str]:
@@ -36,8 +39,9 @@ def candidate_sentences(text: str) -> list[str]:
     out = []
     for s, e in sentences(text):
         sentence = text[s:e]
-        if MIN_SENTENCE_CHARS <= len(sentence) <= MAX_SENTENCE_CHARS and \
-                not _HEADING.match(sentence):
+        if MIN_SENTENCE_CHARS <= len(sentence) <= MAX_SENTENCE_CHARS and not _HEADING.match(
+            sentence
+        ):
             out.append(sentence)
     return out
 
@@ -88,8 +92,15 @@ class JudgeScorer:
     (``training/fit_combiner.py``). Without one, the judge's calibrated relevance against
     its threshold."""
 
-    def __init__(self, judge: Judge, question: str, passages: Sequence[Passage], *,
-                 threshold: float | None = None, topic: Topic = ()) -> None:
+    def __init__(
+        self,
+        judge: Judge,
+        question: str,
+        passages: Sequence[Passage],
+        *,
+        threshold: float | None = None,
+        topic: Topic = (),
+    ) -> None:
         self.name = judge.name
         card = judge.card
         asked = is_question(question)
@@ -113,8 +124,9 @@ class JudgeScorer:
             self._rank.setdefault(p.fragment.id, rank)
         texts = sorted({t for p in passages for t in self._units(p)} - self._scores.keys())
         if texts:
-            self._scores.update(zip(texts, self._judge.relevance(self._question, texts),
-                                    strict=True))
+            self._scores.update(
+                zip(texts, self._judge.relevance(self._question, texts), strict=True)
+            )
 
     def _units(self, passage: Passage) -> list[str]:
         """The passage's scored units (its sentences, or its whole text), split once."""
@@ -133,12 +145,14 @@ class JudgeScorer:
         score = self._scores[text]
         if self._combiner is None:
             return score
-        return self._combiner.score({
-            "judge": judge_logit(score),
-            "sentence_words": passage_relevance(self._topic, passage, text),
-            "passage_words": passage_relevance(self._topic, passage),
-            "rank": float(min(self._rank.get(passage.fragment.id, MAX_RANK), MAX_RANK)),
-        })
+        return self._combiner.score(
+            {
+                "judge": judge_logit(score),
+                "sentence_words": passage_relevance(self._topic, passage, text),
+                "passage_words": passage_relevance(self._topic, passage),
+                "rank": float(min(self._rank.get(passage.fragment.id, MAX_RANK), MAX_RANK)),
+            }
+        )
 
 
 def judge_logit(p: float) -> float:

@@ -11,7 +11,8 @@ _SENTENCE_END = re.compile(r"(?<=[.;:!?])\s+(?=[A-ZĂÂÎȘȚŞŢ(„\"0-9])|\n\
 # Abbreviations after which a full stop does not end a sentence (lower case, no dot).
 _ABBREVIATIONS = frozenset(
     "art alin lit pct nr no sec par para cf ca etc eg ie vs inc ltd co corp mr mrs ms dr "
-    "str bl ap jud mun sect ord hg oug og dec civ proc pen fisc c l".split())
+    "str bl ap jud mun sect ord hg oug og dec civ proc pen fisc c l".split()
+)
 
 
 def _ends_sentence(text: str, dot: int) -> bool:
@@ -30,8 +31,11 @@ def sentences(text: str) -> list[tuple[int, int]]:
     spans: list[tuple[int, int]] = []
     start = 0
     for m in _SENTENCE_END.finditer(text):
-        if m.start() > 0 and not text[m.start()].startswith("\n") and \
-                not _ends_sentence(text, m.start() - 1):
+        if (
+            m.start() > 0
+            and not text[m.start()].startswith("\n")
+            and not _ends_sentence(text, m.start() - 1)
+        ):
             continue
         spans.append((start, m.start()))
         start = m.end()

@@ -20,11 +20,17 @@ from letadesk.store.transaction import fault_error
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="letadesk",
-        description="Offline legal assistant: grounded answers from your documents.")
-    parser.add_argument("--data-dir", help="profile folder (default: LETADESK_DATA_DIR or the "
-                        "platform's user data folder)")
-    parser.add_argument("--version", action="store_true",
-                        help="print the version, the build commit and the models' SHA-256")
+        description="Offline legal assistant: grounded answers from your documents.",
+    )
+    parser.add_argument(
+        "--data-dir",
+        help="profile folder (default: LETADESK_DATA_DIR or the platform's user data folder)",
+    )
+    parser.add_argument(
+        "--version",
+        action="store_true",
+        help="print the version, the build commit and the models' SHA-256",
+    )
     sub = parser.add_subparsers(dest="verb", metavar="VERB")
     corpus_cmds.register(sub)
     answer_cmds.register(sub)

@@ -26,8 +26,13 @@ def build_commit() -> str:
     root = Path(letadesk.__file__).resolve().parents[2]
     if (root / ".git").exists():
         try:
-            done = subprocess.run(["git", "-C", str(root), "rev-parse", "--short=12", "HEAD"],
-                                  capture_output=True, text=True, timeout=5, check=True)
+            done = subprocess.run(
+                ["git", "-C", str(root), "rev-parse", "--short=12", "HEAD"],
+                capture_output=True,
+                text=True,
+                timeout=5,
+                check=True,
+            )
             return done.stdout.strip() + ("+changes" if _dirty(root) else "")
         except (OSError, subprocess.SubprocessError):
             pass
@@ -35,8 +40,13 @@ def build_commit() -> str:
 
 
 def _dirty(root: Path) -> bool:
-    done = subprocess.run(["git", "-C", str(root), "status", "--porcelain", "--untracked-files=no"],
-                          capture_output=True, text=True, timeout=5, check=False)
+    done = subprocess.run(
+        ["git", "-C", str(root), "status", "--porcelain", "--untracked-files=no"],
+        capture_output=True,
+        text=True,
+        timeout=5,
+        check=False,
+    )
     return bool(done.stdout.strip())
 
 

@@ -22,8 +22,12 @@ def register(sub: Any) -> None:
     p.add_argument("query")
     p.add_argument("--matter", required=True)
     p.add_argument("--document", metavar="DOC", help="document id or file name")
-    p.add_argument("--k", type=count_arg(MAX_K), default=20,
-                   help=f"how many fragments (1 to {MAX_K}; default 20)")
+    p.add_argument(
+        "--k",
+        type=count_arg(MAX_K),
+        default=20,
+        help=f"how many fragments (1 to {MAX_K}; default 20)",
+    )
     p.add_argument("--as-of", help="only documents in force on this date (YYYY-MM-DD)")
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_search)
@@ -45,8 +49,12 @@ def register(sub: Any) -> None:
     p = sub.add_parser("audit", help="the audit trail of past questions")
     p.add_argument("--verify", action="store_true", help="check the hash chain")
     p.add_argument("--export", metavar="FILE", help="write every record as JSON lines")
-    p.add_argument("--limit", type=count_arg(MAX_LIST), default=20,
-                   help=f"how many of the newest records (1 to {MAX_LIST:,}; default 20)")
+    p.add_argument(
+        "--limit",
+        type=count_arg(MAX_LIST),
+        default=20,
+        help=f"how many of the newest records (1 to {MAX_LIST:,}; default 20)",
+    )
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_audit)
 
@@ -61,24 +69,41 @@ def register(sub: Any) -> None:
 def _mode_flags(p: argparse.ArgumentParser) -> None:
     """``--extract-only`` / ``--generate``: override the settings' generation mode."""
     mode = p.add_mutually_exclusive_group()
-    mode.add_argument("--extract-only", action="store_const", const=False, dest="generate",
-                      help="skip the language model; answer with verbatim extracted sentences")
-    mode.add_argument("--generate", action="store_const", const=True, dest="generate",
-                      help="draft with the language model even when the generation mode "
-                           "setting would not (e.g. the bundled SmolLM2 under 'auto')")
+    mode.add_argument(
+        "--extract-only",
+        action="store_const",
+        const=False,
+        dest="generate",
+        help="skip the language model; answer with verbatim extracted sentences",
+    )
+    mode.add_argument(
+        "--generate",
+        action="store_const",
+        const=True,
+        dest="generate",
+        help="draft with the language model even when the generation mode "
+        "setting would not (e.g. the bundled SmolLM2 under 'auto')",
+    )
 
 
 def cmd_search(args: argparse.Namespace) -> int:
     with open_workspace(args, sources="quick") as ws:
-        passages = ws.search(args.query, matter=args.matter, document=args.document, k=args.k,
-                             as_of=parse_date(args.as_of))
+        passages = ws.search(
+            args.query,
+            matter=args.matter,
+            document=args.document,
+            k=args.k,
+            as_of=parse_date(args.as_of),
+        )
     if args.json:
         print_json([passage_json(p) for p in passages])
         return 0
     for rank, p in enumerate(passages, start=1):
         snippet = " ".join(p.fragment.text.split())[:110]
-        print(f"{rank:>2}. [{p.fragment.id}] {p.document.title} p. {p.fragment.printed_page} "
-              f"{p.fragment.locator or '-'} ({p.via} {p.scores.fused:.4f})\n    {snippet}")
+        print(
+            f"{rank:>2}. [{p.fragment.id}] {p.document.title} p. {p.fragment.printed_page} "
+            f"{p.fragment.locator or '-'} ({p.via} {p.scores.fused:.4f})\n    {snippet}"
+        )
     return 0
 
 
@@ -104,8 +129,12 @@ def _options(language: str, args: argparse.Namespace) -> AskOptions:
 
 def cmd_ask(args: argparse.Namespace) -> int:
     with open_workspace(args, sources="quick") as ws:
-        answer = ws.ask(args.question, matter=args.matter, document=args.document,
-                        options=_options(ws.settings.language, args))
+        answer = ws.ask(
+            args.question,
+            matter=args.matter,
+            document=args.document,
+            options=_options(ws.settings.language, args),
+        )
     if args.json:
         print_json(answer_json(answer))
     else:
@@ -119,8 +148,10 @@ def _print_answer(answer: Answer, language: str) -> None:
     if not answer.answered:
         print(answer.reason)
         for p in answer.nearest_sources:
-            print(f"  nearest: {p.document.title} p. {p.fragment.printed_page} "
-                  f"{p.fragment.locator}".rstrip())
+            print(
+                f"  nearest: {p.document.title} p. {p.fragment.printed_page} "
+                f"{p.fragment.locator}".rstrip()
+            )
     headings = {g.claims[0]: g.document for g in answer.groups if g.claims}
     for i, claim in enumerate(answer.claims):
         if i in headings:
@@ -128,21 +159,31 @@ def _print_answer(answer: Answer, language: str) -> None:
         label = " (extracted)" if claim.kind == "extracted" else ""
         print(f"{i + 1}. {claim.text}{label}")
         for c in claim.citations:
-            marks = [message(key, language) for key, on in
-                     (("stale_mark", c.stale), ("unverified_mark", not c.verified)) if on]
+            marks = [
+                message(key, language)
+                for key, on in (("stale_mark", c.stale), ("unverified_mark", not c.verified))
+                if on
+            ]
             flags = "".join(f" ({m})" for m in marks)
-            print(f"     [{c.document}, p. {c.page_label}, {c.locator or '-'}]{flags} "
-                  f"\"{c.quote[:160]}\"")
+            print(
+                f"     [{c.document}, p. {c.page_label}, {c.locator or '-'}]{flags} "
+                f'"{c.quote[:160]}"'
+            )
     if answer.unanswered:
-        print(message("no_answer_in", language,
-                      documents="; ".join(u.document for u in answer.unanswered)))
+        print(
+            message(
+                "no_answer_in", language, documents="; ".join(u.document for u in answer.unanswered)
+            )
+        )
     for note in answer.notes:
         print(f"! {note}")
     if answer.rejected:
         print(f"({len(answer.rejected)} claims rejected; see the audit record {answer.audit_id})")
     if answer.mode == "extracted_after_generation_failed":
-        print("(the language model's draft could not be verified; "
-              + ("verbatim passages shown)" if answer.answered else "no verbatim passage either)"))
+        print(
+            "(the language model's draft could not be verified; "
+            + ("verbatim passages shown)" if answer.answered else "no verbatim passage either)")
+        )
 
 
 def cmd_audit(args: argparse.Namespace) -> int:
@@ -164,14 +205,26 @@ def cmd_audit(args: argparse.Namespace) -> int:
             try:
                 count = ws.audit_export(Path(args.export))
             except OSError as exc:
-                raise ConfigError(f"--export {args.export}: cannot write "
-                                  f"({exc.strerror or exc})") from exc
+                raise ConfigError(
+                    f"--export {args.export}: cannot write ({exc.strerror or exc})"
+                ) from exc
             print(f"exported {count} records to {args.export}", file=sys.stderr)
             return 0
         records = ws.audit_entries(limit=args.limit)
     if args.json:
-        print_json([{"id": e.id, "created_at": e.created_at, "matter_id": e.matter_id,
-                     "hash": e.hash, "purged": e.purged, **e.record} for e in records])
+        print_json(
+            [
+                {
+                    "id": e.id,
+                    "created_at": e.created_at,
+                    "matter_id": e.matter_id,
+                    "hash": e.hash,
+                    "purged": e.purged,
+                    **e.record,
+                }
+                for e in records
+            ]
+        )
         return 0
     for e in records:
         final = e.record.get("final")
@@ -192,4 +245,3 @@ def cmd_eval(args: argparse.Namespace) -> int:
         for key, value in report.as_json().items():
             print(f"{key:<26} {value}")
     return 0
-

@@ -19,12 +19,18 @@ from letadesk.jsonl import json_objects
 
 
 def register(sub: Any) -> None:
-    p = sub.add_parser("check", help="label (claim, quote) pairs: supported, contradicted or "
-                                     "insufficient, as Gate 3 decides")
-    p.add_argument("--pairs", required=True, metavar="FILE.jsonl",
-                   help='one {"claim", "quote"} object a line; "-" reads standard input')
-    p.add_argument("--json", action="store_true",
-                   help='print one {"label", "score"} line per pair')
+    p = sub.add_parser(
+        "check",
+        help="label (claim, quote) pairs: supported, contradicted or "
+        "insufficient, as Gate 3 decides",
+    )
+    p.add_argument(
+        "--pairs",
+        required=True,
+        metavar="FILE.jsonl",
+        help='one {"claim", "quote"} object a line; "-" reads standard input',
+    )
+    p.add_argument("--json", action="store_true", help='print one {"label", "score"} line per pair')
     p.set_defaults(func=cmd_check)
 
 
@@ -32,8 +38,11 @@ def read_pairs(path: str) -> Iterator[tuple[str, str]]:
     """(claim, quote) of each non-blank line; ConfigError naming the line otherwise."""
     name = "<stdin>" if path == "-" else path
     try:
-        lines = sys.stdin.read().splitlines() if path == "-" else \
-            Path(path).read_text(encoding="utf-8").splitlines()
+        lines = (
+            sys.stdin.read().splitlines()
+            if path == "-"
+            else Path(path).read_text(encoding="utf-8").splitlines()
+        )
     except (OSError, UnicodeDecodeError) as exc:
         raise ConfigError(f"{name}: cannot be read ({exc})") from exc
     for row in json_objects(lines, name, strings=("claim", "quote")):

@@ -14,8 +14,9 @@ from letadesk.limits import checked_count
 from letadesk.workspace import Workspace
 
 
-def open_workspace(args: argparse.Namespace, *,
-                   sources: Literal["", "quick", "due"] = "") -> Workspace:
+def open_workspace(
+    args: argparse.Namespace, *, sources: Literal["", "quick", "due"] = ""
+) -> Workspace:
     """The profile. ``sources``: how the documents' currency is re-checked first
     (Workspace.check_sources): ``"quick"`` (size and time; verbs that show documents or
     cite them), ``"due"`` (quick, or the full re-hash when ``source_check_days`` have
@@ -38,8 +39,11 @@ def print_json(value: Any) -> None:
 
 
 # control characters (a file name may hold a newline or a terminal escape) shown escaped
-_ESCAPED = {c: f"\\x{c:02x}" for c in [*range(0x20), 0x7F]} | {0x0A: "\\n", 0x0D: "\\r",
-                                                               0x09: "\\t"}
+_ESCAPED = {c: f"\\x{c:02x}" for c in [*range(0x20), 0x7F]} | {
+    0x0A: "\\n",
+    0x0D: "\\r",
+    0x09: "\\t",
+}
 
 
 def fail(message: str, code: int) -> int:
@@ -59,6 +63,7 @@ def parse_date(value: str | None, flag: str = "--as-of") -> date | None:
 
 def count_arg(maximum: int) -> Callable[[str], int]:
     """An argparse ``type``: a whole number from 1 to ``maximum`` (a usage error otherwise)."""
+
     def parse(text: str) -> int:
         try:
             value = int(text)
@@ -68,6 +73,7 @@ def count_arg(maximum: int) -> Callable[[str], int]:
             return checked_count(value, "value", maximum)
         except ConfigError:
             raise argparse.ArgumentTypeError(
-                f"{value} is out of range (expected 1 to {maximum:,})") from None
+                f"{value} is out of range (expected 1 to {maximum:,})"
+            ) from None
 
     return parse

@@ -53,17 +53,27 @@ def _meta_flags(p: argparse.ArgumentParser) -> None:
     """The legal metadata flags: only those given change a document ("" or "none"
     empties a field); the others keep the values already stored."""
     p.add_argument("--jurisdiction", help='e.g. RO, EU, US-DE ("" to clear)')
-    p.add_argument("--force", dest="legal_force",
-                   help='legal force, e.g. law, code, contract, case-law ("" to clear)')
+    p.add_argument(
+        "--force",
+        dest="legal_force",
+        help='legal force, e.g. law, code, contract, case-law ("" to clear)',
+    )
     p.add_argument("--valid-from", help='in force from (YYYY-MM-DD, "none" to clear)')
     p.add_argument("--valid-to", help='in force until (YYYY-MM-DD, inclusive, "none" to clear)')
 
 
 def _meta(args: argparse.Namespace) -> LegalMeta:
-    blank = {"jurisdiction": ("",), "legal_force": ("",),
-             "valid_from": ("", "none"), "valid_to": ("", "none")}
-    clear = {name for name in META_FIELDS if getattr(args, name) is not None
-             and getattr(args, name).strip().lower() in blank[name]}
+    blank = {
+        "jurisdiction": ("",),
+        "legal_force": ("",),
+        "valid_from": ("", "none"),
+        "valid_to": ("", "none"),
+    }
+    clear = {
+        name
+        for name in META_FIELDS
+        if getattr(args, name) is not None and getattr(args, name).strip().lower() in blank[name]
+    }
     valid_from = None if "valid_from" in clear else parse_date(args.valid_from, "--valid-from")
     valid_to = None if "valid_to" in clear else parse_date(args.valid_to, "--valid-to")
     if valid_from and valid_to and valid_to < valid_from:
@@ -71,32 +81,46 @@ def _meta(args: argparse.Namespace) -> LegalMeta:
     return LegalMeta(
         jurisdiction=None if "jurisdiction" in clear else args.jurisdiction,
         legal_force=None if "legal_force" in clear else args.legal_force,
-        valid_from=valid_from, valid_to=valid_to,
-        clear=frozenset(clear))
+        valid_from=valid_from,
+        valid_to=valid_to,
+        clear=frozenset(clear),
+    )
 
 
 def cmd_ingest(args: argparse.Namespace) -> int:
     with open_workspace(args, sources="due") as ws, progress_bar(quiet=args.json) as bars:
-        report = ws.ingest(args.paths, matter=args.matter, meta=_meta(args),
-                           progress=bars.task("Reading"), embed_progress=bars.task("Embedding"))
+        report = ws.ingest(
+            args.paths,
+            matter=args.matter,
+            meta=_meta(args),
+            progress=bars.task("Reading"),
+            embed_progress=bars.task("Embedding"),
+        )
     if args.json:
         print_json(report.as_json())
     else:
-        print(f"added {report.added}, updated {report.updated}, unchanged {report.unchanged}, "
-              f"retired {report.retired}, duplicates {report.duplicates}, "
-              f"failed {len(report.failed)}")
+        print(
+            f"added {report.added}, updated {report.updated}, unchanged {report.unchanged}, "
+            f"retired {report.retired}, duplicates {report.duplicates}, "
+            f"failed {len(report.failed)}"
+        )
         for path, reason in report.failed:
             print(f"  failed: {path}: {reason}", file=sys.stderr)
         if report.cancelled:
-            print(f"cancelled: {len(report.indexed)} documents wholly indexed, "
-                  f"{len(report.not_read)} files not read")
+            print(
+                f"cancelled: {len(report.indexed)} documents wholly indexed, "
+                f"{len(report.not_read)} files not read"
+            )
         if report.pending:
-            print(f"{len(report.pending)} documents pending ({report.pending_passages} "
-                  "passages not yet indexed; the next ingest resumes them)")
+            print(
+                f"{len(report.pending)} documents pending ({report.pending_passages} "
+                "passages not yet indexed; the next ingest resumes them)"
+            )
     read = report.added + report.updated + report.unchanged + report.duplicates
     if report.failed and not read and not report.cancelled:  # e.g. every parser crashed
-        return fail(f"no file could be read: all {len(report.failed)} failed",
-                    IngestError.exit_code)
+        return fail(
+            f"no file could be read: all {len(report.failed)} failed", IngestError.exit_code
+        )
     return 0
 
 
@@ -113,18 +137,31 @@ def cmd_matters(args: argparse.Namespace) -> int:
 
 def _doc_json(doc: Document) -> dict[str, Any]:
     return {
-        "id": doc.id, "matter_id": doc.matter_id, "path": doc.path, "title": doc.title,
-        "kind": doc.kind, "language": doc.language, "sha256": doc.sha256, "size": doc.size,
-        "status": doc.status.value, "failure_reason": doc.failure_reason,
-        "jurisdiction": doc.jurisdiction, "legal_force": doc.legal_force,
-        "valid_from": doc.valid_from, "valid_to": doc.valid_to, "verified": doc.verified,
-        "duplicate_of": doc.duplicate_of, "stale": doc.stale,
+        "id": doc.id,
+        "matter_id": doc.matter_id,
+        "path": doc.path,
+        "title": doc.title,
+        "kind": doc.kind,
+        "language": doc.language,
+        "sha256": doc.sha256,
+        "size": doc.size,
+        "status": doc.status.value,
+        "failure_reason": doc.failure_reason,
+        "jurisdiction": doc.jurisdiction,
+        "legal_force": doc.legal_force,
+        "valid_from": doc.valid_from,
+        "valid_to": doc.valid_to,
+        "verified": doc.verified,
+        "duplicate_of": doc.duplicate_of,
+        "stale": doc.stale,
         "source_state": doc.source_state.value,
     }
 
 
-_STALE = {SourceState.CHANGED: "changed on disk since indexing; ingest it again",
-          SourceState.MISSING: "file no longer found on disk"}
+_STALE = {
+    SourceState.CHANGED: "changed on disk since indexing; ingest it again",
+    SourceState.MISSING: "file no longer found on disk",
+}
 
 
 def cmd_docs(args: argparse.Namespace) -> int:
@@ -149,13 +186,26 @@ def cmd_show(args: argparse.Namespace) -> int:
         fragments = ws.fragments(doc)
         pages = ws.pages(doc)
     if args.json:
-        print_json({
-            "document": _doc_json(doc),
-            "pages": [{"number": p.number, "label": p.label, "method": p.method.value,
-                       "note": p.note} for p in pages],
-            "fragments": [{"fragment_id": f.id, "page": f.page, "locator": f.locator,
-                           "start": f.start, "end": f.end, "text": f.text} for f in fragments],
-        })
+        print_json(
+            {
+                "document": _doc_json(doc),
+                "pages": [
+                    {"number": p.number, "label": p.label, "method": p.method.value, "note": p.note}
+                    for p in pages
+                ],
+                "fragments": [
+                    {
+                        "fragment_id": f.id,
+                        "page": f.page,
+                        "locator": f.locator,
+                        "start": f.start,
+                        "end": f.end,
+                        "text": f.text,
+                    }
+                    for f in fragments
+                ],
+            }
+        )
         return 0
     print(f"{doc.title} ({doc.path}) — {len(pages)} pages, {len(fragments)} fragments")
     for p in pages:

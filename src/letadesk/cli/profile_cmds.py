@@ -12,15 +12,19 @@ from letadesk.errors import ConfigError
 
 
 def register(sub: Any) -> None:
-    p = sub.add_parser("purge", help="destroy a matter: its documents, index entries, "
-                                     "vectors and the text of its audit records")
+    p = sub.add_parser(
+        "purge",
+        help="destroy a matter: its documents, index entries, "
+        "vectors and the text of its audit records",
+    )
     p.add_argument("--matter", required=True)
     p.add_argument("--yes", action="store_true", help="confirm: the matter cannot be recovered")
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_purge)
 
-    p = sub.add_parser("backup", help="copy the profile (database, index, audit key) while "
-                                      "it is in use")
+    p = sub.add_parser(
+        "backup", help="copy the profile (database, index, audit key) while it is in use"
+    )
     p.add_argument("dest", metavar="DEST", help="a new or empty folder")
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_backup)
@@ -33,16 +37,20 @@ def register(sub: Any) -> None:
 
 def cmd_purge(args: argparse.Namespace) -> int:
     if not args.yes:
-        raise ConfigError(f"purge --matter {args.matter!r} destroys the matter's documents, "
-                          "index entries and audit text for good; repeat with --yes")
+        raise ConfigError(
+            f"purge --matter {args.matter!r} destroys the matter's documents, "
+            "index entries and audit text for good; repeat with --yes"
+        )
     with open_workspace(args) as ws:
         report = ws.purge_matter(args.matter)
     if args.json:
         print_json(report.as_json())
     else:
-        print(f"purged matter {args.matter!r}: {report.documents} documents, "
-              f"{report.audit_records} audit records reduced to hashes, "
-              f"{len(report.backups_removed)} migration backups removed")
+        print(
+            f"purged matter {args.matter!r}: {report.documents} documents, "
+            f"{report.audit_records} audit records reduced to hashes, "
+            f"{len(report.backups_removed)} migration backups removed"
+        )
     return 0
 
 
@@ -54,8 +62,10 @@ def cmd_backup(args: argparse.Namespace) -> int:
     if args.json:
         print_json(report.as_json())
     else:
-        print(f"backed up to {report.folder}: {report.counts['documents']} documents, "
-              f"{report.audit_records} audit records, {len(report.files)} files")
+        print(
+            f"backed up to {report.folder}: {report.counts['documents']} documents, "
+            f"{report.audit_records} audit records, {len(report.files)} files"
+        )
     return 0
 
 
@@ -66,7 +76,9 @@ def cmd_restore(args: argparse.Namespace) -> int:
     if args.json:
         print_json(report.as_json())
     else:
-        print(f"restored {report.folder}: {report.counts['documents']} documents, "
-              f"{report.audit_records} audit records"
-              + ("; lexical index rebuilt from the database" if report.rebuilt_lexical else ""))
+        print(
+            f"restored {report.folder}: {report.counts['documents']} documents, "
+            f"{report.audit_records} audit records"
+            + ("; lexical index rebuilt from the database" if report.rebuilt_lexical else "")
+        )
     return 0

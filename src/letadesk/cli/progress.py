@@ -23,8 +23,13 @@ class Bars:
         task_id = progress.add_task(label, total=None, visible=False)
 
         def update(done: int, total: int, current: str) -> None:
-            progress.update(task_id, completed=done, total=total, visible=True,
-                            description=f"{label} {Path(current).name[:40]}")
+            progress.update(
+                task_id,
+                completed=done,
+                total=total,
+                visible=True,
+                description=f"{label} {Path(current).name[:40]}",
+            )
 
         return update
 
@@ -34,7 +39,11 @@ def progress_bar(*, quiet: bool = False) -> Iterator[Bars]:
     if quiet or not sys.stderr.isatty():
         yield Bars(None)
         return
-    columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
-               TimeRemainingColumn())
+    columns = (
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+    )
     with Progress(*columns, transient=True) as progress:
         yield Bars(progress)

@@ -11,8 +11,7 @@ LOW_PROB = 0.5
 _RISKY = re.compile(r"\d|\bart\b|\balin\b|\blit\b|\bsection\b|\barticle\b|§", re.IGNORECASE)
 
 
-def low_confidence_spans(tokens: Sequence[tuple[str, float]], text: str, *,
-                         raw: str) -> list[str]:
+def low_confidence_spans(tokens: Sequence[tuple[str, float]], text: str, *, raw: str) -> list[str]:
     """Tokens inside ``text`` (as it appears in ``raw``) with p < 0.5 whose surrounding
     word carries a digit or a reference marker; returns those words."""
     at = raw.find(text)

@@ -51,8 +51,10 @@ def check_fits(path: Path, *, available_bytes: int | None = None) -> None:
     if available_bytes is None:
         available_bytes = _available_memory()
     if available_bytes and size * 1.2 > available_bytes:
-        raise ModelError(f"{path}: model needs about {size * 1.2 / 2**30:.1f} GiB, "
-                         f"only {available_bytes / 2**30:.1f} GiB available")
+        raise ModelError(
+            f"{path}: model needs about {size * 1.2 / 2**30:.1f} GiB, "
+            f"only {available_bytes / 2**30:.1f} GiB available"
+        )
 
 
 def _available_memory() -> int:
@@ -74,8 +76,9 @@ class LlamaGenerator:
         self._id = f"{self._path.name}@sha256:{sha256_of(self._path)}"
         n_threads = threads or max(1, min(4, os.cpu_count() or 1))
         try:
-            self._llm = Llama(model_path=str(self._path), n_ctx=N_CTX, n_threads=n_threads,
-                              verbose=False)
+            self._llm = Llama(
+                model_path=str(self._path), n_ctx=N_CTX, n_threads=n_threads, verbose=False
+            )
         except (ValueError, RuntimeError) as exc:
             raise ModelError(f"{self._path}: cannot load model ({exc})") from exc
 
@@ -93,24 +96,37 @@ class LlamaGenerator:
 
         fitted = fit_prompt(prompt, self.count_tokens, PROMPT_BUDGET)
         if fitted is None:
-            raise ModelError(f"{self._path}: the instructions alone exceed the model's "
-                             f"context of {N_CTX} tokens")
-        grammar = LlamaGrammar.from_json_schema(json.dumps(json_schema(fitted.fragment_ids)),
-                                                verbose=False)
+            raise ModelError(
+                f"{self._path}: the instructions alone exceed the model's context of {N_CTX} tokens"
+            )
+        grammar = LlamaGrammar.from_json_schema(
+            json.dumps(json_schema(fitted.fragment_ids)), verbose=False
+        )
         prompt_tokens = self.count_tokens(fitted.text)
         recorder = _LogprobRecorder(prompt_tokens)
         started = time.perf_counter()
         try:
-            out = self._llm.create_completion(fitted.text, max_tokens=MAX_TOKENS,
-                                              temperature=0.0, grammar=grammar,
-                                              logits_processor=LogitsProcessorList([recorder]))
+            out = self._llm.create_completion(
+                fitted.text,
+                max_tokens=MAX_TOKENS,
+                temperature=0.0,
+                grammar=grammar,
+                logits_processor=LogitsProcessorList([recorder]),
+            )
         except (ValueError, RuntimeError) as exc:
             raise ModelError(f"{self._path}: generation failed ({exc})") from exc
         text = out["choices"][0]["text"]  # type: ignore[index]
-        tokens = tuple((self._llm.detokenize([tok]).decode("utf-8", errors="replace"), lp)
-                       for tok, lp in recorder.logprobs)
-        return Generation(text, tokens, time.perf_counter() - started,
-                          fragment_ids=fitted.fragment_ids, prompt_tokens=prompt_tokens)
+        tokens = tuple(
+            (self._llm.detokenize([tok]).decode("utf-8", errors="replace"), lp)
+            for tok, lp in recorder.logprobs
+        )
+        return Generation(
+            text,
+            tokens,
+            time.perf_counter() - started,
+            fragment_ids=fitted.fragment_ids,
+            prompt_tokens=prompt_tokens,
+        )
 
 
 class _LogprobRecorder:

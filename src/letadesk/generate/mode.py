@@ -29,6 +29,7 @@ def generation_on(mode: str, model: str) -> bool:
     """Whether to draft with the model ``model`` (see :func:`is_bundled_model`) under
     ``mode``; an unknown mode is a :class:`ConfigError`."""
     if mode not in GENERATION_MODES:
-        raise ConfigError(f"generation mode {mode!r}: expected one of "
-                          f"{', '.join(GENERATION_MODES)}")
+        raise ConfigError(
+            f"generation mode {mode!r}: expected one of {', '.join(GENERATION_MODES)}"
+        )
     return mode == "always" or (mode == "auto" and not is_bundled_model(model))

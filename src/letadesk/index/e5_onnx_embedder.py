@@ -67,13 +67,19 @@ class E5OnnxEmbedder:
         options.add_session_config_entry("session.intra_op.allow_spinning", "0")
         options.add_session_config_entry("session.inter_op.allow_spinning", "0")
         try:
-            self._session = ort.InferenceSession(str(model), options,
-                                                 providers=["CPUExecutionProvider"])
+            self._session = ort.InferenceSession(
+                str(model), options, providers=["CPUExecutionProvider"]
+            )
         except Exception as exc:  # onnxruntime raises its own exception types
             raise ModelError(f"e5 ONNX graph {model} failed to load: {exc}") from exc
 
-    def embed_passages(self, texts: Sequence[str], *, batch_size: int = DEFAULT_BATCH,
-                       progress: Callable[[int, int], None] | None = None) -> np.ndarray:
+    def embed_passages(
+        self,
+        texts: Sequence[str],
+        *,
+        batch_size: int = DEFAULT_BATCH,
+        progress: Callable[[int, int], None] | None = None,
+    ) -> np.ndarray:
         """``(len(texts), dim)`` vectors in input order; ``progress(done, total)`` after
         each batch. Texts are sorted by token count, so a batch pads little."""
         windows = [self._tok.windows(PASSAGE + t) for t in texts]
@@ -82,7 +88,7 @@ class E5OnnxEmbedder:
         order = sorted(range(total), key=lambda i: sum(map(len, windows[i])), reverse=True)
         step = max(1, batch_size)
         for start in range(0, total, step):
-            idx = order[start:start + step]
+            idx = order[start : start + step]
             out[idx] = self._encode([windows[i] for i in idx])
             if progress is not None:
                 progress(min(start + step, total), total)
@@ -101,7 +107,7 @@ class E5OnnxEmbedder:
         start = 0
         while start < len(order):
             width = len(rows[order[start]])
-            part = order[start:start + max(1, ROW_BUDGET // (width * width))]
+            part = order[start : start + max(1, ROW_BUDGET // (width * width))]
             part = [r for r in part if len(rows[r]) >= MIN_FILL * width]  # a prefix: sorted
             pooled[part] = self._run([rows[r] for r in part], width)
             start += len(part)
@@ -109,7 +115,7 @@ class E5OnnxEmbedder:
         first = 0
         for t, windows in enumerate(texts):
             weights = np.array([max(len(w) - 2, 1) for w in windows], dtype=np.float64)
-            vecs = pooled[first:first + len(windows)]
+            vecs = pooled[first : first + len(windows)]
             vec = (vecs * weights[:, None]).sum(0) / weights.sum()
             out[t] = vec / max(float(np.linalg.norm(vec)), 1e-6)
             first += len(windows)
@@ -120,7 +126,7 @@ class E5OnnxEmbedder:
         ids = np.full((len(rows), width), self._pad, dtype=np.int64)
         mask = np.zeros((len(rows), width), dtype=np.int64)
         for r, row in enumerate(rows):
-            ids[r, :len(row)] = row
-            mask[r, :len(row)] = 1
+            ids[r, : len(row)] = row
+            mask[r, : len(row)] = 1
         result = self._session.run([OUTPUT], dict(zip(INPUTS, (ids, mask), strict=True)))
         return np.asarray(result[0], dtype=np.float32)

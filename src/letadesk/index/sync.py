@@ -36,8 +36,15 @@ EMBED_BATCH = 32
 
 
 def _vector_row(r: LexicalRow) -> VectorRow:
-    return VectorRow(r.fragment_id, r.matter_id, r.document_id, r.jurisdiction,
-                     r.legal_force, r.valid_from, r.valid_to)
+    return VectorRow(
+        r.fragment_id,
+        r.matter_id,
+        r.document_id,
+        r.jurisdiction,
+        r.legal_force,
+        r.valid_from,
+        r.valid_to,
+    )
 
 
 class IndexSet:
@@ -62,23 +69,28 @@ class IndexSet:
         if self._lexical is None:
             path = self._paths.lexical_index
             if _absent(path) and self._has_indexed_fragments():
-                raise IndexError_(f"{path}: the lexical index is missing; run `letadesk doctor "
-                                  "--repair` to rebuild it from the database")
+                raise IndexError_(
+                    f"{path}: the lexical index is missing; run `letadesk doctor "
+                    "--repair` to rebuild it from the database"
+                )
             self._lexical = LexicalIndex(path)
         return self._lexical
 
     def _has_indexed_fragments(self) -> bool:
-        return self._conn.execute(
-            "SELECT 1 FROM fragments f JOIN documents d ON d.id = f.document_id "
-            "WHERE d.status = 'indexed' LIMIT 1").fetchone() is not None
+        return (
+            self._conn.execute(
+                "SELECT 1 FROM fragments f JOIN documents d ON d.id = f.document_id "
+                "WHERE d.status = 'indexed' LIMIT 1"
+            ).fetchone()
+            is not None
+        )
 
     @property
     def embedder(self) -> Embedder:
         if self._embedder is None:
             from letadesk.index.embedder import make_embedder
 
-            self._embedder = make_embedder(self._settings.embedder,
-                                           threads=self._settings.threads)
+            self._embedder = make_embedder(self._settings.embedder, threads=self._settings.threads)
         return self._embedder
 
     @property
@@ -95,8 +107,13 @@ class IndexSet:
 
     # ---- keeping in sync --------------------------------------------------------
 
-    def sync(self, *, progress: Progress | None = None,
-             cancelled: Callable[[], bool] | None = None, embed: bool = True) -> bool:
+    def sync(
+        self,
+        *,
+        progress: Progress | None = None,
+        cancelled: Callable[[], bool] | None = None,
+        embed: bool = True,
+    ) -> bool:
         """Apply the outbox to both indexes, then embed fragments that lack a vector.
         False when ``cancelled`` stopped the embedding: what is left is :meth:`pending`
         and the next sync resumes it."""
@@ -113,7 +130,8 @@ class IndexSet:
 
     def _apply_outbox(self) -> None:
         pending = self._conn.execute(
-            "SELECT max(id), group_concat(DISTINCT document_id) FROM index_outbox").fetchone()
+            "SELECT max(id), group_concat(DISTINCT document_id) FROM index_outbox"
+        ).fetchone()
         if pending is None or pending[0] is None:
             return
         last_id, doc_list = int(pending[0]), str(pending[1])
@@ -133,7 +151,8 @@ class IndexSet:
         if self._vectors is not None:
             return True
         row = self._conn.execute(
-            "SELECT 1 FROM sqlite_master WHERE name = 'vector_meta'").fetchone()
+            "SELECT 1 FROM sqlite_master WHERE name = 'vector_meta'"
+        ).fetchone()
         return row is not None
 
     def drop_orphan_vectors(self) -> None:
@@ -144,30 +163,36 @@ class IndexSet:
             with transaction(self._conn):
                 self.vectors.delete_fragments(sorted(orphans))
 
-    def embed_missing(self, *, progress: Progress | None = None,
-                      cancelled: Callable[[], bool] | None = None) -> int:
+    def embed_missing(
+        self, *, progress: Progress | None = None, cancelled: Callable[[], bool] | None = None
+    ) -> int:
         """Embed every indexed fragment without a vector; returns how many were embedded."""
         return self._embed_missing(progress, cancelled)[0]
 
-    def _embed_missing(self, progress: Progress | None,
-                       cancelled: Callable[[], bool] | None) -> tuple[int, int]:
+    def _embed_missing(
+        self, progress: Progress | None, cancelled: Callable[[], bool] | None
+    ) -> tuple[int, int]:
         """(embedded, to embed). Document by document (fragment id order), so that a
         cancel leaves whole documents indexed; ``progress(done, total, title)`` after
         each of the embedder's batches, ``cancelled`` polled before each of ours."""
         have = self.vectors.embedded_fragment_ids()
-        ids = [int(r[0]) for r in self._conn.execute(
-            "SELECT f.id FROM fragments f JOIN documents d ON d.id = f.document_id "
-            "WHERE d.status = 'indexed' ORDER BY f.id") if int(r[0]) not in have]
+        ids = [
+            int(r[0])
+            for r in self._conn.execute(
+                "SELECT f.id FROM fragments f JOIN documents d ON d.id = f.document_id "
+                "WHERE d.status = 'indexed' ORDER BY f.id"
+            )
+            if int(r[0]) not in have
+        ]
         done = 0
         if ids and progress is not None:  # the window says "indexing" from the start
             progress(0, len(ids), "")
         for start in range(0, len(ids), EMBED_BATCH):
             if cancelled and cancelled():
                 break
-            batch = index_rows.rows_by_ids(self._conn, ids[start:start + EMBED_BATCH])
+            batch = index_rows.rows_by_ids(self._conn, ids[start : start + EMBED_BATCH])
             step = _step(progress, done, len(ids), batch[-1].title)
-            vectors = self.embedder.embed_passages([_passage_text(r) for r in batch],
-                                                   progress=step)
+            vectors = self.embedder.embed_passages([_passage_text(r) for r in batch], progress=step)
             with transaction(self._conn):
                 self.vectors.upsert([_vector_row(r) for r in batch], vectors)
             done += len(batch)
@@ -177,13 +202,19 @@ class IndexSet:
         """Per indexed document (of ``matter_id``, or all), how many of its fragments are
         not yet searchable: their lexical update is still in the outbox, or they have no
         vector. Read from SQLite alone (the embedder is not loaded); {} when all are."""
-        outbox = {int(r[0]) for r in self._conn.execute(
-            "SELECT DISTINCT document_id FROM index_outbox")}
-        vectors = self._vectors if self._vectors is not None else (
-            VectorIndex(self._conn) if self.has_vectors() else None)
+        outbox = {
+            int(r[0]) for r in self._conn.execute("SELECT DISTINCT document_id FROM index_outbox")
+        }
+        vectors = (
+            self._vectors
+            if self._vectors is not None
+            else (VectorIndex(self._conn) if self.has_vectors() else None)
+        )
         embedded = vectors.stored_fragment_ids() if vectors is not None else set()
-        sql = ("SELECT f.id, f.document_id FROM fragments f JOIN documents d "
-               "ON d.id = f.document_id WHERE d.status = 'indexed'")
+        sql = (
+            "SELECT f.id, f.document_id FROM fragments f JOIN documents d "
+            "ON d.id = f.document_id WHERE d.status = 'indexed'"
+        )
         args: tuple[int, ...] = ()
         if matter_id is not None:
             sql, args = sql + " AND f.matter_id = ?", (matter_id,)
@@ -226,8 +257,9 @@ class IndexSet:
         return self.vectors.search(vec, filters, k)
 
 
-def _step(progress: Progress | None, base: int, total: int,
-          title: str) -> Callable[[int, int], None] | None:
+def _step(
+    progress: Progress | None, base: int, total: int, title: str
+) -> Callable[[int, int], None] | None:
     """The embedder's ``progress(done_in_batch, batch_size)`` as ``progress(done, total,
     title)`` over the whole embedding."""
     if progress is None:
@@ -236,6 +268,7 @@ def _step(progress: Progress | None, base: int, total: int,
 
     def step(done: int, _size: int) -> None:
         report(base + done, total, title)
+
     return step
 
 

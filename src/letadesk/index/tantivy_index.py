@@ -142,8 +142,10 @@ class LexicalIndex:
                 self._writer = self._index.writer(_HEAP_BYTES, _WRITER_THREADS)
             except (OSError, ValueError, RuntimeError) as exc:
                 if "LockBusy" in str(exc):
-                    raise LexicalIndexBusy(f"{self.path}: another LetaDesk is writing the "
-                                           "lexical index; try again when it has finished") from exc
+                    raise LexicalIndexBusy(
+                        f"{self.path}: another LetaDesk is writing the "
+                        "lexical index; try again when it has finished"
+                    ) from exc
                 raise IndexError_(f"{self.path}: cannot write the lexical index ({exc})") from exc
         return self._writer
 
@@ -235,8 +237,10 @@ class LexicalIndex:
         if text_query is None or k <= 0:
             return []
         clauses = [(tantivy.Occur.Must, text_query)]
-        clauses += [(tantivy.Occur.Must, tantivy.Query.const_score_query(q, 0.0))
-                    for q in self._filter_queries(filters)]
+        clauses += [
+            (tantivy.Occur.Must, tantivy.Query.const_score_query(q, 0.0))
+            for q in self._filter_queries(filters)
+        ]
         searcher = self._index.searcher()
         hits = searcher.search(tantivy.Query.boolean_query(clauses), limit=k, count=False).hits
         if not hits:
@@ -248,23 +252,27 @@ class LexicalIndex:
         """How many fragments admissible under ``filters`` hold a term of ``text`` in
         their own text (title and locator aside), or how many there are when ``text``
         is None."""
-        clauses = [(tantivy.Occur.Must, tantivy.Query.const_score_query(q, 0.0))
-                   for q in self._filter_queries(filters)]
+        clauses = [
+            (tantivy.Occur.Must, tantivy.Query.const_score_query(q, 0.0))
+            for q in self._filter_queries(filters)
+        ]
         if text is not None:
             text_query = self._text_query(text, fields=("text_ro", "text_en"))
             if text_query is None:
                 return 0
             clauses.append((tantivy.Occur.Must, text_query))
-        result = self._index.searcher().search(tantivy.Query.boolean_query(clauses), limit=1,
-                                               count=True)
+        result = self._index.searcher().search(
+            tantivy.Query.boolean_query(clauses), limit=1, count=True
+        )
         return int(result.count)  # type: ignore[attr-defined]  # the stub omits count
 
     def analyse(self, text: str, language: str = "ro") -> list[str]:
         """The terms ``text`` becomes in the index (for tests and diagnostics)."""
         return list(self._analyzers[language].analyze(normalise(text)))
 
-    def _text_query(self, query: str,
-                    fields: Iterable[str] = tuple(_TEXT_FIELDS)) -> tantivy.Query | None:
+    def _text_query(
+        self, query: str, fields: Iterable[str] = tuple(_TEXT_FIELDS)
+    ) -> tantivy.Query | None:
         should: list[tuple[tantivy.Occur, tantivy.Query]] = []
         for field in fields:
             language = _TEXT_FIELDS[field]
@@ -272,8 +280,12 @@ class LexicalIndex:
             for term in terms:
                 q = tantivy.Query.term_query(self._schema, field, term, index_option="freq")
                 boost = _FIELD_BOOST[field]
-                should.append((tantivy.Occur.Should,
-                               q if boost == 1.0 else tantivy.Query.boost_query(q, boost)))
+                should.append(
+                    (
+                        tantivy.Occur.Should,
+                        q if boost == 1.0 else tantivy.Query.boost_query(q, boost),
+                    )
+                )
         return tantivy.Query.boolean_query(should) if should else None
 
     def _filter_queries(self, filters: SearchFilters) -> list[tantivy.Query]:

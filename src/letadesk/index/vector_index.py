@@ -87,8 +87,10 @@ class VectorIndex:
         with self._conn:
             self._drop_vector_tables()
             self._create_table()
-            self._conn.execute("CREATE TABLE IF NOT EXISTS vector_meta("
-                               "embedder_name TEXT NOT NULL, dim INTEGER NOT NULL)")
+            self._conn.execute(
+                "CREATE TABLE IF NOT EXISTS vector_meta("
+                "embedder_name TEXT NOT NULL, dim INTEGER NOT NULL)"
+            )
             self._conn.execute("DELETE FROM vector_meta")
             self._conn.execute("INSERT INTO vector_meta VALUES (?, ?)", (embedder_name, dim))
         return True
@@ -105,7 +107,8 @@ class VectorIndex:
     def _drop_vector_tables(self) -> None:
         rows = self._conn.execute(
             "SELECT name FROM sqlite_master WHERE type = 'table' AND sql LIKE "
-            "'CREATE VIRTUAL TABLE%' AND name GLOB ?", (f"{_TABLE_PREFIX}_[0-9]*",)
+            "'CREATE VIRTUAL TABLE%' AND name GLOB ?",
+            (f"{_TABLE_PREFIX}_[0-9]*",),
         ).fetchall()
         for (name,) in rows:
             self._conn.execute(f'DROP TABLE "{name}"')  # drops the shadow tables too
@@ -129,19 +132,28 @@ class VectorIndex:
         table = self.table
         matrix = np.ascontiguousarray(vectors, dtype=np.float32)
         if matrix.ndim != 2 or matrix.shape != (len(rows), self._dim):
-            raise ValueError(f"expected vectors of shape ({len(rows)}, {self._dim}), "
-                             f"got {matrix.shape}")
+            raise ValueError(
+                f"expected vectors of shape ({len(rows)}, {self._dim}), got {matrix.shape}"
+            )
         if not rows:
             return
         params = [
-            (r.fragment_id, r.matter_id, matrix[i].tobytes(), r.document_id,
-             _day(r.valid_from, OPEN_FROM), _day(r.valid_to, OPEN_TO),
-             r.jurisdiction, r.legal_force)
+            (
+                r.fragment_id,
+                r.matter_id,
+                matrix[i].tobytes(),
+                r.document_id,
+                _day(r.valid_from, OPEN_FROM),
+                _day(r.valid_to, OPEN_TO),
+                r.jurisdiction,
+                r.legal_force,
+            )
             for i, r in enumerate(rows)
         ]
         with self._conn:
-            self._conn.executemany(f"DELETE FROM {table} WHERE fragment_id = ?",
-                                   [(r.fragment_id,) for r in rows])
+            self._conn.executemany(
+                f"DELETE FROM {table} WHERE fragment_id = ?", [(r.fragment_id,) for r in rows]
+            )
             self._conn.executemany(f"INSERT INTO {table} VALUES (?, ?, ?, ?, ?, ?, ?, ?)", params)
 
     def delete_documents(self, document_ids: Iterable[int]) -> None:
@@ -160,8 +172,9 @@ class VectorIndex:
 
     # -- reading -----------------------------------------------------------------
 
-    def search(self, query_vec: np.ndarray, filters: SearchFilters,
-               k: int) -> list[tuple[int, float]]:
+    def search(
+        self, query_vec: np.ndarray, filters: SearchFilters, k: int
+    ) -> list[tuple[int, float]]:
         """Up to ``k`` (at most 4096) ``(fragment_id, cosine similarity)`` pairs,
         best first, every filter applied inside the KNN query."""
         vec = np.ascontiguousarray(query_vec, dtype=np.float32).reshape(-1)
@@ -184,8 +197,11 @@ class VectorIndex:
             day = _day(filters.as_of, 0)
             where += ["valid_from <= ?", "valid_to >= ?"]
             params += [day, day]
-        sql = (f"SELECT fragment_id, distance FROM {self.table} WHERE "
-               + " AND ".join(where) + " ORDER BY distance")
+        sql = (
+            f"SELECT fragment_id, distance FROM {self.table} WHERE "
+            + " AND ".join(where)
+            + " ORDER BY distance"
+        )
         return [(int(f), 1.0 - float(d)) for f, d in self._conn.execute(sql, params)]
 
     def stored_fragment_ids(self) -> set[int]:

@@ -44,9 +44,14 @@ class CurrencyReport:
     current_again: list[str] = field(default_factory=list)  # stale before, matching now
 
     def as_json(self) -> dict[str, object]:
-        return {"full": self.full, "checked": self.checked, "rehashed": self.rehashed,
-                "changed": self.changed, "missing": self.missing,
-                "current_again": self.current_again}
+        return {
+            "full": self.full,
+            "checked": self.checked,
+            "rehashed": self.rehashed,
+            "changed": self.changed,
+            "missing": self.missing,
+            "current_again": self.current_again,
+        }
 
 
 def full_check_due(conn: Connection, now: datetime, every_days: int) -> bool:
@@ -56,9 +61,14 @@ def full_check_due(conn: Connection, now: datetime, every_days: int) -> bool:
     return last is None or last > now or now - last >= timedelta(days=every_days)
 
 
-def check_sources(conn: Connection, *, now: datetime, every_days: int,
-                  matter_id: MatterId | None = None, full: bool | None = None
-                  ) -> CurrencyReport:
+def check_sources(
+    conn: Connection,
+    *,
+    now: datetime,
+    every_days: int,
+    matter_id: MatterId | None = None,
+    full: bool | None = None,
+) -> CurrencyReport:
     """Re-check the files of every document (of ``matter_id`` only, when given) and
     store what changed. ``full`` None: a full pass when one is due (only for the whole
     profile), else the cheap pass; a full pass over the whole profile is recorded."""
@@ -72,8 +82,11 @@ def check_sources(conn: Connection, *, now: datetime, every_days: int,
         if state != facts.state or mtime is not None:
             updates.append((facts.id, state, mtime))
         if state != facts.state:
-            {SourceState.CHANGED: report.changed, SourceState.MISSING: report.missing,
-             SourceState.CURRENT: report.current_again}[state].append(facts.path)
+            {
+                SourceState.CHANGED: report.changed,
+                SourceState.MISSING: report.missing,
+                SourceState.CURRENT: report.current_again,
+            }[state].append(facts.path)
     if updates or (full and matter_id is None):
         with transaction(conn):
             for doc_id, state, mtime in updates:
@@ -83,8 +96,9 @@ def check_sources(conn: Connection, *, now: datetime, every_days: int,
     return report
 
 
-def _state_of(facts: SourceFacts, *, full: bool,
-              report: CurrencyReport) -> tuple[SourceState, float | None]:
+def _state_of(
+    facts: SourceFacts, *, full: bool, report: CurrencyReport
+) -> tuple[SourceState, float | None]:
     """The file's state, and its new modification time when the content still matches
     under another time (recorded, so the next cheap pass need not re-read it)."""
     try:

@@ -81,8 +81,12 @@ def _not_regular(path: Path) -> str:
         mode = path.lstat().st_mode
     except OSError as exc:
         return f"cannot be read ({exc.strerror or exc})"
-    for test, what in ((stat.S_ISFIFO, "a named pipe (FIFO)"), (stat.S_ISSOCK, "a socket"),
-                       (stat.S_ISCHR, "a character device"), (stat.S_ISBLK, "a block device")):
+    for test, what in (
+        (stat.S_ISFIFO, "a named pipe (FIFO)"),
+        (stat.S_ISSOCK, "a socket"),
+        (stat.S_ISCHR, "a character device"),
+        (stat.S_ISBLK, "a block device"),
+    ):
         if test(mode):
             return f"not a regular file: {what}"
     return "not a regular file"

@@ -101,5 +101,11 @@ def read_docx(path: Path) -> ParsedDocument:
         raise IngestError(str(path), "no extractable text")
     title = (doc.core_properties.title or "").strip() or heading or path.stem
     page = ParsedPage(number=1, label="1", start=0, end=len(text))
-    return ParsedDocument(kind=DocumentKind.DOCX, title=nfc(title), text=text, pages=(page,),
-                          fragments=(), language="")
+    return ParsedDocument(
+        kind=DocumentKind.DOCX,
+        title=nfc(title),
+        text=text,
+        pages=(page,),
+        fragments=(),
+        language="",
+    )

@@ -55,8 +55,16 @@ class Mark:
 
     __slots__ = ("base", "end", "key", "kind", "label", "sub")
 
-    def __init__(self, kind: str, label: str, end: int, *, key: tuple[int, int] = (0, 0),
-                 base: str = "", sub: str = "") -> None:
+    def __init__(
+        self,
+        kind: str,
+        label: str,
+        end: int,
+        *,
+        key: tuple[int, int] = (0, 0),
+        base: str = "",
+        sub: str = "",
+    ) -> None:
         self.kind = kind  # "heading" | "annex" | "article" | "clause" | "sub"
         self.label = label
         self.end = end
@@ -129,8 +137,9 @@ class Grammar:
             base = f"{self.clause_word} {m['num']}"
             sub = (m["sub"] or "").strip("()")
             top = int(m["num"].split(".")[0])
-            return Mark("clause", base + (m["sub"] or ""), m.end(), key=(top, 0), base=base,
-                        sub=sub)
+            return Mark(
+                "clause", base + (m["sub"] or ""), m.end(), key=(top, 0), base=base, sub=sub
+            )
         if m := _EN_SUB.match(line):
             return Mark("sub", m["x"], m.end())
         return None
@@ -157,8 +166,9 @@ def litere_in(text: str) -> tuple[str, ...]:
     """The litere written in a fragment's text (litere stay inside their alineat's
     fragment): those starting a line, then those written in-line after ``;``, ``.``,
     ``:`` or ``)`` (``"...; bb) lot"``), in text order within each kind."""
-    return (tuple(m["l"] for m in _LINE_LITERA.finditer(text))
-            + tuple(m["l"] for m in RO_INLINE_LITERA.finditer(text)))
+    return tuple(m["l"] for m in _LINE_LITERA.finditer(text)) + tuple(
+        m["l"] for m in RO_INLINE_LITERA.finditer(text)
+    )
 
 
 def litera_span(text: str, letter: str) -> tuple[int, int] | None:
@@ -168,8 +178,11 @@ def litera_span(text: str, letter: str) -> tuple[int, int] | None:
     starting a line wins over one written in-line; a cross-reference (``lit. h)``) is
     never a litera."""
     line = [(m["l"], m.start("l")) for m in _LINE_LITERA.finditer(text)]
-    inline = [(m["l"], m.start("l")) for m in RO_INLINE_LITERA.finditer(text)
-              if not _CROSS_REFERENCE.search(text, max(0, m.start() - 8), m.start())]
+    inline = [
+        (m["l"], m.start("l"))
+        for m in RO_INLINE_LITERA.finditer(text)
+        if not _CROSS_REFERENCE.search(text, max(0, m.start() - 8), m.start())
+    ]
     for starts in (line, inline):
         for i, (name, start) in enumerate(starts):
             if name == letter:
@@ -182,8 +195,10 @@ def litera_span(text: str, letter: str) -> tuple[int, int] | None:
 
 def grammar_for(text: str, language: str) -> Grammar:
     """Romanian law grammar when the text has line-start article headers, else clauses."""
-    ro_law = any(_RO_ARTICLE.match(line.strip()) or _RO_TITLED.match(line.strip())
-                 for line in _first_lines(text))
+    ro_law = any(
+        _RO_ARTICLE.match(line.strip()) or _RO_TITLED.match(line.strip())
+        for line in _first_lines(text)
+    )
     if not language:
         language = "ro" if ro_law else "en"
     return Grammar(ro_law=ro_law, language=language)

@@ -24,12 +24,49 @@ from letadesk.text import nfc
 __all__ = ["html_to_text", "read_html"]
 
 _DROP = "script, style, noscript, template, svg, iframe, object, head"
-_BLOCK = frozenset({
-    "p", "div", "section", "article", "header", "footer", "main", "aside", "nav", "ul", "ol",
-    "li", "dl", "dt", "dd", "table", "thead", "tbody", "tfoot", "tr", "h1", "h2", "h3", "h4",
-    "h5", "h6", "blockquote", "pre", "address", "figure", "figcaption", "form", "fieldset",
-    "hr", "br", "body", "html", "caption", "center",
-})
+_BLOCK = frozenset(
+    {
+        "p",
+        "div",
+        "section",
+        "article",
+        "header",
+        "footer",
+        "main",
+        "aside",
+        "nav",
+        "ul",
+        "ol",
+        "li",
+        "dl",
+        "dt",
+        "dd",
+        "table",
+        "thead",
+        "tbody",
+        "tfoot",
+        "tr",
+        "h1",
+        "h2",
+        "h3",
+        "h4",
+        "h5",
+        "h6",
+        "blockquote",
+        "pre",
+        "address",
+        "figure",
+        "figcaption",
+        "form",
+        "fieldset",
+        "hr",
+        "br",
+        "body",
+        "html",
+        "caption",
+        "center",
+    }
+)
 _CELL = frozenset({"td", "th"})
 
 MAX_DEPTH = 5000  # parsed in under 0.1 s; real documents nest a few dozen levels
@@ -38,7 +75,8 @@ MAX_DEPTH = 5000  # parsed in under 0.1 s; real documents nest a few dozen level
 _SCOPED_TAG = re.compile(
     r"<(/?)(address|article|aside|blockquote|center|details|dialog|dir|div|dl|fieldset|"
     r"figcaption|figure|footer|header|hgroup|main|menu|nav|ol|section|summary|ul)[\s/>]",
-    re.I)
+    re.I,
+)
 
 
 def nesting_depth(html: str, stop_at: int | None = None) -> int:
@@ -131,11 +169,18 @@ def html_to_text(html: str) -> tuple[str, str]:
 def read_html(path: Path, text: str) -> ParsedDocument:
     """Parse already-decoded HTML ``text`` read from ``path``."""
     if nesting_depth(text, stop_at=MAX_DEPTH) > MAX_DEPTH:
-        raise IngestError(str(path), f"HTML nested too deeply (more than {MAX_DEPTH:,} "
-                          "levels of block elements)")
+        raise IngestError(
+            str(path), f"HTML nested too deeply (more than {MAX_DEPTH:,} levels of block elements)"
+        )
     title, body = html_to_text(text)
     if not body.strip():
         raise IngestError(str(path), "no extractable text")
     page = ParsedPage(number=1, label="1", start=0, end=len(body))
-    return ParsedDocument(kind=DocumentKind.HTML, title=title or path.stem, text=body,
-                          pages=(page,), fragments=(), language="")
+    return ParsedDocument(
+        kind=DocumentKind.HTML,
+        title=title or path.stem,
+        text=body,
+        pages=(page,),
+        fragments=(),
+        language="",
+    )

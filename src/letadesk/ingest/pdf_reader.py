@@ -37,8 +37,11 @@ __all__ = ["ocr_available", "quote_rects", "read_pdf", "render_page_png"]
 log = logging.getLogger(__name__)
 
 PAGE_SEPARATOR = "\f"
-_TEXT_FLAGS = (pymupdf.TEXT_PRESERVE_WHITESPACE | pymupdf.TEXT_MEDIABOX_CLIP
-               | pymupdf.TEXT_CID_FOR_UNKNOWN_UNICODE)  # ligatures expanded: "fi", not "ﬁ"
+_TEXT_FLAGS = (
+    pymupdf.TEXT_PRESERVE_WHITESPACE
+    | pymupdf.TEXT_MEDIABOX_CLIP
+    | pymupdf.TEXT_CID_FOR_UNKNOWN_UNICODE
+)  # ligatures expanded: "fi", not "ﬁ"
 _NEARLY_EMPTY = 20  # characters: below this, a page with images is treated as scanned
 _OCR_DPI = 300
 _VECTOR_TEXT = 50  # drawings on an empty page: below this it is blank (rules, borders)
@@ -98,8 +101,9 @@ def _ocr_text(page: pymupdf.Page) -> str:
     if tess is None:
         return ""
     folder, langs = tess
-    textpage = page.get_textpage_ocr(flags=_TEXT_FLAGS, language=langs, dpi=_OCR_DPI,
-                                     full=True, tessdata=folder)
+    textpage = page.get_textpage_ocr(
+        flags=_TEXT_FLAGS, language=langs, dpi=_OCR_DPI, full=True, tessdata=folder
+    )
     return str(page.get_text("text", textpage=textpage, flags=_TEXT_FLAGS))
 
 
@@ -113,8 +117,11 @@ def _page_text(page: pymupdf.Page) -> tuple[str, PageMethod, str]:
     if stripped and not has_images:
         return text, PageMethod.TEXT_LAYER, ""
     if not has_images and len(page.get_drawings()) < _VECTOR_TEXT:
-        return text, (PageMethod.TEXT_LAYER if stripped else PageMethod.NO_TEXT), (
-            "" if stripped else "blank page")
+        return (
+            text,
+            (PageMethod.TEXT_LAYER if stripped else PageMethod.NO_TEXT),
+            ("" if stripped else "blank page"),
+        )
     if not ocr_available():
         return text, PageMethod.NO_TEXT, "no text layer, OCR unavailable"
     try:
@@ -134,8 +141,13 @@ def _label(page: pymupdf.Page) -> str:
     try:
         label = page.get_label()
     except (IndexError, ValueError, pymupdf.mupdf.FzErrorBase) as exc:
-        log.info("%s: page %d has no usable label (%s: %s); its number is used",
-                 page.parent.name, page.number + 1, type(exc).__name__, exc)
+        log.info(
+            "%s: page %d has no usable label (%s: %s); its number is used",
+            page.parent.name,
+            page.number + 1,
+            type(exc).__name__,
+            exc,
+        )
         label = ""
     return str(label) if label else str(page.number + 1)
 
@@ -156,8 +168,16 @@ def read_pdf(path: Path) -> ParsedDocument:
                 parts.append(PAGE_SEPARATOR)
                 pos += len(PAGE_SEPARATOR)
             parts.append(text)
-            pages.append(ParsedPage(number=page.number + 1, label=_label(page), start=pos,
-                                    end=pos + len(text), method=method, note=note))
+            pages.append(
+                ParsedPage(
+                    number=page.number + 1,
+                    label=_label(page),
+                    start=pos,
+                    end=pos + len(text),
+                    method=method,
+                    note=note,
+                )
+            )
             pos += len(text)
     except IngestError:
         raise
@@ -169,12 +189,19 @@ def read_pdf(path: Path) -> ParsedDocument:
     if not full.strip():
         reason = "no extractable text" + ("" if ocr_available() else " (OCR unavailable)")
         raise IngestError(str(path), reason)
-    return ParsedDocument(kind=DocumentKind.PDF, title=nfc(title) or path.stem, text=full,
-                          pages=tuple(pages), fragments=(), language="")
+    return ParsedDocument(
+        kind=DocumentKind.PDF,
+        title=nfc(title) or path.stem,
+        text=full,
+        pages=tuple(pages),
+        fragments=(),
+        language="",
+    )
 
 
-def quote_rects(pdf_path: Path, page_number: int, quote: str
-                ) -> list[tuple[float, float, float, float]]:
+def quote_rects(
+    pdf_path: Path, page_number: int, quote: str
+) -> list[tuple[float, float, float, float]]:
     """Rectangles (x0, y0, x1, y1, PDF points) covering ``quote`` on 1-based page
     ``page_number``, for highlighting in the viewer; empty when not found there."""
     doc = _open(Path(pdf_path))
@@ -196,8 +223,9 @@ def render_page_png(pdf_path: Path, page_number: int, zoom: float = 1.5) -> byte
     doc = _open(Path(pdf_path))
     try:
         if not 1 <= page_number <= doc.page_count:
-            raise IngestError(str(pdf_path), f"no page {page_number} "
-                              f"(the document has {doc.page_count})")
+            raise IngestError(
+                str(pdf_path), f"no page {page_number} (the document has {doc.page_count})"
+            )
         pix = doc[page_number - 1].get_pixmap(matrix=pymupdf.Matrix(zoom, zoom), alpha=False)
         return bytes(pix.tobytes("png"))
     finally:

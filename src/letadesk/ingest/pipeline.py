@@ -27,10 +27,16 @@ Progress = Callable[[int, int, str], None]  # (done, total, current path)
 CancelCheck = Callable[[], bool]  # polled while parsing and embedding: True stops the batch
 
 
-def ingest(conn: apsw.Connection, matter: Matter, paths: Iterable[Path], *,
-           settings: Settings, meta: LegalMeta | None = None,
-           progress: Progress | None = None,
-           cancelled: CancelCheck | None = None) -> IngestReport:
+def ingest(
+    conn: apsw.Connection,
+    matter: Matter,
+    paths: Iterable[Path],
+    *,
+    settings: Settings,
+    meta: LegalMeta | None = None,
+    progress: Progress | None = None,
+    cancelled: CancelCheck | None = None,
+) -> IngestReport:
     """Bring the matter's documents in line with the files under ``paths``."""
     report = IngestReport()
     found = discover(paths)
@@ -47,8 +53,18 @@ def ingest(conn: apsw.Connection, matter: Matter, paths: Iterable[Path], *,
             done += 1
             _tick(progress, done, total, facts.path)
     if to_parse:
-        _parse_all(conn, matter, to_parse, state, report, settings=settings, meta=meta,
-                   progress=progress, cancelled=cancelled, start=(done, total))
+        _parse_all(
+            conn,
+            matter,
+            to_parse,
+            state,
+            report,
+            settings=settings,
+            meta=meta,
+            progress=progress,
+            cancelled=cancelled,
+            start=(done, total),
+        )
     if not report.cancelled:
         _retire_missing(conn, matter, found.roots, set(map(str, found.files)), report)
     return report
@@ -63,14 +79,24 @@ def _facts(path: Path, *, hashed: bool = True) -> FileFacts:
     return FileFacts(str(path), digest, stat.st_size, stat.st_mtime, READER_VERSION)
 
 
-def _triage(conn: apsw.Connection, matter: Matter, facts: FileFacts,
-            state: dict[str, tuple[str, str, int]], report: IngestReport,
-            settings: Settings, meta: LegalMeta | None) -> bool:
+def _triage(
+    conn: apsw.Connection,
+    matter: Matter,
+    facts: FileFacts,
+    state: dict[str, tuple[str, str, int]],
+    report: IngestReport,
+    settings: Settings,
+    meta: LegalMeta | None,
+) -> bool:
     """Handle files that need no parsing (an unchanged file still takes the legal
     metadata given); True when the file must be parsed."""
     known = state.get(facts.path)
-    if (known and known[0] == facts.sha256 and known[1] != DocumentStatus.RETIRED
-            and known[2] == READER_VERSION):
+    if (
+        known
+        and known[0] == facts.sha256
+        and known[1] != DocumentStatus.RETIRED
+        and known[2] == READER_VERSION
+    ):
         with transaction(conn):
             corpus.refresh_source(conn, matter.id, facts)
             if meta is not None and not meta.empty:
@@ -79,8 +105,13 @@ def _triage(conn: apsw.Connection, matter: Matter, facts: FileFacts,
         report.unchanged += 1
         return False
     if facts.size > settings.max_file_mb * 1024 * 1024:
-        _fail(conn, matter, facts, f"file too large ({facts.size / 2**20:.0f} MB > "
-              f"{settings.max_file_mb} MB limit)", report)
+        _fail(
+            conn,
+            matter,
+            facts,
+            f"file too large ({facts.size / 2**20:.0f} MB > {settings.max_file_mb} MB limit)",
+            report,
+        )
         return False
     twin = corpus.indexed_twin(conn, matter.id, facts.sha256, facts.path)
     if twin is not None:
@@ -91,19 +122,31 @@ def _triage(conn: apsw.Connection, matter: Matter, facts: FileFacts,
     return True
 
 
-def _parse_all(conn: apsw.Connection, matter: Matter, to_parse: dict[Path, FileFacts],
-               state: dict[str, tuple[str, str, int]], report: IngestReport, *, settings: Settings,
-               meta: LegalMeta | None, progress: Progress | None,
-               cancelled: CancelCheck | None, start: tuple[int, int]) -> None:
+def _parse_all(
+    conn: apsw.Connection,
+    matter: Matter,
+    to_parse: dict[Path, FileFacts],
+    state: dict[str, tuple[str, str, int]],
+    report: IngestReport,
+    *,
+    settings: Settings,
+    meta: LegalMeta | None,
+    progress: Progress | None,
+    cancelled: CancelCheck | None,
+    start: tuple[int, int],
+) -> None:
     """Parse and store ``to_parse``; a cancel stops it within a fraction of a second
     (busy parsers are killed) and leaves the unread files in ``report.not_read``."""
     done, total = start
     handled: set[Path] = set()
     if not (cancelled and cancelled()):
         workers = min(2, len(to_parse))  # the target workstations have few cores
-        with ParserPool(workers=workers, timeout_s=settings.ingest_timeout_s,
-                        memory_mb=settings.ingest_memory_mb,
-                        max_fragments=settings.max_fragments_per_file) as pool:
+        with ParserPool(
+            workers=workers,
+            timeout_s=settings.ingest_timeout_s,
+            memory_mb=settings.ingest_memory_mb,
+            max_fragments=settings.max_fragments_per_file,
+        ) as pool:
             order = list(to_parse)
             for path, outcome in _in_order(pool.map(order, cancelled=cancelled), order):
                 facts = to_parse[path]
@@ -120,8 +163,9 @@ def _parse_all(conn: apsw.Connection, matter: Matter, to_parse: dict[Path, FileF
     report.cancelled = bool(report.not_read)  # only a cancel leaves files unread
 
 
-def _in_order(results: Iterable[tuple[Path, Outcome]],
-              order: list[Path]) -> Iterator[tuple[Path, Outcome]]:
+def _in_order(
+    results: Iterable[tuple[Path, Outcome]], order: list[Path]
+) -> Iterator[tuple[Path, Outcome]]:
     """Results in submission order (workers finish out of order), so that which of two
     identical files becomes the duplicate does not depend on timing."""
     pending: dict[Path, Outcome] = {}
@@ -133,9 +177,15 @@ def _in_order(results: Iterable[tuple[Path, Outcome]],
             position += 1
 
 
-def _store(conn: apsw.Connection, matter: Matter, facts: FileFacts, parsed: ParsedDocument,
-           state: dict[str, tuple[str, str, int]], report: IngestReport,
-           meta: LegalMeta | None) -> None:
+def _store(
+    conn: apsw.Connection,
+    matter: Matter,
+    facts: FileFacts,
+    parsed: ParsedDocument,
+    state: dict[str, tuple[str, str, int]],
+    report: IngestReport,
+    meta: LegalMeta | None,
+) -> None:
     twin = corpus.indexed_twin(conn, matter.id, facts.sha256, facts.path)
     changed = True
     with transaction(conn):
@@ -155,21 +205,31 @@ def _store(conn: apsw.Connection, matter: Matter, facts: FileFacts, parsed: Pars
         report.indexed.append(facts.path)
 
 
-def _fail(conn: apsw.Connection, matter: Matter, facts: FileFacts, reason: str,
-          report: IngestReport) -> None:
+def _fail(
+    conn: apsw.Connection, matter: Matter, facts: FileFacts, reason: str, report: IngestReport
+) -> None:
     with transaction(conn):
         corpus.store_failure(conn, matter.id, facts, reason)
     report.failed.append((facts.path, reason))
 
 
-def _retire_missing(conn: apsw.Connection, matter: Matter, roots: list[Path],
-                    present: set[str], report: IngestReport) -> None:
+def _retire_missing(
+    conn: apsw.Connection,
+    matter: Matter,
+    roots: list[Path],
+    present: set[str],
+    report: IngestReport,
+) -> None:
     if not roots:
         return
     prefixes = tuple(str(r) + "/" for r in roots)
     for doc in corpus.list_documents(conn, matter.id):
-        if (doc.path.startswith(prefixes) and doc.path not in present
-                and doc.status != DocumentStatus.RETIRED and not Path(doc.path).exists()):
+        if (
+            doc.path.startswith(prefixes)
+            and doc.path not in present
+            and doc.status != DocumentStatus.RETIRED
+            and not Path(doc.path).exists()
+        ):
             with transaction(conn):
                 corpus.retire(conn, doc.id)
             report.retired += 1

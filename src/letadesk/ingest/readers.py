@@ -32,8 +32,14 @@ from letadesk.ingest.structure import split_fragments
 from letadesk.ingest.text_reader import clean_text, decode_text, read_text
 from letadesk.text import detect_language
 
-__all__ = ["MAX_TITLE_CHARS", "READER_VERSION", "clip_title", "detect_language", "read_document",
-           "sniff_kind"]
+__all__ = [
+    "MAX_TITLE_CHARS",
+    "READER_VERSION",
+    "clip_title",
+    "detect_language",
+    "read_document",
+    "sniff_kind",
+]
 
 # Bump whenever a reader or the chunker changes what a file becomes (text, pages,
 # fragments, locators): the next ingest then re-reads files it had already stored.
@@ -44,8 +50,8 @@ MAX_TITLE_CHARS = 200
 
 _SNIFF_BYTES = 8192
 _HTML_START = re.compile(
-    rb"^\s*(?:<\?xml[^>]*>\s*)?(?:<!--.*?-->\s*)*<(?:!doctype\s+html|html|head|body)\b",
-    re.I | re.S)
+    rb"^\s*(?:<\?xml[^>]*>\s*)?(?:<!--.*?-->\s*)*<(?:!doctype\s+html|html|head|body)\b", re.I | re.S
+)
 _BINARY_SIGNATURES: tuple[tuple[bytes, str], ...] = (
     (b"\xd0\xcf\x11\xe0", "legacy Office file (.doc/.xls); save it as DOCX or PDF"),
     (b"{\\rtf", "RTF file; save it as DOCX or PDF"),
@@ -73,7 +79,7 @@ def _looks_binary(head: bytes) -> bool:
 
 
 def sniff_kind(path: Path, head: bytes) -> str:
-    """"pdf" | "docx" | "html" | "text" from the first bytes; raises IngestError for
+    """ "pdf" | "docx" | "html" | "text" from the first bytes; raises IngestError for
     anything else, with a reason that says what the file looks like."""
     if not head:
         raise IngestError(str(path), "empty file")
@@ -126,8 +132,11 @@ def _check_docx(path: Path) -> None:
         raise IngestError(str(path), "ZIP archive that is not a DOCX document")
     unzipped = sum(m.file_size for m in members)
     if unzipped > _MAX_UNZIPPED:
-        raise IngestError(str(path), f"ZIP bomb suspected: {path.stat().st_size:,} bytes "
-                          f"would unzip to {unzipped / 2**20:,.0f} MB")
+        raise IngestError(
+            str(path),
+            f"ZIP bomb suspected: {path.stat().st_size:,} bytes "
+            f"would unzip to {unzipped / 2**20:,.0f} MB",
+        )
 
 
 def _parse(path: Path, data: bytes) -> ParsedDocument:
@@ -154,12 +163,15 @@ def clip_title(title: str, limit: int = MAX_TITLE_CHARS) -> str:
 
 
 def _too_large(count: int, cap: int, *, at_least: bool = False) -> str:
-    return (f"too large: {'at least ' if at_least else ''}{count:,} fragments > {cap:,} "
-            "per file (setting max_fragments_per_file)")
+    return (
+        f"too large: {'at least ' if at_least else ''}{count:,} fragments > {cap:,} "
+        "per file (setting max_fragments_per_file)"
+    )
 
 
-def read_document(path: Path, *, max_chars: int = 1500,
-                  max_fragments: int | None = None) -> ParsedDocument:
+def read_document(
+    path: Path, *, max_chars: int = 1500, max_fragments: int | None = None
+) -> ParsedDocument:
     """Read any supported file into a complete ParsedDocument (see module doc).
 
     A file that would make more than ``max_fragments`` fragments (and as many

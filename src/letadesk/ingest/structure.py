@@ -90,21 +90,25 @@ class _Walker:
 
     def _line(self, offset: int, content: str) -> None:
         mark = self.g.match(content)
-        if mark is not None and self._continues() and not (
-                mark.kind == "article" and mark.end == len(content)):
+        if (
+            mark is not None
+            and self._continues()
+            and not (mark.kind == "article" and mark.end == len(content))
+        ):
             mark = None  # a wrapped line; only a header alone on its line still counts
         if mark is not None and mark.kind == "article":
             self._article(offset, mark)
-            self._tail(offset + mark.end, content[mark.end:], after_header=True)
+            self._tail(offset + mark.end, content[mark.end :], after_header=True)
         else:
             self._tail(offset, content, after_header=False, mark=mark)
 
-    def _tail(self, offset: int, content: str, *, after_header: bool,
-              mark: Mark | None = None) -> None:
+    def _tail(
+        self, offset: int, content: str, *, after_header: bool, mark: Mark | None = None
+    ) -> None:
         """Text from a line start (or right after an article header) up to the next
         in-line article header, which is then handled in turn."""
         found = self._inline_article(content)
-        head = content if found is None else content[:found[0]]
+        head = content if found is None else content[: found[0]]
         if head.strip() and after_header:
             lead = len(head) - len(head.lstrip())
             inner = self.g.match(head.lstrip())
@@ -119,12 +123,15 @@ class _Walker:
         if found is not None:
             cut_at, m = found
             self._article(offset + cut_at, self.g.article_mark(m))
-            self._tail(offset + m.end(), content[m.end():], after_header=True)
+            self._tail(offset + m.end(), content[m.end() :], after_header=True)
 
     def _continues(self) -> bool:
         """True when the line merely continues a wrapped sentence (no marker may start)."""
-        if not self.prev or self.pending == "heading" or (
-                self.pending == "article" and self.pending_body <= 1):
+        if (
+            not self.prev
+            or self.pending == "heading"
+            or (self.pending == "article" and self.pending_body <= 1)
+        ):
             return False
         if _CONTINUATION_TAIL.search(self.prev):
             return True
@@ -197,8 +204,13 @@ class _Walker:
         self.max_top = max(self.max_top, top)
 
     def _article(self, offset: int, mark: Mark) -> None:
-        if (self.prefix and self.g.ro_law and self.body_key and mark.key
-                and _follows(self.body_key, mark.key)):
+        if (
+            self.prefix
+            and self.g.ro_law
+            and self.body_key
+            and mark.key
+            and _follows(self.body_key, mark.key)
+        ):
             self.prefix = ""  # the law resumes after annexes printed mid-text (Codul fiscal)
         if not self.prefix:
             self.body_key = mark.key
@@ -221,10 +233,16 @@ class _Walker:
             self._confirm_annex(mark.key[0])
             locator = _join(self.prefix, mark.label)
             self.section = _join(self.prefix, mark.base or mark.label)
-        absorb = self.pending == "heading" or (
-            self.pending == "article" and self.pending_body <= 1) or (
-            self.pending == "caption" and self.pending_body == 0
-            and mark.key[0] == self.caption_top and "." in mark.base)
+        absorb = (
+            self.pending == "heading"
+            or (self.pending == "article" and self.pending_body <= 1)
+            or (
+                self.pending == "caption"
+                and self.pending_body == 0
+                and mark.key[0] == self.caption_top
+                and "." in mark.base
+            )
+        )
         if absorb:
             self.cuts[-1].locator = locator
             self.point, self.letter = mark.sub, ""
@@ -232,7 +250,7 @@ class _Walker:
             self._new_cut(offset, locator)
             self.point = mark.sub
         self.pending = ""
-        if not self.g.clause_needs_article and _is_title(content[mark.end:]):
+        if not self.g.clause_needs_article and _is_title(content[mark.end :]):
             self.pending, self.pending_body = "caption", 0  # "2. DEFINITIONS." joins "2.1"
             self.caption_top = mark.key[0]
 
@@ -325,15 +343,16 @@ def _unit_pieces(text: str, cut: _Cut, end: int, max_chars: int) -> Iterator[tup
             yield s, e, cut.locator
         return
     bounds = [(cut.start, cut.locator), *cut.subs, (end, "")]
-    if len(text[cut.start:cut.subs[0][0]].strip()) < 120:  # a bare header joins its first item
+    if len(text[cut.start : cut.subs[0][0]].strip()) < 120:  # a bare header joins its first item
         bounds = [(cut.start, cut.subs[0][1]), *bounds[2:]]
     for (s, locator), (e, _) in itertools.pairwise(bounds):
         for ps, pe in _split_long(text, s, e, max_chars):
             yield ps, pe, locator
 
 
-def split_fragments(text: str, pages: Sequence[ParsedPage], *, max_chars: int = 1500,
-                    language: str = "") -> tuple[ParsedFragment, ...]:
+def split_fragments(
+    text: str, pages: Sequence[ParsedPage], *, max_chars: int = 1500, language: str = ""
+) -> tuple[ParsedFragment, ...]:
     """Cut ``text`` into fragments following its legal structure (see module doc).
 
     ``language`` ("ro", "en" or "" to guess from the markers) only chooses the
@@ -348,8 +367,15 @@ def split_fragments(text: str, pages: Sequence[ParsedPage], *, max_chars: int = 
     ends = [c.start for c in cuts[1:]] + [len(text)]
     for cut, end in zip(cuts, ends, strict=True):
         for s, e, locator in _unit_pieces(text, cut, end, max_chars):
-            out.append(ParsedFragment(start=s, end=e, locator=locator, text=text[s:e],
-                                      page=_page_of(pages, page_starts, s)))
+            out.append(
+                ParsedFragment(
+                    start=s,
+                    end=e,
+                    locator=locator,
+                    text=text[s:e],
+                    page=_page_of(pages, page_starts, s),
+                )
+            )
     return tuple(out)
 
 

@@ -31,8 +31,11 @@ def _score(text: str, letters: set[str]) -> int:
 
 def decode_text(data: bytes) -> tuple[str, str]:
     """(text, encoding name) for raw bytes; see module doc for the order tried."""
-    for bom, name in ((codecs.BOM_UTF8, "utf-8-sig"), (codecs.BOM_UTF16_LE, "utf-16"),
-                      (codecs.BOM_UTF16_BE, "utf-16")):
+    for bom, name in (
+        (codecs.BOM_UTF8, "utf-8-sig"),
+        (codecs.BOM_UTF16_LE, "utf-16"),
+        (codecs.BOM_UTF16_BE, "utf-16"),
+    ):
         if data.startswith(bom):
             try:
                 return data.decode(name), name
@@ -73,5 +76,11 @@ def read_text(path: Path, data: bytes) -> ParsedDocument:
     if not text.strip():
         raise IngestError(str(path), "no extractable text (file is blank)")
     page = ParsedPage(number=1, label="1", start=0, end=len(text))
-    return ParsedDocument(kind=DocumentKind.TEXT, title=_title(text, path), text=text,
-                          pages=(page,), fragments=(), language="")
+    return ParsedDocument(
+        kind=DocumentKind.TEXT,
+        title=_title(text, path),
+        text=text,
+        pages=(page,),
+        fragments=(),
+        language="",
+    )

@@ -66,8 +66,7 @@ def _exit_when_gone(parent: BaseProcess) -> None:
     os._exit(1)
 
 
-def _serve(conn: Connection, memory_mb: int, parent_pid: int,
-           max_fragments: int | None) -> None:
+def _serve(conn: Connection, memory_mb: int, parent_pid: int, max_fragments: int | None) -> None:
     """Worker loop: receive a path, send back ("ok", ParsedDocument) or ("error", reason).
 
     A pool that closes (or whose process ends) while the worker is busy ends the
@@ -111,8 +110,14 @@ class _Worker:
 class ParserPool:
     """A few worker processes parsing files; results come back in completion order."""
 
-    def __init__(self, *, workers: int = 2, timeout_s: float = 120.0, memory_mb: int = 2048,
-                 max_fragments: int | None = None):
+    def __init__(
+        self,
+        *,
+        workers: int = 2,
+        timeout_s: float = 120.0,
+        memory_mb: int = 2048,
+        max_fragments: int | None = None,
+    ):
         self._ctx = mp.get_context("spawn")
         self._max_fragments = max_fragments
         self._n = max(1, workers)
@@ -134,8 +139,9 @@ class ParserPool:
         child.close()
         return _Worker(proc, parent)
 
-    def map(self, paths: Iterable[Path], *,
-            cancelled: Callable[[], bool] | None = None) -> Iterator[tuple[Path, Outcome]]:
+    def map(
+        self, paths: Iterable[Path], *, cancelled: Callable[[], bool] | None = None
+    ) -> Iterator[tuple[Path, Outcome]]:
         """Parse every path; yields (path, outcome) as each finishes. ``cancelled`` is
         polled every :data:`_POLL_S` while files are being parsed: once it says True
         nothing more is yielded (closing the pool then stops the busy workers)."""

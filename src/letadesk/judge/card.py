@@ -83,8 +83,10 @@ class JudgeCard:
             except OSError as exc:
                 raise ModelError(f"judge file {path} cannot be read: {exc}") from exc
             if digest != want:
-                raise ModelError(f"judge file {path} does not match its pinned SHA-256 "
-                                 f"({digest[:12]}… != {want[:12]}…): reinstall LetaDesk")
+                raise ModelError(
+                    f"judge file {path} does not match its pinned SHA-256 "
+                    f"({digest[:12]}… != {want[:12]}…): reinstall LetaDesk"
+                )
 
 
 def load_card(path: Path = CARD_FILE) -> JudgeCard:
@@ -101,14 +103,16 @@ def load_card(path: Path = CARD_FILE) -> JudgeCard:
             relevance_scale=float(runtime["relevance_scale"]),
             relevance_bias=float(runtime["relevance_bias"]),
             relevance_threshold=float(runtime["relevance_threshold"]),
-            statement_relevance_threshold=float(runtime.get(
-                "statement_relevance_threshold", runtime["relevance_threshold"])),
+            statement_relevance_threshold=float(
+                runtime.get("statement_relevance_threshold", runtime["relevance_threshold"])
+            ),
             support_threshold=float(runtime["support_threshold"]),
             contradiction_threshold=float(runtime["contradiction_threshold"]),
             relevance_languages=tuple(runtime["relevance_languages"]),
             support_languages=tuple(runtime["support_languages"]),
-            combiners={kind: _combiner(spec)
-                       for kind, spec in runtime.get("combiners", {}).items()},
+            combiners={
+                kind: _combiner(spec) for kind, spec in runtime.get("combiners", {}).items()
+            },
         )
     except (OSError, ValueError, KeyError, TypeError) as exc:
         raise ModelError(f"judge card {path} is missing or malformed: {exc}") from exc
@@ -118,5 +122,8 @@ def _combiner(spec: Mapping[str, object]) -> Combiner:
     weights = spec["weights"]
     if not isinstance(weights, dict) or not set(weights) <= set(COMBINER_FEATURES):
         raise ValueError(f"combiner weights must name only {', '.join(COMBINER_FEATURES)}")
-    return Combiner({str(k): float(v) for k, v in weights.items()},
-                    float(str(spec["bias"])), float(str(spec["threshold"])))
+    return Combiner(
+        {str(k): float(v) for k, v in weights.items()},
+        float(str(spec["bias"])),
+        float(str(spec["threshold"])),
+    )

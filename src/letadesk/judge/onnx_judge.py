@@ -56,8 +56,9 @@ class Judge:
         options.inter_op_num_threads = 1
         options.add_session_config_entry("session.intra_op.allow_spinning", "0")
         try:
-            self._session = ort.InferenceSession(str(card.model_file), options,
-                                                 providers=["CPUExecutionProvider"])
+            self._session = ort.InferenceSession(
+                str(card.model_file), options, providers=["CPUExecutionProvider"]
+            )
             self._tokenizer = Tokenizer.from_file(str(card.tokenizer_file))
         except Exception as exc:  # onnxruntime raises its own exception types
             raise ModelError(f"the judge at {card.model_file} failed to load: {exc}") from exc
@@ -79,8 +80,10 @@ class Judge:
         """Calibrated probability that each text answers ``question``, in input order."""
         logits = self.logits([("question: " + question, t) for t in texts])
         c = self.card
-        return [1.0 / (1.0 + math.exp(-(c.relevance_scale * float(row[0]) + c.relevance_bias)))
-                for row in logits]
+        return [
+            1.0 / (1.0 + math.exp(-(c.relevance_scale * float(row[0]) + c.relevance_bias)))
+            for row in logits
+        ]
 
     def support(self, claim: str, quote: str) -> SupportScores:
         """How ``quote`` bears on ``claim``."""
@@ -95,10 +98,9 @@ class Judge:
         """The model's four logits per pair, from the cache where it has them."""
         with self._lock:
             found = {p: self._cache[p] for p in pairs if p in self._cache}
-            todo = sorted({p for p in pairs if p not in found},
-                          key=lambda p: len(p[0]) + len(p[1]))
+            todo = sorted({p for p in pairs if p not in found}, key=lambda p: len(p[0]) + len(p[1]))
             for i in range(0, len(todo), BATCH):
-                chunk = todo[i:i + BATCH]
+                chunk = todo[i : i + BATCH]
                 found.update(zip(chunk, self._run(chunk), strict=True))
             for pair in todo[-CACHE_SIZE:]:
                 self._cache[pair] = found[pair]

@@ -27,14 +27,21 @@ _LAW_RES = (
 )
 _LAW_BARE = re.compile(_LAW_KW + r"\s*nr\.?(?!\s*\d)")
 _GOV_RES: tuple[tuple[str, re.Pattern[str]], ...] = (
-    ("oug", re.compile(
-        r"\b(?:o\.?\s?u\.?\s?g\.?|ordonant(?:a|ei) de urgenta(?:\s+a\s+guvernului)?)(?![a-z])"
-        + _NR_TAIL)),
-    ("og", re.compile(
-        r"\b(?:o\.?\s?g\.?|ordonant(?:a|ei)(?!\s+de\s+urgenta)(?:\s+guvernului)?)(?![a-z])"
-        + _NR_TAIL)),
-    ("hg", re.compile(
-        r"\b(?:h\.?\s?g\.?|hotarar(?:ea|ii)(?:\s+guvernului)?)(?![a-z])" + _NR_TAIL)),
+    (
+        "oug",
+        re.compile(
+            r"\b(?:o\.?\s?u\.?\s?g\.?|ordonant(?:a|ei) de urgenta(?:\s+a\s+guvernului)?)(?![a-z])"
+            + _NR_TAIL
+        ),
+    ),
+    (
+        "og",
+        re.compile(
+            r"\b(?:o\.?\s?g\.?|ordonant(?:a|ei)(?!\s+de\s+urgenta)(?:\s+guvernului)?)(?![a-z])"
+            + _NR_TAIL
+        ),
+    ),
+    ("hg", re.compile(r"\b(?:h\.?\s?g\.?|hotarar(?:ea|ii)(?:\s+guvernului)?)(?![a-z])" + _NR_TAIL)),
 )
 _EU_REG = re.compile(
     r"\b(?:regulamentul(?:ui)?|regulation)\s*\((?:ue|ce|cee|eu|ec|eec)\)\s*(?:nr\.?\s*|no\.?\s*)?"
@@ -55,31 +62,64 @@ _DECISION = re.compile(
 _DECISION_ICCJ_AFTER = re.compile(r"\s*,?\s*pronuntata de (?:inalta curte|iccj)")
 
 _CODE_RES: tuple[tuple[str, re.Pattern[str]], ...] = (
-    ("proc_civ", re.compile(
-        r"\bcod(?:ul|ului)?\s+(?:de\s+)?procedura\s+civila\b|\bc\.\s*proc\.\s*civ\b\.?"
-        r"|\bcode of civil procedure\b|\bcivil procedure code\b")),
-    ("proc_pen", re.compile(
-        r"\bcod(?:ul|ului)?\s+(?:de\s+)?procedura\s+penala\b|\bc\.\s*proc\.\s*pen\b\.?"
-        r"|\bcode of criminal procedure\b|\bcriminal procedure code\b")),
-    ("proc_fiscal", re.compile(
-        r"\bcod(?:ul|ului)?\s+(?:de\s+)?procedura\s+fiscala\b|\bc\.\s*proc\.\s*fisc?\b\.?"
-        r"|\bfiscal procedure code\b")),
-    ("civil", re.compile(
-        r"\b(?:noul\s+)?cod(?:ul|ului)?\s+civil\b|\bc\.\s*civ\b\.?|\bn\.c\.c\.?(?![a-z])"
-        r"|\bcivil code\b")),
-    ("fiscal", re.compile(
-        r"\bcod(?:ul|ului)?\s+fiscal\b|\bc\.\s*fisc?\b\.?|\b(?:fiscal|tax) code\b")),
-    ("muncii", re.compile(
-        r"\bcod(?:ul|ului)?\s+munc(?:ii|\si)\b|\bc\.\s*muncii\b"
-        r"|\blabou?r code\b")),
-    ("penal", re.compile(
-        r"\b(?:noul\s+)?cod(?:ul|ului)?\s+penal\b|\bc\.\s*pen\b\.?|\b(?:criminal|penal) code\b")),
+    (
+        "proc_civ",
+        re.compile(
+            r"\bcod(?:ul|ului)?\s+(?:de\s+)?procedura\s+civila\b|\bc\.\s*proc\.\s*civ\b\.?"
+            r"|\bcode of civil procedure\b|\bcivil procedure code\b"
+        ),
+    ),
+    (
+        "proc_pen",
+        re.compile(
+            r"\bcod(?:ul|ului)?\s+(?:de\s+)?procedura\s+penala\b|\bc\.\s*proc\.\s*pen\b\.?"
+            r"|\bcode of criminal procedure\b|\bcriminal procedure code\b"
+        ),
+    ),
+    (
+        "proc_fiscal",
+        re.compile(
+            r"\bcod(?:ul|ului)?\s+(?:de\s+)?procedura\s+fiscala\b|\bc\.\s*proc\.\s*fisc?\b\.?"
+            r"|\bfiscal procedure code\b"
+        ),
+    ),
+    (
+        "civil",
+        re.compile(
+            r"\b(?:noul\s+)?cod(?:ul|ului)?\s+civil\b|\bc\.\s*civ\b\.?|\bn\.c\.c\.?(?![a-z])"
+            r"|\bcivil code\b"
+        ),
+    ),
+    (
+        "fiscal",
+        re.compile(r"\bcod(?:ul|ului)?\s+fiscal\b|\bc\.\s*fisc?\b\.?|\b(?:fiscal|tax) code\b"),
+    ),
+    (
+        "muncii",
+        re.compile(
+            r"\bcod(?:ul|ului)?\s+munc(?:ii|\si)\b|\bc\.\s*muncii\b"
+            r"|\blabou?r code\b"
+        ),
+    ),
+    (
+        "penal",
+        re.compile(
+            r"\b(?:noul\s+)?cod(?:ul|ului)?\s+penal\b|\bc\.\s*pen\b\.?|\b(?:criminal|penal) code\b"
+        ),
+    ),
     ("constitutie", re.compile(r"\bconstituti(?:a|ei|e|on)\b")),
 )
 # Acronyms only count in upper case and only when attached to a citation.
 _CODE_ACRONYMS = re.compile(r"\b(NCPC|NCPP|NCC|NCP|CPC|CPP|CP)\b")
-_ACRONYM_CODE = {"NCPC": "proc_civ", "CPC": "proc_civ", "NCPP": "proc_pen", "CPP": "proc_pen",
-                 "NCC": "civil", "NCP": "penal", "CP": "penal"}
+_ACRONYM_CODE = {
+    "NCPC": "proc_civ",
+    "CPC": "proc_civ",
+    "NCPP": "proc_pen",
+    "CPP": "proc_pen",
+    "NCC": "civil",
+    "NCP": "penal",
+    "CP": "penal",
+}
 _AGREEMENT = re.compile(
     r"\b(?:the|this|that)\s+((?:[A-Z][A-Za-z&'-]*\s+){0,5}?"
     r"(?:Agreement|Contract|Lease|Deed|Terms(?: and Conditions)?|Addendum|Amendment|"
@@ -121,12 +161,12 @@ def _numbered_acts(key: str) -> list[Act]:
         for m in pattern.finditer(key):
             ref = ActRef("lege", norm_number(m.group(1)), _year_of(m, 1))
             acts.append(Act(m.start(), m.end(), ref))
-    acts.extend(Act(m.start(), m.end(), ActRef("lege"), weak=True)
-                for m in _LAW_BARE.finditer(key))
+    acts.extend(Act(m.start(), m.end(), ActRef("lege"), weak=True) for m in _LAW_BARE.finditer(key))
     for kind, pattern in _GOV_RES:
         for m in pattern.finditer(key):
-            acts.append(Act(m.start(), m.end(),
-                             ActRef(kind, norm_number(m.group(1)), _year_of(m, 1))))
+            acts.append(
+                Act(m.start(), m.end(), ActRef(kind, norm_number(m.group(1)), _year_of(m, 1)))
+            )
     return acts
 
 
@@ -140,8 +180,9 @@ def _eu_and_court_acts(key: str) -> list[Act]:
     for m in _GDPR.finditer(key):
         acts.append(Act(m.start(), m.end(), ActRef("regulament", "679", "2016", title="GDPR")))
     for m in _DIRECTIVE.finditer(key):
-        acts.append(Act(m.start(), m.end(),
-                         ActRef("other", m.group(2), m.group(1), title="Directiva")))
+        acts.append(
+            Act(m.start(), m.end(), ActRef("other", m.group(2), m.group(1), title="Directiva"))
+        )
     for m in _DECISION.finditer(key):
         court = m.group(1) or ""
         if m.group(2) or court.startswith(("curtii", "ccr")):
@@ -150,14 +191,21 @@ def _eu_and_court_acts(key: str) -> list[Act]:
             title = "Decizia ICCJ"
         else:
             title = "Decizia"
-        acts.append(Act(m.start(), m.end(),
-                         ActRef("other", norm_number(m.group(3)), _year_of(m, 3), title=title)))
+        acts.append(
+            Act(
+                m.start(),
+                m.end(),
+                ActRef("other", norm_number(m.group(3)), _year_of(m, 3), title=title),
+            )
+        )
     return acts
 
 
 def _weak_acts(cased: str) -> list[Act]:
-    acts = [Act(m.start(), m.end(), ActRef("cod", code=_ACRONYM_CODE[m.group(1)]), weak=True)
-            for m in _CODE_ACRONYMS.finditer(cased)]
+    acts = [
+        Act(m.start(), m.end(), ActRef("cod", code=_ACRONYM_CODE[m.group(1)]), weak=True)
+        for m in _CODE_ACRONYMS.finditer(cased)
+    ]
     for m in _AGREEMENT.finditer(cased):
         acts.append(Act(m.start(1), m.end(1), ActRef("agreement", title=m.group(1)), weak=True))
     return acts
@@ -170,9 +218,14 @@ def _merge_law_with_code(acts: list[Act], key: str) -> list[Act]:
     while i < len(acts):
         act = acts[i]
         nxt = acts[i + 1] if i + 1 < len(acts) else None
-        if (nxt is not None and act.ref.kind in ("lege", "oug", "og") and act.ref.number
-                and nxt.ref.code and not nxt.weak
-                and _CODE_AFTER_LAW.fullmatch(key, act.end, nxt.start)):
+        if (
+            nxt is not None
+            and act.ref.kind in ("lege", "oug", "og")
+            and act.ref.number
+            and nxt.ref.code
+            and not nxt.weak
+            and _CODE_AFTER_LAW.fullmatch(key, act.end, nxt.start)
+        ):
             ref = ActRef(act.ref.kind, act.ref.number, act.ref.year, code=nxt.ref.code)
             merged.append(Act(act.start, nxt.end, ref))
             i += 2

@@ -11,9 +11,11 @@ from letadesk.references.acts import Act, norm_number
 MAX_RANGE = 50
 
 
-_RO_KW = (r"articolele|articolelor|articolului|articolul|articol|art\.?")
-_EN_KW = (r"articles|article|sections|section|secs?\.|clauses|clause|cl\.|"
-          r"paragraphs|paragraph|paras?\.")
+_RO_KW = r"articolele|articolelor|articolului|articolul|articol|art\.?"
+_EN_KW = (
+    r"articles|article|sections|section|secs?\.|clauses|clause|cl\.|"
+    r"paragraphs|paragraph|paras?\."
+)
 _KEYWORD = re.compile(rf"(?:\b(?:{_EN_KW}|{_RO_KW})(?![a-z])|§§?)\s*")
 _EN_KEYWORD = re.compile(rf"(?:{_EN_KW})$|§")
 _PARAGRAPH_KW = re.compile(r"paragraphs?|paras?\.")
@@ -32,7 +34,8 @@ _SAFE_AFTER = re.compile(
 )
 
 _ALIN_KW = re.compile(
-    r"\s*,?\s*(?:alineatului|alineatelor|alineatele|alineatul|alin\.?|al\.)(?![a-z])\s*")
+    r"\s*,?\s*(?:alineatului|alineatelor|alineatele|alineatul|alin\.?|al\.)(?![a-z])\s*"
+)
 _LIT_KW = re.compile(r"\s*,?\s*(?:literelor|literele|literei|litera|lit\.?)(?![a-z])\s*")
 _PCT_KW = re.compile(r"\s*,?\s*(?:punctului|punctelor|punctele|punctul|pct\.?)(?![a-z])\s*")
 _PAR_VALUE = re.compile(r"\(\s*(\d+(?:\^\d+)?)\s*\)|(\d+(?:\^\d+)?)(?![\d/]|[.,]\d)")

@@ -19,8 +19,11 @@ def _english_word(ref: Reference) -> str | None:
     for pattern, word in _EN_LOCATOR_WORDS:
         if pattern.search(ref.raw):
             return word
-    if ref.article is None and ref.paragraph is not None and re.search(
-            r"\bparagraph|\bpara\.", ref.raw, re.IGNORECASE):
+    if (
+        ref.article is None
+        and ref.paragraph is not None
+        and re.search(r"\bparagraph|\bpara\.", ref.raw, re.IGNORECASE)
+    ):
         return "paragraph"
     english_act = ref.act is not None and ref.act.kind == "agreement"
     if ref.article is not None and (english_act or _RO_ART_WITH_BRACKET.search(ref.raw)):

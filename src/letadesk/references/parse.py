@@ -19,8 +19,11 @@ def _attach(groups: list[Group], acts: list[Act], key: str) -> None:
         gap_end = gap.end() if gap else group.end
         i = bisect.bisect_left(starts, group.end)
         act = acts[i] if i < len(acts) and acts[i].start <= gap_end else None
-        if act is not None and act.start != gap_end and not PRECEDE_GAP.fullmatch(
-                key, group.end, act.start):  # "din Legea": the gap ate a word of the act
+        if (
+            act is not None
+            and act.start != gap_end
+            and not PRECEDE_GAP.fullmatch(key, group.end, act.start)
+        ):  # "din Legea": the gap ate a word of the act
             act = None
         if act is not None:
             group.act, group.act_follows, act.used = act, True, True
@@ -28,13 +31,21 @@ def _attach(groups: list[Group], acts: list[Act], key: str) -> None:
     for group in groups:
         i = bisect.bisect_right(starts, group.start) - 1
         act = acts[i] if i >= 0 and group.act is None else None
-        if (act is not None and not act.used and act.end <= group.start
-                and PRECEDE_GAP.fullmatch(key, act.end, group.start)):
+        if (
+            act is not None
+            and not act.used
+            and act.end <= group.start
+            and PRECEDE_GAP.fullmatch(key, act.end, group.start)
+        ):
             group.act, act.used = act, True
             group.start = act.start
     for left, right in zip(reversed(groups[:-1]), reversed(groups[1:]), strict=True):
-        if (left.act is None and right.act is not None and right.act_follows
-                and CHAIN_GAP.fullmatch(key, left.end, right.start)):
+        if (
+            left.act is None
+            and right.act is not None
+            and right.act_follows
+            and CHAIN_GAP.fullmatch(key, left.end, right.start)
+        ):
             left.act = right.act
             left.act_follows = True
 
@@ -45,14 +56,30 @@ def _references(groups: list[Group], acts: list[Act], text: str) -> list[Referen
         span = (group.start, group.end)
         act = group.act.ref if group.act else None
         for unit in group.units:
-            out.append((group.start, Reference(unit.article, unit.paragraph, unit.letter,
-                                               unit.point, act, span, text[span[0]:span[1]])))
+            out.append(
+                (
+                    group.start,
+                    Reference(
+                        unit.article,
+                        unit.paragraph,
+                        unit.letter,
+                        unit.point,
+                        act,
+                        span,
+                        text[span[0] : span[1]],
+                    ),
+                )
+            )
     for act_hit in acts:
         if act_hit.used or act_hit.weak or act_hit.ref.kind == "agreement":
             continue
         span = (act_hit.start, act_hit.end)
-        out.append((act_hit.start, Reference(None, None, None, None, act_hit.ref, span,
-                                             text[span[0]:span[1]])))
+        out.append(
+            (
+                act_hit.start,
+                Reference(None, None, None, None, act_hit.ref, span, text[span[0] : span[1]]),
+            )
+        )
     out.sort(key=lambda pair: pair[0])
     return [ref for _, ref in out]
 

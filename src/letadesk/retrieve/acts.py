@@ -21,8 +21,12 @@ CODE_NAMES: dict[str, tuple[str, ...]] = {
 }
 # Laws that are codes, so "Legea nr. 287/2009" finds Codul civil and vice versa.
 CODE_LAWS: dict[str, tuple[str, str]] = {
-    "civil": ("287", "2009"), "fiscal": ("227", "2015"), "muncii": ("53", "2003"),
-    "penal": ("286", "2009"), "proc_civ": ("134", "2010"), "proc_pen": ("135", "2010"),
+    "civil": ("287", "2009"),
+    "fiscal": ("227", "2015"),
+    "muncii": ("53", "2003"),
+    "penal": ("286", "2009"),
+    "proc_civ": ("134", "2010"),
+    "proc_pen": ("135", "2010"),
     "proc_fiscal": ("207", "2015"),
 }
 

@@ -48,8 +48,9 @@ class Retriever:
         self._indexes = indexes
         self._docs: dict[int, Document] = {}
 
-    def search(self, query: str, filters: SearchFilters, *, k: int = 20,
-               dense: bool = True) -> Retrieved:
+    def search(
+        self, query: str, filters: SearchFilters, *, k: int = 20, dense: bool = True
+    ) -> Retrieved:
         """The cascade: exact references first, then hybrid within the documents the
         question names, then hybrid over the matter, then a keyword fallback."""
         parsed = parse_references(query)
@@ -73,10 +74,13 @@ class Retriever:
             self._docs[doc_id] = self._corpus.document(doc_id)
         return self._docs[doc_id]
 
-    def _passages(self, fragments: Sequence[Fragment], scores: Sequence[Scores],
-                  via: str) -> list[Passage]:
-        return [Passage(f, self._document(f.document_id), s, via)
-                for f, s in zip(fragments, scores, strict=True)]
+    def _passages(
+        self, fragments: Sequence[Fragment], scores: Sequence[Scores], via: str
+    ) -> list[Passage]:
+        return [
+            Passage(f, self._document(f.document_id), s, via)
+            for f, s in zip(fragments, scores, strict=True)
+        ]
 
     def _by_reference(self, refs: list[Reference], filters: SearchFilters) -> list[Passage]:
         """The fragments of the provisions ``refs`` name (:meth:`_provision`), at most 40;
@@ -89,11 +93,14 @@ class Retriever:
                     held = (*held, letter)
                 found[frag.id] = (frag, held)
         kept = list(found.values())[:40]
-        return [Passage(f, self._document(f.document_id), Scores(fused=1.0), "reference", held)
-                for f, held in kept]
+        return [
+            Passage(f, self._document(f.document_id), Scores(fused=1.0), "reference", held)
+            for f, held in kept
+        ]
 
-    def _provision(self, ref: Reference,
-                   filters: SearchFilters) -> list[tuple[Fragment, str | None]]:
+    def _provision(
+        self, ref: Reference, filters: SearchFilters
+    ) -> list[tuple[Fragment, str | None]]:
         """The fragments of ``ref``'s act whose locator is ``ref``'s (or starts with it);
         in a document with none, those of the nearest enclosing unit it has
         (:func:`_enclosing`) that hold ``ref`` (:func:`_holds`), each paired with the
@@ -101,8 +108,11 @@ class Retriever:
         found: list[tuple[Fragment, str | None]] = []
         decided: set[DocumentId] = set()
         for level, unit in enumerate(_enclosing(ref)):
-            frags = [f for f in self._corpus.fragments_by_locator(filters, locator_of(unit))
-                     if f.document_id not in decided and self._of_act(ref, f)]
+            frags = [
+                f
+                for f in self._corpus.fragments_by_locator(filters, locator_of(unit))
+                if f.document_id not in decided and self._of_act(ref, f)
+            ]
             decided.update(f.document_id for f in frags)
             if level == 0:
                 found += [(f, None) for f in frags]
@@ -114,34 +124,52 @@ class Retriever:
         """Whether ``frag`` belongs to a document of the act ``ref`` names (any, if none)."""
         return ref.act is None or act_matches(ref.act, self._document(frag.document_id))
 
-    def _named(self, query: str, parsed: list[Reference],
-               filters: SearchFilters) -> list[DocumentId]:
+    def _named(
+        self, query: str, parsed: list[Reference], filters: SearchFilters
+    ) -> list[DocumentId]:
         """The documents the question names (by act or by parties / title), unless the
         search is already limited to one document."""
         if filters.document_id is not None:
             return []
-        return named_documents(query, parsed,
-                               lambda: self._corpus.documents_admissible(filters),
-                               lambda: self._corpus.openings(filters))
+        return named_documents(
+            query,
+            parsed,
+            lambda: self._corpus.documents_admissible(filters),
+            lambda: self._corpus.openings(filters),
+        )
 
-    def _within(self, named: list[DocumentId], query: str, parsed: list[Reference],
-                filters: SearchFilters, *, k: int, dense: bool) -> list[Passage]:
+    def _within(
+        self,
+        named: list[DocumentId],
+        query: str,
+        parsed: list[Reference],
+        filters: SearchFilters,
+        *,
+        k: int,
+        dense: bool,
+    ) -> list[Passage]:
         """Hybrid search inside each named document, best fused scores first, for the
         question without the names that chose the documents."""
         if not named:
             return []
         stripped = without_names(query, parsed)
-        found = [p for doc in named
-                 for p in self._hybrid(stripped, replace(filters, document_id=doc), k=k,
-                                       dense=dense, via="named")]
+        found = [
+            p
+            for doc in named
+            for p in self._hybrid(
+                stripped, replace(filters, document_id=doc), k=k, dense=dense, via="named"
+            )
+        ]
         return sorted(found, key=lambda p: p.scores.fused, reverse=True)[:k]
 
-    def _hybrid(self, query: str, filters: SearchFilters, *, k: int,
-                dense: bool, via: str = "hybrid") -> list[Passage]:
+    def _hybrid(
+        self, query: str, filters: SearchFilters, *, k: int, dense: bool, via: str = "hybrid"
+    ) -> list[Passage]:
         lexical = self._indexes.search_lexical(query, filters, CANDIDATES)
         vector = self._indexes.search_dense(query, filters, CANDIDATES) if dense else []
-        fused = hybrid_fusion(query, lexical, vector, limit=k,
-                              scoped=filters.document_id is not None)
+        fused = hybrid_fusion(
+            query, lexical, vector, limit=k, scoped=filters.document_id is not None
+        )
         bm25, cos = dict(lexical), dict(vector)
         frags = self._corpus.fragments_by_ids([fid for fid, _ in fused])
         kept = [(frags[FragmentId(fid)], score) for fid, score in fused if FragmentId(fid) in frags]
@@ -150,8 +178,9 @@ class Retriever:
 
     def _keywords(self, query: str, filters: SearchFilters, k: int) -> list[Passage]:
         """Last resort: fragments containing the query's longer words, diacritics ignored."""
-        words = sorted({fold_diacritics(w.lower()) for w in _WORD.findall(query)},
-                       key=len, reverse=True)[:6]
+        words = sorted(
+            {fold_diacritics(w.lower()) for w in _WORD.findall(query)}, key=len, reverse=True
+        )[:6]
         if not words:
             return []
         ranked = self._corpus.keyword_hits(filters, words, k)

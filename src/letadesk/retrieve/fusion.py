@@ -53,8 +53,13 @@ BY_KIND: dict[QueryKind, FusionParams] = {
 }
 
 
-def reciprocal_rank_fusion(rankings: Sequence[Ranking], *, weights: Sequence[float] | None = None,
-                           k: int = PLAIN.k, limit: int = 20) -> list[tuple[int, float]]:
+def reciprocal_rank_fusion(
+    rankings: Sequence[Ranking],
+    *,
+    weights: Sequence[float] | None = None,
+    k: int = PLAIN.k,
+    limit: int = 20,
+) -> list[tuple[int, float]]:
     """Fuse ranked ``(id, score)`` lists: each id scores ``sum(w / (k + rank))`` with rank
     starting at 1 and ``w`` the list's weight (1 when ``weights`` is None). Ties keep
     the order of first appearance. Returns the top ``limit``."""
@@ -80,26 +85,39 @@ def params_for(query: str, *, scoped: bool = False) -> FusionParams:
     entry takes its language's question weights for the same scope, then those for the
     whole matter (a Romanian statement searched in one document: Romanian questions)."""
     language, form, scope = query_kind(query, scoped=scoped)
-    for kind in ((language, form, scope), (language, "question", scope),
-                 (language, form, "matter"), (language, "question", "matter")):
+    for kind in (
+        (language, form, scope),
+        (language, "question", scope),
+        (language, form, "matter"),
+        (language, "question", "matter"),
+    ):
         if kind in BY_KIND:
             return BY_KIND[kind]
     return PLAIN
 
 
-def hybrid_fusion(query: str, lexical: Ranking, dense: Ranking, *, limit: int = 20,
-                  scoped: bool = False,
-                  params: FusionParams | None = None) -> list[tuple[int, float]]:
+def hybrid_fusion(
+    query: str,
+    lexical: Ranking,
+    dense: Ranking,
+    *,
+    limit: int = 20,
+    scoped: bool = False,
+    params: FusionParams | None = None,
+) -> list[tuple[int, float]]:
     """The hybrid ranking of ``query`` (``scoped``: searched inside given documents):
     its lexical and dense candidates fused with the parameters for its kind (or
     ``params`` when given)."""
     p = params or params_for(query, scoped=scoped)
-    return reciprocal_rank_fusion([lexical, dense], weights=(p.lexical, p.dense), k=p.k,
-                                  limit=limit)
+    return reciprocal_rank_fusion(
+        [lexical, dense], weights=(p.lexical, p.dense), k=p.k, limit=limit
+    )
 
 
 def describe_fusion() -> str:
     """One line for benchmark reports: the parameters in force."""
-    parts = [f"{lang} {form} in a {scope}: lexical {p.lexical:g} / dense {p.dense:g}, k={p.k}"
-             for (lang, form, scope), p in sorted(BY_KIND.items())]
+    parts = [
+        f"{lang} {form} in a {scope}: lexical {p.lexical:g} / dense {p.dense:g}, k={p.k}"
+        for (lang, form, scope), p in sorted(BY_KIND.items())
+    ]
     return f"weighted RRF ({'; '.join(parts)}; otherwise plain RRF k={PLAIN.k})"

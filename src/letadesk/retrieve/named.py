@@ -37,7 +37,8 @@ COMMON_SHARE = 0.25  # a name in more than this share of the documents names non
 _NAME = re.compile(r"\b[A-ZĂÂÎȘȚŞŢ][\w&'’.-]*[\w]|\b[A-Z]{2,}\b")
 _WORD = re.compile(r"\w+")
 # Capitalised words that name no one: generic legal and business vocabulary.
-_GENERIC = frozenset("""
+_GENERIC = frozenset(
+    """
 a an and the of in on for to with by between among consider does do is are was what which
 who when where how can may must shall should will would could if under this that these
 agreement agreements contract contracts amendment addendum lease deed license licence
@@ -51,12 +52,16 @@ consulting joint venture strategic alliance outsourcing manufacturing franchise 
 maintenance transportation collaboration cooperation promotion content product products
 legea legii lege codul codului cod constituția constitutia ordonanța ordonanta hotărârea
 hotararea decizia art alin lit pct potrivit conform care ce cine este sunt în din și
-""".split())
+""".split()
+)
 
 
-def named_documents(query: str, refs: Sequence[Reference],
-                    documents: Callable[[], Sequence[Document]],
-                    openings: Callable[[], dict[DocumentId, str]]) -> list[DocumentId]:
+def named_documents(
+    query: str,
+    refs: Sequence[Reference],
+    documents: Callable[[], Sequence[Document]],
+    openings: Callable[[], dict[DocumentId, str]],
+) -> list[DocumentId]:
     """The documents ``query`` names, best first (``[]`` when it names none clearly).
 
     ``refs`` are the references parsed from the query. ``documents`` lists the
@@ -90,11 +95,11 @@ def without_names(query: str, refs: Sequence[Reference]) -> str:
     proper names), for searching *inside* the named documents: there the names
     only pull up the preamble. Returns ``query`` when nothing else would be left."""
     cut = [r.span for r in refs if r.article is None and r.act is not None]
-    kept = "".join(ch if not any(a <= i < b for a, b in cut) else " "
-                   for i, ch in enumerate(query))
+    kept = "".join(ch if not any(a <= i < b for a, b in cut) else " " for i, ch in enumerate(query))
     names = proper_names(query)
-    words = [w for w in kept.split()
-             if not (set(_WORD.findall(fold_diacritics(w).lower())) & names)]
+    words = [
+        w for w in kept.split() if not (set(_WORD.findall(fold_diacritics(w).lower())) & names)
+    ]
     stripped = " ".join(words)
     return stripped if _WORD.search(stripped) else query
 
@@ -103,7 +108,7 @@ def proper_names(query: str) -> set[str]:
     """Folded, lower-cased capitalised words of ``query`` that are not generic."""
     out: set[str] = set()
     for match in _NAME.finditer(query):
-        before = query[:match.start()].rstrip()
+        before = query[: match.start()].rstrip()
         if not before or before[-1] in ".?!;:\n":
             continue  # capitalised because it starts a sentence
         for word in _WORD.findall(fold_diacritics(match.group(0)).lower()):

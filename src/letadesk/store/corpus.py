@@ -78,10 +78,20 @@ def _to_date(value: Any) -> date | None:
 
 def _document(row: Sequence[Any]) -> Document:
     return Document(
-        id=DocumentId(row[0]), matter_id=MatterId(row[1]), path=row[2], title=row[3],
-        kind=row[4], language=row[5], sha256=row[6], size=row[7],
-        status=DocumentStatus(row[8]), failure_reason=row[9], jurisdiction=row[10],
-        legal_force=row[11], valid_from=_to_date(row[12]), valid_to=_to_date(row[13]),
+        id=DocumentId(row[0]),
+        matter_id=MatterId(row[1]),
+        path=row[2],
+        title=row[3],
+        kind=row[4],
+        language=row[5],
+        sha256=row[6],
+        size=row[7],
+        status=DocumentStatus(row[8]),
+        failure_reason=row[9],
+        jurisdiction=row[10],
+        legal_force=row[11],
+        valid_from=_to_date(row[12]),
+        valid_to=_to_date(row[13]),
         verified=bool(row[14]),
         duplicate_of=DocumentId(row[15]) if row[15] is not None else None,
         source_state=SourceState(row[16]),
@@ -90,7 +100,8 @@ def _document(row: Sequence[Any]) -> Document:
 
 def document(conn: apsw.Connection, document_id: int) -> Document:
     row = conn.execute(
-        f"SELECT {_DOC_COLUMNS} FROM documents WHERE id = ?", (document_id,)).fetchone()
+        f"SELECT {_DOC_COLUMNS} FROM documents WHERE id = ?", (document_id,)
+    ).fetchone()
     if row is None:
         raise NotFoundError(f"no document with id {document_id}")
     return _document(row)
@@ -102,19 +113,22 @@ def find_document(conn: apsw.Connection, ref: str, matter_id: MatterId | None = 
     ambiguous names raise."""
     where = f" in matter {matter_name(conn, matter_id)!r}" if matter_id is not None else ""
     if ref.isdigit():
-        row = conn.execute(f"SELECT {_DOC_COLUMNS} FROM documents WHERE id = ?",
-                           (int(ref),)).fetchone()
+        row = conn.execute(
+            f"SELECT {_DOC_COLUMNS} FROM documents WHERE id = ?", (int(ref),)
+        ).fetchone()
         if row is None or (matter_id is not None and row[1] != matter_id):
             raise NotFoundError(f"no document {ref}{where}")
         return _document(row)
     clause, args = ("AND matter_id = ?", [matter_id]) if matter_id is not None else ("", [])
-    rows = conn.execute(f"SELECT {_DOC_COLUMNS} FROM documents WHERE path = ? {clause}",
-                        (ref, *args)).fetchall()
+    rows = conn.execute(
+        f"SELECT {_DOC_COLUMNS} FROM documents WHERE path = ? {clause}", (ref, *args)
+    ).fetchall()
     if not rows:  # a bare file name: current documents only
         rows = conn.execute(
             f"SELECT {_DOC_COLUMNS} FROM documents WHERE path LIKE ? ESCAPE '\\' "
             f"AND status != 'retired' {clause}",
-            ("%/" + ref.replace("%", "\\%").replace("_", "\\_"), *args)).fetchall()
+            ("%/" + ref.replace("%", "\\%").replace("_", "\\_"), *args),
+        ).fetchall()
     if not rows:
         raise NotFoundError(f"no document named {ref!r}{where}")
     if len(rows) > 1:
@@ -143,11 +157,12 @@ def document_text(conn: apsw.Connection, document_id: int) -> str:
     return str(row[0])
 
 
-def file_state(conn: apsw.Connection,
-               matter_id: MatterId) -> dict[str, tuple[str, str, int]]:
+def file_state(conn: apsw.Connection, matter_id: MatterId) -> dict[str, tuple[str, str, int]]:
     """path -> (sha256, status, reader version) for every document of a matter."""
-    rows = conn.execute("SELECT path, sha256, status, reader_version FROM documents "
-                        "WHERE matter_id = ?", (matter_id,))
+    rows = conn.execute(
+        "SELECT path, sha256, status, reader_version FROM documents WHERE matter_id = ?",
+        (matter_id,),
+    )
     return {r[0]: (r[1], r[2], int(r[3])) for r in rows}
 
 
@@ -155,27 +170,39 @@ def indexed_twin(conn: apsw.Connection, matter_id: MatterId, sha256: str, path: 
     """An indexed document of the matter with the same content under another path."""
     row = conn.execute(
         "SELECT id FROM documents WHERE matter_id = ? AND sha256 = ? AND path != ? "
-        "AND status = 'indexed' ORDER BY id LIMIT 1", (matter_id, sha256, path)).fetchone()
+        "AND status = 'indexed' ORDER BY id LIMIT 1",
+        (matter_id, sha256, path),
+    ).fetchone()
     return int(row[0]) if row else None
 
 
-def _upsert_row(conn: apsw.Connection, matter_id: MatterId, facts: FileFacts,
-                values: dict[str, Any]) -> DocumentId:
-    existing = conn.execute("SELECT id FROM documents WHERE matter_id = ? AND path = ?",
-                            (matter_id, facts.path)).fetchone()
-    cols = {"sha256": facts.sha256, "size": facts.size, "mtime": facts.mtime,
-            "reader_version": facts.reader_version, "source_state": SourceState.CURRENT.value,
-            **values}
+def _upsert_row(
+    conn: apsw.Connection, matter_id: MatterId, facts: FileFacts, values: dict[str, Any]
+) -> DocumentId:
+    existing = conn.execute(
+        "SELECT id FROM documents WHERE matter_id = ? AND path = ?", (matter_id, facts.path)
+    ).fetchone()
+    cols = {
+        "sha256": facts.sha256,
+        "size": facts.size,
+        "mtime": facts.mtime,
+        "reader_version": facts.reader_version,
+        "source_state": SourceState.CURRENT.value,
+        **values,
+    }
     if existing:
         sets = ", ".join(f"{k} = ?" for k in cols)
         conn.execute(
             f"UPDATE documents SET {sets}, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ','now') "
-            "WHERE id = ?", (*cols.values(), existing[0]))
+            "WHERE id = ?",
+            (*cols.values(), existing[0]),
+        )
         return DocumentId(existing[0])
     names = ", ".join(["matter_id", "path", *cols])
     marks = ", ".join("?" * (len(cols) + 2))
-    conn.execute(f"INSERT INTO documents({names}) VALUES ({marks})",
-                 (matter_id, facts.path, *cols.values()))
+    conn.execute(
+        f"INSERT INTO documents({names}) VALUES ({marks})", (matter_id, facts.path, *cols.values())
+    )
     return DocumentId(conn.last_insert_rowid())
 
 
@@ -185,15 +212,24 @@ def _clear_content(conn: apsw.Connection, document_id: DocumentId) -> None:
     conn.execute("INSERT INTO index_outbox(document_id, op) VALUES (?, 'delete')", (document_id,))
 
 
-def store_parsed(conn: apsw.Connection, matter_id: MatterId, facts: FileFacts,
-                 parsed: ParsedDocument, meta: LegalMeta | None = None) -> tuple[DocumentId, bool]:
+def store_parsed(
+    conn: apsw.Connection,
+    matter_id: MatterId,
+    facts: FileFacts,
+    parsed: ParsedDocument,
+    meta: LegalMeta | None = None,
+) -> tuple[DocumentId, bool]:
     """Write (or atomically replace) a parsed document with its pages and fragments.
 
     Returns the document id and whether its content changed (False for a re-read
     that produced exactly what was stored: only the file facts are updated)."""
     values: dict[str, Any] = {
-        "title": parsed.title, "kind": parsed.kind.value, "language": parsed.language,
-        "status": DocumentStatus.INDEXED.value, "failure_reason": "", "text": parsed.text,
+        "title": parsed.title,
+        "kind": parsed.kind.value,
+        "language": parsed.language,
+        "status": DocumentStatus.INDEXED.value,
+        "failure_reason": "",
+        "text": parsed.text,
         "duplicate_of": None,
     }
     meta_values = _meta_values(meta) if meta is not None else {}
@@ -201,59 +237,90 @@ def store_parsed(conn: apsw.Connection, matter_id: MatterId, facts: FileFacts,
     if (same := _same_content(conn, matter_id, facts.path, parsed)) is not None:
         _upsert_row(conn, matter_id, facts, values)  # a re-read that changed nothing:
         if meta_values:  # keep the fragments (their ids, index entries and vectors)
-            conn.execute("INSERT INTO index_outbox(document_id, op) VALUES (?, 'upsert')",
-                         (same,))
+            conn.execute("INSERT INTO index_outbox(document_id, op) VALUES (?, 'upsert')", (same,))
         return same, False
     doc_id = _upsert_row(conn, matter_id, facts, values)
     _clear_content(conn, doc_id)
     conn.executemany(
         'INSERT INTO pages(document_id, number, label, start, "end", method, note) '
         "VALUES (?, ?, ?, ?, ?, ?, ?)",
-        [(doc_id, p.number, p.label, p.start, p.end, p.method.value, p.note)
-         for p in parsed.pages])
+        [(doc_id, p.number, p.label, p.start, p.end, p.method.value, p.note) for p in parsed.pages],
+    )
     conn.executemany(
         'INSERT INTO fragments(document_id, matter_id, page, start, "end", locator, text) '
         "VALUES (?, ?, ?, ?, ?, ?, ?)",
-        [(doc_id, matter_id, f.page, f.start, f.end, f.locator, f.text)
-         for f in parsed.fragments])
+        [(doc_id, matter_id, f.page, f.start, f.end, f.locator, f.text) for f in parsed.fragments],
+    )
     conn.execute("INSERT INTO index_outbox(document_id, op) VALUES (?, 'upsert')", (doc_id,))
     return doc_id, True
 
 
-def _same_content(conn: apsw.Connection, matter_id: MatterId, path: str,
-                  parsed: ParsedDocument) -> DocumentId | None:
+def _same_content(
+    conn: apsw.Connection, matter_id: MatterId, path: str, parsed: ParsedDocument
+) -> DocumentId | None:
     """The id of the indexed document at ``path`` when it already holds exactly the
     text, pages and fragments of ``parsed``; else None."""
-    row = conn.execute("SELECT id, text FROM documents WHERE matter_id = ? AND path = ? "
-                       "AND status = 'indexed'", (matter_id, path)).fetchone()
+    row = conn.execute(
+        "SELECT id, text FROM documents WHERE matter_id = ? AND path = ? AND status = 'indexed'",
+        (matter_id, path),
+    ).fetchone()
     if row is None or row[1] != parsed.text:
         return None
     doc_id = DocumentId(int(row[0]))
     pages = [(p.number, p.label, p.start, p.end, p.method.value, p.note) for p in parsed.pages]
-    stored_pages = [tuple(r) for r in conn.execute(
-        'SELECT number, label, start, "end", method, note FROM pages WHERE document_id = ? '
-        "ORDER BY number", (doc_id,))]
+    stored_pages = [
+        tuple(r)
+        for r in conn.execute(
+            'SELECT number, label, start, "end", method, note FROM pages WHERE document_id = ? '
+            "ORDER BY number",
+            (doc_id,),
+        )
+    ]
     frags = [(f.page, f.start, f.end, f.locator, f.text) for f in parsed.fragments]
-    stored_frags = [tuple(r) for r in conn.execute(
-        'SELECT page, start, "end", locator, text FROM fragments WHERE document_id = ? '
-        "ORDER BY start, id", (doc_id,))]
+    stored_frags = [
+        tuple(r)
+        for r in conn.execute(
+            'SELECT page, start, "end", locator, text FROM fragments WHERE document_id = ? '
+            "ORDER BY start, id",
+            (doc_id,),
+        )
+    ]
     return doc_id if pages == stored_pages and frags == stored_frags else None
 
 
-def store_failure(conn: apsw.Connection, matter_id: MatterId, facts: FileFacts,
-                  reason: str) -> DocumentId:
-    doc_id = _upsert_row(conn, matter_id, facts, {
-        "status": DocumentStatus.FAILED.value, "failure_reason": reason, "text": "",
-        "title": facts.path.rsplit("/", 1)[-1]})
+def store_failure(
+    conn: apsw.Connection, matter_id: MatterId, facts: FileFacts, reason: str
+) -> DocumentId:
+    doc_id = _upsert_row(
+        conn,
+        matter_id,
+        facts,
+        {
+            "status": DocumentStatus.FAILED.value,
+            "failure_reason": reason,
+            "text": "",
+            "title": facts.path.rsplit("/", 1)[-1],
+        },
+    )
     _clear_content(conn, doc_id)
     return doc_id
 
 
-def store_duplicate(conn: apsw.Connection, matter_id: MatterId, facts: FileFacts,
-                    twin: int) -> DocumentId:
-    doc_id = _upsert_row(conn, matter_id, facts, {
-        "status": DocumentStatus.DUPLICATE.value, "failure_reason": "", "text": "",
-        "duplicate_of": twin, "title": facts.path.rsplit("/", 1)[-1]})
+def store_duplicate(
+    conn: apsw.Connection, matter_id: MatterId, facts: FileFacts, twin: int
+) -> DocumentId:
+    doc_id = _upsert_row(
+        conn,
+        matter_id,
+        facts,
+        {
+            "status": DocumentStatus.DUPLICATE.value,
+            "failure_reason": "",
+            "text": "",
+            "duplicate_of": twin,
+            "title": facts.path.rsplit("/", 1)[-1],
+        },
+    )
     _clear_content(conn, doc_id)
     return doc_id
 
@@ -266,8 +333,11 @@ def retire(conn: apsw.Connection, document_id: DocumentId) -> None:
 
 def _meta_values(meta: LegalMeta) -> dict[str, Any]:
     """The columns ``meta`` changes, with their new values (only those)."""
-    values: dict[str, Any] = {name: ("" if name in ("jurisdiction", "legal_force") else None)
-                              for name in META_FIELDS if name in meta.clear}
+    values: dict[str, Any] = {
+        name: ("" if name in ("jurisdiction", "legal_force") else None)
+        for name in META_FIELDS
+        if name in meta.clear
+    }
     for name in ("jurisdiction", "legal_force"):
         text = getattr(meta, name)
         if text is not None and name not in meta.clear:
@@ -279,8 +349,9 @@ def _meta_values(meta: LegalMeta) -> dict[str, Any]:
     return values
 
 
-def set_legal_meta(conn: apsw.Connection, document_id: DocumentId, meta: LegalMeta,
-                   *, verified: bool | None = None) -> None:
+def set_legal_meta(
+    conn: apsw.Connection, document_id: DocumentId, meta: LegalMeta, *, verified: bool | None = None
+) -> None:
     """Change the fields ``meta`` gives (and ``verified`` when not None); the others
     keep their values."""
     values = _meta_values(meta)
@@ -295,16 +366,19 @@ def set_legal_meta(conn: apsw.Connection, document_id: DocumentId, meta: LegalMe
 
 def refresh_source(conn: apsw.Connection, matter_id: MatterId, facts: FileFacts) -> None:
     """An ingest found the file unchanged: it is current, at its present time."""
-    conn.execute("UPDATE documents SET source_state = '', mtime = ? WHERE matter_id = ? "
-                 "AND path = ? AND (source_state != '' OR mtime != ?)",
-                 (facts.mtime, matter_id, facts.path, facts.mtime))
+    conn.execute(
+        "UPDATE documents SET source_state = '', mtime = ? WHERE matter_id = ? "
+        "AND path = ? AND (source_state != '' OR mtime != ?)",
+        (facts.mtime, matter_id, facts.path, facts.mtime),
+    )
 
 
 def documents_admissible(conn: apsw.Connection, filters: SearchFilters) -> list[Document]:
     where, args = document_filter_sql(filters)
     cols = ", ".join(f"d.{c.strip()}" for c in _DOC_COLUMNS.split(","))
-    return [_document(r) for r in conn.execute(f"SELECT {cols} FROM documents d WHERE {where}",
-                                               args)]
+    return [
+        _document(r) for r in conn.execute(f"SELECT {cols} FROM documents d WHERE {where}", args)
+    ]
 
 
 def counts(conn: apsw.Connection) -> dict[str, int]:

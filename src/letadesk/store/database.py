@@ -52,8 +52,7 @@ def open_database(path: Path, *, backups: Path | None = None) -> apsw.Connection
                 conn.close()
             if isinstance(exc, StoreError):
                 raise
-            raise StoreError(f"{path}: cannot open database ({fault_reason(exc) or exc})"
-                             ) from exc
+            raise StoreError(f"{path}: cannot open database ({fault_reason(exc) or exc})") from exc
     return conn
 
 
@@ -108,7 +107,7 @@ def compact(conn: apsw.Connection) -> None:
 
 
 def damage(conn: apsw.Connection) -> str:
-    """"" when SQLite's quick check passes, else what it found, naming the file."""
+    """ "" when SQLite's quick check passes, else what it found, naming the file."""
     try:
         found = [str(r[0]) for r in conn.execute("PRAGMA quick_check(5)")]
     except apsw.Error as exc:
@@ -132,12 +131,16 @@ def backup_holds(path: Path, matter_id: int, matter_name: str) -> bool:
         return False
     try:
         tables = {str(r[0]) for r in conn.execute("SELECT name FROM sqlite_master")}
-        checks = [("matters", "SELECT 1 FROM matters WHERE id = ? OR name = ?",
-                   (matter_id, matter_name)),
-                  ("documents", "SELECT 1 FROM documents WHERE matter_id = ?", (matter_id,)),
-                  ("audit", "SELECT 1 FROM audit WHERE matter_id = ?", (matter_id,))]
-        return any(conn.execute(sql, args).fetchone() is not None
-                   for table, sql, args in checks if table in tables)
+        checks = [
+            ("matters", "SELECT 1 FROM matters WHERE id = ? OR name = ?", (matter_id, matter_name)),
+            ("documents", "SELECT 1 FROM documents WHERE matter_id = ?", (matter_id,)),
+            ("audit", "SELECT 1 FROM audit WHERE matter_id = ?", (matter_id,)),
+        ]
+        return any(
+            conn.execute(sql, args).fetchone() is not None
+            for table, sql, args in checks
+            if table in tables
+        )
     except apsw.Error:
         return True  # unreadable: it may hold the matter, and it restores nothing
     finally:

@@ -23,7 +23,9 @@ def document_filter_sql(filters: SearchFilters, alias: str = "d") -> tuple[str, 
         args.append(filters.legal_force)
     if filters.as_of is not None:
         day = filters.as_of.isoformat()
-        where.append(f"({alias}.valid_from IS NULL OR {alias}.valid_from <= ?) "
-                     f"AND ({alias}.valid_to IS NULL OR {alias}.valid_to >= ?)")
+        where.append(
+            f"({alias}.valid_from IS NULL OR {alias}.valid_from <= ?) "
+            f"AND ({alias}.valid_to IS NULL OR {alias}.valid_to >= ?)"
+        )
         args.extend([day, day])
     return " AND ".join(where), args

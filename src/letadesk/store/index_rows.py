@@ -22,7 +22,10 @@ def _row(r: tuple[object, ...]) -> LexicalRow:
         fragment_id=int(r[0]),  # type: ignore[call-overload]
         matter_id=int(r[1]),  # type: ignore[call-overload]
         document_id=int(r[2]),  # type: ignore[call-overload]
-        title=str(r[3]), locator=str(r[4]), text=str(r[5]), jurisdiction=str(r[6]),
+        title=str(r[3]),
+        locator=str(r[4]),
+        text=str(r[5]),
+        jurisdiction=str(r[6]),
         legal_force=str(r[7]),
         valid_from=date.fromisoformat(str(r[8])) if r[8] else None,
         valid_to=date.fromisoformat(str(r[9])) if r[9] else None,
@@ -41,7 +44,7 @@ def all_rows(conn: apsw.Connection) -> Iterator[LexicalRow]:
 def rows_by_ids(conn: apsw.Connection, ids: list[int]) -> list[LexicalRow]:
     out: list[LexicalRow] = []
     for i in range(0, len(ids), 500):
-        chunk = ids[i:i + 500]
+        chunk = ids[i : i + 500]
         marks = ",".join("?" * len(chunk))
         out.extend(_row(r) for r in conn.execute(_ROW_SQL + f"AND f.id IN ({marks})", chunk))
     return out

@@ -70,14 +70,15 @@ def file_lock(path: Path, *, busy: str = "", wait: bool = True) -> Iterator[None
         path.parent.mkdir(parents=True, exist_ok=True)
         handle = open(path, "a+b")  # noqa: SIM115 - closed in the finally below
     except OSError as exc:
-        raise StoreError(f"{path}: cannot create the lock file, is the profile read-only? "
-                         f"({exc.strerror or exc})") from exc
+        raise StoreError(
+            f"{path}: cannot create the lock file, is the profile read-only? "
+            f"({exc.strerror or exc})"
+        ) from exc
     try:
         handle.seek(0)
         while not _try_lock(handle):
             if not wait:
-                raise BusyError(f"{busy or path} {_holder(handle)}; "
-                                "try again when it has finished")
+                raise BusyError(f"{busy or path} {_holder(handle)}; try again when it has finished")
             time.sleep(_POLL_S)
         try:
             handle.seek(0)

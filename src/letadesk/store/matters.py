@@ -34,14 +34,17 @@ def rename_matter(conn: apsw.Connection, matter_id: MatterId, new_name: str) -> 
     try:
         conn.execute("UPDATE matters SET name = ? WHERE id = ?", (new_name, matter_id))
     except apsw.ConstraintError as exc:
-        raise ConfigError(f"cannot rename the matter to {new_name!r}: another matter "
-                          "already has that name") from exc
+        raise ConfigError(
+            f"cannot rename the matter to {new_name!r}: another matter already has that name"
+        ) from exc
 
 
 def delete_matter(conn: apsw.Connection, matter_id: MatterId) -> list[DocumentId]:
     """Delete a matter and everything in it; returns the ids of its documents."""
-    ids = [DocumentId(r[0]) for r in conn.execute(
-        "SELECT id FROM documents WHERE matter_id = ?", (matter_id,))]
+    ids = [
+        DocumentId(r[0])
+        for r in conn.execute("SELECT id FROM documents WHERE matter_id = ?", (matter_id,))
+    ]
     conn.execute("DELETE FROM matters WHERE id = ?", (matter_id,))
     return ids
 

@@ -29,16 +29,27 @@ def source_facts(conn: apsw.Connection, matter_id: MatterId | None = None) -> li
     clause, args = ("AND matter_id = ?", [matter_id]) if matter_id is not None else ("", [])
     rows = conn.execute(
         "SELECT id, path, sha256, size, mtime, source_state FROM documents "
-        f"WHERE status IN ('indexed', 'duplicate') {clause} ORDER BY id", args)
-    return [SourceFacts(DocumentId(r[0]), r[1], r[2], int(r[3]), float(r[4]), SourceState(r[5]))
-            for r in rows]
+        f"WHERE status IN ('indexed', 'duplicate') {clause} ORDER BY id",
+        args,
+    )
+    return [
+        SourceFacts(DocumentId(r[0]), r[1], r[2], int(r[3]), float(r[4]), SourceState(r[5]))
+        for r in rows
+    ]
 
 
-def set_source_state(conn: apsw.Connection, document_id: DocumentId, state: SourceState,
-                     *, mtime: float | None = None) -> None:
+def set_source_state(
+    conn: apsw.Connection,
+    document_id: DocumentId,
+    state: SourceState,
+    *,
+    mtime: float | None = None,
+) -> None:
     """Record a document's currency (and, when given, its file's unchanged-content time)."""
-    conn.execute("UPDATE documents SET source_state = ?, mtime = coalesce(?, mtime) "
-                 "WHERE id = ?", (state.value, mtime, document_id))
+    conn.execute(
+        "UPDATE documents SET source_state = ?, mtime = coalesce(?, mtime) WHERE id = ?",
+        (state.value, mtime, document_id),
+    )
 
 
 def last_source_check(conn: apsw.Connection) -> datetime | None:
@@ -48,6 +59,8 @@ def last_source_check(conn: apsw.Connection) -> datetime | None:
 
 
 def record_source_check(conn: apsw.Connection, at: datetime) -> None:
-    conn.execute("INSERT INTO source_checks(kind, checked_at) VALUES ('full', ?) "
-                 "ON CONFLICT(kind) DO UPDATE SET checked_at = excluded.checked_at",
-                 (at.isoformat(),))
+    conn.execute(
+        "INSERT INTO source_checks(kind, checked_at) VALUES ('full', ?) "
+        "ON CONFLICT(kind) DO UPDATE SET checked_at = excluded.checked_at",
+        (at.isoformat(),),
+    )

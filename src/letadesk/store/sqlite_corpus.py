@@ -38,6 +38,7 @@ class SqliteCorpus:
     def fragments_by_ids(self, ids: Iterable[int]) -> dict[FragmentId, Fragment]:
         return fragments.fragments_by_ids(self._conn, ids)
 
-    def keyword_hits(self, filters: SearchFilters, words: Sequence[str],
-                     limit: int) -> list[tuple[FragmentId, int]]:
+    def keyword_hits(
+        self, filters: SearchFilters, words: Sequence[str], limit: int
+    ) -> list[tuple[FragmentId, int]]:
         return fragments.keyword_hits(self._conn, filters, words, limit)

@@ -16,18 +16,28 @@ from letadesk.errors import StoreError
 
 # apsw errors that are faults of the disk or of the file, not of LetaDesk's SQL
 _FAULTS: tuple[tuple[type[apsw.Error], str], ...] = (
-    (apsw.FullError, "the disk is full (or the database reached its size limit); what was "
-                     "saved before is intact: free some space and run the command again"),
-    (apsw.ReadOnlyError, "the profile is read-only: LetaDesk cannot write to its database; "
-                         "check the folder's permissions and that the disk is writable"),
-    (apsw.CorruptError, "the database file is damaged; run `letadesk doctor` and restore "
-                        "the profile from a backup"),
+    (
+        apsw.FullError,
+        "the disk is full (or the database reached its size limit); what was "
+        "saved before is intact: free some space and run the command again",
+    ),
+    (
+        apsw.ReadOnlyError,
+        "the profile is read-only: LetaDesk cannot write to its database; "
+        "check the folder's permissions and that the disk is writable",
+    ),
+    (
+        apsw.CorruptError,
+        "the database file is damaged; run `letadesk doctor` and restore the profile from a backup",
+    ),
     (apsw.NotADBError, "the file is not a LetaDesk database, or it is damaged"),
     (apsw.IOError, "the disk reported an I/O error (full, removed or failing)"),
-    (apsw.CantOpenError, "the database file cannot be opened (missing folder or no "
-                         "permission)"),
-    (apsw.BusyError, "another LetaDesk process kept the database locked for too long; "
-                     "try again when it has finished"),
+    (apsw.CantOpenError, "the database file cannot be opened (missing folder or no permission)"),
+    (
+        apsw.BusyError,
+        "another LetaDesk process kept the database locked for too long; "
+        "try again when it has finished",
+    ),
 )
 
 
@@ -39,8 +49,7 @@ def fault_reason(exc: BaseException) -> str | None:
     return None
 
 
-def fault_error(exc: BaseException,
-                conn: apsw.Connection | None = None) -> StoreError | None:
+def fault_error(exc: BaseException, conn: apsw.Connection | None = None) -> StoreError | None:
     """The :class:`StoreError` for a disk or file fault, naming the database; None for
     an error that is not a fault (a bug in SQL, a constraint, not an SQLite error)."""
     reason = fault_reason(exc)

@@ -40,11 +40,18 @@ def _short(title: str) -> str:
 
 def passage_ref(p: dict[str, Any]) -> dict[str, Any]:
     """A nearest source (``passage_json``) as a source reference."""
-    return {"document_id": p["document_id"], "document": p.get("document", ""),
-            "page": p.get("page", 1), "page_label": p.get("page_label") or str(p.get("page")),
-            "locator": p.get("locator", ""), "quote": p.get("text", ""),
-            "start": p["start"], "end": p["end"], "stale": p.get("stale", False),
-            "verified": p.get("verified", True)}
+    return {
+        "document_id": p["document_id"],
+        "document": p.get("document", ""),
+        "page": p.get("page", 1),
+        "page_label": p.get("page_label") or str(p.get("page")),
+        "locator": p.get("locator", ""),
+        "quote": p.get("text", ""),
+        "start": p["start"],
+        "end": p["end"],
+        "stale": p.get("stale", False),
+        "verified": p.get("verified", True),
+    }
 
 
 class AnswerView(QScrollArea):
@@ -113,16 +120,26 @@ class AnswerView(QScrollArea):
         record older than the ``mode`` field (an answer then shows its reason)."""
         mode, answered = answer.get("mode", ""), answer.get("disposition") == "answered"
         if mode == "extracted_after_generation_failed":
-            return (self.tr("The language model's draft could not be verified; showing "
-                            "verbatim passages.") if answered else
-                    self.tr("The language model's draft could not be verified, and no "
-                            "verbatim passage answers the question."))
+            return (
+                self.tr(
+                    "The language model's draft could not be verified; showing verbatim passages."
+                )
+                if answered
+                else self.tr(
+                    "The language model's draft could not be verified, and no "
+                    "verbatim passage answers the question."
+                )
+            )
         if not answered:
             return ""
-        return {"generated": self.tr("Drafted by the language model; every claim was "
-                                     "checked against its quoted source."),
-                "extracted": self.tr("Verbatim passages from the sources (the language "
-                                     "model was not used).")}.get(mode, "")
+        return {
+            "generated": self.tr(
+                "Drafted by the language model; every claim was checked against its quoted source."
+            ),
+            "extracted": self.tr(
+                "Verbatim passages from the sources (the language model was not used)."
+            ),
+        }.get(mode, "")
 
     def _mode_line(self, layout: QVBoxLayout, text: str) -> None:
         self.mode_label = QLabel(text)
@@ -133,8 +150,11 @@ class AnswerView(QScrollArea):
     def _claims(self, layout: QVBoxLayout, answer: dict[str, Any]) -> None:
         self._mode_line(layout, self.mode_text(answer) or answer.get("reason", ""))
         n = 0
-        headings = {g["claims"][0]: g.get("document", "") for g in answer.get("groups", [])
-                    if g.get("claims")}
+        headings = {
+            g["claims"][0]: g.get("document", "")
+            for g in answer.get("groups", [])
+            if g.get("claims")
+        }
         for i, claim in enumerate(answer.get("claims", [])):
             if i in headings:
                 layout.addWidget(self._group_title(headings[i]))
@@ -149,15 +169,26 @@ class AnswerView(QScrollArea):
     def _source_notes(self, layout: QVBoxLayout, claims: list[dict[str, Any]]) -> None:
         """Name the cited documents that are stale on disk, and those not verified."""
         cited = [c for claim in claims for c in claim.get("citations", [])]
-        stale = list(dict.fromkeys(str(c.get("document", "")) for c in cited
-                                   if c.get("stale")))
-        unverified = list(dict.fromkeys(str(c.get("document", "")) for c in cited
-                                        if not c.get("verified", True)))
+        stale = list(dict.fromkeys(str(c.get("document", "")) for c in cited if c.get("stale")))
+        unverified = list(
+            dict.fromkeys(str(c.get("document", "")) for c in cited if not c.get("verified", True))
+        )
         for names, text in (
-                (stale, self.tr("Source changed or missing on disk since it was indexed; "
-                                "add it again to refresh it: {documents}")),
-                (unverified, self.tr("Source not verified by a person; check the deadlines "
-                                     "and article numbers against it: {documents}"))):
+            (
+                stale,
+                self.tr(
+                    "Source changed or missing on disk since it was indexed; "
+                    "add it again to refresh it: {documents}"
+                ),
+            ),
+            (
+                unverified,
+                self.tr(
+                    "Source not verified by a person; check the deadlines "
+                    "and article numbers against it: {documents}"
+                ),
+            ),
+        ):
             if not names:
                 continue
             label = QLabel("\u26a0 " + text.format(documents="; ".join(names)))
@@ -177,8 +208,7 @@ class AnswerView(QScrollArea):
         if not documents:
             return
         names = "; ".join(str(d.get("document", "")) for d in documents)
-        self.unanswered_label = QLabel(self.tr("No answer in: {documents}").format(
-            documents=names))
+        self.unanswered_label = QLabel(self.tr("No answer in: {documents}").format(documents=names))
         self.unanswered_label.setObjectName("hint")
         self.unanswered_label.setWordWrap(True)
         layout.addWidget(self.unanswered_label)
@@ -196,13 +226,28 @@ class AnswerView(QScrollArea):
         box.addWidget(text)
         line = FlowLayout()
         for on, name, badge_text, tip in (
-                (claim.get("kind") == "extracted", "badge", self.tr("extracted"),
-                 self.tr("A verbatim sentence from the source, not a model's wording.")),
-                (claim.get("stale"), "staleBadge", self.tr("stale source"),
-                 self.tr("A cited document changed or disappeared on disk since it was "
-                         "indexed; the quote is from the indexed version.")),
-                (claim.get("unverified"), "unverifiedBadge", self.tr("unverified source"),
-                 self.tr("A cited document has not been verified by a person."))):
+            (
+                claim.get("kind") == "extracted",
+                "badge",
+                self.tr("extracted"),
+                self.tr("A verbatim sentence from the source, not a model's wording."),
+            ),
+            (
+                claim.get("stale"),
+                "staleBadge",
+                self.tr("stale source"),
+                self.tr(
+                    "A cited document changed or disappeared on disk since it was "
+                    "indexed; the quote is from the indexed version."
+                ),
+            ),
+            (
+                claim.get("unverified"),
+                "unverifiedBadge",
+                self.tr("unverified source"),
+                self.tr("A cited document has not been verified by a person."),
+            ),
+        ):
             if on:
                 line.addWidget(self._badge(name, badge_text, tip))
         for chip in chips:
@@ -224,9 +269,14 @@ class AnswerView(QScrollArea):
             parts.append(self.tr("p. {label}").format(label=label))
         if ref.get("locator"):
             parts.append(str(ref["locator"]))
-        marks = [text for on, text in ((ref.get("stale"), self.tr("stale")),
-                                       (not ref.get("verified", True), self.tr("unverified")))
-                 if on]
+        marks = [
+            text
+            for on, text in (
+                (ref.get("stale"), self.tr("stale")),
+                (not ref.get("verified", True), self.tr("unverified")),
+            )
+            if on
+        ]
         if marks:
             parts.append("\u26a0 " + ", ".join(marks))
         chip = QPushButton(f"[{number}] " + " · ".join(parts))
@@ -269,13 +319,18 @@ class AnswerView(QScrollArea):
         self.rejected_box.setObjectName("rejected")
         inner = QVBoxLayout(self.rejected_box)
         for item in rejected:
-            label = QLabel(self.tr("\u2717 {text}\n    check: {check} \u2014 {reason}").format(
-                text=item.get("text", ""), check=item.get("check", ""),
-                reason=item.get("reason", "")))
+            label = QLabel(
+                self.tr("\u2717 {text}\n    check: {check} \u2014 {reason}").format(
+                    text=item.get("text", ""),
+                    check=item.get("check", ""),
+                    reason=item.get("reason", ""),
+                )
+            )
             label.setWordWrap(True)
             inner.addWidget(label)
         self.show_rejected = QCheckBox(
-            self.tr("Show rejected claims ({n})").format(n=len(rejected)))
+            self.tr("Show rejected claims ({n})").format(n=len(rejected))
+        )
         self.show_rejected.setEnabled(bool(rejected))
         self.show_rejected.toggled.connect(self.rejected_box.setVisible)
         self.rejected_box.setVisible(False)

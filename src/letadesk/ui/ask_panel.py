@@ -26,8 +26,7 @@ class AskPanel(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.question = QLineEdit()
-        self.question.setPlaceholderText(
-            self.tr("Ask a question about this matter's documents…"))
+        self.question.setPlaceholderText(self.tr("Ask a question about this matter's documents…"))
         self.question.returnPressed.connect(self.submit)
         self.ask_button = QPushButton(self.tr("Ask"))
         self.ask_button.setDefault(True)
@@ -42,8 +41,9 @@ class AskPanel(QWidget):
         self.as_of_date.setEnabled(False)
         self.as_of_check.toggled.connect(self.as_of_date.setEnabled)
         self.extract_only = QCheckBox(self.tr("Extract only (no model)"))
-        self.extract_only.setToolTip(self.tr(
-            "Answer with verbatim sentences from the sources, without the language model."))
+        self.extract_only.setToolTip(
+            self.tr("Answer with verbatim sentences from the sources, without the language model.")
+        )
         self.stage_label = QLabel()
         self.stage_label.setObjectName("stage")
         self._layout()
@@ -88,9 +88,11 @@ class AskPanel(QWidget):
         if not text or not self.ask_button.isEnabled():
             return
         if len(text) > MAX_QUESTION_CHARS:
-            self.stage_label.setText(self.tr(
-                "The question is too long: {length} characters (at most {limit}).").format(
-                length=len(text), limit=MAX_QUESTION_CHARS))
+            self.stage_label.setText(
+                self.tr("The question is too long: {length} characters (at most {limit}).").format(
+                    length=len(text), limit=MAX_QUESTION_CHARS
+                )
+            )
             return
         self.stage_label.clear()
         self.ask_requested.emit(text, self.as_of(), not self.extract_only.isChecked())

@@ -29,8 +29,11 @@ from letadesk.workspace import Workspace
 
 def memo_input(record: dict[str, Any]) -> dict[str, Any]:
     """The memo's input from an audit record: its final answer plus question and matter."""
-    return {**record.get("final", {}), "question": record.get("question", ""),
-            "matter": record.get("matter", "")}
+    return {
+        **record.get("final", {}),
+        "question": record.get("question", ""),
+        "matter": record.get("matter", ""),
+    }
 
 
 class AuditView(QWidget):
@@ -96,17 +99,21 @@ class AuditView(QWidget):
             self.records.append({**e.record, "_hash": e.hash})
             when = e.created_at[:19].replace("T", " ")
             outcome = e.record.get("final", {}).get("disposition", "")
-            self.list.addTopLevelItem(QTreeWidgetItem([when, self._outcome(outcome),
-                                                       e.record.get("question", "")]))
+            self.list.addTopLevelItem(
+                QTreeWidgetItem([when, self._outcome(outcome), e.record.get("question", "")])
+            )
         first = self.list.topLevelItem(0)
         if first is not None:
             self.list.setCurrentItem(first)
         self._selected()
 
     def _outcome(self, disposition: str) -> str:
-        return {"answered": self.tr("answered"), "refused": self.tr("refused"),
-                "failed": self.tr("failed"), "cancelled": self.tr("cancelled")}.get(
-            disposition, disposition)
+        return {
+            "answered": self.tr("answered"),
+            "refused": self.tr("refused"),
+            "failed": self.tr("failed"),
+            "cancelled": self.tr("cancelled"),
+        }.get(disposition, disposition)
 
     def current_record(self) -> dict[str, Any] | None:
         item = self.list.currentItem()
@@ -122,14 +129,17 @@ class AuditView(QWidget):
             self.meta.clear()
             return
         self.detail.show_answer(memo_input(record))
-        self.meta.setText(self.tr("Record {id} · model: {model} · as of: {as_of} · "
-                                  "hash {hash}").format(
-            id=record.get("id", ""), model=record.get("model") or self.tr("none (extracted)"),
-            as_of=record.get("as_of") or self.tr("today"), hash=record["_hash"][:16]))
+        self.meta.setText(
+            self.tr("Record {id} · model: {model} · as of: {as_of} · hash {hash}").format(
+                id=record.get("id", ""),
+                model=record.get("model") or self.tr("none (extracted)"),
+                as_of=record.get("as_of") or self.tr("today"),
+                hash=record["_hash"][:16],
+            )
+        )
 
     def _target(self, suffix: str, title: str) -> Path | None:
-        path, _ = QFileDialog.getSaveFileName(self, title, f"memo{suffix}",
-                                              f"*{suffix}")
+        path, _ = QFileDialog.getSaveFileName(self, title, f"memo{suffix}", f"*{suffix}")
         return Path(path) if path else None
 
     def export_markdown(self, path: str | Path | None = None) -> Path | None:

@@ -25,8 +25,9 @@ def _status_detail(doc: Document) -> str:
     if doc.status == DocumentStatus.FAILED:
         return doc.failure_reason
     if doc.status == DocumentStatus.DUPLICATE:
-        return QCoreApplication.translate(
-            "DocumentsPanel", "same content as document {id}").format(id=doc.duplicate_of)
+        return QCoreApplication.translate("DocumentsPanel", "same content as document {id}").format(
+            id=doc.duplicate_of
+        )
     if doc.status == DocumentStatus.RETIRED:
         return QCoreApplication.translate("DocumentsPanel", "file removed from the folder")
     return ""
@@ -40,23 +41,32 @@ def describe(doc: Document, pages: list[Page], pending: int = 0) -> DocRow:
     status, notes = str(doc.status), [_status_detail(doc)]
     if doc.status == DocumentStatus.INDEXED and pending:
         status = "pending"
-        notes.append(QCoreApplication.translate(
-            "DocumentsPanel", "{n} passage(s) not yet indexed; the next add resumes them")
-            .format(n=pending))
+        notes.append(
+            QCoreApplication.translate(
+                "DocumentsPanel", "{n} passage(s) not yet indexed; the next add resumes them"
+            ).format(n=pending)
+        )
     if ocr:
-        notes.append(QCoreApplication.translate(
-            "DocumentsPanel", "{n} page(s) read by OCR").format(n=ocr))
+        notes.append(
+            QCoreApplication.translate("DocumentsPanel", "{n} page(s) read by OCR").format(n=ocr)
+        )
     if blank:
-        notes.append(QCoreApplication.translate(
-            "DocumentsPanel", "{n} page(s) without text").format(n=blank))
+        notes.append(
+            QCoreApplication.translate("DocumentsPanel", "{n} page(s) without text").format(n=blank)
+        )
     if doc.source_state == SourceState.CHANGED:
         status = "stale"
-        notes.insert(0, QCoreApplication.translate(
-            "DocumentsPanel", "changed on disk since indexing; add it again to refresh"))
+        notes.insert(
+            0,
+            QCoreApplication.translate(
+                "DocumentsPanel", "changed on disk since indexing; add it again to refresh"
+            ),
+        )
     elif doc.source_state == SourceState.MISSING:
         status = "missing"
-        notes.insert(0, QCoreApplication.translate(
-            "DocumentsPanel", "file no longer found on disk"))
+        notes.insert(
+            0, QCoreApplication.translate("DocumentsPanel", "file no longer found on disk")
+        )
     detail = "; ".join(filter(None, notes))
     return DocRow(doc, status, status_label(status), detail, len(pages), ocr)
 

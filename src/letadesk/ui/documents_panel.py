@@ -23,8 +23,14 @@ from letadesk.ui.doc_status import DocRow, describe
 from letadesk.workspace import Workspace
 
 _FILTER = "Documents (*.pdf *.docx *.html *.htm *.txt *.md);;All files (*)"
-_COLOURS = {"failed": "#b3261e", "stale": "#9a6700", "missing": "#9a6700",
-            "pending": "#9a6700", "duplicate": "#5f6368", "retired": "#5f6368"}
+_COLOURS = {
+    "failed": "#b3261e",
+    "stale": "#9a6700",
+    "missing": "#9a6700",
+    "pending": "#9a6700",
+    "duplicate": "#5f6368",
+    "retired": "#5f6368",
+}
 
 
 class DocumentsPanel(QWidget):
@@ -59,7 +65,8 @@ class DocumentsPanel(QWidget):
     def _make_table(self) -> QTableWidget:
         table = QTableWidget(0, 4)
         table.setHorizontalHeaderLabels(
-            [self.tr("Document"), self.tr("Status"), self.tr("Pages"), self.tr("Details")])
+            [self.tr("Document"), self.tr("Status"), self.tr("Pages"), self.tr("Details")]
+        )
         table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         table.verticalHeader().setVisible(False)
@@ -94,8 +101,9 @@ class DocumentsPanel(QWidget):
 
     def _fill(self, i: int, row: DocRow) -> None:
         doc = row.document
-        pages = str(row.pages) + (self.tr(" ({n} OCR)").format(n=row.ocr_pages)
-                                  if row.ocr_pages else "")
+        pages = str(row.pages) + (
+            self.tr(" ({n} OCR)").format(n=row.ocr_pages) if row.ocr_pages else ""
+        )
         cells = [doc.title or doc.path, row.label, pages, row.detail]
         tip = f"{doc.path}\n{row.detail}".strip()
         for col, text in enumerate(cells):

@@ -83,23 +83,32 @@ class Engine(QObject):
     @Slot(list, str)
     def ingest(self, paths: list[str], matter: str) -> None:
         def work(ws: Workspace) -> None:
-            report = ws.ingest(paths, matter=matter, progress=self._read,
-                               embed_progress=self._embedded,
-                               cancelled=self._cancelled)
+            report = ws.ingest(
+                paths,
+                matter=matter,
+                progress=self._read,
+                embed_progress=self._embedded,
+                cancelled=self._cancelled,
+            )
             self.ingest_done.emit(report)
 
         self._run("ingest", work)
 
     @Slot(str, str, object, object)
-    def ask(self, question: str, matter: str, as_of: date | None,
-            generate: bool | None) -> None:
+    def ask(self, question: str, matter: str, as_of: date | None, generate: bool | None) -> None:
         """Answer ``question``; ``generate`` None follows the settings' generation mode."""
+
         def work(ws: Workspace) -> None:
-            options = AskOptions(as_of=as_of, generate=generate,
-                                 language=ws.settings.language)
+            options = AskOptions(as_of=as_of, generate=generate, language=ws.settings.language)
             generator = self.generator_factory() if self.generator_factory else None
-            answer = ws.ask(question, matter=matter, options=options, generator=generator,
-                            stage=self._stage, cancelled=self._cancelled)
+            answer = ws.ask(
+                question,
+                matter=matter,
+                options=options,
+                generator=generator,
+                stage=self._stage,
+                cancelled=self._cancelled,
+            )
             self.answered.emit(answer)
 
         self._run("ask", work)
@@ -136,8 +145,9 @@ class EngineThread(QObject):
     window runs two: one for documents (adding, deleting, the check of the sources) and
     one for questions, so that a question is answered while documents are indexed."""
 
-    def __init__(self, data_dir: str | Path, parent: QObject | None = None, *,
-                 name: str = "engine") -> None:
+    def __init__(
+        self, data_dir: str | Path, parent: QObject | None = None, *, name: str = "engine"
+    ) -> None:
         super().__init__(parent)
         self._thread = QThread()
         self._thread.setObjectName(f"letadesk-{name}")
@@ -155,7 +165,6 @@ class EngineThread(QObject):
         if not self._thread.isRunning():
             return
         self.cancel()
-        QMetaObject.invokeMethod(self.engine, "reset",
-                                 Qt.ConnectionType.BlockingQueuedConnection)
+        QMetaObject.invokeMethod(self.engine, "reset", Qt.ConnectionType.BlockingQueuedConnection)
         self._thread.quit()
         self._thread.wait()

@@ -41,10 +41,12 @@ from letadesk.workspace import Workspace
 
 def _when_open(method: Callable[..., None]) -> Callable[..., None]:
     """Engine events still queued when the window shuts down are dropped."""
+
     @functools.wraps(method)
     def handler(self: MainWindow, *args: object) -> None:
         if not self._closed:
             method(self, *args)
+
     return handler
 
 
@@ -193,8 +195,7 @@ class MainWindow(QMainWindow):
         self._start_ingest.emit([str(p) for p in paths], target)
         return True
 
-    def ask(self, question: str, as_of: date | None = None,
-            generate: bool | None = None) -> bool:
+    def ask(self, question: str, as_of: date | None = None, generate: bool | None = None) -> bool:
         """Start answering ``question`` (False while another question is answered, or with
         no matter; documents being added meanwhile do not matter); ``generate`` None
         follows the settings' generation mode."""
@@ -230,7 +231,8 @@ class MainWindow(QMainWindow):
             return False
         self.matters.create_matter(SAMPLE_MATTER)
         self.ask_panel.question.setText(
-            self.tr("How long do the confidentiality obligations survive termination?"))
+            self.tr("How long do the confidentiality obligations survive termination?")
+        )
         self.ask_panel.extract_only.setChecked(True)  # an answer within a second
         return self.add_paths([str(folder)], SAMPLE_MATTER)
 
@@ -298,8 +300,11 @@ class MainWindow(QMainWindow):
         self.progress.setRange(0, max(total, 1))
         self.progress.setValue(done)
         if not self._cancelling():
-            self.work_label.setText(self.tr("Reading {done}/{total}: {name}").format(
-                done=done, total=total, name=Path(path).name))
+            self.work_label.setText(
+                self.tr("Reading {done}/{total}: {name}").format(
+                    done=done, total=total, name=Path(path).name
+                )
+            )
 
     def _cancelling(self) -> bool:
         """A cancel was asked for: "Cancelling…" stays until the engine stops."""
@@ -311,21 +316,28 @@ class MainWindow(QMainWindow):
         self.progress.setValue(done)
         if self._cancelling():
             return
-        self.work_label.setText(self.tr("Indexing passages {done}/{total}").format(
-            done=count(done), total=count(total)))
+        self.work_label.setText(
+            self.tr("Indexing passages {done}/{total}").format(done=count(done), total=count(total))
+        )
 
     @_when_open
     def _ingest_done(self, report: IngestReport) -> None:
         self.last_report = report
         self.documents.refresh()
         if report.cancelled:
-            summary = self.tr("Cancelled: {i} document(s) fully indexed, {p} pending (the "
-                              "next add resumes them), {r} not read, {f} failed.").format(
-                i=len(report.indexed), p=len(report.pending), r=len(report.not_read),
-                f=len(report.failed))
+            summary = self.tr(
+                "Cancelled: {i} document(s) fully indexed, {p} pending (the "
+                "next add resumes them), {r} not read, {f} failed."
+            ).format(
+                i=len(report.indexed),
+                p=len(report.pending),
+                r=len(report.not_read),
+                f=len(report.failed),
+            )
         else:
             summary = self.tr("Added {a}, updated {u}, unchanged {n}, failed {f}.").format(
-                a=report.added, u=report.updated, n=report.unchanged, f=len(report.failed))
+                a=report.added, u=report.updated, n=report.unchanged, f=len(report.failed)
+            )
         self._report("ingest", summary)
 
     @_when_open
@@ -335,8 +347,12 @@ class MainWindow(QMainWindow):
         self.tabs.setCurrentWidget(self.answer_view)
         self.audit_view.refresh()
         seconds = answer.stages.get("total", 0.0)
-        self._report("ask", self.tr("Answered in {s:.1f} s.").format(s=seconds)
-                     if answer.answered else self.tr("No answer (see the reason)."))
+        self._report(
+            "ask",
+            self.tr("Answered in {s:.1f} s.").format(s=seconds)
+            if answer.answered
+            else self.tr("No answer (see the reason)."),
+        )
 
     @_when_open
     def _sources_checked(self, _report: object) -> None:
@@ -359,8 +375,9 @@ class MainWindow(QMainWindow):
     def _failed(self, task: str, message: str) -> None:
         self.last_error = message
         if task == "ask":
-            self.answer_view.show_message(self.tr("The question could not be answered: {m}")
-                                          .format(m=message))
+            self.answer_view.show_message(
+                self.tr("The question could not be answered: {m}").format(m=message)
+            )
         self.documents.refresh()
         self.matters.refresh()
         self._report(task, self.tr("Error: {m}").format(m=message))

@@ -87,8 +87,9 @@ class MattersPanel(QWidget):
         if not old:
             return
         if new_name is None:
-            new_name, ok = QInputDialog.getText(self, self.tr("Rename matter"),
-                                                self.tr("New name:"), text=old)
+            new_name, ok = QInputDialog.getText(
+                self, self.tr("Rename matter"), self.tr("New name:"), text=old
+            )
             if not ok:
                 return
         new_name = new_name.strip()
@@ -107,9 +108,13 @@ class MattersPanel(QWidget):
             return
         if confirm:
             answer = QMessageBox.question(
-                self, self.tr("Delete matter"),
-                self.tr("Delete the matter \u201c{name}\u201d and all its documents from "
-                        "LetaDesk? The files on disk are not touched.").format(name=name))
+                self,
+                self.tr("Delete matter"),
+                self.tr(
+                    "Delete the matter \u201c{name}\u201d and all its documents from "
+                    "LetaDesk? The files on disk are not touched."
+                ).format(name=name),
+            )
             if answer != QMessageBox.StandardButton.Yes:
                 return
         self.delete_requested.emit(name)

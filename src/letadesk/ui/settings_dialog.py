@@ -74,15 +74,21 @@ class SettingsDialog(QDialog):
     def _generation_box(self, current: str) -> QComboBox:
         """The generation mode choice (``letadesk.generate.mode``), set to ``current``."""
         box = QComboBox()
-        labels = {"auto": self.tr("Automatic: only with a model file chosen above"),
-                  "always": self.tr("Always (the built-in small model too)"),
-                  "never": self.tr("Never: verbatim passages only")}
+        labels = {
+            "auto": self.tr("Automatic: only with a model file chosen above"),
+            "always": self.tr("Always (the built-in small model too)"),
+            "never": self.tr("Never: verbatim passages only"),
+        }
         for code in GENERATION_MODES:
             box.addItem(labels[code], code)
         box.setCurrentIndex(max(0, box.findData(current)))
-        box.setToolTip(self.tr("The built-in small model's drafts were rarely verifiable, "
-                               "so by default answers are verbatim passages unless you "
-                               "choose a more capable model."))
+        box.setToolTip(
+            self.tr(
+                "The built-in small model's drafts were rarely verifiable, "
+                "so by default answers are verbatim passages unless you "
+                "choose a more capable model."
+            )
+        )
         return box
 
     def _build_layout(self, browse: QPushButton) -> None:
@@ -103,8 +109,9 @@ class SettingsDialog(QDialog):
         form.addRow(self.tr("Interface language:"), self.language)
         note = QLabel(self.tr("A new language or embedder applies after restarting LetaDesk."))
         note.setObjectName("hint")
-        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok
-                                   | QDialogButtonBox.StandardButton.Cancel)
+        buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
+        )
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
         layout = QVBoxLayout(self)
@@ -114,8 +121,9 @@ class SettingsDialog(QDialog):
         self.resize(560, self.sizeHint().height())
 
     def _browse(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self, self.tr("Choose a model"), "",
-                                              self.tr("GGUF models (*.gguf)"))
+        path, _ = QFileDialog.getOpenFileName(
+            self, self.tr("Choose a model"), "", self.tr("GGUF models (*.gguf)")
+        )
         if path:
             self.model_path.setText(path)
 
@@ -140,17 +148,23 @@ class SettingsDialog(QDialog):
             self.model_info.setText(problem)
             return
         size = Path(text).stat().st_size / 2**20
-        self.model_info.setText(self.tr("{size:.0f} MiB; fits in the available memory.")
-                                .format(size=size))
+        self.model_info.setText(
+            self.tr("{size:.0f} MiB; fits in the available memory.").format(size=size)
+        )
 
     def chosen(self) -> Settings:
-        as_of = self.as_of_date.date().toString("yyyy-MM-dd") if self.as_of_check.isChecked() \
-            else ""
-        return replace(self.settings, model_path=self.model_path.text().strip(),
-                       generation=str(self.generation.currentData()),
-                       embedder=self.embedder.currentText().strip() or "auto",
-                       threads=self.threads.value(), default_as_of=as_of,
-                       language=str(self.language.currentData()))
+        as_of = (
+            self.as_of_date.date().toString("yyyy-MM-dd") if self.as_of_check.isChecked() else ""
+        )
+        return replace(
+            self.settings,
+            model_path=self.model_path.text().strip(),
+            generation=str(self.generation.currentData()),
+            embedder=self.embedder.currentText().strip() or "auto",
+            threads=self.threads.value(),
+            default_as_of=as_of,
+            language=str(self.language.currentData()),
+        )
 
     def accept(self) -> None:
         problem = self.model_problem()

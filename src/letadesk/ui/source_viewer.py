@@ -116,8 +116,18 @@ class SourceViewer(QWidget):
     def show_document(self, document_id: int) -> None:
         """Open a document at its beginning, without a highlight."""
         doc = self._ws.document(str(document_id))
-        self.show_source({"document_id": doc.id, "document": doc.title, "page": 1,
-                          "page_label": "", "locator": "", "quote": "", "start": 0, "end": 0})
+        self.show_source(
+            {
+                "document_id": doc.id,
+                "document": doc.title,
+                "page": 1,
+                "page_label": "",
+                "locator": "",
+                "quote": "",
+                "start": 0,
+                "end": 0,
+            }
+        )
 
     def _set_header(self, ref: dict[str, Any]) -> None:
         parts = [f"<b>{_escape(str(ref.get('document', '')))}</b>"]
@@ -182,8 +192,9 @@ class SourceViewer(QWidget):
         for w in (self.prev_button, self.next_button, self.page_label):
             w.setVisible(pdf)
         if pdf:
-            self.page_label.setText(self.tr("Page {n} of {total}").format(
-                n=self.current_page, total=self.page_count))
+            self.page_label.setText(
+                self.tr("Page {n} of {total}").format(n=self.current_page, total=self.page_count)
+            )
             self.prev_button.setEnabled(self.current_page > 1)
             self.next_button.setEnabled(self.current_page < self.page_count)
 

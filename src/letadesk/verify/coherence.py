@@ -31,10 +31,14 @@ from letadesk.verify.support import content_stems, is_content, stem, wordlist, w
 
 SUBJECT_OVERLAP = 0.6
 _COMPARED_KINDS = ("duration", "amount", "percent", "date")
-_UNIT_STEMS = frozenset(stem(w) for w in wordlist(
-    "day days week weeks month months year years hour hours zi zile saptamana saptamani "
-    "luna luni an ani ora ore business working calendar lucratoare calendaristice "
-    "lei ron eur euro usd dollars dolari percent procent procente suta"))
+_UNIT_STEMS = frozenset(
+    stem(w)
+    for w in wordlist(
+        "day days week weeks month months year years hour hours zi zile saptamana saptamani "
+        "luna luni an ani ora ore business working calendar lucratoare calendaristice "
+        "lei ron eur euro usd dollars dolari percent procent procente suta"
+    )
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,8 +53,11 @@ class Contradiction:
 
 def subject(text: str) -> set[str]:
     """Content stems of ``text`` that name what it is about (no numbers, no units)."""
-    return {s for s in content_stems(text)
-            if not s.isdigit() and s not in _UNIT_STEMS and s not in NUMBER_WORDS}
+    return {
+        s
+        for s in content_stems(text)
+        if not s.isdigit() and s not in _UNIT_STEMS and s not in NUMBER_WORDS
+    }
 
 
 def same_subject(a: str, b: str) -> bool:
@@ -73,7 +80,7 @@ def _phrase(text: str, frame: Frame) -> str:
         end = e
         if is_content(word):
             break
-    return text[frame.start:end]
+    return text[frame.start : end]
 
 
 def _polarity_clash(a: str, b: str) -> str:
@@ -134,8 +141,9 @@ def _judged_clash(a: str, b: str, judge: Judge | None) -> str:
     return ""
 
 
-def find_contradictions(claims: Sequence[tuple[str, str]], *,
-                        judge: Judge | None = None) -> list[Contradiction]:
+def find_contradictions(
+    claims: Sequence[tuple[str, str]], *, judge: Judge | None = None
+) -> list[Contradiction]:
     """Pairs of claims that contradict, in order of ``(i, j)``.
 
     Each item of ``claims`` is ``(claim_text, quote)``. Promise: by the rules, two claims

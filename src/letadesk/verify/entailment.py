@@ -23,9 +23,12 @@ from letadesk.verify.support import check_support, support_score, wordlist, word
 
 LABELS = ("supported", "contradicted", "insufficient")
 # Words a claim may not leave out of its quote and still be the quote's own statement.
-_KEPT = frozenset(wordlist(
-    "not no nor never neither none nothing without unless except provided if only until "
-    "nu nici niciun nicio niciodata fara decat daca numai exceptia pana"))
+_KEPT = frozenset(
+    wordlist(
+        "not no nor never neither none nothing without unless except provided if only until "
+        "nu nici niciun nicio niciodata fara decat daca numai exceptia pana"
+    )
+)
 MIN_EXTRACT_WORDS = 4
 
 
@@ -56,8 +59,14 @@ class SupportDecision:
     checks: tuple[CheckResult, ...]
 
 
-def judged_label(scores: SupportScores, consistent: bool, *, extract: bool = False,
-                 support_threshold: float, contradiction_threshold: float) -> str:
+def judged_label(
+    scores: SupportScores,
+    consistent: bool,
+    *,
+    extract: bool = False,
+    support_threshold: float,
+    contradiction_threshold: float,
+) -> str:
     """The label the judge's scores give, after the consistency veto; an extract
     (:func:`is_extract`) is supported. A claim the quote does not support is
     *contradicted* or *insufficient*, whichever the judge finds more likely (that choice
@@ -73,8 +82,9 @@ def judged_label(scores: SupportScores, consistent: bool, *, extract: bool = Fal
     return "contradicted" if scores.contradicted > scores.insufficient else "insufficient"
 
 
-def decide_support(claim: str, quote: str, *, judge: Judge | None,
-                   language: str | None = None) -> SupportDecision:
+def decide_support(
+    claim: str, quote: str, *, judge: Judge | None, language: str | None = None
+) -> SupportDecision:
     """The Gate 3 support decision for ``claim`` against ``quote`` (see module doc).
     ``language`` defaults to the quote's; the judge is asked only for its languages."""
     consistency = check_consistency(claim, quote)
@@ -85,18 +95,31 @@ def decide_support(claim: str, quote: str, *, judge: Judge | None,
     if judge is None or lang not in judge.card.support_languages:
         score = support_score(claim, quote)
         lexical = check_support(claim, quote, score=score)
-        label = ("contradicted" if not consistency.passed
-                 else "supported" if lexical.passed else "insufficient")
+        label = (
+            "contradicted"
+            if not consistency.passed
+            else "supported"
+            if lexical.passed
+            else "insufficient"
+        )
         return SupportDecision(label, round(score, 4), "lexical", (consistency, lexical))
     scores = judge.support(claim, quote)
     card = judge.card
-    label = judged_label(scores, consistency.passed, support_threshold=card.support_threshold,
-                         contradiction_threshold=card.contradiction_threshold)
-    detail = (f"judge: supported {scores.supported:.2f} (needs {card.support_threshold:.2f}), "
-              f"contradicted {scores.contradicted:.2f} (veto at "
-              f"{card.contradiction_threshold:.2f})")
-    words = {"supported": "the quote supports the claim",
-             "contradicted": "the quote contradicts the claim",
-             "insufficient": "the quote does not establish the claim"}[label]
+    label = judged_label(
+        scores,
+        consistency.passed,
+        support_threshold=card.support_threshold,
+        contradiction_threshold=card.contradiction_threshold,
+    )
+    detail = (
+        f"judge: supported {scores.supported:.2f} (needs {card.support_threshold:.2f}), "
+        f"contradicted {scores.contradicted:.2f} (veto at "
+        f"{card.contradiction_threshold:.2f})"
+    )
+    words = {
+        "supported": "the quote supports the claim",
+        "contradicted": "the quote contradicts the claim",
+        "insufficient": "the quote does not establish the claim",
+    }[label]
     result = CheckResult("support", label == "supported", f"{words} ({detail})")
     return SupportDecision(label, round(scores.supported, 4), judge.name, (consistency, result))

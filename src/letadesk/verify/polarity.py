@@ -16,36 +16,117 @@ from dataclasses import dataclass
 from letadesk.verify.quantities import comparison_key
 from letadesk.verify.support import is_content, stem, wordlist
 
-_MAY = {"may", "can", "poate", "pot", "putea", "poti", "entitled", "permitted", "right",
-        "allowed", "dreptul", "indreptatit", "indreptatita", "indreptatite"}
-_SOFT_SHALL = {"required", "obligated", "obliged", "obligat", "obligata", "obligate",
-               "obligati", "obligatia", "obliga", "need"}  # "not required" = need not
-_SHALL = {"shall", "must", "will", "trebuie", "va", "vor", "agrees", "agree", "undertakes",
-          "undertake"} | _SOFT_SHALL
-_FORBID = {"prohibited", "forbidden", "interzis", "interzisa", "interzise", "interzisi",
-           "interzice", "cannot"}
+_MAY = {
+    "may",
+    "can",
+    "poate",
+    "pot",
+    "putea",
+    "poti",
+    "entitled",
+    "permitted",
+    "right",
+    "allowed",
+    "dreptul",
+    "indreptatit",
+    "indreptatita",
+    "indreptatite",
+}
+_SOFT_SHALL = {
+    "required",
+    "obligated",
+    "obliged",
+    "obligat",
+    "obligata",
+    "obligate",
+    "obligati",
+    "obligatia",
+    "obliga",
+    "need",
+}  # "not required" = need not
+_SHALL = {
+    "shall",
+    "must",
+    "will",
+    "trebuie",
+    "va",
+    "vor",
+    "agrees",
+    "agree",
+    "undertakes",
+    "undertake",
+} | _SOFT_SHALL
+_FORBID = {
+    "prohibited",
+    "forbidden",
+    "interzis",
+    "interzisa",
+    "interzise",
+    "interzisi",
+    "interzice",
+    "cannot",
+}
 # English participles are modal only before "to"/"from" ("required to", not "required by").
-_PARTICIPLES = {"entitled", "permitted", "allowed", "required", "obligated", "obliged", "right",
-                "prohibited", "forbidden"}
+_PARTICIPLES = {
+    "entitled",
+    "permitted",
+    "allowed",
+    "required",
+    "obligated",
+    "obliged",
+    "right",
+    "prohibited",
+    "forbidden",
+}
 _VERBAL_NEG = {"not", "nu", "never", "niciodata"}
-_NOMINAL_NEG = {"no", "without", "fara", "niciun", "nicio", "nici", "neither", "nor", "none",
-                "nothing", "nobody", "nimic", "nimeni"}
+_NOMINAL_NEG = {
+    "no",
+    "without",
+    "fara",
+    "niciun",
+    "nicio",
+    "nici",
+    "neither",
+    "nor",
+    "none",
+    "nothing",
+    "nobody",
+    "nimic",
+    "nimeni",
+}
 NEGATORS = _VERBAL_NEG | _NOMINAL_NEG | _FORBID
 # Restrictions and exceptions turn a sentence's polarity into a condition; such
 # sentences are not judged word by word.
-_EXCEPTIONS = set(wordlist("only solely exclusively except excepting unless than save "
-                           "doar numai exclusiv exceptia exceptand decat conditia"))
-_IDIOMS = (("not", "only"), ("nu", "numai"), ("nu", "doar"), ("or", "not"),
-           ("not", "limited"), ("without", "limitation"), ("without", "limiting"),
-           ("fara", "a", "se", "limita"), ("fara", "limitare"))
+_EXCEPTIONS = set(
+    wordlist(
+        "only solely exclusively except excepting unless than save "
+        "doar numai exclusiv exceptia exceptand decat conditia"
+    )
+)
+_IDIOMS = (
+    ("not", "only"),
+    ("nu", "numai"),
+    ("nu", "doar"),
+    ("or", "not"),
+    ("not", "limited"),
+    ("without", "limitation"),
+    ("without", "limiting"),
+    ("fara", "a", "se", "limita"),
+    ("fara", "limitare"),
+)
 _TOKEN = re.compile(r"[^\W_]+|[.;:!?]|[,()\[\]]")
 _HARD, _SOFT = set(".;:!?"), set(",()[]")
 POSITIVE = {"plain", "may", "shall"}
 _AUX = set(wordlist("do does did is are was were has have este sunt"))
 _LY_VERBS = set(wordlist("only apply supply reply comply rely imply multiply early family july"))
 # (claim kind, quote kind) pairs where the quote still supports the claim.
-_ENTAILED = {("may", "shall"), ("need_not", "forbid"), ("neg", "forbid"),
-             ("forbid", "neg"), ("neg", "need_not")}
+_ENTAILED = {
+    ("may", "shall"),
+    ("need_not", "forbid"),
+    ("neg", "forbid"),
+    ("forbid", "neg"),
+    ("neg", "need_not"),
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,7 +162,7 @@ def _tokens(key: str) -> list[tuple[str, int, int]]:
     drop: set[int] = set()
     for i in range(len(words)):
         for idiom in _IDIOMS:
-            if tuple(words[i:i + len(idiom)]) == idiom:
+            if tuple(words[i : i + len(idiom)]) == idiom:
                 drop.update(range(i, i + len(idiom)))
     return [t for i, t in enumerate(toks) if i not in drop]
 
@@ -131,7 +212,7 @@ def _passes_over(sent: list[tuple[str, int, int]], i: int) -> bool:
     if i + 2 >= len(sent) or not is_content(sent[i + 2][0]):
         return False
     after = sent[i + 1][0]
-    return after == "sa" or (after == "to" and "for" in (w for w, _, _ in sent[max(0, i - 2):i]))
+    return after == "sa" or (after == "to" and "for" in (w for w, _, _ in sent[max(0, i - 2) : i]))
 
 
 def _sentence_frames(sent: list[tuple[str, int, int]], text: str) -> list[Frame]:
@@ -154,7 +235,7 @@ def _sentence_frames(sent: list[tuple[str, int, int]], text: str) -> list[Frame]
                 seen_nominal = seen_nominal or word in _NOMINAL_NEG
             if start < 0:  # "does not", "este interzis": the auxiliary belongs to it
                 start = sent[i - 1][1] if i and sent[i - 1][0] in _AUX else s
-            marks.append(text[start if len(marks) == 0 else s:e])
+            marks.append(text[start if len(marks) == 0 else s : e])
         elif is_content(word) and not word.isdigit():
             if start >= 0 and _passes_over(sent, i):
                 continue
@@ -216,8 +297,10 @@ def comparable(claimed: Frame, quoted: Frame) -> bool:
         return False
     if "plain" not in kinds:
         deontic = {"may", "shall", "forbid", "need_not"}
-        return not ((_nominal(claimed) and quoted.kind in deontic)
-                    or (_nominal(quoted) and claimed.kind in deontic))
+        return not (
+            (_nominal(claimed) and quoted.kind in deontic)
+            or (_nominal(quoted) and claimed.kind in deontic)
+        )
     if claimed.kind == quoted.kind or not _inflections(claimed.word) & _inflections(quoted.word):
         return False
     return claimed.kind == "plain" or (claimed.kind == "neg" and not _nominal(claimed))

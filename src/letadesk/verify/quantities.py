@@ -23,18 +23,47 @@ _EN_NUMS = wordlist(
     "fourteen fifteen sixteen seventeen eighteen nineteen"
 )
 _EN_TENS = wordlist("twenty thirty forty fifty sixty seventy eighty ninety")
-_RO_NUMS = {w: v for v, ws in (
-    (1, "unu una un o"), (2, "doi doua"), (3, "trei"), (4, "patru"), (5, "cinci"),
-    (6, "sase"), (7, "sapte"), (8, "opt"), (9, "noua"), (10, "zece"), (11, "unsprezece"),
-    (12, "doisprezece douasprezece"), (13, "treisprezece"), (14, "paisprezece patrusprezece"),
-    (15, "cincisprezece"), (16, "saisprezece sasesprezece"), (17, "saptesprezece"),
-    (18, "optsprezece"), (19, "nouasprezece"), (20, "douazeci"), (30, "treizeci"),
-    (40, "patruzeci"), (50, "cincizeci"), (60, "saizeci"), (70, "saptezeci"), (80, "optzeci"),
-    (90, "nouazeci"), (100, "suta sute"), (1000, "mie mii")) for w in wordlist(ws)}
+_RO_NUMS = {
+    w: v
+    for v, ws in (
+        (1, "unu una un o"),
+        (2, "doi doua"),
+        (3, "trei"),
+        (4, "patru"),
+        (5, "cinci"),
+        (6, "sase"),
+        (7, "sapte"),
+        (8, "opt"),
+        (9, "noua"),
+        (10, "zece"),
+        (11, "unsprezece"),
+        (12, "doisprezece douasprezece"),
+        (13, "treisprezece"),
+        (14, "paisprezece patrusprezece"),
+        (15, "cincisprezece"),
+        (16, "saisprezece sasesprezece"),
+        (17, "saptesprezece"),
+        (18, "optsprezece"),
+        (19, "nouasprezece"),
+        (20, "douazeci"),
+        (30, "treizeci"),
+        (40, "patruzeci"),
+        (50, "cincizeci"),
+        (60, "saizeci"),
+        (70, "saptezeci"),
+        (80, "optzeci"),
+        (90, "nouazeci"),
+        (100, "suta sute"),
+        (1000, "mie mii"),
+    )
+    for w in wordlist(ws)
+}
 NUMBER_WORDS: dict[str, int] = {
     **{w: i for i, w in enumerate(_EN_NUMS)},
     **{w: 20 + 10 * i for i, w in enumerate(_EN_TENS)},
-    "hundred": 100, "thousand": 1000, **_RO_NUMS,
+    "hundred": 100,
+    "thousand": 1000,
+    **_RO_NUMS,
 }
 _W = "|".join(sorted(NUMBER_WORDS, key=len, reverse=True))
 _WORDNUM = rf"\b(?:{_W})(?:(?:\s+|-|\s+(?:and|si)\s+)(?:{_W}))*\b"
@@ -42,17 +71,29 @@ _DIG = r"(?<![\d.,])(?:\d{1,3}(?:[., ]\d{3})+(?![\d])(?:[.,]\d+)?|\d+(?:[.,]\d+)
 _NUM = rf"(?:{_WORDNUM}\s*\(\s*{_DIG}\s*\)|{_DIG}(?:\s*\(\s*{_WORDNUM}\s*\))?|{_WORDNUM})"
 _MULT = r"(?:\s+(?P<mult>million|millions|milion|milioane|billion|miliard|miliarde))?"
 _MULTS = {w: Decimal(10**6) for w in ("million", "millions", "milion", "milioane")} | {
-    w: Decimal(10**9) for w in ("billion", "miliard", "miliarde")}
+    w: Decimal(10**9) for w in ("billion", "miliard", "miliarde")
+}
 
 _MONTHS = {
-    **{m: i + 1 for i, m in enumerate(wordlist(
-        "january february march april may june july august september october "
-        "november december"))},
-    **{m: i + 1 for i, m in enumerate(wordlist(
-        "ianuarie februarie martie aprilie mai iunie iulie august septembrie "
-        "octombrie noiembrie decembrie"))},
-    **{m: i + 1 for i, m in enumerate(
-        wordlist("jan feb mar apr may jun jul aug sep oct nov dec"))},
+    **{
+        m: i + 1
+        for i, m in enumerate(
+            wordlist(
+                "january february march april may june july august september october "
+                "november december"
+            )
+        )
+    },
+    **{
+        m: i + 1
+        for i, m in enumerate(
+            wordlist(
+                "ianuarie februarie martie aprilie mai iunie iulie august septembrie "
+                "octombrie noiembrie decembrie"
+            )
+        )
+    },
+    **{m: i + 1 for i, m in enumerate(wordlist("jan feb mar apr may jun jul aug sep oct nov dec"))},
     "sept": 9,
 }
 _MON = "|".join(sorted(_MONTHS, key=len, reverse=True))
@@ -60,27 +101,52 @@ _ORD = r"(?:st|nd|rd|th)?"
 _DATE_PATTERNS = (
     (re.compile(r"\b(?P<y>\d{4})-(?P<m>\d{1,2})-(?P<d>\d{1,2})\b"), "num"),
     (re.compile(r"\b(?P<d>\d{1,2})[./-](?P<m>\d{1,2})[./-](?P<y>\d{4})\b"), "num"),
-    (re.compile(rf"\b(?P<d>\d{{1,2}}){_ORD}\s+(?:of\s+)?(?P<m>{_MON})\.?,?\s+(?P<y>\d{{4}})\b"),
-     "name"),
+    (
+        re.compile(rf"\b(?P<d>\d{{1,2}}){_ORD}\s+(?:of\s+)?(?P<m>{_MON})\.?,?\s+(?P<y>\d{{4}})\b"),
+        "name",
+    ),
     (re.compile(rf"\b(?P<m>{_MON})\.?\s+(?P<d>\d{{1,2}}){_ORD},?\s+(?P<y>\d{{4}})\b"), "name"),
 )
-_CURRENCY = {"lei": "RON", "ron": "RON", "eur": "EUR", "euro": "EUR", "euros": "EUR",
-             "€": "EUR", "usd": "USD", "$": "USD", "dollars": "USD", "dolari": "USD"}
+_CURRENCY = {
+    "lei": "RON",
+    "ron": "RON",
+    "eur": "EUR",
+    "euro": "EUR",
+    "euros": "EUR",
+    "€": "EUR",
+    "usd": "USD",
+    "$": "USD",
+    "dollars": "USD",
+    "dolari": "USD",
+}
 _CUR = r"(?:lei|ron|eur|euros|euro|€|usd|\$|dollars|dolari)"
-_UNITS = {w: (base, n) for base, n, ws in (
-    ("day", 1, "day days zi zile"), ("day", 7, "week weeks saptamana saptamani"),
-    ("month", 1, "month months luna luni"), ("month", 12, "year years an ani"),
-    ("hour", 1, "hour hours ora ore")) for w in wordlist(ws)}
+_UNITS = {
+    w: (base, n)
+    for base, n, ws in (
+        ("day", 1, "day days zi zile"),
+        ("day", 7, "week weeks saptamana saptamani"),
+        ("month", 1, "month months luna luni"),
+        ("month", 12, "year years an ani"),
+        ("hour", 1, "hour hours ora ore"),
+    )
+    for w in wordlist(ws)
+}
 _UNIT = "|".join(sorted(_UNITS, key=len, reverse=True))
 _BUSINESS = {"business", "working", "lucratoare"}
 _TYPED_PATTERNS = (
     ("amount", re.compile(rf"(?P<cur>{_CUR})\s*(?P<num>{_NUM}){_MULT}")),
     ("amount", re.compile(rf"(?P<num>{_NUM}){_MULT}\s*(?:de\s+)?(?P<cur>{_CUR})(?!\w)")),
-    ("percent", re.compile(
-        rf"(?P<num>{_NUM})\s*(?:%|per\s*cent\b|percent\b|la\s+suta\b|procente?\b)")),
-    ("duration", re.compile(
-        rf"(?P<num>{_NUM})[\s-]+(?:de\s+)?(?:(?P<q1>business|working|calendar)\s+)?"
-        rf"(?P<unit>{_UNIT})\b(?:\s+(?P<q2>lucratoare|calendaristice))?")),
+    (
+        "percent",
+        re.compile(rf"(?P<num>{_NUM})\s*(?:%|per\s*cent\b|percent\b|la\s+suta\b|procente?\b)"),
+    ),
+    (
+        "duration",
+        re.compile(
+            rf"(?P<num>{_NUM})[\s-]+(?:de\s+)?(?:(?P<q1>business|working|calendar)\s+)?"
+            rf"(?P<unit>{_UNIT})\b(?:\s+(?P<q2>lucratoare|calendaristice))?"
+        ),
+    ),
 )
 
 
@@ -156,7 +222,7 @@ def _dates(key: str, text: str) -> Iterable[tuple[int, int, Quantity]]:
                 continue
             value = f"{year:04d}-{month:02d}-{day:02d}"
             nums = frozenset({str(year), str(month), str(day)})
-            yield m.start(), m.end(), Quantity("date", value, "", text[m.start():m.end()], nums)
+            yield m.start(), m.end(), Quantity("date", value, "", text[m.start() : m.end()], nums)
 
 
 def _typed(kind: str, m: re.Match[str], text: str) -> Quantity:
@@ -172,7 +238,7 @@ def _typed(kind: str, m: re.Match[str], text: str) -> Quantity:
         business = (m["q1"] or m["q2"] or "") in _BUSINESS
         unit = f"business {base}" if business else base
     nums = frozenset({_canon(number_value(m["num"])), _canon(value)})
-    return Quantity(kind, _canon(value), unit, text[m.start():m.end()], nums)
+    return Quantity(kind, _canon(value), unit, text[m.start() : m.end()], nums)
 
 
 def quantities(text: str) -> list[Quantity]:
@@ -193,16 +259,18 @@ def quantities(text: str) -> list[Quantity]:
     for m in re.finditer(_DIG, key):
         if free(m.start(), m.end()):
             value = _canon(_decimal(m.group()))
-            found.append((m.start(), m.end(),
-                          Quantity("number", value, "", m.group(), frozenset({value}))))
+            found.append(
+                (m.start(), m.end(), Quantity("number", value, "", m.group(), frozenset({value})))
+            )
     return [q for _, _, q in sorted(found, key=lambda t: t[0])]
 
 
 def _matches(claimed: Quantity, quoted: list[Quantity]) -> bool:
     if claimed.kind == "number":
         return any(claimed.value in q.numbers for q in quoted)
-    return any((q.kind, q.value, q.unit) == (claimed.kind, claimed.value, claimed.unit)
-               for q in quoted)
+    return any(
+        (q.kind, q.value, q.unit) == (claimed.kind, claimed.value, claimed.unit) for q in quoted
+    )
 
 
 def quantity_problem(claim: str, quote: str) -> str:
@@ -213,6 +281,8 @@ def quantity_problem(claim: str, quote: str) -> str:
         same = [q.text for q in quoted if q.kind == claimed.kind]
         listed = "; ".join(f'"{t}"' for t in same[:4]) if same else "none"
         kind = "number" if claimed.kind == "number" else claimed.kind
-        return (f'claim says "{claimed.text}" but the quote has no matching {kind} '
-                f"(quote has: {listed})")
+        return (
+            f'claim says "{claimed.text}" but the quote has no matching {kind} '
+            f"(quote has: {listed})"
+        )
     return ""

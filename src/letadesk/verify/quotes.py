@@ -30,10 +30,13 @@ MIN_QUOTE_WORDS = 3
 DEFAULT_MIN_SIMILARITY = 0.95
 _TOKEN = re.compile(r"[^\W_]+")
 # Words a fuzzy match may never add, drop or change (diacritics folded).
-_MEANINGFUL = frozenset((
-    "not no nor neither never none nothing without cannot unless except only may shall "
-    "must will can might should nu nici niciun nicio fara niciodata poate pot trebuie "
-    "va vor interzis interzisa doar numai decat").split())
+_MEANINGFUL = frozenset(
+    (
+        "not no nor neither never none nothing without cannot unless except only may shall "
+        "must will can might should nu nici niciun nicio fara niciodata poate pot trebuie "
+        "va vor interzis interzisa doar numai decat"
+    ).split()
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,7 +132,7 @@ def locate_quote(
     found = _locate(quote, fragment_text)
     if found is None or found.similarity < min_similarity or found.end <= found.start:
         return None
-    if meaning_change(quote, fragment_text[found.start:found.end]):
+    if meaning_change(quote, fragment_text[found.start : found.end]):
         return None
     return found
 
@@ -152,14 +155,14 @@ def check_quote(
     found = _locate(quote, fragment_text)
     best = 0.0 if found is None else found.similarity
     if found is None or best < min_similarity or found.end <= found.start:
-        reason = (
-            f"quote not found in {where} (best similarity {best:.2f} < {min_similarity:.2f})"
-        )
+        reason = f"quote not found in {where} (best similarity {best:.2f} < {min_similarity:.2f})"
         return CheckResult("quote", False, reason), None
-    changed = meaning_change(quote, fragment_text[found.start:found.end])
+    changed = meaning_change(quote, fragment_text[found.start : found.end])
     if changed:
-        reason = (f'quote differs from {where} in "{changed}" (similarity {best:.2f}; '
-                  "negations, modals and numbers must match exactly)")
+        reason = (
+            f'quote differs from {where} in "{changed}" (similarity {best:.2f}; '
+            "negations, modals and numbers must match exactly)"
+        )
         return CheckResult("quote", False, reason), None
     how = "exact" if best >= 1.0 else f"similarity {best:.2f}"
     return CheckResult("quote", True, f"quote found in {where} ({how})"), found

@@ -136,8 +136,7 @@ plaja, plaje, beach, hiking, trail*, travel*, zbor*, flight*, cod sursa, ce faci
 def _entry(entry: str) -> str:
     """Regex for one lexicon entry: words joined by spaces, '*' for any ending."""
     words = fold_diacritics(entry.strip()).split()
-    parts = [re.escape(w[:-1]) + r"[a-z0-9-]*" if w.endswith("*") else re.escape(w)
-             for w in words]
+    parts = [re.escape(w[:-1]) + r"[a-z0-9-]*" if w.endswith("*") else re.escape(w) for w in words]
     return r"\s+".join(parts)
 
 
@@ -171,8 +170,7 @@ def check_scope(question: str) -> ScopeVerdict:
     refs = parse_references(question)
     if refs:
         shown = locator_of(refs[0]) or refs[0].raw
-        return ScopeVerdict(True, f"in scope: the question cites a legal reference ({shown})",
-                            1.0)
+        return ScopeVerdict(True, f"in scope: the question cites a legal reference ({shown})", 1.0)
     key = _key(question)
     strong = _hits(_STRONG, key)
     weak = _hits(_WEAK, key)
@@ -189,12 +187,21 @@ def check_scope(question: str) -> ScopeVerdict:
             False,
             "out of scope: the question is not a legal question "
             f"(off-topic terms found: {_list(off)}; legal terms: {_list(weak) or 'none'})",
-            score, legal, off_topic)
+            score,
+            legal,
+            off_topic,
+        )
     if weak:
-        return ScopeVerdict(False, "out of scope: the question is not a legal question "
-                                   f"(too few legal terms: {_list(weak)})", score, legal)
-    return ScopeVerdict(False, "out of scope: the question is not a legal question "
-                               "(no legal terms found)", score)
+        return ScopeVerdict(
+            False,
+            "out of scope: the question is not a legal question "
+            f"(too few legal terms: {_list(weak)})",
+            score,
+            legal,
+        )
+    return ScopeVerdict(
+        False, "out of scope: the question is not a legal question (no legal terms found)", score
+    )
 
 
 def _terms(terms: list[str]) -> list[str]:

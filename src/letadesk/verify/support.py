@@ -39,35 +39,42 @@ def wordlist(text: str) -> list[str]:
 
 _WORD = re.compile(r"[^\W_]+", re.UNICODE)
 
-STOPWORDS = frozenset(wordlist(
-    # English
-    "a an the and or nor of to in on at by for from with as into onto upon about than "
-    "that this these those such which who whom whose what when where whether while "
-    "it its it's he she they them their there here his her him we our us you your "
-    "is are was were be been being am do does did done has have had having "
-    "any all some each every either neither both other another same own "
-    "if then so but also only just very more most less least other "
-    "shall must may might can could will would should not no never without "
-    "hereof herein hereto thereof therein hereunder thereunder hereby "
-    "s t including "
-    # Romanian (diacritics folded)
-    "si sau ori nici iar dar insa ca sa de la din in pe cu pentru prin catre spre "
-    "despre fara dupa intre sub peste pana asupra "
-    "un o unei unui niste cel cea cei cele celui celei celor "
-    "al ale ai a lui lor ei el ea ele ei ii il le se isi sine "
-    "acest aceasta acesta aceste acestei acestui acestor acel acea acei acele "
-    "care ce cine cand unde cum daca decat "
-    "este sunt fi fie era au are avea va vor ar fost fiind "
-    "poate pot putea trebuie nu niciun nicio mai tot toate toti orice oricare "
-    "sa-si s-a s-au"
-))
+STOPWORDS = frozenset(
+    wordlist(
+        # English
+        "a an the and or nor of to in on at by for from with as into onto upon about than "
+        "that this these those such which who whom whose what when where whether while "
+        "it its it's he she they them their there here his her him we our us you your "
+        "is are was were be been being am do does did done has have had having "
+        "any all some each every either neither both other another same own "
+        "if then so but also only just very more most less least other "
+        "shall must may might can could will would should not no never without "
+        "hereof herein hereto thereof therein hereunder thereunder hereby "
+        "s t including "
+        # Romanian (diacritics folded)
+        "si sau ori nici iar dar insa ca sa de la din in pe cu pentru prin catre spre "
+        "despre fara dupa intre sub peste pana asupra "
+        "un o unei unui niste cel cea cei cele celui celei celor "
+        "al ale ai a lui lor ei el ea ele ei ii il le se isi sine "
+        "acest aceasta acesta aceste acestei acestui acestor acel acea acei acele "
+        "care ce cine cand unde cum daca decat "
+        "este sunt fi fie era au are avea va vor ar fost fiind "
+        "poate pot putea trebuie nu niciun nicio mai tot toate toti orice oricare "
+        "sa-si s-a s-au"
+    )
+)
 
 # Suffixes removed before prefix truncation, longest first (diacritics folded).
-_SUFFIXES = tuple(sorted(wordlist(
-    "ations ation ings ing edly ed ies es s ly ment ments ness "
-    "urilor urile ului ilor elor iile ilor ul ua ea ele ii ile ia le a e i u"),
-    key=len, reverse=True,
-))
+_SUFFIXES = tuple(
+    sorted(
+        wordlist(
+            "ations ation ings ing edly ed ies es s ly ment ments ness "
+            "urilor urile ului ilor elor iile ilor ul ua ea ele ii ile ia le a e i u"
+        ),
+        key=len,
+        reverse=True,
+    )
+)
 _STEM_LEN = 6
 _MIN_ROOT = 3
 
@@ -162,8 +169,9 @@ def calibrated_threshold() -> float:
         return _FALLBACK_THRESHOLD
 
 
-def check_support(claim: str, quote: str, *, threshold: float | None = None,
-                  score: float | None = None) -> CheckResult:
+def check_support(
+    claim: str, quote: str, *, threshold: float | None = None, score: float | None = None
+) -> CheckResult:
     """Pass when ``support_score(claim, quote) >= threshold`` (default: calibrated);
     ``score``: that score, when the caller has it already.
 
@@ -174,8 +182,7 @@ def check_support(claim: str, quote: str, *, threshold: float | None = None,
     if score >= limit:
         return CheckResult("support", True, f"support {score:.2f} >= {limit:.2f}")
     quote_set = set(content_stems(quote))
-    absent = [claim[s:e] for w, s, e in words(claim)
-              if is_content(w) and stem(w) not in quote_set]
+    absent = [claim[s:e] for w, s, e in words(claim) if is_content(w) and stem(w) not in quote_set]
     unique = list(dict.fromkeys(absent))[:5]
     detail = f"; claim words not in the quote: {', '.join(unique)}" if unique else ""
     return CheckResult("support", False, f"support {score:.2f} < {limit:.2f}{detail}")
