@@ -6,6 +6,17 @@ from pathlib import Path
 
 import pymupdf
 
+from letadesk.domain import (
+    Document,
+    DocumentId,
+    DocumentStatus,
+    Fragment,
+    FragmentId,
+    MatterId,
+    Passage,
+    Scores,
+)
+
 CONTRACT_RO = """CONTRACT DE PRESTĂRI SERVICII nr. 12/2024
 
 Articolul 1
@@ -127,3 +138,37 @@ def write_pdf(folder: Path, name: str, pages: list[str]) -> Path:
     doc.save(path)
     doc.close()
     return path
+
+
+def make_passage(
+    fid: int,
+    text: str,
+    *,
+    title: str = "Contract",
+    locator: str = "",
+    kind: str = "text",
+    fused: float = 0.0,
+) -> Passage:
+    """A retrieved passage held in memory (document 1 of matter 1): for tests of what is
+    done with passages (prompts, scoring), not of how they are found."""
+    doc = Document(
+        id=DocumentId(1),
+        matter_id=MatterId(1),
+        path=f"/m/{title}.{kind}",
+        title=title,
+        kind=kind,
+        language="en",
+        sha256="0" * 64,
+        size=1,
+        status=DocumentStatus.INDEXED,
+    )
+    fragment = Fragment(
+        id=FragmentId(fid),
+        document_id=doc.id,
+        page=1,
+        start=0,
+        end=len(text),
+        locator=locator,
+        text=text,
+    )
+    return Passage(fragment, doc, Scores(fused=fused))

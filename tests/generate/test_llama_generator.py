@@ -11,15 +11,9 @@ from pathlib import Path
 
 import pytest
 
+from corpus_factory import make_passage
 from letadesk.domain import (
-    Document,
-    DocumentId,
-    DocumentStatus,
-    Fragment,
-    FragmentId,
-    MatterId,
     Passage,
-    Scores,
 )
 from letadesk.errors import ModelError
 from letadesk.generate import llama_generator
@@ -36,27 +30,7 @@ SHORT = 64  # tokens: enough to reach the first fragment id, seconds on a shared
 
 
 def passage(fid: int, text: str = CLAUSE) -> Passage:
-    doc = Document(
-        id=DocumentId(1),
-        matter_id=MatterId(1),
-        path="/m/nda.txt",
-        title="NDA",
-        kind="text",
-        language="en",
-        sha256="0" * 64,
-        size=1,
-        status=DocumentStatus.INDEXED,
-    )
-    fragment = Fragment(
-        id=FragmentId(fid),
-        document_id=doc.id,
-        page=1,
-        start=0,
-        end=len(text),
-        locator="Section 3",
-        text=text,
-    )
-    return Passage(fragment, doc, Scores(fused=1.0))
+    return make_passage(fid, text, title="NDA", locator="Section 3", fused=1.0)
 
 
 @pytest.fixture(scope="module")

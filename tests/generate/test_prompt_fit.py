@@ -8,15 +8,9 @@ from collections.abc import Callable, Iterator
 
 import pytest
 
+from corpus_factory import make_passage
 from letadesk.domain import (
-    Document,
-    DocumentId,
-    DocumentStatus,
-    Fragment,
-    FragmentId,
-    MatterId,
     Passage,
-    Scores,
 )
 from letadesk.generate.llama_generator import (
     N_CTX,
@@ -35,27 +29,9 @@ CLAUSE = (
 
 
 def passage(fid: int, title: str = "Supply contract") -> Passage:
-    doc = Document(
-        id=DocumentId(1),
-        matter_id=MatterId(1),
-        path="/m/contract.html",
-        title=title,
-        kind="html",
-        language="en",
-        sha256="0" * 64,
-        size=1,
-        status=DocumentStatus.INDEXED,
+    return make_passage(
+        fid, CLAUSE, title=title, locator=f"Section {fid}", kind="html", fused=1.0 / fid
     )
-    fragment = Fragment(
-        id=FragmentId(fid),
-        document_id=doc.id,
-        page=1,
-        start=0,
-        end=len(CLAUSE),
-        locator=f"Section {fid}",
-        text=CLAUSE,
-    )
-    return Passage(fragment, doc, Scores(fused=1.0 / fid))
 
 
 @pytest.fixture(scope="module")

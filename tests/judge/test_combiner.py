@@ -9,17 +9,11 @@ from pathlib import Path
 
 import pytest
 
+from corpus_factory import make_passage
 from letadesk.answer.relevance import passage_relevance, question_topic
 from letadesk.answer.scoring import JudgeScorer, judge_logit
 from letadesk.domain import (
-    Document,
-    DocumentId,
-    DocumentStatus,
-    Fragment,
-    FragmentId,
-    MatterId,
     Passage,
-    Scores,
 )
 from letadesk.errors import ModelError
 from letadesk.judge import Judge, default_judge, load_card
@@ -36,30 +30,7 @@ NOTICES = (
 
 
 def _passage(fid: int, text: str) -> Passage:
-    doc = Document(
-        id=DocumentId(1),
-        matter_id=MatterId(1),
-        path="/c.txt",
-        title="Supply Agreement",
-        kind="text",
-        language="en",
-        sha256="x",
-        size=len(text),
-        status=DocumentStatus.INDEXED,
-    )
-    return Passage(
-        Fragment(
-            id=FragmentId(fid),
-            document_id=DocumentId(1),
-            page=1,
-            start=0,
-            end=len(text),
-            locator="",
-            text=text,
-        ),
-        doc,
-        Scores(),
-    )
+    return make_passage(fid, text, title="Supply Agreement")
 
 
 def test_the_shipped_card_has_a_combiner_for_questions_and_statements() -> None:
