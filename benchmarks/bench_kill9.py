@@ -17,6 +17,12 @@ the fragment counts of a clean ingest into a fresh profile, and doctor consisten
 nothing pending.
 
     .venv/bin/python benchmarks/bench_kill9.py [--rounds 50] [--contracts 6] [--seed 9]
+        [--fresh]
+
+Without ``--fresh`` the rounds share one profile, so once a round has finished the
+ingest the next ones have little left to do and most end before their kill; ``--fresh``
+gives each round a new profile (a first ingest), completes it after the kill and
+compares it with the clean one.
 """
 
 from __future__ import annotations
@@ -127,6 +133,11 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=50)
     parser.add_argument("--contracts", type=int, default=6)
     parser.add_argument("--seed", type=int, default=9)
+    parser.add_argument(
+        "--fresh",
+        action="store_true",
+        help="a new profile each round, completed and compared after the kill",
+    )
     args = parser.parse_args()
     rng = random.Random(args.seed)
     with tempfile.TemporaryDirectory() as tmp:
@@ -145,6 +156,8 @@ def main() -> None:
         profile = Path(tmp) / "killed"
         rows = []
         for i in range(args.rounds):
+            if args.fresh:  # every round a first ingest, so every kill lands mid-work
+                profile = Path(tmp) / f"killed-{i}"
             row = one_round(profile, docs, rng.uniform(0.3, full_s))
             counts = fragment_counts(profile)
             row["partial_documents"] = sorted(
@@ -152,6 +165,9 @@ def main() -> None:
                 for name, (status, n) in counts.items()
                 if status == "indexed" and n != expected.get(name, (None, n))[1]
             )
+            if args.fresh:
+                letadesk(profile, "ingest", str(docs), "--matter", "M")
+                row["completed_equal_to_clean"] = fragment_counts(profile) == expected
             rows.append(row)
             print(json.dumps({"round": i + 1, **row}), flush=True)
         letadesk(profile, "ingest", str(docs), "--matter", "M")
@@ -165,6 +181,9 @@ def main() -> None:
         f"partial documents {sum(len(r['partial_documents']) for r in rows)}; "
         f"rounds leaving work pending {sum(r['pending'] > 0 for r in rows)}"
     )
+    if args.fresh:
+        done = sum(r["completed_equal_to_clean"] for r in rows)
+        print(f"rounds whose completing ingest equals a clean one {done}/{len(rows)}")
     print(
         f"after a last full ingest: documents equal to a clean ingest "
         f"{final == expected} ({len(final)}/{len(expected)}), doctor consistent "

@@ -41,12 +41,13 @@ echo "$deps" > "$own/zz_letadesk_check_deps.pth"
 run() { (cd "$tmp" && env -u PYTHONPATH PYTHONNOUSERSITE=1 QT_QPA_PLATFORM=offscreen "$@"); }
 
 echo "== the installed package and its resources"
-run "$VPY" - "$tmp/venv" "$root" <<'EOF'
+run "$VPY" - "$tmp/venv" "$root" "$deps" <<'EOF'
 import importlib.metadata
 import sys
 from pathlib import Path
 
 venv, root = Path(sys.argv[1]).resolve(), Path(sys.argv[2]).resolve()
+deps = Path(sys.argv[3]).resolve()  # the dependencies' folder: inside the checkout in CI
 import letadesk
 from letadesk.ui.resources import sample_matter_dir, translations_dir
 
@@ -55,7 +56,8 @@ print("letadesk.__file__ =", letadesk.__file__)
 assert package.is_relative_to(venv), f"letadesk imported from {package}, not the fresh venv"
 homes = [p for p in map(Path, filter(None, sys.path)) if (p / "letadesk").exists()]
 assert [h.resolve() for h in homes] == [package.parent], f"letadesk also on sys.path: {homes}"
-assert not any(Path(p).resolve().is_relative_to(root) for p in sys.path if p), sys.path
+inside = [p for p in sys.path if p and Path(p).resolve().is_relative_to(root)]
+assert all(Path(p).resolve() == deps for p in inside), f"the checkout is on sys.path: {inside}"
 version = importlib.metadata.version("letadesk")
 assert version == letadesk.__version__, (version, letadesk.__version__)
 licence = importlib.metadata.metadata("letadesk")["License-Expression"]
