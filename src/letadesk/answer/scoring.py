@@ -116,6 +116,8 @@ class JudgeScorer:
         self._scores: dict[str, float] = {}
         self._units_of: dict[int, list[str]] = {}
         self._rank: dict[int, int] = {}
+        self._combined: dict[tuple[int, str, int], float] = {}
+        self._passage_words: dict[int, float] = {}
         self.prepare(passages)
 
     def prepare(self, passages: Sequence[Passage]) -> None:
@@ -145,14 +147,21 @@ class JudgeScorer:
         score = self._scores[text]
         if self._combiner is None:
             return score
-        return self._combiner.score(
-            {
-                "judge": judge_logit(score),
-                "sentence_words": passage_relevance(self._topic, passage, text),
-                "passage_words": passage_relevance(self._topic, passage),
-                "rank": float(min(self._rank.get(passage.fragment.id, MAX_RANK), MAX_RANK)),
-            }
-        )
+        fid = passage.fragment.id
+        rank = min(self._rank.get(fid, MAX_RANK), MAX_RANK)
+        key = (fid, text, rank)
+        if key not in self._combined:  # word coverage is the costly part: once per sentence
+            if fid not in self._passage_words:
+                self._passage_words[fid] = passage_relevance(self._topic, passage)
+            self._combined[key] = self._combiner.score(
+                {
+                    "judge": judge_logit(score),
+                    "sentence_words": passage_relevance(self._topic, passage, text),
+                    "passage_words": self._passage_words[fid],
+                    "rank": float(rank),
+                }
+            )
+        return self._combined[key]
 
 
 def judge_logit(p: float) -> float:
