@@ -22,7 +22,6 @@ from pathlib import Path
 import numpy as np
 
 from _common import percentile, shared_data
-from letadesk.domain import VectorRow
 from letadesk.ingest.pipeline import ingest
 from letadesk.ingest.readers import read_document
 from letadesk.retrieve.cascade import CANDIDATES
@@ -151,18 +150,7 @@ def scale_profile(target: int) -> Workspace:
         vecs /= np.linalg.norm(vecs, axis=1, keepdims=True)
         with transaction(ws._conn):
             vectors.upsert(
-                [
-                    VectorRow(
-                        r.fragment_id,
-                        r.matter_id,
-                        r.document_id,
-                        r.jurisdiction,
-                        r.legal_force,
-                        r.valid_from,
-                        r.valid_to,
-                    )
-                    for r in batch
-                ],
+                [r.vector_row() for r in batch],
                 vecs,
             )
     print(

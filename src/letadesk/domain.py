@@ -158,6 +158,18 @@ class LexicalRow:
     valid_from: date | None = None
     valid_to: date | None = None
 
+    def vector_row(self) -> VectorRow:
+        """What the vector index stores beside this fragment's vector (its filters)."""
+        return VectorRow(
+            self.fragment_id,
+            self.matter_id,
+            self.document_id,
+            self.jurisdiction,
+            self.legal_force,
+            self.valid_from,
+            self.valid_to,
+        )
+
     @property
     def signature(self) -> str:
         """A 16-hex-digit digest of what the lexical index stores for this fragment.

@@ -18,7 +18,7 @@ import apsw
 import numpy as np
 
 from letadesk.config import Paths, Settings
-from letadesk.domain import LexicalRow, SearchFilters, VectorRow
+from letadesk.domain import LexicalRow, SearchFilters
 from letadesk.errors import IndexError_
 from letadesk.index.tantivy_index import LexicalIndex, LexicalIndexBusy
 from letadesk.index.vector_index import VectorIndex
@@ -33,18 +33,6 @@ Progress = Callable[[int, int, str], None]
 # this bounds how long it takes (e5 on onnxruntime embeds 4 to 10 passages/s on two
 # cores), and what a cancel or a crash loses; the embedder's own batches report progress.
 EMBED_BATCH = 32
-
-
-def _vector_row(r: LexicalRow) -> VectorRow:
-    return VectorRow(
-        r.fragment_id,
-        r.matter_id,
-        r.document_id,
-        r.jurisdiction,
-        r.legal_force,
-        r.valid_from,
-        r.valid_to,
-    )
 
 
 class IndexSet:
@@ -194,7 +182,7 @@ class IndexSet:
             step = _step(progress, done, len(ids), batch[-1].title)
             vectors = self.embedder.embed_passages([_passage_text(r) for r in batch], progress=step)
             with transaction(self._conn):
-                self.vectors.upsert([_vector_row(r) for r in batch], vectors)
+                self.vectors.upsert([r.vector_row() for r in batch], vectors)
             done += len(batch)
         return done, len(ids)
 
