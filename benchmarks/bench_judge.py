@@ -1,10 +1,12 @@
 """What the judge adds to a question: Gate 2's relevance over 20 real passages.
 
 For each of the CUAD category questions of ``bench_answers.py``, 20 fragments of one real
-contract (as the chunker cuts them) are scored the way Gate 2 scores them (every candidate
-sentence, one batch; a fresh judge cache for each question), and the wall time is
-recorded; then one Gate 3 support decision per question. Prints p50 / p95 and the pairs
-scored per second, with the CPU threads the judge uses.
+contract (as the chunker cuts them) are scored by the judge: every candidate sentence in
+one batch (the model's throughput), then a batch of ``SHORTLIST`` of them (what Gate 2
+has the judge read: the sentences its combiner ranks first without the judge), each with
+a fresh judge cache; then one Gate 3 support decision per question. Prints p50 / p95 and
+the pairs scored per second, with the CPU threads the judge uses. The whole answer's
+latency with and without the judge is ``bench_answers.py``'s.
 
     .venv/bin/python benchmarks/bench_judge.py [--contracts 5]
 """
@@ -24,6 +26,7 @@ from letadesk.domain import ParsedPage
 from letadesk.ingest.structure import split_fragments
 from letadesk.ingest.text_reader import clean_text
 from letadesk.judge import default_judge
+from letadesk.judge.card import SHORTLIST
 from letadesk.verify.entailment import decide_support
 
 PASSAGES = 20
@@ -44,6 +47,7 @@ def main() -> None:
     root = shared_data()
     judge = default_judge()
     gate2: list[float] = []
+    shortlist: list[float] = []
     gate3: list[float] = []
     pairs = 0
     for path in sorted((root / "cuad" / "txt").glob("*.txt"))[: args.contracts]:
@@ -55,6 +59,10 @@ def main() -> None:
             judge.relevance(question, sentences)
             gate2.append(time.perf_counter() - started)
             pairs += len(sentences)
+            judge.clear_cache()
+            started = time.perf_counter()
+            judge.relevance(question, sentences[:SHORTLIST])
+            shortlist.append(time.perf_counter() - started)
             started = time.perf_counter()
             decide_support(question.rstrip("?") + ".", passages[0], judge=judge)
             gate3.append(time.perf_counter() - started)
@@ -65,6 +73,10 @@ def main() -> None:
     print(
         f"Gate 2 relevance: p50 {statistics.median(gate2):.3f} s, "
         f"p95 {percentile(gate2, 0.95):.3f} s, {pairs / sum(gate2):.0f} pairs/s"
+    )
+    print(
+        f"Gate 2 at the shortlist ({SHORTLIST} sentences): "
+        f"p50 {statistics.median(shortlist):.3f} s, p95 {percentile(shortlist, 0.95):.3f} s"
     )
     print(
         f"Gate 3 support, one claim: p50 {statistics.median(gate3) * 1000:.1f} ms, "

@@ -6,13 +6,23 @@ retrieved passage (rank order) its retrieval scores, and for each candidate sent
 judge's raw relevance, the lexical topic coverage and whether it is on gold. Only the
 judge's validation documents are asked (as in ``bench_answers.py``).
 
+``--romanian``: instead, the questions of ``data/ro_questions.jsonl`` on the Romanian acts
+of the validation split (:data:`RO_ACTS`), each asked of its own act (answerable; gold:
+the fragments of its article) and, when it names no act or provision, of another act
+(:data:`RO_WRONG_ACT`, unanswerable: a question from another branch of law). That a
+question of one act is never answered by the other is a judgement, checked by reading
+them; a few may be (the Constitution and the Labour Code both speak of work).
+
     .venv/bin/python benchmarks/gate2_features.py OUT.jsonl [--contracts 20] [--ndas 12]
+    .venv/bin/python benchmarks/gate2_features.py OUT.jsonl --romanian [--keep DIR]
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import re
+import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -27,9 +37,65 @@ from letadesk.judge import default_judge
 from letadesk.retrieve.cascade import Retriever
 from letadesk.workspace import Workspace
 
+RO_ACTS = {  # the validation acts with questions (training/splits.py)
+    "labour": "codes_original/codul_muncii_L53-2003_forma_initiala_MO72-2003.txt",
+    "civil_procedure": (
+        "codes_original/codul_procedura_civila_L134-2010_forma_initiala_MO485-2010.txt"
+    ),
+    "constitution": "codes_original/constitutia_romaniei_2003_republicata.txt",
+    "data_protection": "laws_consolidated_2026/legea_190-2018_gdpr.txt",
+}
+RO_WRONG_ACT = {
+    "labour": "civil_procedure",
+    "civil_procedure": "labour",
+    "constitution": "data_protection",
+    "data_protection": "constitution",
+}
+# A question that names an act or a provision is the presupposition check's, not Gate 2's.
+NAMES_AN_ACT = re.compile(r"\b(art\.|cod|legea|legii|constitu|c\. proc)", re.IGNORECASE)
+RO_MATTER = "ro"
 
-def question_features(ws: Workspace, retriever: Retriever, row: dict[str, Any]) -> dict[str, Any]:
-    filters = ws.filters("bench", document=row["document"])
+
+def ro_rows(ws: Workspace, root: Path) -> list[dict[str, Any]]:
+    """The Romanian questions on :data:`RO_ACTS`, asked of their act and of the wrong one."""
+    by_file = {path: key for key, path in RO_ACTS.items()}
+    ws.ingest([root / path for path in RO_ACTS.values()], matter=RO_MATTER)
+    questions = [
+        json.loads(line)
+        for line in (Path(__file__).parent / "data" / "ro_questions.jsonl")
+        .read_text(encoding="utf-8")
+        .splitlines()
+        if line.strip()
+    ]
+    rows: list[dict[str, Any]] = []
+    for q in (q for q in questions if q["file"] in by_file):
+        name = Path(q["file"]).name
+        art = f"art. {q['article']}"
+        gold = [
+            f.text
+            for f in ws.fragments(ws.document(name))
+            if f.locator == art or f.locator.startswith(art + " ")
+        ]
+        rows.append(
+            {
+                "question": q["question"],
+                "document": name,
+                "answerable": True,
+                "gold": {"quotes": gold},
+            }
+        )
+        if not NAMES_AN_ACT.search(q["question"]):
+            wrong = Path(RO_ACTS[RO_WRONG_ACT[by_file[q["file"]]]]).name
+            rows.append(
+                {"question": q["question"], "document": wrong, "answerable": False, "gold": None}
+            )
+    return rows
+
+
+def question_features(
+    ws: Workspace, retriever: Retriever, row: dict[str, Any], matter: str = "bench"
+) -> dict[str, Any]:
+    filters = ws.filters(matter, document=row["document"])
     judge = default_judge()
     matter = SearchFilters(matter_id=filters.matter_id)
     total = retriever.fragment_count(matter)
@@ -76,7 +142,11 @@ def main() -> None:
     parser.add_argument("--contracts", type=int, default=20)
     parser.add_argument("--ndas", type=int, default=12)
     parser.add_argument("--keep", type=Path, help=bench_answers.KEEP_HELP)
+    parser.add_argument("--romanian", action="store_true", help="the Romanian set instead")
     args = parser.parse_args()
+    if args.romanian:
+        romanian(args.out, args.keep)
+        return
     with (
         bench_answers.bench_profile(shared_data(), args.contracts, args.ndas, args.keep) as (
             ws,
@@ -89,6 +159,20 @@ def main() -> None:
             for row in rows:
                 line = {"set": name, **question_features(ws, retriever, row)}
                 out.write(json.dumps(line) + "\n")
+
+
+def romanian(out_path: Path, keep: Path | None) -> None:
+    with tempfile.TemporaryDirectory() as tmp:
+        ws = Workspace.open((keep or Path(tmp)) / "profile")
+        try:
+            rows = ro_rows(ws, shared_data() / "ro")
+            retriever = Retriever(ws.corpus, ws.indexes)
+            with out_path.open("w", encoding="utf-8") as out:
+                for row in rows:
+                    line = {"set": "RO", **question_features(ws, retriever, row, RO_MATTER)}
+                    out.write(json.dumps(line, ensure_ascii=False) + "\n")
+        finally:
+            ws.close()
 
 
 if __name__ == "__main__":

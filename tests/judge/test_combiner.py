@@ -17,7 +17,7 @@ from letadesk.domain import (
 )
 from letadesk.errors import ModelError
 from letadesk.judge import Judge, default_judge, load_card
-from letadesk.judge.card import CARD_FILE, Combiner
+from letadesk.judge.card import CARD_FILE, SHORTLIST, Combiner
 
 GOVERNING = (
     "This Agreement shall be governed by and construed in accordance with the laws "
@@ -46,6 +46,7 @@ def test_combiner_is_a_logistic_model_over_named_features() -> None:
     assert combiner.score({"judge": 0.5, "sentence_words": 0.25, "rank": 3.0}) == pytest.approx(
         1 / (1 + math.exp(-z))
     )
+    assert combiner.prior({"judge": 9.0, "sentence_words": 0.25}) == pytest.approx(-0.5)
 
 
 def test_a_combiner_naming_an_unknown_feature_is_a_model_error(tmp_path: Path) -> None:
@@ -92,3 +93,31 @@ def test_without_a_combiner_the_scorer_reads_the_judges_relevance_and_threshold(
 
 def scorer_words(question: str, passage: Passage) -> float:
     return passage_relevance(question_topic(question), passage, passage.fragment.text)
+
+
+def test_the_judge_reads_only_the_shortlist_the_combiners_prior_ranks_first() -> None:
+    judge = default_judge()
+    question = "Which law governs this agreement?"
+    filler = [
+        _passage(10 + i, f"Schedule {i} lists the delivery site number {i} of the buyer.")
+        for i in range(SHORTLIST + 5)
+    ]
+    passages = [*filler, _passage(2, GOVERNING)]  # the answer retrieved last
+    read: list[str] = []
+    relevance = judge.relevance
+
+    def spy(q: str, texts: list[str]) -> list[float]:
+        read.extend(texts)
+        return relevance(q, texts)
+
+    judge.relevance = spy  # type: ignore[method-assign]
+    try:
+        scorer = JudgeScorer(judge, question, passages, topic=question_topic(question))
+    finally:
+        del judge.relevance
+    assert len(read) == SHORTLIST
+    assert GOVERNING in read  # it holds the question's words: its prior is the best
+    unread = [p for p in filler if p.fragment.text not in read]
+    assert len(unread) == 6
+    assert all(scorer.passage(p) == 0.0 for p in unread)
+    assert scorer.passage(passages[-1]) == max(scorer.passage(p) for p in passages)

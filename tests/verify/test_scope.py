@@ -13,6 +13,7 @@ from letadesk.verify.scope import ScopeVerdict, check_scope
 
 DEV_LEGAL: list[str] = [
     # Romanian, with and without diacritics
+    "Care este termenul de plată a onorariului?",  # the sample matter holds the answer
     "Care este termenul de preaviz în cazul demisiei?",
     "Poate fi redusă clauza penală de judecător?",
     "Ce documente trebuie depuse pentru intabularea unui apartament?",

@@ -21,7 +21,7 @@ from letadesk.answer.relevance import Topic, passage_relevance
 from letadesk.answer.sentences import sentences
 from letadesk.domain import Passage
 from letadesk.judge import Judge
-from letadesk.judge.card import MAX_RANK
+from letadesk.judge.card import MAX_RANK, SHORTLIST
 from letadesk.text import is_question
 
 MIN_SENTENCE_CHARS = 25
@@ -89,8 +89,11 @@ class JudgeScorer:
     retrieval rank (its first place in a list handed to the scorer), and the bar is the
     combiner's: on the validation documents the words the lexical gate counts add to the
     judge, whose calibration was learnt on the training phrasings
-    (``training/fit_combiner.py``). Without one, the judge's calibrated relevance against
-    its threshold."""
+    (``training/fit_combiner.py``). The judge reads only the
+    :data:`~letadesk.judge.card.SHORTLIST` sentences of each :meth:`prepare` that the
+    combiner ranks first without it; the others score 0 (never extracted). Without a
+    combiner, the judge's calibrated relevance of every sentence against its
+    threshold."""
 
     def __init__(
         self,
@@ -114,21 +117,33 @@ class JudgeScorer:
         self._question = question
         self._topic = topic
         self._scores: dict[str, float] = {}
+        self._unread: set[str] = set()
         self._units_of: dict[int, list[str]] = {}
         self._rank: dict[int, int] = {}
-        self._combined: dict[tuple[int, str, int], float] = {}
+        self._sentence_words: dict[tuple[int, str], float] = {}
         self._passage_words: dict[int, float] = {}
         self.prepare(passages)
 
     def prepare(self, passages: Sequence[Passage]) -> None:
-        """Every sentence of ``passages`` not scored yet, scored in one batch."""
+        """The sentences of ``passages`` not read yet: the shortlist of them read by the
+        judge in one batch (all of them without a combiner)."""
         for rank, p in enumerate(passages):
             self._rank.setdefault(p.fragment.id, rank)
-        texts = sorted({t for p in passages for t in self._units(p)} - self._scores.keys())
-        if texts:
-            self._scores.update(
-                zip(texts, self._judge.relevance(self._question, texts), strict=True)
-            )
+        new: dict[str, float] = {}  # text -> its best prior, in retrieval order
+        for p in passages:
+            for text in self._units(p):
+                if text not in self._scores:
+                    prior = self._prior(p, text)
+                    new[text] = max(prior, new.get(text, prior))
+        if self._combiner is None:
+            read = sorted(new)
+        else:
+            ranked = sorted(new, key=lambda t: -new[t])  # stable: ties in retrieval order
+            read, rest = sorted(ranked[:SHORTLIST]), ranked[SHORTLIST:]
+            self._unread.update(rest)
+        self._unread.difference_update(read)
+        if read:
+            self._scores.update(zip(read, self._judge.relevance(self._question, read), strict=True))
 
     def _units(self, passage: Passage) -> list[str]:
         """The passage's scored units (its sentences, or its whole text), split once."""
@@ -142,26 +157,36 @@ class JudgeScorer:
         return max(self.sentence(passage, t) for t in self._units(passage))
 
     def sentence(self, passage: Passage, text: str) -> float:
+        if text in self._unread:
+            return 0.0
         if text not in self._scores:
             self._scores[text] = self._judge.relevance(self._question, [text])[0]
         score = self._scores[text]
         if self._combiner is None:
             return score
+        return self._combiner.score(
+            {**self._features_of(passage, text), "judge": judge_logit(score)}
+        )
+
+    def _prior(self, passage: Passage, text: str) -> float:
+        if self._combiner is None:
+            return 0.0
+        return self._combiner.prior(self._features_of(passage, text))
+
+    def _features_of(self, passage: Passage, text: str) -> dict[str, float]:
+        """The combiner's features of a sentence but the judge's (word coverage, the
+        costly part, computed once)."""
         fid = passage.fragment.id
-        rank = min(self._rank.get(fid, MAX_RANK), MAX_RANK)
-        key = (fid, text, rank)
-        if key not in self._combined:  # word coverage is the costly part: once per sentence
-            if fid not in self._passage_words:
-                self._passage_words[fid] = passage_relevance(self._topic, passage)
-            self._combined[key] = self._combiner.score(
-                {
-                    "judge": judge_logit(score),
-                    "sentence_words": passage_relevance(self._topic, passage, text),
-                    "passage_words": self._passage_words[fid],
-                    "rank": float(rank),
-                }
-            )
-        return self._combined[key]
+        if fid not in self._passage_words:
+            self._passage_words[fid] = passage_relevance(self._topic, passage)
+        key = (fid, text)
+        if key not in self._sentence_words:
+            self._sentence_words[key] = passage_relevance(self._topic, passage, text)
+        return {
+            "sentence_words": self._sentence_words[key],
+            "passage_words": self._passage_words[fid],
+            "rank": float(min(self._rank.get(fid, MAX_RANK), MAX_RANK)),
+        }
 
 
 def judge_logit(p: float) -> float:

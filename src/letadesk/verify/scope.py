@@ -112,7 +112,7 @@ anula, anular*, achizit*, autoritat*, asociat*, asociere*, societat*, competent*
 imprumut*, donati*, promisiun*, curtea, curtii, pedeaps*, amend*, furt*, oferta, ofertei,
 administrator*, operator*, dispozit*, norma, norme, normele, normelor, cerere, cererea,
 document*, semnat*, semnatur*, parte, partea, partile, parti, dobanzi, dobanda,
-termenul de plata
+termenul de plata, onorari*
 """
 _WEAK_EN = """
 defect*, seller*, buyer*, party, parties, notice, notices, penalty, penalties, fine, fines,
