@@ -20,6 +20,10 @@ then sets the bars on the whole answer pipeline.
     .venv/bin/python benchmarks/gate2_features.py training/runs/gate2_features.jsonl
     PYTHONPATH=. .venv/bin/python -m training.fit_combiner training/runs/gate2_features.jsonl \\
         [--write]
+
+``--evaluate`` fits nothing: it reads a dump the combiners were *not* fitted on (the
+Romanian one, ``gate2_features.py --romanian``) and prints, at the shipped bars, what
+Gate 2 would do with the shipped combiner and with the lexical topic words.
 """
 
 from __future__ import annotations
@@ -35,8 +39,9 @@ from sklearn.linear_model import LogisticRegression
 from sklearn.metrics import roc_auc_score
 from sklearn.model_selection import GroupKFold
 
+from letadesk.answer.ask import AskOptions
 from letadesk.answer.scoring import judge_logit
-from letadesk.judge.card import CARD_FILE, COMBINER_FEATURES, MAX_RANK
+from letadesk.judge.card import CARD_FILE, COMBINER_FEATURES, MAX_RANK, load_card
 from letadesk.text import is_question
 
 CANDIDATES: tuple[tuple[str, ...], ...] = (
@@ -128,12 +133,67 @@ def fit_kind(data: Sentences) -> dict[str, Any]:
     }
 
 
+def at_bar(data: Sentences, score: np.ndarray, bar: float) -> dict[str, float]:
+    """Coverage, refusal and the top sentence's precision when Gate 2 refuses below
+    ``bar``, with the question-level AUC of the best score."""
+    best = np.zeros(data.questions)
+    top_gold = np.zeros(data.questions, dtype=bool)
+    for qi in range(data.questions):
+        mask = data.q == qi
+        if mask.any():
+            i = int(np.argmax(score[mask]))
+            best[qi], top_gold[qi] = score[mask][i], bool(data.y[mask][i])
+    ans = data.answerable
+    answered = best >= bar
+    shown = answered & ans
+    return {
+        "auc": round(float(roc_auc_score(ans, best)), 4),
+        "coverage": round(float(answered[ans].mean()), 4),
+        "refusal": round(float((~answered[~ans]).mean()), 4),
+        "top_sentence_on_gold": round(float(top_gold[shown].mean()) if shown.any() else 0.0, 4),
+    }
+
+
+def evaluate(rows: Sequence[dict[str, Any]], lexical_bar: float) -> None:
+    """The shipped combiners and the lexical gate on ``rows``, at their bars."""
+    combiners = load_card().combiners
+    for kind in ("question", "statement"):
+        chosen = [r for r in rows if is_question(r["question"]) == (kind == "question")]
+        if not chosen:
+            continue
+        data = Sentences(chosen)
+        combiner = combiners[kind]
+        combined = np.array(
+            [combiner.score(dict(zip(COMBINER_FEATURES, row, strict=True))) for row in data.x]
+        )
+        print(
+            f"{kind}: {len(chosen)} questions ({int(data.answerable.sum())} answerable), "
+            f"{len({r['document'] for r in chosen})} documents"
+        )
+        # the lexical gate scores a passage by its topic share, a sentence by its own
+        lexical = (
+            data.columns(["passage_words"])[:, 0] + 1e-3 * data.columns(["sentence_words"])[:, 0]
+        )
+        print(
+            f"  lexical topic words, bar {lexical_bar}:",
+            json.dumps(at_bar(data, lexical, lexical_bar)),
+        )
+        print(
+            f"  judge + combiner, bar {combiner.threshold}:",
+            json.dumps(at_bar(data, combined, combiner.threshold)),
+        )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("features", type=Path, help="the output of benchmarks/gate2_features.py")
     parser.add_argument("--write", action="store_true", help="store them in judge.json")
+    parser.add_argument("--evaluate", action="store_true", help="only evaluate the shipped ones")
     args = parser.parse_args()
     rows = [json.loads(line) for line in args.features.read_text(encoding="utf-8").splitlines()]
+    if args.evaluate:
+        evaluate(rows, AskOptions().min_relevance)
+        return
     combiners = {}
     for kind in ("question", "statement"):
         chosen = [r for r in rows if is_question(r["question"]) == (kind == "question")]

@@ -5,11 +5,13 @@ from __future__ import annotations
 import json
 import math
 from dataclasses import replace
+from importlib.resources import files
 from pathlib import Path
 
 import pytest
 
 from corpus_factory import make_passage
+from letadesk.answer.ask import AskOptions
 from letadesk.answer.relevance import passage_relevance, question_topic
 from letadesk.answer.scoring import JudgeScorer, judge_logit
 from letadesk.domain import (
@@ -18,6 +20,7 @@ from letadesk.domain import (
 from letadesk.errors import ModelError
 from letadesk.judge import Judge, default_judge, load_card
 from letadesk.judge.card import CARD_FILE, SHORTLIST, Combiner
+from letadesk.workspace import Workspace
 
 GOVERNING = (
     "This Agreement shall be governed by and construed in accordance with the laws "
@@ -121,3 +124,25 @@ def test_the_judge_reads_only_the_shortlist_the_combiners_prior_ranks_first() ->
     assert len(unread) == 6
     assert all(scorer.passage(p) == 0.0 for p in unread)
     assert scorer.passage(passages[-1]) == max(scorer.passage(p) for p in passages)
+
+
+def test_the_judge_reads_romanian_questions_the_topic_words_missed(tmp_path: Path) -> None:
+    # The sample contract's art. 5 (1) says "notificare ... cu 30 de zile înainte", not
+    # "preaviz": the topic words alone scored it 0.46 < 0.50 and refused.
+    contract = Path(str(files("letadesk").joinpath("resources/sample_matter"))) / (
+        "contract_servicii.docx"
+    )
+    ws = Workspace.open(tmp_path / "profile")
+    try:
+        ws.ingest([contract], matter="sample")
+        answer = ws.ask(
+            "Cu ce preaviz poate fi denunțat contractul?",
+            matter="sample",
+            options=AskOptions(generate=False),
+        )
+        assert answer.claims, answer.reason
+        assert answer.claims[0].citations[0].locator == "art. 5 alin. (1)"
+        record = ws.audit_entries(limit=1)[0].record
+        assert record["relevance"]["scorer"] == default_judge().name
+    finally:
+        ws.close()
