@@ -136,7 +136,9 @@ def test_real_model_shows_only_verbatim_quotes(
     shared_data: Path, tmp_path: Path, source: str, question: str
 ) -> None:
     ws = Workspace.open(tmp_path / "profile")
-    ws.settings = replace(ws.settings, embedder="minilm")  # speed; dense recall not at issue
+    if source.startswith("cuad/"):  # speed; Romanian retrieval needs e5, as users get it:
+        # with MiniLM art. 7 (1) ranks too low for Gate 2, and nothing would be drafted
+        ws.settings = replace(ws.settings, embedder="minilm")
     ws.ingest([shared_data / source], matter="Real")
     answer = ws.ask(question, matter="Real", options=AskOptions(max_attempts=1, generate=True))
 

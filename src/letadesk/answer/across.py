@@ -169,7 +169,8 @@ def survey(
         )
         for d in looked
     }
-    scorer.prepare([p for ps in passages.values() for p in ps])
+    for ps in passages.values():  # each its own batch: the judge's shortlist is per document
+        scorer.prepare(ps)
     findings = [_finding(d, passages[d.id], scorer) for d in looked]
     rank = {d.id: i for i, d in enumerate(looked)}
     return sorted(findings, key=lambda f: (not f.drafts, -round(f.score, 2), rank[f.document.id]))

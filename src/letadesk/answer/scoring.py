@@ -58,7 +58,8 @@ class Scorer(Protocol):
 
     def prepare(self, passages: Sequence[Passage]) -> None:
         """Make ready to score ``passages`` found after the scorer was built (the judge
-        reads all their sentences in one batch); scores do not change."""
+        reads its shortlist of their sentences in one batch: call once per document
+        for answers across documents); scores already given do not change."""
 
 
 class LexicalScorer:
