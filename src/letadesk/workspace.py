@@ -40,8 +40,9 @@ from letadesk.limits import (
 )
 from letadesk.ports import CorpusReader
 from letadesk.privacy import hold_private_umask, release_private_umask, secure_tree
-from letadesk.store import audit, corpus, fragments, matters
-from letadesk.store.audit import AuditCheck, AuditEntry
+from letadesk.store import audit, audit_check, corpus, fragments, matters
+from letadesk.store.audit import AuditEntry
+from letadesk.store.audit_check import AuditCheck
 from letadesk.store.corpus import LegalMeta
 from letadesk.store.database import (
     backup_holds,
@@ -320,7 +321,7 @@ class Workspace:
 
     def audit_check(self) -> AuditCheck:
         """Every record against its hash and the chain, the chain against its keyed head."""
-        return audit.check(self._conn)
+        return audit_check.check(self._conn)
 
     def audit_export(self, target: Path) -> int:
         """Every record with its chain hashes, as JSON lines in ``target``; the count."""
