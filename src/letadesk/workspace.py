@@ -46,16 +46,13 @@ from letadesk.store.corpus import LegalMeta
 from letadesk.store.database import copy_database, open_database
 from letadesk.store.locks import file_lock
 from letadesk.store.purge import PurgeReport, erase_matter, seal_purge
+from letadesk.store.review_cells import ReviewCells
 from letadesk.store.sqlite_corpus import SqliteCorpus
 from letadesk.store.transaction import transaction
 
 if TYPE_CHECKING:
     from letadesk.index.doctor import DoctorReport
     from letadesk.index.sync import IndexSet
-
-
-def _default_as_of(settings: Settings) -> date | None:
-    return date.fromisoformat(settings.default_as_of) if settings.default_as_of else None
 
 
 class Workspace:
@@ -250,6 +247,11 @@ class Workspace:
         """The stored documents, read-only, as the gates read them."""
         return SqliteCorpus(self._conn)
 
+    @property
+    def review_cells(self) -> ReviewCells:
+        """The review grid's stored cells (:mod:`letadesk.review.grid`)."""
+        return ReviewCells(self._conn)
+
     def copy_database(self, target: Path) -> None:
         """A consistent snapshot of the database in ``target`` (SQLite's online backup)."""
         copy_database(self._conn, target)
@@ -360,8 +362,9 @@ class Workspace:
         from letadesk.asking import ask_and_record
 
         question = checked_question(question)
+        default = self.settings.default_as_of
         opts = options or AskOptions(
-            as_of=_default_as_of(self.settings), language=self.settings.language
+            as_of=date.fromisoformat(default) if default else None, language=self.settings.language
         )
         if opts.generate is None:
             opts = replace(opts, generate=self.generates(generator))
