@@ -2,8 +2,8 @@
 # Proves the wheel, not the source tree: builds letadesk with `python -m build` (the sdist,
 # then the wheel from it) out of a copy of the tracked files, installs the wheel into a
 # fresh venv in a temporary folder, and from there, with src/ on no path, checks that the
-# installed package finds its translations and sample matter and runs the headless demo
-# of scripts/run.sh (ingest the sample matter, three questions).
+# installed package finds its translations, sample matter and review templates and runs
+# the headless demo of scripts/run.sh (ingest the sample matter, three questions).
 #
 # The fresh venv gets only the wheel (pip --no-deps --no-index). The dependencies (torch,
 # llama-cpp-python, ...: a full install takes ~10 min and the network) are read from the
@@ -66,6 +66,10 @@ samples = sorted(p.name for p in sample_matter_dir().iterdir())
 assert sample_matter_dir().is_relative_to(package), sample_matter_dir()
 assert samples == ["contract_servicii.docx", "memo_intern.md", "nda_example.pdf"], samples
 print("sample matter:", sample_matter_dir(), samples)
+from letadesk.review.templates import SHIPPED, load_template, template_path
+
+assert all(template_path(n).is_relative_to(package) for n in SHIPPED), template_path("cuad")
+print("review templates:", {n: len(load_template(n)) for n in SHIPPED})
 
 from PySide6.QtCore import QCoreApplication
 from letadesk.ui.i18n import install_translator

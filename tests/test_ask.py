@@ -14,7 +14,7 @@ from letadesk.domain import Answer
 from letadesk.errors import ConfigError, ModelError
 from letadesk.generate.prompts import Prompt
 from letadesk.limits import MAX_K, MAX_QUESTION_CHARS
-from letadesk.store import audit
+from letadesk.store import audit_check
 from letadesk.workspace import Workspace
 from scripted import ScriptedGenerator
 
@@ -268,18 +268,18 @@ def test_every_question_is_audited_and_the_chain_detects_edits(ws: Workspace) ->
     assert record["id"] == answer.audit_id
     assert record["model"] == "scripted-test-double"
     assert record["retrieved"] and record["prompt_version"] and record["schema_version"]
-    assert audit.verify(ws._conn)[0]
+    assert audit_check.verify(ws._conn)[0]
     ws._conn.execute(
         "UPDATE audit SET record = replace(record, 'NDA', 'N.D.A.') WHERE id = ?",
         (answer.audit_id,),
     )
-    intact, problems = audit.verify(ws._conn)
+    intact, problems = audit_check.verify(ws._conn)
     assert not intact and answer.audit_id in problems[0]
     ws._conn.execute(
         "UPDATE audit SET record = replace(record, 'N.D.A.', 'NDA') WHERE id = ?",
         (answer.audit_id,),
     )
-    assert audit.verify(ws._conn)[0]
+    assert audit_check.verify(ws._conn)[0]
 
 
 def test_truncated_model_output_is_handled(ws: Workspace, tmp_path: Path) -> None:
@@ -419,7 +419,7 @@ def test_a_model_that_fails_to_load_leaves_an_audit_record(ws: Workspace, tmp_pa
     assert newest.record["final"]["disposition"] == "failed"
     assert "ModelError" in newest.record["final"]["reason"]
     assert str(corrupt) in newest.record["final"]["reason"]
-    assert audit.verify(ws._conn)[0]
+    assert audit_check.verify(ws._conn)[0]
 
 
 def test_a_judge_that_fails_its_check_is_named_in_the_record(

@@ -11,7 +11,7 @@ from pathlib import Path
 import apsw
 import pytest
 
-from letadesk.store import audit
+from letadesk.store import audit, audit_chain, audit_check
 from letadesk.store.database import open_database, schema_version
 from letadesk.store.schema import LATEST_VERSION, MIGRATIONS
 
@@ -35,13 +35,13 @@ def conn(tmp_path: Path) -> Iterator[apsw.Connection]:
 
 
 def _problems(conn: apsw.Connection) -> list[str]:
-    report = audit.check(conn)
+    report = audit_check.check(conn)
     assert report.intact == (not report.problems)
     return report.problems
 
 
 def test_an_untampered_trail_passes_and_says_what_was_checked(conn: apsw.Connection) -> None:
-    report = audit.check(conn)
+    report = audit_check.check(conn)
     assert report.intact, report.problems
     assert report.records == 4
     said = " ".join(report.checked)
@@ -84,19 +84,19 @@ def test_a_truncation_stays_detected_after_later_questions(conn: apsw.Connection
 def test_recomputing_the_whole_chain_without_the_key_is_detected(conn: apsw.Connection) -> None:
     """The attacker knows the algorithm: edits a question, re-hashes every record and
     rewrites the head's count and last hash; only the HMAC gives it away."""
-    prev = audit.GENESIS
+    prev = audit_chain.GENESIS
     rows = conn.execute(
         "SELECT seq, id, created_at, matter_id, record FROM audit ORDER BY seq"
     ).fetchall()
     for seq, audit_id, created, matter_id, text in rows:
         body = json.loads(text)
         body["question"] = "a different question"
-        digest = audit._record_hash(
-            seq, audit_id, created, matter_id, prev, audit._content_digest(audit_id, body)
+        digest = audit_chain.record_hash(
+            seq, audit_id, created, matter_id, prev, audit_chain.content_digest(audit_id, body)
         )
         conn.execute(
             "UPDATE audit SET record = ?, prev_hash = ?, hash = ? WHERE seq = ?",
-            (audit._canonical(body), prev, digest, seq),
+            (audit_chain.canonical(body), prev, digest, seq),
         )
         prev = digest
     conn.execute("UPDATE audit_head SET last_hash = ?", (prev,))
@@ -145,9 +145,9 @@ def test_a_head_rewritten_without_the_key_is_not_laundered_by_an_append(
 
 def test_purging_text_keeps_the_chain_verifiable(conn: apsw.Connection) -> None:
     assert audit.purge_matter(conn, 1) == 3
-    assert audit.check(conn).intact, audit.check(conn).problems
+    assert audit_check.check(conn).intact, audit_check.check(conn).problems
     for e in audit.entries(conn, matter_id=1):
-        assert e.purged and e.record["question"].startswith(audit.PURGED_PREFIX)
+        assert e.purged and e.record["question"].startswith(audit_chain.PURGED_PREFIX)
         assert "Question" not in json.dumps(e.record)
     untouched = audit.entries(conn, matter_id=2)[0]
     assert not untouched.purged and untouched.record["question"] == "Question 2 about clause 2?"
@@ -161,11 +161,11 @@ def _v3_profile(path: Path, records: list[dict[str, object]]) -> None:
     for version, sql in enumerate(MIGRATIONS[:3], start=1):
         raw.execute(sql)
         raw.execute(f"PRAGMA user_version={version}")
-    prev = audit.GENESIS
+    prev = audit_chain.GENESIS
     for i, record in enumerate(records):
         body = {**record, "id": f"id{i}", "created_at": f"2024-01-0{i + 1}T00:00:00.000+00:00"}
-        text = audit._canonical(body)
-        digest = audit._legacy_chain(prev, text)
+        text = audit_chain.canonical(body)
+        digest = audit_chain.legacy_chain(prev, text)
         raw.execute(
             "INSERT INTO audit(id, created_at, matter_id, record, prev_hash, hash) "
             "VALUES (?, ?, 1, ?, ?, ?)",
@@ -180,13 +180,13 @@ def test_an_older_profile_is_re_anchored_once(tmp_path: Path) -> None:
     _v3_profile(path, [{"question": "one"}, {"question": "two"}])
     conn = open_database(path, backups=tmp_path / "backups")
     assert schema_version(conn) == LATEST_VERSION
-    report = audit.check(conn)
+    report = audit_check.check(conn)
     assert report.intact, report.problems
     assert report.records == 2
     assert report.note.startswith("2 records of the earlier format re-anchored")
     assert "intact" in report.note
     conn.execute("DELETE FROM audit WHERE seq = 2")
-    assert not audit.check(conn).intact
+    assert not audit_check.check(conn).intact
     conn.close()
 
 
@@ -197,5 +197,5 @@ def test_a_broken_older_chain_is_reported_when_re_anchored(tmp_path: Path) -> No
     raw.execute("UPDATE audit SET record = replace(record, 'two', 'TWO')")
     raw.close()
     conn = open_database(path)
-    assert "BROKEN at 1 records" in audit.check(conn).note
+    assert "BROKEN at 1 records" in audit_check.check(conn).note
     conn.close()

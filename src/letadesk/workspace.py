@@ -6,9 +6,8 @@ and the indexes derived from it.
 
 from __future__ import annotations
 
-import logging
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -40,55 +39,20 @@ from letadesk.limits import (
 )
 from letadesk.ports import CorpusReader
 from letadesk.privacy import hold_private_umask, release_private_umask, secure_tree
-from letadesk.store import audit, corpus, fragments, matters
-from letadesk.store.audit import AuditCheck, AuditEntry
+from letadesk.store import audit, audit_check, corpus, fragments, matters
+from letadesk.store.audit import AuditEntry
+from letadesk.store.audit_check import AuditCheck
 from letadesk.store.corpus import LegalMeta
-from letadesk.store.database import (
-    backup_holds,
-    compact,
-    copy_database,
-    open_database,
-    secure_delete,
-)
+from letadesk.store.database import copy_database, open_database
 from letadesk.store.locks import file_lock
+from letadesk.store.purge import PurgeReport, erase_matter, seal_purge
+from letadesk.store.review_cells import ReviewCells
 from letadesk.store.sqlite_corpus import SqliteCorpus
 from letadesk.store.transaction import transaction
-
-log = logging.getLogger(__name__)
 
 if TYPE_CHECKING:
     from letadesk.index.doctor import DoctorReport
     from letadesk.index.sync import IndexSet
-
-
-@dataclass(frozen=True, slots=True)
-class PurgeReport:
-    documents: int
-    audit_records: int
-    backups_removed: list[str]
-
-    def as_json(self) -> dict[str, object]:
-        return {
-            "documents": self.documents,
-            "audit_records": self.audit_records,
-            "backups_removed": self.backups_removed,
-        }
-
-
-def _drop_backups_holding(folder: Path, matter: Matter) -> list[Path]:
-    """Delete the migration backups in ``folder`` that hold anything of ``matter``
-    (its row, documents or audit records); returns them."""
-    removed = []
-    candidates = [*folder.glob("*.sqlite3"), *folder.glob("*.partial")] if folder.is_dir() else []
-    for path in sorted(candidates):
-        if backup_holds(path, matter.id, matter.name):
-            path.unlink()
-            removed.append(path)
-    return removed
-
-
-def _default_as_of(settings: Settings) -> date | None:
-    return date.fromisoformat(settings.default_as_of) if settings.default_as_of else None
 
 
 class Workspace:
@@ -164,29 +128,10 @@ class Workspace:
         backups that hold it; then VACUUM so that no freed page keeps its text. The
         purge itself is recorded in the audit trail (by matter id, without its name)."""
         matter = self.matter(name)
-        secure_delete(self._conn)
-        with transaction(self._conn):
-            doc_ids = matters.delete_matter(self._conn, matter.id)
-            records = audit.purge_matter(self._conn, matter.id)
+        doc_ids, records = erase_matter(self._conn, matter)
         self.indexes.forget_documents(doc_ids)
         self.indexes.rebuild_lexical()
-        removed = _drop_backups_holding(self.paths.backups, matter)
-        audit.append(
-            self._conn,
-            {
-                "event": "purge",
-                "purged_matter_id": matter.id,
-                "documents": len(doc_ids),
-                "audit_records": records,
-                "backups_removed": len(removed),
-            },
-            audit_id=audit.new_audit_id(),
-            matter_id=None,
-        )
-        compact(self._conn)
-        return PurgeReport(
-            documents=len(doc_ids), audit_records=records, backups_removed=[str(p) for p in removed]
-        )
+        return seal_purge(self._conn, self.paths.backups, matter, len(doc_ids), records)
 
     # ---- documents -----------------------------------------------------------------
 
@@ -302,6 +247,11 @@ class Workspace:
         """The stored documents, read-only, as the gates read them."""
         return SqliteCorpus(self._conn)
 
+    @property
+    def review_cells(self) -> ReviewCells:
+        """The review grid's stored cells (:mod:`letadesk.review.grid`)."""
+        return ReviewCells(self._conn)
+
     def copy_database(self, target: Path) -> None:
         """A consistent snapshot of the database in ``target`` (SQLite's online backup)."""
         copy_database(self._conn, target)
@@ -320,7 +270,7 @@ class Workspace:
 
     def audit_check(self) -> AuditCheck:
         """Every record against its hash and the chain, the chain against its keyed head."""
-        return audit.check(self._conn)
+        return audit_check.check(self._conn)
 
     def audit_export(self, target: Path) -> int:
         """Every record with its chain hashes, as JSON lines in ``target``; the count."""
@@ -409,41 +359,27 @@ class Workspace:
 
         Options that leave ``generate`` to the settings (None) follow
         :meth:`generates` for ``generator`` (a model handed in) or the configured one."""
-        from letadesk.answer.ask import AskCancelled, Asker
-        from letadesk.answer.record import AskTrace
-        from letadesk.judge import default_judge
-        from letadesk.retrieve.cascade import Retriever
+        from letadesk.asking import ask_and_record
 
         question = checked_question(question)
+        default = self.settings.default_as_of
         opts = options or AskOptions(
-            as_of=_default_as_of(self.settings), language=self.settings.language
+            as_of=date.fromisoformat(default) if default else None, language=self.settings.language
         )
         if opts.generate is None:
             opts = replace(opts, generate=self.generates(generator))
-        filters = self.filters(matter, document=document, as_of=opts.as_of)
-        trace = AskTrace(
-            audit_id=audit.new_audit_id(),
+        return ask_and_record(
+            self._conn,
+            question,
             matter=matter,
-            as_of=opts.as_of,
-            question=question,
-            language=opts.language,
+            filters=self.filters(matter, document=document, as_of=opts.as_of),
+            options=opts,
+            corpus=self.corpus,
+            indexes=self.indexes,
+            generator=(lambda: generator) if generator is not None else self.generator,
+            stage=stage,
+            cancelled=cancelled,
         )
-        make = (lambda: generator) if generator is not None else self.generator
-        reader = self.corpus
-        asker = Asker(reader, Retriever(reader, self.indexes), make, judge=default_judge)
-        try:
-            answer = asker.ask(question, filters, opts, trace, stage=stage, cancelled=cancelled)
-        except BaseException as exc:  # recorded, then raised as it was
-            trace.failed(exc, cancelled=isinstance(exc, (AskCancelled, KeyboardInterrupt)))
-            try:
-                audit.append(
-                    self._conn, trace.record, audit_id=trace.audit_id, matter_id=filters.matter_id
-                )
-            except Exception as store_error:  # the question's own error is raised below
-                log.error("the failed question's audit record was not written: %s", store_error)
-            raise
-        audit.append(self._conn, trace.record, audit_id=trace.audit_id, matter_id=filters.matter_id)
-        return answer
 
     def generates(self, generator: Generator | None = None) -> bool:
         """Whether answers are drafted by a model under the settings' generation mode:

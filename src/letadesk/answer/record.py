@@ -243,39 +243,42 @@ def passage_json(p: Passage) -> dict[str, Any]:
     }
 
 
+def claim_json(c: Claim) -> dict[str, Any]:
+    """One claim with its citations (quote, page, locator) and checks, as ``letadesk ask
+    --json`` prints it (the review grid's cells hold the same)."""
+    return {
+        "text": c.text,
+        "kind": c.kind,
+        "stale": c.stale,
+        "unverified": c.unverified,
+        "citations": [
+            {
+                "fragment_id": x.fragment_id,
+                "document": x.document,
+                "document_id": x.document_id,
+                "page": x.page,
+                "page_label": x.page_label,
+                "locator": x.locator,
+                "quote": x.quote,
+                "start": x.start,
+                "end": x.end,
+                "stale": x.stale,
+                "source_state": x.source_state.value,
+                "verified": x.verified,
+            }
+            for x in c.citations
+        ],
+        "checks": [asdict(k) for k in c.checks],
+    }
+
+
 def answer_json(answer: Answer) -> dict[str, Any]:
     """The ``letadesk ask --json`` shape."""
     return {
         "disposition": answer.disposition,
         "reason": answer.reason,
         "mode": answer.mode,
-        "claims": [
-            {
-                "text": c.text,
-                "kind": c.kind,
-                "stale": c.stale,
-                "unverified": c.unverified,
-                "citations": [
-                    {
-                        "fragment_id": x.fragment_id,
-                        "document": x.document,
-                        "document_id": x.document_id,
-                        "page": x.page,
-                        "page_label": x.page_label,
-                        "locator": x.locator,
-                        "quote": x.quote,
-                        "start": x.start,
-                        "end": x.end,
-                        "stale": x.stale,
-                        "source_state": x.source_state.value,
-                        "verified": x.verified,
-                    }
-                    for x in c.citations
-                ],
-                "checks": [asdict(k) for k in c.checks],
-            }
-            for c in answer.claims
-        ],
+        "claims": [claim_json(c) for c in answer.claims],
         "notes": list(answer.notes),
         "rejected": [
             {"text": r.text, "check": r.check, "reason": r.reason} for r in answer.rejected

@@ -11,7 +11,7 @@ import os
 import sys
 from collections.abc import Sequence
 
-from letadesk.cli import answer_cmds, check_cmds, corpus_cmds, profile_cmds
+from letadesk.cli import answer_cmds, check_cmds, corpus_cmds, profile_cmds, review_cmds
 from letadesk.cli.common import fail
 from letadesk.errors import LetaDeskError
 from letadesk.store.transaction import fault_error
@@ -35,6 +35,7 @@ def build_parser() -> argparse.ArgumentParser:
     corpus_cmds.register(sub)
     answer_cmds.register(sub)
     check_cmds.register(sub)
+    review_cmds.register(sub)
     profile_cmds.register(sub)
     gui = sub.add_parser("gui", help="open the desktop window (the default with no verb)")
     gui.set_defaults(func=_gui)

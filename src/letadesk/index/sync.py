@@ -14,15 +14,15 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-import apsw
 import numpy as np
 
 from letadesk.config import Paths, Settings
 from letadesk.domain import LexicalRow, SearchFilters
 from letadesk.errors import IndexError_
 from letadesk.index.tantivy_index import LexicalIndex, LexicalIndexBusy
-from letadesk.index.vector_index import VectorIndex
+from letadesk.index.vector_index import VectorIndex, vectors_stored
 from letadesk.store import index_rows
+from letadesk.store.database import Connection
 from letadesk.store.transaction import transaction
 
 if TYPE_CHECKING:
@@ -38,7 +38,7 @@ EMBED_BATCH = 32
 class IndexSet:
     """The lexical and dense indexes of one workspace, opened lazily."""
 
-    def __init__(self, conn: apsw.Connection, paths: Paths, settings: Settings) -> None:
+    def __init__(self, conn: Connection, paths: Paths, settings: Settings) -> None:
         self._conn = conn
         self._paths = paths
         self._settings = settings
@@ -65,13 +65,7 @@ class IndexSet:
         return self._lexical
 
     def _has_indexed_fragments(self) -> bool:
-        return (
-            self._conn.execute(
-                "SELECT 1 FROM fragments f JOIN documents d ON d.id = f.document_id "
-                "WHERE d.status = 'indexed' LIMIT 1"
-            ).fetchone()
-            is not None
-        )
+        return index_rows.has_indexed_fragments(self._conn)
 
     @property
     def embedder(self) -> Embedder:
@@ -117,13 +111,10 @@ class IndexSet:
         return done == total
 
     def _apply_outbox(self) -> None:
-        pending = self._conn.execute(
-            "SELECT max(id), group_concat(DISTINCT document_id) FROM index_outbox"
-        ).fetchone()
-        if pending is None or pending[0] is None:
+        pending = index_rows.outbox(self._conn)
+        if pending is None:
             return
-        last_id, doc_list = int(pending[0]), str(pending[1])
-        doc_ids = sorted({int(x) for x in doc_list.split(",")})
+        last_id, doc_ids = pending
         lexical = self.lexical
         lexical.delete_documents(doc_ids)
         for doc_id in doc_ids:
@@ -132,20 +123,17 @@ class IndexSet:
         with transaction(self._conn):
             if self.has_vectors():
                 self.vectors.delete_documents(doc_ids)
-            self._conn.execute("DELETE FROM index_outbox WHERE id <= ?", (last_id,))
+            index_rows.clear_outbox(self._conn, last_id)
 
     def has_vectors(self) -> bool:
         """Whether a vector index exists (without loading the embedder)."""
         if self._vectors is not None:
             return True
-        row = self._conn.execute(
-            "SELECT 1 FROM sqlite_master WHERE name = 'vector_meta'"
-        ).fetchone()
-        return row is not None
+        return vectors_stored(self._conn)
 
     def drop_orphan_vectors(self) -> None:
         """Delete vectors whose fragment no longer exists in SQLite."""
-        live = {int(r[0]) for r in self._conn.execute("SELECT id FROM fragments")}
+        live = index_rows.fragment_ids(self._conn)
         orphans = self.vectors.embedded_fragment_ids() - live
         if orphans:
             with transaction(self._conn):
@@ -164,14 +152,7 @@ class IndexSet:
         cancel leaves whole documents indexed; ``progress(done, total, title)`` after
         each of the embedder's batches, ``cancelled`` polled before each of ours."""
         have = self.vectors.embedded_fragment_ids()
-        ids = [
-            int(r[0])
-            for r in self._conn.execute(
-                "SELECT f.id FROM fragments f JOIN documents d ON d.id = f.document_id "
-                "WHERE d.status = 'indexed' ORDER BY f.id"
-            )
-            if int(r[0]) not in have
-        ]
+        ids = [i for i in index_rows.indexed_fragment_ids(self._conn) if i not in have]
         done = 0
         if ids and progress is not None:  # the window says "indexing" from the start
             progress(0, len(ids), "")
@@ -190,26 +171,17 @@ class IndexSet:
         """Per indexed document (of ``matter_id``, or all), how many of its fragments are
         not yet searchable: their lexical update is still in the outbox, or they have no
         vector. Read from SQLite alone (the embedder is not loaded); {} when all are."""
-        outbox = {
-            int(r[0]) for r in self._conn.execute("SELECT DISTINCT document_id FROM index_outbox")
-        }
+        outbox = index_rows.queued_documents(self._conn)
         vectors = (
             self._vectors
             if self._vectors is not None
             else (VectorIndex(self._conn) if self.has_vectors() else None)
         )
         embedded = vectors.stored_fragment_ids() if vectors is not None else set()
-        sql = (
-            "SELECT f.id, f.document_id FROM fragments f JOIN documents d "
-            "ON d.id = f.document_id WHERE d.status = 'indexed'"
-        )
-        args: tuple[int, ...] = ()
-        if matter_id is not None:
-            sql, args = sql + " AND f.matter_id = ?", (matter_id,)
         counts: dict[int, int] = {}
-        for fragment_id, document_id in self._conn.execute(sql, args):
-            if int(document_id) in outbox or int(fragment_id) not in embedded:
-                counts[int(document_id)] = counts.get(int(document_id), 0) + 1
+        for fragment_id, document_id in index_rows.indexed_fragments(self._conn, matter_id):
+            if document_id in outbox or fragment_id not in embedded:
+                counts[document_id] = counts.get(document_id, 0) + 1
         return counts
 
     def forget_documents(self, doc_ids: Sequence[int]) -> None:
@@ -227,7 +199,7 @@ class IndexSet:
         self._lexical = LexicalIndex.destroy(self._paths.lexical_index)
         count = self._lexical.add(index_rows.all_rows(self._conn))
         self._lexical.commit()
-        self._conn.execute("DELETE FROM index_outbox")
+        index_rows.clear_outbox(self._conn)
         return count
 
     # ---- searching --------------------------------------------------------------

@@ -41,6 +41,13 @@ def _day(d: date | None, default: int) -> int:
     return default if d is None else (d - _EPOCH).days
 
 
+def vectors_stored(conn: apsw.Connection) -> bool:
+    """Whether ``conn``'s database holds a vector index (its ``vector_meta`` table); the
+    sqlite-vec extension need not be loaded."""
+    row = conn.execute("SELECT 1 FROM sqlite_master WHERE name = 'vector_meta'").fetchone()
+    return row is not None
+
+
 class VectorIndex:
     """Embeddings of fragments, partitioned by matter.
 

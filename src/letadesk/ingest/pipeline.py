@@ -11,8 +11,6 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 
-import apsw
-
 from letadesk.config import Settings
 from letadesk.domain import DocumentStatus, IngestReport, Matter, ParsedDocument
 from letadesk.files import sha256_of
@@ -21,6 +19,7 @@ from letadesk.ingest.readers import READER_VERSION
 from letadesk.ingest.worker import Outcome, ParserPool
 from letadesk.store import corpus
 from letadesk.store.corpus import FileFacts, LegalMeta
+from letadesk.store.database import Connection
 from letadesk.store.transaction import transaction
 
 Progress = Callable[[int, int, str], None]  # (done, total, current path)
@@ -28,7 +27,7 @@ CancelCheck = Callable[[], bool]  # polled while parsing and embedding: True sto
 
 
 def ingest(
-    conn: apsw.Connection,
+    conn: Connection,
     matter: Matter,
     paths: Iterable[Path],
     *,
@@ -80,7 +79,7 @@ def _facts(path: Path, *, hashed: bool = True) -> FileFacts:
 
 
 def _triage(
-    conn: apsw.Connection,
+    conn: Connection,
     matter: Matter,
     facts: FileFacts,
     state: dict[str, tuple[str, str, int]],
@@ -123,7 +122,7 @@ def _triage(
 
 
 def _parse_all(
-    conn: apsw.Connection,
+    conn: Connection,
     matter: Matter,
     to_parse: dict[Path, FileFacts],
     state: dict[str, tuple[str, str, int]],
@@ -178,7 +177,7 @@ def _in_order(
 
 
 def _store(
-    conn: apsw.Connection,
+    conn: Connection,
     matter: Matter,
     facts: FileFacts,
     parsed: ParsedDocument,
@@ -206,7 +205,7 @@ def _store(
 
 
 def _fail(
-    conn: apsw.Connection, matter: Matter, facts: FileFacts, reason: str, report: IngestReport
+    conn: Connection, matter: Matter, facts: FileFacts, reason: str, report: IngestReport
 ) -> None:
     with transaction(conn):
         corpus.store_failure(conn, matter.id, facts, reason)
@@ -214,7 +213,7 @@ def _fail(
 
 
 def _retire_missing(
-    conn: apsw.Connection,
+    conn: Connection,
     matter: Matter,
     roots: list[Path],
     present: set[str],

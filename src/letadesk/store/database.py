@@ -80,8 +80,9 @@ def _migrate(conn: apsw.Connection, path: Path, backups: Path | None) -> None:
             conn.execute(MIGRATIONS[version - 1])
             if version == AUDIT_ANCHOR_VERSION:
                 from letadesk.store import audit
+                from letadesk.store.audit_key import key_path
 
-                audit.anchor(conn, audit.key_path(conn))
+                audit.anchor(conn, key_path(conn))
             conn.execute(f"PRAGMA user_version={version}")
 
 

@@ -59,3 +59,60 @@ def pending_updates(conn: apsw.Connection) -> int:
 def queued_documents(conn: apsw.Connection) -> set[int]:
     """The documents with index updates not applied yet (their passages are pending)."""
     return {int(r[0]) for r in conn.execute("SELECT DISTINCT document_id FROM index_outbox")}
+
+
+def has_indexed_fragments(conn: apsw.Connection) -> bool:
+    """Whether any fragment of an indexed document is stored (the indexes should hold it)."""
+    row = conn.execute(
+        "SELECT 1 FROM fragments f JOIN documents d ON d.id = f.document_id "
+        "WHERE d.status = 'indexed' LIMIT 1"
+    ).fetchone()
+    return row is not None
+
+
+def indexed_fragment_ids(conn: apsw.Connection) -> list[int]:
+    """The fragments of indexed documents, in id order (so document by document)."""
+    return [
+        int(r[0])
+        for r in conn.execute(
+            "SELECT f.id FROM fragments f JOIN documents d ON d.id = f.document_id "
+            "WHERE d.status = 'indexed' ORDER BY f.id"
+        )
+    ]
+
+
+def indexed_fragments(conn: apsw.Connection, matter_id: int | None = None) -> list[tuple[int, int]]:
+    """(fragment id, document id) of every fragment of an indexed document, of
+    ``matter_id`` or of all matters."""
+    sql = (
+        "SELECT f.id, f.document_id FROM fragments f JOIN documents d "
+        "ON d.id = f.document_id WHERE d.status = 'indexed'"
+    )
+    args: tuple[int, ...] = ()
+    if matter_id is not None:
+        sql, args = sql + " AND f.matter_id = ?", (matter_id,)
+    return [(int(f), int(d)) for f, d in conn.execute(sql, args)]
+
+
+def fragment_ids(conn: apsw.Connection) -> set[int]:
+    """Every stored fragment, whatever its document's status."""
+    return {int(r[0]) for r in conn.execute("SELECT id FROM fragments")}
+
+
+def outbox(conn: apsw.Connection) -> tuple[int, list[int]] | None:
+    """The index updates not applied yet: (the last outbox row's id, the documents they
+    concern, sorted); None when there are none."""
+    row = conn.execute(
+        "SELECT max(id), group_concat(DISTINCT document_id) FROM index_outbox"
+    ).fetchone()
+    if row is None or row[0] is None:
+        return None
+    return int(row[0]), sorted({int(x) for x in str(row[1]).split(",")})
+
+
+def clear_outbox(conn: apsw.Connection, up_to: int | None = None) -> None:
+    """Forget the applied index updates: rows up to id ``up_to``, or all of them."""
+    if up_to is None:
+        conn.execute("DELETE FROM index_outbox")
+    else:
+        conn.execute("DELETE FROM index_outbox WHERE id <= ?", (up_to,))

@@ -106,6 +106,22 @@ MIGRATIONS: tuple[str, ...] = (
         anchored_note TEXT NOT NULL DEFAULT ''
     );
     """,
+    # 6: the review grid's cells (letadesk.review): one grounded answer per document and
+    # question, kept until the document's content, the question, the judge, the LetaDesk
+    # version or the options change; deleted with the document (and so with its matter)
+    """
+    CREATE TABLE review_cells (
+        document_id INTEGER NOT NULL REFERENCES documents(id) ON DELETE CASCADE,
+        sha256 TEXT NOT NULL,
+        question TEXT NOT NULL,
+        judge TEXT NOT NULL,
+        app_version TEXT NOT NULL,
+        options TEXT NOT NULL,
+        cell TEXT NOT NULL,
+        created_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')),
+        PRIMARY KEY (document_id, sha256, question, judge, app_version, options)
+    );
+    """,
 )
 
 AUDIT_ANCHOR_VERSION = 5

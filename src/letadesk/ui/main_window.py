@@ -27,12 +27,12 @@ from PySide6.QtWidgets import (
 from letadesk.answer.record import answer_json
 from letadesk.config import Settings
 from letadesk.domain import Answer, IngestReport
+from letadesk.ui import window_messages
 from letadesk.ui.answer_view import AnswerView
 from letadesk.ui.ask_panel import AskPanel
 from letadesk.ui.audit_view import AuditView
 from letadesk.ui.documents_panel import DocumentsPanel
 from letadesk.ui.engine import EngineThread
-from letadesk.ui.i18n import count
 from letadesk.ui.matters_panel import MattersPanel
 from letadesk.ui.resources import SAMPLE_MATTER, sample_matter_dir
 from letadesk.ui.source_viewer import SourceViewer
@@ -300,11 +300,7 @@ class MainWindow(QMainWindow):
         self.progress.setRange(0, max(total, 1))
         self.progress.setValue(done)
         if not self._cancelling():
-            self.work_label.setText(
-                self.tr("Reading {done}/{total}: {name}").format(
-                    done=done, total=total, name=Path(path).name
-                )
-            )
+            self.work_label.setText(window_messages.reading(done, total, path))
 
     def _cancelling(self) -> bool:
         """A cancel was asked for: "Cancelling…" stays until the engine stops."""
@@ -316,29 +312,13 @@ class MainWindow(QMainWindow):
         self.progress.setValue(done)
         if self._cancelling():
             return
-        self.work_label.setText(
-            self.tr("Indexing passages {done}/{total}").format(done=count(done), total=count(total))
-        )
+        self.work_label.setText(window_messages.indexing(done, total))
 
     @_when_open
     def _ingest_done(self, report: IngestReport) -> None:
         self.last_report = report
         self.documents.refresh()
-        if report.cancelled:
-            summary = self.tr(
-                "Cancelled: {i} document(s) fully indexed, {p} pending (the "
-                "next add resumes them), {r} not read, {f} failed."
-            ).format(
-                i=len(report.indexed),
-                p=len(report.pending),
-                r=len(report.not_read),
-                f=len(report.failed),
-            )
-        else:
-            summary = self.tr("Added {a}, updated {u}, unchanged {n}, failed {f}.").format(
-                a=report.added, u=report.updated, n=report.unchanged, f=len(report.failed)
-            )
-        self._report("ingest", summary)
+        self._report("ingest", window_messages.ingest_summary(report))
 
     @_when_open
     def _answered(self, answer: Answer) -> None:
@@ -346,13 +326,7 @@ class MainWindow(QMainWindow):
         self.answer_view.show_answer(shown)
         self.tabs.setCurrentWidget(self.answer_view)
         self.audit_view.refresh()
-        seconds = answer.stages.get("total", 0.0)
-        self._report(
-            "ask",
-            self.tr("Answered in {s:.1f} s.").format(s=seconds)
-            if answer.answered
-            else self.tr("No answer (see the reason)."),
-        )
+        self._report("ask", window_messages.answered(answer))
 
     @_when_open
     def _sources_checked(self, _report: object) -> None:

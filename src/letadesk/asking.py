@@ -1,0 +1,62 @@
+"""Asking one question and recording it: the gates (:class:`~letadesk.answer.ask.Asker`)
+over the retrieval cascade, and the audit record every question leaves, also when
+answering fails (a model that does not load, a cancel).
+
+:meth:`letadesk.workspace.Workspace.ask` checks the question and resolves the matter,
+the document and the options first; this module is what runs after that.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+
+from letadesk import judge
+from letadesk.answer.ask import AskCancelled, Asker, AskOptions
+from letadesk.answer.record import AskTrace
+from letadesk.domain import Answer, SearchFilters
+from letadesk.generate.generator import Generator
+from letadesk.ports import CorpusReader, IndexSearch
+from letadesk.retrieve.cascade import Retriever
+from letadesk.store import audit
+from letadesk.store.database import Connection
+
+log = logging.getLogger(__name__)
+
+
+def ask_and_record(
+    conn: Connection,
+    question: str,
+    *,
+    matter: str,
+    filters: SearchFilters,
+    options: AskOptions,
+    corpus: CorpusReader,
+    indexes: IndexSearch,
+    generator: Callable[[], Generator],
+    stage: Callable[[str], None] | None = None,
+    cancelled: Callable[[], bool] | None = None,
+) -> Answer:
+    """Answer ``question`` (already checked) in ``filters`` and append its audit record to
+    ``conn``'s trail. When answering raises, the error is recorded (as a cancel for
+    :class:`AskCancelled` and KeyboardInterrupt) and raised as it was; a record that
+    cannot be written then is logged, and the question's own error still raised."""
+    trace = AskTrace(
+        audit_id=audit.new_audit_id(),
+        matter=matter,
+        as_of=options.as_of,
+        question=question,
+        language=options.language,
+    )
+    asker = Asker(corpus, Retriever(corpus, indexes), generator, judge=judge.default_judge)
+    try:
+        answer = asker.ask(question, filters, options, trace, stage=stage, cancelled=cancelled)
+    except BaseException as exc:  # recorded, then raised as it was
+        trace.failed(exc, cancelled=isinstance(exc, (AskCancelled, KeyboardInterrupt)))
+        try:
+            audit.append(conn, trace.record, audit_id=trace.audit_id, matter_id=filters.matter_id)
+        except Exception as store_error:  # the question's own error is raised below
+            log.error("the failed question's audit record was not written: %s", store_error)
+        raise
+    audit.append(conn, trace.record, audit_id=trace.audit_id, matter_id=filters.matter_id)
+    return answer

@@ -1,0 +1,216 @@
+"""Filling a matter's review grid: for each document (row) and question (column), the
+question asked of that one document through :meth:`Workspace.ask` (verbatim extraction,
+no language model), so that every cell is grounded exactly like an answer — claims with
+their quotes, pages and locators — or a refusal with its reason; and each leaves its
+audit record.
+
+Cells are stored (:mod:`letadesk.store.review_cells`) under the document's content, the
+question, the judge, the LetaDesk version and the options: a re-run, after a cancel or
+after documents were added, asks only the cells not stored yet.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from datetime import date
+from pathlib import Path
+from typing import Any
+
+from letadesk import __version__
+from letadesk.answer.ask import AskCancelled, AskOptions
+from letadesk.answer.record import claim_json
+from letadesk.domain import Document, DocumentId, DocumentStatus
+from letadesk.errors import ConfigError
+from letadesk.judge import load_card
+from letadesk.review.templates import Question
+from letadesk.store.review_cells import CellKey
+from letadesk.workspace import Workspace
+
+PENDING = "pending"  # a cell not computed yet (the run was cancelled before it)
+
+
+@dataclass(frozen=True, slots=True)
+class ReviewCell:
+    """One document's answer to one question: ``disposition`` "answered" (``claims`` as
+    ``letadesk ask --json`` prints them) or "refused" (``reason`` says why)."""
+
+    document: str  # the row's name
+    document_id: DocumentId
+    question: str
+    disposition: str
+    reason: str
+    claims: tuple[dict[str, Any], ...] = ()
+    audit_id: str = ""
+    reused: bool = False  # read from the store, not asked in this run
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "document": self.document,
+            "document_id": self.document_id,
+            "question": self.question,
+            "disposition": self.disposition,
+            "claims": list(self.claims),
+            "reason": self.reason,
+            "audit_id": self.audit_id,
+        }
+
+
+CellProgress = Callable[[int, int, ReviewCell], None]  # (done, total, the cell filled)
+
+
+@dataclass
+class ReviewGrid:
+    """The grid of one run: rows (documents) by columns (questions), and what it did."""
+
+    matter: str
+    documents: list[Document]
+    questions: list[Question]
+    cells: dict[tuple[DocumentId, str], ReviewCell] = field(default_factory=dict)
+    asked: int = 0  # cells computed in this run
+    reused: int = 0  # cells read from the store
+    cancelled: bool = False
+
+    def row_name(self, document: Document) -> str:
+        """The document's file name (its path when two rows share a file name)."""
+        name = Path(document.path).name
+        same = sum(Path(d.path).name == name for d in self.documents)
+        return name if same == 1 else document.path
+
+    def cell(self, document: Document, question: Question) -> ReviewCell:
+        """The cell, or a pending one when the run stopped before it."""
+        found = self.cells.get((document.id, question.question))
+        if found is not None:
+            return found
+        return ReviewCell(self.row_name(document), document.id, question.question, PENDING, "")
+
+    def as_json(self) -> dict[str, Any]:
+        """The ``letadesk review --json`` shape: rows, columns (the questions), their
+        labels, and the cells row by row."""
+        return {
+            "matter": self.matter,
+            "rows": [self.row_name(d) for d in self.documents],
+            "columns": [q.question for q in self.questions],
+            "labels": [q.label for q in self.questions],
+            "cells": [self.cell(d, q).as_json() for d in self.documents for q in self.questions],
+            "asked": self.asked,
+            "reused": self.reused,
+            "cancelled": self.cancelled,
+        }
+
+
+def judge_identity() -> str:
+    """The shipped judge's name and the start of its weights' SHA-256 (read from its
+    card; the model is not loaded)."""
+    card = load_card()
+    weights = card.sha256.get(card.model_file.name, "")
+    return f"{card.name}@{weights[:16]}"
+
+
+def review_documents(ws: Workspace, matter: str, refs: Sequence[str] = ()) -> list[Document]:
+    """The rows: the documents ``refs`` names (ids or file names) in ``matter``, in that
+    order, or every indexed document of the matter when none is named."""
+    if not refs:
+        return [d for d in ws.documents(matter) if d.status == DocumentStatus.INDEXED]
+    rows: dict[DocumentId, Document] = {}
+    for ref in refs:
+        doc = ws.document(ref, matter=matter)
+        if doc.status != DocumentStatus.INDEXED:
+            raise ConfigError(f"document {ref!r} is not indexed ({doc.status.value})")
+        rows.setdefault(doc.id, doc)
+    return list(rows.values())
+
+
+def fill_grid(
+    ws: Workspace,
+    matter: str,
+    questions: Sequence[Question],
+    documents: Sequence[Document] | None = None,
+    *,
+    as_of: date | None = None,
+    progress: CellProgress | None = None,
+    cancelled: Callable[[], bool] | None = None,
+) -> ReviewGrid:
+    """Fill the grid of ``documents`` (default: every indexed document of ``matter``) by
+    ``questions``, row by row. Stored cells are reused; the others are asked and stored
+    as each is answered. ``progress`` hears of every cell; ``cancelled`` is polled before
+    each and while one is asked: a cancel stops the run, keeping the cells it filled
+    (``ReviewGrid.cancelled``; the rest are pending)."""
+    rows = list(documents) if documents is not None else review_documents(ws, matter)
+    grid = ReviewGrid(matter, rows, list(questions))
+    options = AskOptions(as_of=as_of, generate=False, language=ws.settings.language)
+    settings = {"as_of": as_of, "language": options.language, "embedder": ws.settings.embedder}
+    judge, opts = judge_identity(), json.dumps(settings, sort_keys=True, default=str)
+    store = ws.review_cells
+    total, done = len(rows) * len(grid.questions), 0
+    for doc in rows:
+        for q in grid.questions:
+            if cancelled is not None and cancelled():
+                grid.cancelled = True
+                return grid
+            key = CellKey(doc.id, doc.sha256, q.question, judge, __version__, opts)
+            stored = store.get(key)
+            if stored is not None:
+                cell = _cell(grid.row_name(doc), doc, q, stored, reused=True)
+                grid.reused += 1
+            else:
+                try:
+                    answer = ws.ask(
+                        q.question,
+                        matter=matter,
+                        document=str(doc.id),
+                        options=options,
+                        cancelled=cancelled,
+                    )
+                except AskCancelled:
+                    grid.cancelled = True
+                    return grid
+                stored = {
+                    "disposition": answer.disposition,
+                    "reason": answer.reason,
+                    "mode": answer.mode,
+                    "claims": [claim_json(c) for c in answer.claims],
+                    "audit_id": answer.audit_id,
+                }
+                store.put(key, stored)
+                cell = _cell(grid.row_name(doc), doc, q, stored, reused=False)
+                grid.asked += 1
+            grid.cells[(doc.id, q.question)] = cell
+            done += 1
+            if progress is not None:
+                progress(done, total, cell)
+    return grid
+
+
+def _cell(
+    name: str, doc: Document, q: Question, stored: dict[str, Any], *, reused: bool
+) -> ReviewCell:
+    """The cell from its stored JSON, its citations marked with the document's currency
+    and human check as they are now (a stored cell may predate a change on disk)."""
+    claims = tuple(_current(c, doc) for c in stored.get("claims", []))
+    return ReviewCell(
+        name,
+        doc.id,
+        q.question,
+        str(stored.get("disposition", "")),
+        str(stored.get("reason", "")),
+        claims,
+        str(stored.get("audit_id", "")),
+        reused,
+    )
+
+
+def _current(claim: dict[str, Any], doc: Document) -> dict[str, Any]:
+    citations = [
+        {**c, "stale": doc.stale, "source_state": doc.source_state.value, "verified": doc.verified}
+        if c.get("document_id") == doc.id
+        else c
+        for c in claim.get("citations", [])
+    ]
+    return {
+        **claim,
+        "citations": citations,
+        "stale": any(c.get("stale") for c in citations),
+        "unverified": any(not c.get("verified") for c in citations),
+    }
