@@ -20,6 +20,8 @@ import openpyxl
 from PySide6.QtCore import Qt
 
 from corpus_factory import GOVERNING_LAW_MATTER, write_text
+from letadesk.review.grid import ReviewCell, ReviewGrid
+from letadesk.review.templates import Question
 from letadesk.workspace import Workspace
 
 pytestmark = pytest.mark.ui
@@ -172,7 +174,7 @@ def test_a_cancelled_fill_keeps_its_cells_and_the_next_fill_asks_only_the_rest(
     assert "ninety (90) days" in _quotes(view, 1, 1)
 
 
-def test_unticked_documents_are_left_out_and_the_tab_speaks_romanian(qtbot, tmp_path: Path) -> None:
+def test_unticked_documents_a_refused_cell_and_the_tab_in_romanian(qtbot, tmp_path: Path) -> None:
     from PySide6.QtWidgets import QApplication
 
     from letadesk.ui.app import application
@@ -199,6 +201,19 @@ def test_unticked_documents_are_left_out_and_the_tab_speaks_romanian(qtbot, tmp_
                 assert [d.path for d in view.checked_documents()] == [
                     str(tmp_path / "docs" / ROWS[0])
                 ]
+                # a refused cell (the outcome scripted): "fără răspuns", and its reason
+                rows = view.checked_documents()
+                question = Question("Insurance", "What insurance must a party maintain?")
+                view._rows, view._columns = rows, [question]
+                view._layout_table()
+                refused = ReviewCell(ROWS[0], rows[0].id, question.question, "refused", "nothing")
+                view._reviewed(
+                    ReviewGrid("Acme", rows, [question], {(rows[0].id, question.question): refused})
+                )
+                assert view.table.item(0, 0).text() == "fără răspuns"
+                view.table.setCurrentCell(0, 0)
+                assert view.detail.refusal_label is not None
+                assert view.detail.refusal_label.text() == "nothing"
                 assert not view.use_template(str(tmp_path / "missing.json"))
                 assert view.progress_label.text().startswith("Eroare: ")
                 assert view.template == "cuad"  # the previous questions stay
