@@ -1,5 +1,5 @@
-"""Long work off the GUI thread: ingest, embedding, answering, matter deletion, the
-check of the sources on disk.
+"""Long work off the GUI thread: ingest, embedding, answering, filling a review grid,
+matter deletion, the check of the sources on disk.
 
 An :class:`Engine` lives in its own ``QThread`` and owns its own
 :class:`~letadesk.workspace.Workspace` (an APSW connection is not thread-safe), opened
@@ -20,7 +20,10 @@ from typing import Any
 from PySide6.QtCore import QMetaObject, QObject, Qt, QThread, Signal, Slot
 
 from letadesk.answer.ask import AskCancelled, AskOptions
+from letadesk.domain import Document
 from letadesk.errors import LetaDeskError
+from letadesk.review.grid import ReviewCell, fill_grid
+from letadesk.review.templates import Question
 from letadesk.workspace import Workspace
 
 log = logging.getLogger(__name__)
@@ -37,6 +40,8 @@ class Engine(QObject):
     ingest_done = Signal(object)  # IngestReport
     stage = Signal(str)
     answered = Signal(object)  # Answer
+    cell_filled = Signal(int, int, object)  # done, total, ReviewCell
+    reviewed = Signal(object)  # ReviewGrid (its ``cancelled`` says whether it stopped early)
     matter_deleted = Signal(str)
     cancelled = Signal(str)  # which task
     failed = Signal(str, str)  # which task, message
@@ -112,6 +117,22 @@ class Engine(QObject):
             self.answered.emit(answer)
 
         self._run("ask", work)
+
+    @Slot(str, object, object)
+    def review(self, matter: str, questions: list[Question], documents: list[Document]) -> None:
+        """Fill the review grid of ``documents`` by ``questions``; stored cells are reused,
+        so a run after a cancel asks only the missing ones."""
+
+        def filled(done: int, total: int, cell: ReviewCell) -> None:
+            self.cell_filled.emit(done, total, cell)
+
+        def work(ws: Workspace) -> None:
+            grid = fill_grid(
+                ws, matter, questions, documents, progress=filled, cancelled=self._cancelled
+            )
+            self.reviewed.emit(grid)
+
+        self._run("review", work)
 
     @Slot()
     def check_sources(self) -> None:

@@ -35,6 +35,7 @@ from letadesk.ui.documents_panel import DocumentsPanel
 from letadesk.ui.engine import EngineThread
 from letadesk.ui.matters_panel import MattersPanel
 from letadesk.ui.resources import SAMPLE_MATTER, sample_matter_dir
+from letadesk.ui.review_view import ReviewView
 from letadesk.ui.source_viewer import SourceViewer
 from letadesk.workspace import Workspace
 
@@ -73,9 +74,11 @@ class MainWindow(QMainWindow):
         self.answer_view = AnswerView()
         self.audit_view = AuditView(self.ws)
         self.viewer = SourceViewer(self.ws)
+        self.review_view = ReviewView(self.ws)  # the matter's review grid, its own engine
         self.tabs = QTabWidget()
         self.tabs.addTab(self.answer_view, self.tr("Answer"))
         self.tabs.addTab(self.audit_view, self.tr("History"))
+        self.tabs.addTab(self.review_view, self.tr("Review"))
         self._build_status_bar()
         self._build_layout()
         self._build_menu()
@@ -165,6 +168,7 @@ class MainWindow(QMainWindow):
         self.ask_panel.cancel_requested.connect(self.cancel_question)
         self.answer_view.source_clicked.connect(self.viewer.show_source)
         self.audit_view.source_clicked.connect(self.viewer.show_source)
+        self.review_view.source_clicked.connect(self.viewer.show_source)
 
     @property
     def engine(self):
@@ -247,6 +251,7 @@ class MainWindow(QMainWindow):
         self.ws.settings = settings
         self._documents_engine.reset()
         self._engine.reset()
+        self.review_view.reset()
         self.ask_panel.set_default_as_of(settings.default_as_of)
         self.ask_panel.set_generation(self.ws.generates())
         self.status_label.setText(self.tr("Settings saved."))
@@ -318,6 +323,7 @@ class MainWindow(QMainWindow):
     def _ingest_done(self, report: IngestReport) -> None:
         self.last_report = report
         self.documents.refresh()
+        self.review_view.refresh_documents()
         self._report("ingest", window_messages.ingest_summary(report))
 
     @_when_open
@@ -360,6 +366,7 @@ class MainWindow(QMainWindow):
         self._update_controls()
         self.documents.set_matter(matter)
         self.audit_view.set_matter(matter)
+        self.review_view.set_matter(matter)
         self.answer_view.show_message(self.tr("Ask a question to see a grounded answer here."))
 
     # ---- closing -----------------------------------------------------------------------
@@ -371,6 +378,7 @@ class MainWindow(QMainWindow):
         self._closed = True
         self._documents_engine.stop()
         self._engine.stop()
+        self.review_view.shutdown()
         self.ws.close()
 
     def closeEvent(self, event: QCloseEvent) -> None:

@@ -4,114 +4,114 @@
 <context>
     <name>AnswerView</name>
     <message>
-        <location filename="../../ui/answer_view.py" line="180"/>
+        <location filename="../../ui/answer_view.py" line="211"/>
         <source>No answer in: {documents}</source>
         <translation>Niciun răspuns în: {documents}</translation>
     </message>
     <message>
-        <location filename="../../ui/answer_view.py" line="68"/>
+        <location filename="../../ui/answer_view.py" line="75"/>
         <source>Show rejected claims</source>
         <translation>Arată afirmațiile respinse</translation>
     </message>
     <message>
-        <location filename="../../ui/answer_view.py" line="70"/>
+        <location filename="../../ui/answer_view.py" line="77"/>
         <source>Ask a question to see a grounded answer here.</source>
         <translation>Puneți o întrebare pentru a vedea aici un răspuns întemeiat pe surse.</translation>
     </message>
     <message>
-        <location filename="../../ui/answer_view.py" line="157"/>
+        <location filename="../../ui/answer_view.py" line="180"/>
         <source>Source changed or missing on disk since it was indexed; add it again to refresh it: {documents}</source>
         <translation>Sursă modificată sau absentă de pe disc de la indexare; adăugați-o din nou pentru a o actualiza: {documents}</translation>
     </message>
     <message>
-        <location filename="../../ui/answer_view.py" line="159"/>
+        <location filename="../../ui/answer_view.py" line="187"/>
         <source>Source not verified by a person; check the deadlines and article numbers against it: {documents}</source>
         <translation>Sursă neverificată de o persoană; verificați termenele și numerele articolelor în ea: {documents}</translation>
     </message>
     <message>
-        <location filename="../../ui/answer_view.py" line="199"/>
+        <location filename="../../ui/answer_view.py" line="232"/>
         <source>extracted</source>
         <translation>extras</translation>
     </message>
     <message>
-        <location filename="../../ui/answer_view.py" line="200"/>
+        <location filename="../../ui/answer_view.py" line="233"/>
         <source>A verbatim sentence from the source, not a model&apos;s wording.</source>
         <translation>O frază preluată exact din sursă, nu formularea unui model.</translation>
     </message>
     <message>
-        <location filename="../../ui/answer_view.py" line="201"/>
+        <location filename="../../ui/answer_view.py" line="238"/>
         <source>stale source</source>
         <translation>sursă depășită</translation>
     </message>
     <message>
-        <location filename="../../ui/answer_view.py" line="202"/>
+        <location filename="../../ui/answer_view.py" line="240"/>
         <source>A cited document changed or disappeared on disk since it was indexed; the quote is from the indexed version.</source>
         <translation>Un document citat s-a modificat sau a dispărut de pe disc după indexare; citatul provine din versiunea indexată.</translation>
     </message>
     <message>
-        <location filename="../../ui/answer_view.py" line="204"/>
+        <location filename="../../ui/answer_view.py" line="247"/>
         <source>unverified source</source>
         <translation>sursă neverificată</translation>
     </message>
     <message>
-        <location filename="../../ui/answer_view.py" line="205"/>
+        <location filename="../../ui/answer_view.py" line="248"/>
         <source>A cited document has not been verified by a person.</source>
         <translation>Un document citat nu a fost verificat de o persoană.</translation>
     </message>
     <message>
-        <location filename="../../ui/answer_view.py" line="224"/>
+        <location filename="../../ui/answer_view.py" line="269"/>
         <source>p. {label}</source>
         <translation>p. {label}</translation>
     </message>
     <message>
-        <location filename="../../ui/answer_view.py" line="227"/>
+        <location filename="../../ui/answer_view.py" line="275"/>
         <source>stale</source>
         <translation>depășită</translation>
     </message>
     <message>
-        <location filename="../../ui/answer_view.py" line="228"/>
+        <location filename="../../ui/answer_view.py" line="276"/>
         <source>unverified</source>
         <translation>neverificată</translation>
     </message>
     <message>
-        <location filename="../../ui/answer_view.py" line="245"/>
+        <location filename="../../ui/answer_view.py" line="295"/>
         <source>No answer</source>
         <translation>Niciun răspuns</translation>
     </message>
     <message>
-        <location filename="../../ui/answer_view.py" line="257"/>
+        <location filename="../../ui/answer_view.py" line="307"/>
         <source>Nearest sources:</source>
         <translation>Cele mai apropiate surse:</translation>
     </message>
     <message>
-        <location filename="../../ui/answer_view.py" line="272"/>
+        <location filename="../../ui/answer_view.py" line="323"/>
         <source>✗ {text}
     check: {check} — {reason}</source>
         <translation>✗ {text}
     verificare: {check} — {reason}</translation>
     </message>
     <message>
-        <location filename="../../ui/answer_view.py" line="278"/>
+        <location filename="../../ui/answer_view.py" line="332"/>
         <source>Show rejected claims ({n})</source>
         <translation>Arată afirmațiile respinse ({n})</translation>
     </message>
     <message>
-        <location filename="../../ui/answer_view.py" line="116"/>
+        <location filename="../../ui/answer_view.py" line="125"/>
         <source>The language model&apos;s draft could not be verified; showing verbatim passages.</source>
         <translation>Ciorna modelului de limbaj nu a putut fi verificată; se afișează pasaje exacte din surse.</translation>
     </message>
     <message>
-        <location filename="../../ui/answer_view.py" line="118"/>
+        <location filename="../../ui/answer_view.py" line="129"/>
         <source>The language model&apos;s draft could not be verified, and no verbatim passage answers the question.</source>
         <translation>Ciorna modelului de limbaj nu a putut fi verificată și niciun pasaj exact nu răspunde la întrebare.</translation>
     </message>
     <message>
-        <location filename="../../ui/answer_view.py" line="122"/>
+        <location filename="../../ui/answer_view.py" line="137"/>
         <source>Drafted by the language model; every claim was checked against its quoted source.</source>
         <translation>Redactat de modelul de limbaj; fiecare afirmație a fost verificată în sursa citată.</translation>
     </message>
     <message>
-        <location filename="../../ui/answer_view.py" line="124"/>
+        <location filename="../../ui/answer_view.py" line="140"/>
         <source>Verbatim passages from the sources (the language model was not used).</source>
         <translation>Pasaje exacte din surse (modelul de limbaj nu a fost folosit).</translation>
     </message>
@@ -124,62 +124,62 @@
         <translation>Întrebarea este prea lungă: {length} de caractere (cel mult {limit}).</translation>
     </message>
     <message>
-        <location filename="../../ui/ask_panel.py" line="30"/>
+        <location filename="../../ui/ask_panel.py" line="29"/>
         <source>Ask a question about this matter&apos;s documents…</source>
         <translation>Puneți o întrebare despre documentele acestui dosar…</translation>
     </message>
     <message>
-        <location filename="../../ui/ask_panel.py" line="32"/>
+        <location filename="../../ui/ask_panel.py" line="31"/>
         <source>Ask</source>
         <translation>Întreabă</translation>
     </message>
     <message>
-        <location filename="../../ui/ask_panel.py" line="35"/>
+        <location filename="../../ui/ask_panel.py" line="34"/>
         <source>Cancel</source>
         <translation>Anulează</translation>
     </message>
     <message>
-        <location filename="../../ui/ask_panel.py" line="38"/>
+        <location filename="../../ui/ask_panel.py" line="37"/>
         <source>As of</source>
         <translation>La data de</translation>
     </message>
     <message>
-        <location filename="../../ui/ask_panel.py" line="44"/>
+        <location filename="../../ui/ask_panel.py" line="43"/>
         <source>Extract only (no model)</source>
         <translation>Doar extrase (fără model)</translation>
     </message>
     <message>
-        <location filename="../../ui/ask_panel.py" line="46"/>
+        <location filename="../../ui/ask_panel.py" line="45"/>
         <source>Answer with verbatim sentences from the sources, without the language model.</source>
         <translation>Răspunde cu fraze preluate exact din surse, fără modelul de limbaj.</translation>
     </message>
     <message>
-        <location filename="../../ui/ask_panel.py" line="107"/>
+        <location filename="../../ui/ask_panel.py" line="109"/>
         <source>Checking the question…</source>
         <translation>Se verifică întrebarea…</translation>
     </message>
     <message>
-        <location filename="../../ui/ask_panel.py" line="108"/>
+        <location filename="../../ui/ask_panel.py" line="110"/>
         <source>Searching the matter…</source>
         <translation>Se caută în dosar…</translation>
     </message>
     <message>
-        <location filename="../../ui/ask_panel.py" line="109"/>
+        <location filename="../../ui/ask_panel.py" line="111"/>
         <source>Drafting…</source>
         <translation>Se redactează…</translation>
     </message>
     <message>
-        <location filename="../../ui/ask_panel.py" line="110"/>
+        <location filename="../../ui/ask_panel.py" line="112"/>
         <source>Checking citations…</source>
         <translation>Se verifică citările…</translation>
     </message>
     <message>
-        <location filename="../../ui/ask_panel.py" line="111"/>
+        <location filename="../../ui/ask_panel.py" line="113"/>
         <source>Extracting sentences…</source>
         <translation>Se extrag frazele…</translation>
     </message>
     <message>
-        <location filename="../../ui/ask_panel.py" line="112"/>
+        <location filename="../../ui/ask_panel.py" line="114"/>
         <source>Checking consistency…</source>
         <translation>Se verifică coerența…</translation>
     </message>
@@ -187,75 +187,75 @@
 <context>
     <name>AuditView</name>
     <message>
-        <location filename="../../ui/audit_view.py" line="110"/>
+        <location filename="../../ui/audit_view.py" line="115"/>
         <source>cancelled</source>
         <translation>anulat</translation>
     </message>
     <message>
-        <location filename="../../ui/audit_view.py" line="110"/>
+        <location filename="../../ui/audit_view.py" line="114"/>
         <source>failed</source>
         <translation>eșuat</translation>
     </message>
     <message>
-        <location filename="../../ui/audit_view.py" line="46"/>
+        <location filename="../../ui/audit_view.py" line="48"/>
         <source>When</source>
         <translation>Când</translation>
     </message>
     <message>
-        <location filename="../../ui/audit_view.py" line="46"/>
+        <location filename="../../ui/audit_view.py" line="48"/>
         <source>Outcome</source>
         <translation>Rezultat</translation>
     </message>
     <message>
-        <location filename="../../ui/audit_view.py" line="46"/>
+        <location filename="../../ui/audit_view.py" line="48"/>
         <source>Question</source>
         <translation>Întrebare</translation>
     </message>
     <message>
-        <location filename="../../ui/audit_view.py" line="59"/>
+        <location filename="../../ui/audit_view.py" line="61"/>
         <source>Export memo (Word)…</source>
         <translation>Exportă nota (Word)…</translation>
     </message>
     <message>
-        <location filename="../../ui/audit_view.py" line="60"/>
+        <location filename="../../ui/audit_view.py" line="62"/>
         <source>Export memo (Markdown)…</source>
         <translation>Exportă nota (Markdown)…</translation>
     </message>
     <message>
-        <location filename="../../ui/audit_view.py" line="109"/>
+        <location filename="../../ui/audit_view.py" line="112"/>
         <source>answered</source>
         <translation>cu răspuns</translation>
     </message>
     <message>
-        <location filename="../../ui/audit_view.py" line="109"/>
+        <location filename="../../ui/audit_view.py" line="113"/>
         <source>refused</source>
         <translation>refuzat</translation>
     </message>
     <message>
-        <location filename="../../ui/audit_view.py" line="123"/>
+        <location filename="../../ui/audit_view.py" line="128"/>
         <source>No questions asked in this matter yet.</source>
         <translation>Nicio întrebare în acest dosar încă.</translation>
     </message>
     <message>
-        <location filename="../../ui/audit_view.py" line="127"/>
+        <location filename="../../ui/audit_view.py" line="133"/>
         <source>Record {id} · model: {model} · as of: {as_of} · hash {hash}</source>
         <translation>Înregistrarea {id} · model: {model} · la data de: {as_of} · hash {hash}</translation>
     </message>
     <message>
-        <location filename="../../ui/audit_view.py" line="129"/>
+        <location filename="../../ui/audit_view.py" line="135"/>
         <source>none (extracted)</source>
         <translation>niciunul (extrase)</translation>
     </message>
     <message>
-        <location filename="../../ui/audit_view.py" line="130"/>
+        <location filename="../../ui/audit_view.py" line="136"/>
         <source>today</source>
         <translation>azi</translation>
     </message>
     <message>
-        <location filename="../../ui/audit_view.py" line="139"/>
-        <location filename="../../ui/audit_view.py" line="145"/>
-        <location filename="../../ui/audit_view.py" line="151"/>
-        <location filename="../../ui/audit_view.py" line="157"/>
+        <location filename="../../ui/audit_view.py" line="147"/>
+        <location filename="../../ui/audit_view.py" line="153"/>
+        <location filename="../../ui/audit_view.py" line="159"/>
+        <location filename="../../ui/audit_view.py" line="165"/>
         <source>Export memo</source>
         <translation>Exportă nota</translation>
     </message>
@@ -263,127 +263,127 @@
 <context>
     <name>DocumentsPanel</name>
     <message>
-        <location filename="../../ui/doc_status.py" line="27"/>
+        <location filename="../../ui/doc_status.py" line="28"/>
         <source>same content as document {id}</source>
         <translation>același conținut ca documentul {id}</translation>
     </message>
     <message>
-        <location filename="../../ui/doc_status.py" line="30"/>
+        <location filename="../../ui/doc_status.py" line="32"/>
         <source>file removed from the folder</source>
         <translation>fișier eliminat din dosar</translation>
     </message>
     <message>
-        <location filename="../../ui/doc_status.py" line="42"/>
+        <location filename="../../ui/doc_status.py" line="45"/>
         <source>{n} passage(s) not yet indexed; the next add resumes them</source>
         <translation>{n} pasaj(e) neindexat(e) încă; următoarea adăugare le reia</translation>
     </message>
     <message>
-        <location filename="../../ui/doc_status.py" line="39"/>
+        <location filename="../../ui/doc_status.py" line="51"/>
         <source>{n} page(s) read by OCR</source>
         <translation>{n} pagină(i) citite prin OCR</translation>
     </message>
     <message>
-        <location filename="../../ui/doc_status.py" line="42"/>
+        <location filename="../../ui/doc_status.py" line="55"/>
         <source>{n} page(s) without text</source>
         <translation>{n} pagină(i) fără text</translation>
     </message>
     <message>
-        <location filename="../../ui/doc_status.py" line="46"/>
+        <location filename="../../ui/doc_status.py" line="61"/>
         <source>changed on disk since indexing; add it again to refresh</source>
         <translation>modificat pe disc după indexare; adăugați-l din nou pentru actualizare</translation>
     </message>
     <message>
-        <location filename="../../ui/doc_status.py" line="50"/>
+        <location filename="../../ui/doc_status.py" line="68"/>
         <source>file no longer found on disk</source>
         <translation>fișierul nu mai există pe disc</translation>
     </message>
     <message>
-        <location filename="../../ui/doc_status.py" line="58"/>
+        <location filename="../../ui/doc_status.py" line="76"/>
         <source>Indexed</source>
         <translation>Indexat</translation>
     </message>
     <message>
-        <location filename="../../ui/doc_status.py" line="68"/>
+        <location filename="../../ui/doc_status.py" line="77"/>
         <source>Partly indexed</source>
         <translation>Indexat parțial</translation>
     </message>
     <message>
-        <location filename="../../ui/doc_status.py" line="59"/>
+        <location filename="../../ui/doc_status.py" line="78"/>
         <source>Failed</source>
         <translation>Eșuat</translation>
     </message>
     <message>
-        <location filename="../../ui/doc_status.py" line="60"/>
+        <location filename="../../ui/doc_status.py" line="79"/>
         <source>Duplicate</source>
         <translation>Duplicat</translation>
     </message>
     <message>
-        <location filename="../../ui/doc_status.py" line="61"/>
+        <location filename="../../ui/doc_status.py" line="80"/>
         <source>Retired</source>
         <translation>Retras</translation>
     </message>
     <message>
-        <location filename="../../ui/doc_status.py" line="62"/>
+        <location filename="../../ui/doc_status.py" line="81"/>
         <source>Stale</source>
         <translation>Depășit</translation>
     </message>
     <message>
-        <location filename="../../ui/doc_status.py" line="63"/>
+        <location filename="../../ui/doc_status.py" line="82"/>
         <source>Missing</source>
         <translation>Lipsă</translation>
     </message>
     <message>
-        <location filename="../../ui/documents_panel.py" line="38"/>
+        <location filename="../../ui/documents_panel.py" line="46"/>
         <source>Documents</source>
         <translation>Documente</translation>
     </message>
     <message>
-        <location filename="../../ui/documents_panel.py" line="41"/>
+        <location filename="../../ui/documents_panel.py" line="49"/>
         <source>Add files…</source>
         <translation>Adaugă fișiere…</translation>
     </message>
     <message>
-        <location filename="../../ui/documents_panel.py" line="42"/>
+        <location filename="../../ui/documents_panel.py" line="50"/>
         <source>Add folder…</source>
         <translation>Adaugă dosar…</translation>
     </message>
     <message>
-        <location filename="../../ui/documents_panel.py" line="45"/>
+        <location filename="../../ui/documents_panel.py" line="53"/>
         <source>Drop files or folders here to add them.</source>
         <translation>Trageți aici fișiere sau dosare pentru a le adăuga.</translation>
     </message>
     <message>
-        <location filename="../../ui/documents_panel.py" line="60"/>
+        <location filename="../../ui/documents_panel.py" line="68"/>
         <source>Document</source>
         <translation>Document</translation>
     </message>
     <message>
-        <location filename="../../ui/documents_panel.py" line="60"/>
+        <location filename="../../ui/documents_panel.py" line="68"/>
         <source>Status</source>
         <translation>Stare</translation>
     </message>
     <message>
-        <location filename="../../ui/documents_panel.py" line="60"/>
+        <location filename="../../ui/documents_panel.py" line="68"/>
         <source>Pages</source>
         <translation>Pagini</translation>
     </message>
     <message>
-        <location filename="../../ui/documents_panel.py" line="60"/>
+        <location filename="../../ui/documents_panel.py" line="68"/>
         <source>Details</source>
         <translation>Detalii</translation>
     </message>
     <message>
-        <location filename="../../ui/documents_panel.py" line="89"/>
+        <location filename="../../ui/documents_panel.py" line="105"/>
         <source> ({n} OCR)</source>
         <translation> ({n} OCR)</translation>
     </message>
     <message>
-        <location filename="../../ui/documents_panel.py" line="109"/>
+        <location filename="../../ui/documents_panel.py" line="125"/>
         <source>Add documents</source>
         <translation>Adaugă documente</translation>
     </message>
     <message>
-        <location filename="../../ui/documents_panel.py" line="114"/>
+        <location filename="../../ui/documents_panel.py" line="130"/>
         <source>Add a folder</source>
         <translation>Adaugă un dosar</translation>
     </message>
@@ -391,128 +391,134 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../ui/main_window.py" line="61"/>
+        <location filename="../../ui/main_window.py" line="70"/>
         <source>LetaDesk</source>
         <translation>LetaDesk</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="69"/>
+        <location filename="../../ui/main_window.py" line="79"/>
         <source>Answer</source>
         <translation>Răspuns</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="70"/>
+        <location filename="../../ui/main_window.py" line="80"/>
         <source>History</source>
         <translation>Istoric</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="111"/>
+        <location filename="../../ui/main_window.py" line="81"/>
+        <source>Review</source>
+        <translation>Analiză</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window.py" line="124"/>
         <source>Cancel</source>
         <translation>Anulează</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="120"/>
+        <location filename="../../ui/main_window.py" line="134"/>
         <source>&amp;File</source>
         <translation>&amp;Fișier</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="121"/>
+        <location filename="../../ui/main_window.py" line="135"/>
         <source>&amp;Settings…</source>
         <translation>&amp;Setări…</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="123"/>
+        <location filename="../../ui/main_window.py" line="137"/>
         <source>&amp;Refresh documents</source>
         <translation>&amp;Reîmprospătează documentele</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="126"/>
+        <location filename="../../ui/main_window.py" line="140"/>
         <source>&amp;Quit</source>
         <translation>&amp;Ieșire</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="171"/>
+        <location filename="../../ui/main_window.py" line="198"/>
         <source>Reading documents…</source>
         <translation>Se citesc documentele…</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="183"/>
+        <location filename="../../ui/main_window.py" line="210"/>
         <source>Working on: {q}</source>
         <translation>Se lucrează la: {q}</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="189"/>
+        <location filename="../../ui/main_window.py" line="216"/>
         <source>Deleting {name}…</source>
         <translation>Se șterge {name}…</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="195"/>
+        <location filename="../../ui/main_window.py" line="223"/>
+        <location filename="../../ui/main_window.py" line="229"/>
         <source>Cancelling…</source>
         <translation>Se anulează…</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="204"/>
+        <location filename="../../ui/main_window.py" line="238"/>
         <source>How long do the confidentiality obligations survive termination?</source>
         <translation>Cât timp se păstrează confidențialitatea după încetarea contractului?</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="220"/>
+        <location filename="../../ui/main_window.py" line="257"/>
         <source>Settings saved.</source>
         <translation>Setările au fost salvate.</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="260"/>
+        <location filename="../../ui/window_messages.py" line="16"/>
         <source>Reading {done}/{total}: {name}</source>
         <translation>Se citește {done}/{total}: {name}</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="267"/>
+        <location filename="../../ui/window_messages.py" line="22"/>
         <source>Indexing passages {done}/{total}</source>
         <translation>Se indexează pasajele {done}/{total}</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="274"/>
+        <location filename="../../ui/window_messages.py" line="40"/>
         <source>Added {a}, updated {u}, unchanged {n}, failed {f}.</source>
         <translation>Adăugate {a}, actualizate {u}, neschimbate {n}, eșuate {f}.</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="283"/>
+        <location filename="../../ui/window_messages.py" line="30"/>
         <source>Cancelled: {i} document(s) fully indexed, {p} pending (the next add resumes them), {r} not read, {f} failed.</source>
         <translation>Anulat: {i} document(e) indexat(e) complet, {p} în așteptare (următoarea adăugare le reia), {r} necitit(e), {f} eșuat(e).</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="287"/>
+        <location filename="../../ui/window_messages.py" line="50"/>
         <source>Answered in {s:.1f} s.</source>
         <translation>Răspuns în {s:.1f} s.</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="288"/>
+        <location filename="../../ui/window_messages.py" line="48"/>
         <source>No answer (see the reason).</source>
         <translation>Niciun răspuns (vedeți motivul).</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="298"/>
+        <location filename="../../ui/main_window.py" line="345"/>
         <source>Deleted {name}.</source>
         <translation>{name} a fost șters.</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="303"/>
-        <location filename="../../ui/main_window.py" line="305"/>
+        <location filename="../../ui/main_window.py" line="350"/>
+        <location filename="../../ui/main_window.py" line="352"/>
         <source>Cancelled.</source>
         <translation>Anulat.</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="311"/>
+        <location filename="../../ui/main_window.py" line="359"/>
         <source>The question could not be answered: {m}</source>
         <translation>Întrebarea nu a putut primi răspuns: {m}</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="315"/>
+        <location filename="../../ui/main_window.py" line="363"/>
         <source>Error: {m}</source>
         <translation>Eroare: {m}</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="320"/>
+        <location filename="../../ui/main_window.py" line="370"/>
         <source>Ask a question to see a grounded answer here.</source>
         <translation>Puneți o întrebare pentru a vedea aici un răspuns întemeiat pe surse.</translation>
     </message>
@@ -555,7 +561,7 @@
         <translation>Nume:</translation>
     </message>
     <message>
-        <location filename="../../ui/matters_panel.py" line="90"/>
+        <location filename="../../ui/matters_panel.py" line="91"/>
         <source>Rename matter</source>
         <translation>Redenumire dosar</translation>
     </message>
@@ -565,90 +571,228 @@
         <translation>Nume nou:</translation>
     </message>
     <message>
-        <location filename="../../ui/matters_panel.py" line="110"/>
+        <location filename="../../ui/matters_panel.py" line="112"/>
         <source>Delete matter</source>
         <translation>Ștergere dosar</translation>
     </message>
     <message>
-        <location filename="../../ui/matters_panel.py" line="111"/>
+        <location filename="../../ui/matters_panel.py" line="114"/>
         <source>Delete the matter “{name}” and all its documents from LetaDesk? The files on disk are not touched.</source>
         <translation>Ștergeți dosarul „{name}” și toate documentele sale din LetaDesk? Fișierele de pe disc nu sunt atinse.</translation>
     </message>
 </context>
 <context>
+    <name>ReviewView</name>
+    <message>
+        <location filename="../../ui/review_view.py" line="84"/>
+        <source>CUAD clause categories</source>
+        <translation>Categoriile de clauze CUAD</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review_view.py" line="85"/>
+        <source>Romanian contract clauses</source>
+        <translation>Clauze de contract românești</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review_view.py" line="86"/>
+        <source>From a file…</source>
+        <translation>Dintr-un fișier…</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review_view.py" line="96"/>
+        <location filename="../../ui/review_view.py" line="190"/>
+        <source>Select a cell to see its claims and sources.</source>
+        <translation>Selectați o celulă pentru a-i vedea afirmațiile și sursele.</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review_view.py" line="100"/>
+        <source>Fill grid</source>
+        <translation>Completează grila</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review_view.py" line="101"/>
+        <source>Cancel</source>
+        <translation>Anulează</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review_view.py" line="102"/>
+        <source>Export Excel…</source>
+        <translation>Exportă Excel…</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review_view.py" line="103"/>
+        <source>Export Word…</source>
+        <translation>Exportă Word…</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review_view.py" line="105"/>
+        <source>Questions:</source>
+        <translation>Întrebări:</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review_view.py" line="151"/>
+        <location filename="../../ui/review_view.py" line="205"/>
+        <location filename="../../ui/review_view.py" line="314"/>
+        <source>Error: {m}</source>
+        <translation>Eroare: {m}</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review_view.py" line="156"/>
+        <source>{n} questions</source>
+        <translation>{n} întrebări</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review_view.py" line="174"/>
+        <source>Open a question template</source>
+        <translation>Deschide un șablon de întrebări</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review_view.py" line="176"/>
+        <source>Question templates (*.json *.jsonl);;All files (*)</source>
+        <translation>Șabloane de întrebări (*.json *.jsonl);;Toate fișierele (*)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review_view.py" line="235"/>
+        <source>Tick at least one document.</source>
+        <translation>Bifați cel puțin un document.</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review_view.py" line="241"/>
+        <source>Filling the grid…</source>
+        <translation>Se completează grila…</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review_view.py" line="250"/>
+        <source>Cancelling…</source>
+        <translation>Se anulează…</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review_view.py" line="265"/>
+        <location filename="../../ui/review_view.py" line="272"/>
+        <source>not computed yet</source>
+        <translation>necalculată încă</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review_view.py" line="270"/>
+        <source>answered: {claim}</source>
+        <translation>răspuns: {claim}</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review_view.py" line="273"/>
+        <source>refused</source>
+        <translation>fără răspuns</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review_view.py" line="294"/>
+        <source>Cell {n} of {m}</source>
+        <translation>Celula {n} din {m}</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review_view.py" line="305"/>
+        <source>Cancelled: {n} of {m} cells filled; Fill grid again computes only the rest.</source>
+        <translation>Anulat: {n} din {m} celule completate; „Completează grila” din nou le calculează doar pe celelalte.</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review_view.py" line="308"/>
+        <source>Done: {m} cells ({asked} asked now, {reused} kept from before).</source>
+        <translation>Gata: {m} celule ({asked} calculate acum, {reused} păstrate de dinainte).</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review_view.py" line="332"/>
+        <source>This cell is not computed yet.</source>
+        <translation>Această celulă nu este calculată încă.</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review_view.py" line="348"/>
+        <source>{matter} - review</source>
+        <translation>{matter} - analiză</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review_view.py" line="358"/>
+        <location filename="../../ui/review_view.py" line="369"/>
+        <source>Export the review grid</source>
+        <translation>Exportă grila de analiză</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review_view.py" line="371"/>
+        <source>Saved {path}.</source>
+        <translation>Salvat: {path}.</translation>
+    </message>
+</context>
+<context>
     <name>SettingsDialog</name>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="39"/>
+        <location filename="../../ui/settings_dialog.py" line="38"/>
         <source>Settings</source>
         <translation>Setări</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="43"/>
+        <location filename="../../ui/settings_dialog.py" line="42"/>
         <source>(built-in small model)</source>
         <translation>(modelul mic inclus)</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="45"/>
+        <location filename="../../ui/settings_dialog.py" line="44"/>
         <source>Browse…</source>
         <translation>Răsfoiește…</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="57"/>
+        <location filename="../../ui/settings_dialog.py" line="56"/>
         <source>automatic</source>
         <translation>automat</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="59"/>
+        <location filename="../../ui/settings_dialog.py" line="58"/>
         <source>Use a fixed date</source>
         <translation>Folosește o dată fixă</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="98"/>
+        <location filename="../../ui/settings_dialog.py" line="103"/>
         <source>Model file (GGUF):</source>
         <translation>Fișierul modelului (GGUF):</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="101"/>
+        <location filename="../../ui/settings_dialog.py" line="106"/>
         <source>Embedder:</source>
         <translation>Model de vectorizare:</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="102"/>
+        <location filename="../../ui/settings_dialog.py" line="107"/>
         <source>Threads:</source>
         <translation>Fire de execuție:</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="103"/>
+        <location filename="../../ui/settings_dialog.py" line="108"/>
         <source>Default “as of” date:</source>
         <translation>Data implicită „la data de”:</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="104"/>
+        <location filename="../../ui/settings_dialog.py" line="109"/>
         <source>Interface language:</source>
         <translation>Limba interfeței:</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="105"/>
+        <location filename="../../ui/settings_dialog.py" line="110"/>
         <source>A new language or embedder applies after restarting LetaDesk.</source>
         <translation>O limbă sau un model de vectorizare nou se aplică după repornirea LetaDesk.</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="118"/>
+        <location filename="../../ui/settings_dialog.py" line="125"/>
         <source>Choose a model</source>
         <translation>Alegeți un model</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="119"/>
+        <location filename="../../ui/settings_dialog.py" line="125"/>
         <source>GGUF models (*.gguf)</source>
         <translation>Modele GGUF (*.gguf)</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="137"/>
+        <location filename="../../ui/settings_dialog.py" line="144"/>
         <source>The built-in model is used.</source>
         <translation>Se folosește modelul inclus.</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="144"/>
+        <location filename="../../ui/settings_dialog.py" line="152"/>
         <source>{size:.0f} MiB; fits in the available memory.</source>
         <translation>{size:.0f} MiB; încape în memoria disponibilă.</translation>
     </message>
@@ -668,12 +812,12 @@
         <translation>Niciodată: doar pasaje exacte</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="84"/>
+        <location filename="../../ui/settings_dialog.py" line="87"/>
         <source>The built-in small model&apos;s drafts were rarely verifiable, so by default answers are verbatim passages unless you choose a more capable model.</source>
         <translation>Ciornele modelului mic integrat au putut fi rareori verificate, așa că implicit răspunsurile sunt pasaje exacte, cu excepția cazului în care alegeți un model mai capabil.</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="100"/>
+        <location filename="../../ui/settings_dialog.py" line="105"/>
         <source>Draft answers with the model:</source>
         <translation>Redactare cu modelul de limbaj:</translation>
     </message>
@@ -681,27 +825,27 @@
 <context>
     <name>SourceViewer</name>
     <message>
-        <location filename="../../ui/source_viewer.py" line="65"/>
+        <location filename="../../ui/source_viewer.py" line="64"/>
         <source>Click a source chip to see the cited passage.</source>
         <translation>Apăsați pe o sursă pentru a vedea pasajul citat.</translation>
     </message>
     <message>
-        <location filename="../../ui/source_viewer.py" line="83"/>
+        <location filename="../../ui/source_viewer.py" line="82"/>
         <source>Previous page</source>
         <translation>Pagina anterioară</translation>
     </message>
     <message>
-        <location filename="../../ui/source_viewer.py" line="84"/>
+        <location filename="../../ui/source_viewer.py" line="83"/>
         <source>Next page</source>
         <translation>Pagina următoare</translation>
     </message>
     <message>
-        <location filename="../../ui/source_viewer.py" line="126"/>
+        <location filename="../../ui/source_viewer.py" line="135"/>
         <source>p. {label}</source>
         <translation>p. {label}</translation>
     </message>
     <message>
-        <location filename="../../ui/source_viewer.py" line="187"/>
+        <location filename="../../ui/source_viewer.py" line="196"/>
         <source>Page {n} of {total}</source>
         <translation>Pagina {n} din {total}</translation>
     </message>
