@@ -29,6 +29,7 @@ ITERATIONS = 12
 SEED = 0
 MIN_PROBE = 32
 PROBE_FRACTION = 16  # probe 1 cell in 16
+WIDEN = 4  # a probe that finds fewer than k admissible rows looks at up to 4x the cells
 _BLOCK = 8192  # rows per matrix product, to bound memory (8192 x 1000 floats = 32 MB)
 
 
@@ -66,11 +67,32 @@ def nearest_cells(query: np.ndarray, centroids: np.ndarray, nprobe: int) -> list
     return [int(c) for c in top[np.argsort(-sims[top])]]
 
 
+def probes(query: np.ndarray, centroids: np.ndarray) -> tuple[list[int], list[int]]:
+    """The cells to scan first, and those to scan after them when the first hold fewer
+    than k admissible vectors (a narrow filter), nearest first."""
+    nprobe = probe_count(len(centroids))
+    order = nearest_cells(query, centroids, WIDEN * nprobe)
+    return order[:nprobe], order[nprobe:]
+
+
+def best(hits: list[tuple[int, float]], k: int) -> list[tuple[int, float]]:
+    """The ``k`` best ``(id, similarity)`` pairs of ``hits`` (several cells' KNN)."""
+    return sorted(hits, key=lambda h: (-h[1], h[0]))[:k]
+
+
+def sample(ids: list[int]) -> list[int]:
+    """A fixed-seed sample of at most :data:`SAMPLE` of ``ids`` (to train on), sorted."""
+    if len(ids) <= SAMPLE:
+        return sorted(ids)
+    picked = np.random.default_rng(SEED).choice(len(ids), SAMPLE, replace=False)
+    return sorted(ids[int(i)] for i in picked)
+
+
 def train(vectors: np.ndarray, cells: int, *, seed: int = SEED) -> np.ndarray:
     """Spherical k-means: ``cells`` unit centroids ``(cells, dim)`` for ``vectors``
-    (normalise, assign by the largest dot product, average, renormalise). Trained on a
-    fixed-seed sample of at most :data:`SAMPLE` rows; an emptied cell is reseeded with
-    the vector worst served by its centroid."""
+    (normalise, assign by the largest dot product, average, renormalise), trained on at
+    most :data:`SAMPLE` of them; an emptied cell is reseeded with the vector worst served
+    by its centroid."""
     rng = np.random.default_rng(seed)
     data = normalised(vectors)
     if len(data) > SAMPLE:
@@ -79,10 +101,12 @@ def train(vectors: np.ndarray, cells: int, *, seed: int = SEED) -> np.ndarray:
     centroids = data[rng.choice(len(data), cells, replace=False)].copy()
     for _ in range(ITERATIONS):
         labels, best = _labels(data, centroids)
-        sums = np.zeros_like(centroids)
-        np.add.at(sums, labels, data)
         counts = np.bincount(labels, minlength=cells)
-        empty = np.flatnonzero(counts == 0)
+        starts = np.concatenate(([0], np.cumsum(counts)[:-1]))
+        sums = np.zeros_like(centroids)
+        filled = counts > 0
+        sums[filled] = np.add.reduceat(data[np.argsort(labels)], starts[filled], axis=0)
+        empty = np.flatnonzero(~filled)
         if len(empty):  # reseed with the worst-served vectors
             sums[empty] = data[np.argsort(best)[: len(empty)]]
         centroids = normalised(sums)

@@ -6,13 +6,10 @@ and touches only its own tables: ``vector_meta`` (which embedder wrote the vecto
 ``vector_cells`` (each clustered matter's centroids) and ``vec_fragments_<dim>`` (plus
 the shadow tables sqlite-vec creates for it).
 
-An inverted file (:mod:`letadesk.index.ivf`): ``matter_id`` and then ``cell`` are the
-vec0 partition keys. A matter without centroids is one cell, 0, searched exactly; once
-it holds ``recluster_at`` vectors, :meth:`VectorIndex.recluster` splits it into about
-``sqrt(n)`` cells by spherical k-means, and a query scans only the cells nearest to it
-(sqlite-vec's KNN is a brute-force scan of the partitions it is given, so this is what
-keeps dense search fast at 1M fragments; every query must name its cells: a KNN over
-all the partitions of a cell-partitioned table is several times slower than one).
+An inverted file (:mod:`letadesk.index.ivf`): ``matter_id`` then ``cell`` are the vec0
+partition keys. A matter without centroids is one cell, 0, searched exactly; a
+clustered one (:meth:`VectorIndex.recluster`) is searched in the cells nearest to the
+query. Every KNN names its cells: over all partitions of the table it is far slower.
 
 Promises:
 
@@ -50,12 +47,12 @@ _TABLE_PREFIX = "vec_fragments"
 _COLUMNS = "document_id, valid_from, valid_to, jurisdiction, legal_force"
 # a matter is clustered once it holds this many vectors, and again each time it doubles
 RECLUSTER_AT = 50_000
-WIDEN = 4  # a probe that finds fewer than k admissible rows looks at up to 4x the cells
-_REWRITE = 5000  # rows fetched, reassigned and rewritten together by recluster()
-
-
-def _nearest(hit: tuple[int, float]) -> tuple[float, int]:
-    return (-hit[1], hit[0])
+_REWRITE = 5000  # rows fetched and reassigned together by recluster()
+_COPY = "vector_rewrite"
+_MARKS = ", ".join("?" * 9)  # a row: fragment_id, matter_id, cell, embedding, metadata
+# vectors per sqlite-vec chunk: each partition takes whole chunks; the default 1,024 left
+# most of the file empty (20k vectors in 141 cells: 250 MB for 31 MB of vectors)
+_CHUNK = 256
 
 
 def _day(d: date | None, default: int) -> int:
@@ -112,7 +109,8 @@ class VectorIndex:
             raise ValueError(f"invalid embedding dimension {dim}")
         self._dim = dim
         if self.identity() == (embedder_name, dim) and self._has_table(self.table):
-            if not self._has_cells():
+            sql = "SELECT sql FROM sqlite_master WHERE name = ?"
+            if self._conn.execute(sql, (self.table,)).fetchone() != (self._layout(),):
                 self._migrate()
             return False
         with self._conn:
@@ -127,14 +125,18 @@ class VectorIndex:
             self._conn.execute("INSERT INTO vector_meta VALUES (?, ?)", (embedder_name, dim))
         return True
 
-    def _create_table(self) -> None:
-        self._conn.execute(
+    def _layout(self) -> str:
+        """The statement that creates the vector table (as ``sqlite_master`` keeps it)."""
+        return (
             f"CREATE VIRTUAL TABLE {self.table} USING vec0("
             "fragment_id INTEGER PRIMARY KEY, matter_id INTEGER PARTITION KEY, "
             f"cell INTEGER PARTITION KEY, embedding float[{self._dim}] distance_metric=cosine, "
             "document_id INTEGER, valid_from INTEGER, valid_to INTEGER, "
-            "jurisdiction TEXT, legal_force TEXT)"
+            f"jurisdiction TEXT, legal_force TEXT, chunk_size={_CHUNK})"
         )
+
+    def _create_table(self) -> None:
+        self._conn.execute(self._layout())
 
     def _create_cells(self) -> None:
         """``vector_cells``: a clustered matter's centroids (float32, ``(cells, dim)``)
@@ -145,29 +147,35 @@ class VectorIndex:
         )
         self._conn.execute("DELETE FROM vector_cells")
 
-    def _has_cells(self) -> bool:
-        row = self._conn.execute(
-            "SELECT sql FROM sqlite_master WHERE name = ?", (self.table,)
-        ).fetchone()
-        return row is not None and "cell INTEGER PARTITION KEY" in str(row[0])
-
     def _migrate(self) -> None:
-        """Rebuild a table of the layout before cells (every row into cell 0, no
-        re-embedding), through a plain copy: a vec0 table cannot be renamed."""
+        """Rebuild a table of an older layout (before cells: every row into cell 0),
+        keeping its vectors: a vec0 table cannot be altered or renamed."""
         with self._conn:
-            self._conn.execute("DROP TABLE IF EXISTS vector_migration")
             self._conn.execute(
-                "CREATE TABLE vector_migration AS SELECT fragment_id, matter_id, embedding, "
+                f"INSERT INTO {self._copy()} SELECT fragment_id, matter_id, 0, embedding, "
                 f"{_COLUMNS} FROM {self.table}"
             )
             self._conn.execute(f"DROP TABLE {self.table}")
             self._create_table()
-            self._conn.execute(
-                f"INSERT INTO {self.table} SELECT fragment_id, matter_id, 0, embedding, "
-                f"{_COLUMNS} FROM vector_migration"
-            )
-            self._conn.execute("DROP TABLE vector_migration")
+            self._reload()
             self._create_cells()
+
+    def _copy(self) -> str:
+        """An empty plain table of rows on their way back into the vec0 table."""
+        self._conn.execute(f"DROP TABLE IF EXISTS {_COPY}")
+        self._conn.execute(
+            f"CREATE TABLE {_COPY}(fragment_id INTEGER, matter_id INTEGER, cell INTEGER, "
+            "embedding BLOB, document_id INTEGER, valid_from INTEGER, valid_to INTEGER, "
+            "jurisdiction TEXT, legal_force TEXT)"
+        )
+        return _COPY
+
+    def _reload(self) -> None:
+        """Insert the copied rows cell by cell (each cell's chunks filled in turn)."""
+        self._conn.execute(
+            f"INSERT INTO {self.table} SELECT * FROM {_COPY} ORDER BY matter_id, cell, fragment_id"
+        )
+        self._conn.execute(f"DROP TABLE {_COPY}")
 
     def _drop_vector_tables(self) -> None:
         rows = self._conn.execute(
@@ -196,7 +204,7 @@ class VectorIndex:
     def upsert(self, rows: Sequence[VectorRow], vectors: np.ndarray) -> None:
         """Store (or replace) one vector per row; ``vectors`` is ``(len(rows), dim)``, each
         into the cell of its matter nearest to it (cell 0 in a matter not clustered)."""
-        _ = self.table  # IndexError_ before ensure()
+        table = self.table
         matrix = np.ascontiguousarray(vectors, dtype=np.float32)
         if matrix.ndim != 2 or matrix.shape != (len(rows), self._dim):
             raise ValueError(
@@ -225,7 +233,11 @@ class VectorIndex:
             )
             for i, r in enumerate(rows)
         ]
-        self._write(params)
+        with self._conn:
+            self._conn.executemany(
+                f"DELETE FROM {table} WHERE fragment_id = ?", [(p[0],) for p in params]
+            )
+            self._conn.executemany(f"INSERT INTO {table} VALUES ({_MARKS})", params)
 
     def delete_documents(self, document_ids: Iterable[int]) -> None:
         """Delete the vectors of every fragment of these documents."""
@@ -256,11 +268,10 @@ class VectorIndex:
         centroids = self._centroids(int(filters.matter_id))
         if centroids is None:
             return self._knn(vec, filters, k, [0])
-        nprobe = ivf.probe_count(len(centroids))
-        order = ivf.nearest_cells(vec, centroids, WIDEN * nprobe)
-        hits = self._knn(vec, filters, k, order[:nprobe])
-        if len(hits) < k and len(order) > nprobe:  # a narrow filter: look further
-            hits = sorted(hits + self._knn(vec, filters, k, order[nprobe:]), key=_nearest)[:k]
+        first, further = ivf.probes(vec, centroids)
+        hits = self._knn(vec, filters, k, first)
+        if len(hits) < k and further:  # a narrow filter: look further
+            hits = ivf.best(hits + self._knn(vec, filters, k, further), k)
         return hits
 
     def _knn(
@@ -289,7 +300,7 @@ class VectorIndex:
             + " ORDER BY distance"
         )
         hits = [(int(f), 1.0 - float(d)) for f, d in self._conn.execute(sql, params)]
-        return sorted(hits, key=_nearest)[:k] if len(cells) > 1 else hits
+        return ivf.best(hits, k) if len(cells) > 1 else hits
 
     # -- cells -------------------------------------------------------------------
 
@@ -319,18 +330,26 @@ class VectorIndex:
         """Split the matter's vectors into cells: spherical k-means on a fixed-seed
         sample, then every row of the matter rewritten into its nearest cell, in one
         transaction (delete and insert: sqlite-vec 0.1.9 does not update a vector's
-        partition in place). Returns the number of cells."""
+        partition in place; the rows go through a plain copy, to be inserted cell by
+        cell). Returns the number of cells."""
         sql = f"SELECT fragment_id FROM {self.table} WHERE matter_id = ?"
         ids = [int(f) for (f,) in self._conn.execute(sql, (matter_id,))]
         if not ids:
             return 1
-        sample = np.random.default_rng(ivf.SEED).choice(ids, min(len(ids), ivf.SAMPLE), False)
-        centroids = ivf.train(self._rows(sorted(sample.tolist()))[1], ivf.cell_count(len(ids)))
+        centroids = ivf.train(self._rows(ivf.sample(ids))[1], ivf.cell_count(len(ids)))
         with self._conn:
+            copy = self._copy()
             for start in range(0, len(ids), _REWRITE):
                 rows, matrix = self._rows(ids[start : start + _REWRITE])
                 cells = ivf.assign(matrix, centroids).tolist()
-                self._write([(r[0], r[1], c, *r[2:]) for r, c in zip(rows, cells, strict=True)])
+                self._conn.executemany(
+                    f"INSERT INTO {copy} VALUES ({_MARKS})",
+                    [(r[0], r[1], c, *r[2:]) for r, c in zip(rows, cells, strict=True)],
+                )
+            self._conn.executemany(
+                f"DELETE FROM {self.table} WHERE fragment_id = ?", [(f,) for f in ids]
+            )
+            self._reload()
             self._conn.execute(
                 "INSERT OR REPLACE INTO vector_cells VALUES (?, ?, ?)",
                 (matter_id, len(ids), centroids.astype(np.float32).tobytes()),
@@ -350,16 +369,6 @@ class VectorIndex:
             ).fetchall()
         blobs = b"".join(r[2] for r in rows if isinstance(r[2], bytes))
         return rows, np.frombuffer(blobs, dtype=np.float32).reshape(len(rows), -1)
-
-    def _write(self, params: Sequence[tuple[object, ...]]) -> None:
-        """Replace rows ``(fragment_id, matter_id, cell, embedding, *metadata)``."""
-        with self._conn:
-            self._conn.executemany(
-                f"DELETE FROM {self.table} WHERE fragment_id = ?", [(p[0],) for p in params]
-            )
-            self._conn.executemany(
-                f"INSERT INTO {self.table} VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", params
-            )
 
     def stored_fragment_ids(self) -> set[int]:
         """Ids of every fragment with a stored vector, whichever embedder made it (no
