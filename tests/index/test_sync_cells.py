@@ -46,4 +46,11 @@ def test_sync_reclusters_a_grown_matter(tmp_path: Path) -> None:
     assert vectors.cells(matter.id) == ivf.cell_count(grown)
     assert len(indexes.search_dense("confidential information", filters, 200)) == grown
     assert diagnose(conn, indexes) == []
+
+    assert vectors.cells(other.id) > 1
+    with transaction(conn):
+        gone = matters.delete_matter(conn, other.id)
+    indexes.forget_documents(gone)  # what deleting or purging a matter does
+    assert vectors.cells(other.id) == 1  # its centroids are forgotten with its vectors
+    assert vectors.cells(matter.id) == ivf.cell_count(grown)
     conn.close()

@@ -219,6 +219,7 @@ class IndexSet:
         if self.has_vectors():
             with transaction(self._conn):
                 self.vectors.delete_documents(doc_ids)
+                self.vectors.forget_empty_cells()
 
     def rebuild_lexical(self) -> int:
         """Rebuild the tantivy index from SQLite; returns the number of fragments indexed."""

@@ -36,7 +36,7 @@ import numpy as np
 
 from letadesk.domain import SearchFilters, VectorRow
 from letadesk.errors import IndexError_
-from letadesk.index import ivf
+from letadesk.index import ivf, vector_layout
 from letadesk.store.vec_extension import load_extension
 
 _EPOCH = date(1970, 1, 1)
@@ -44,15 +44,8 @@ OPEN_FROM = -(2**40)  # same open-validity sentinels as the lexical index
 OPEN_TO = 2**40
 MAX_K = 4096  # sqlite-vec's limit on k in a KNN query
 _TABLE_PREFIX = "vec_fragments"
-_COLUMNS = "document_id, valid_from, valid_to, jurisdiction, legal_force"
 # a matter is clustered once it holds this many vectors, and again each time it doubles
 RECLUSTER_AT = 50_000
-_REWRITE = 5000  # rows fetched and reassigned together by recluster()
-_COPY = "vector_rewrite"
-_MARKS = ", ".join("?" * 9)  # a row: fragment_id, matter_id, cell, embedding, metadata
-# vectors per sqlite-vec chunk: each partition takes whole chunks; the default 1,024 left
-# most of the file empty (20k vectors in 141 cells: 250 MB for 31 MB of vectors)
-_CHUNK = 256
 
 
 def _day(d: date | None, default: int) -> int:
@@ -109,13 +102,14 @@ class VectorIndex:
             raise ValueError(f"invalid embedding dimension {dim}")
         self._dim = dim
         if self.identity() == (embedder_name, dim) and self._has_table(self.table):
-            sql = "SELECT sql FROM sqlite_master WHERE name = ?"
-            if self._conn.execute(sql, (self.table,)).fetchone() != (self._layout(),):
-                self._migrate()
+            if not vector_layout.is_current(self._conn, self.table, dim):
+                with self._conn:
+                    vector_layout.migrate(self._conn, self.table, dim)
+                    self._create_cells()
             return False
         with self._conn:
             self._drop_vector_tables()
-            self._create_table()
+            self._conn.execute(vector_layout.layout(self.table, dim))
             self._conn.execute(
                 "CREATE TABLE IF NOT EXISTS vector_meta("
                 "embedder_name TEXT NOT NULL, dim INTEGER NOT NULL)"
@@ -125,19 +119,6 @@ class VectorIndex:
             self._conn.execute("INSERT INTO vector_meta VALUES (?, ?)", (embedder_name, dim))
         return True
 
-    def _layout(self) -> str:
-        """The statement that creates the vector table (as ``sqlite_master`` keeps it)."""
-        return (
-            f"CREATE VIRTUAL TABLE {self.table} USING vec0("
-            "fragment_id INTEGER PRIMARY KEY, matter_id INTEGER PARTITION KEY, "
-            f"cell INTEGER PARTITION KEY, embedding float[{self._dim}] distance_metric=cosine, "
-            "document_id INTEGER, valid_from INTEGER, valid_to INTEGER, "
-            f"jurisdiction TEXT, legal_force TEXT, chunk_size={_CHUNK})"
-        )
-
-    def _create_table(self) -> None:
-        self._conn.execute(self._layout())
-
     def _create_cells(self) -> None:
         """``vector_cells``: a clustered matter's centroids (float32, ``(cells, dim)``)
         and how many vectors it held when they were trained."""
@@ -146,36 +127,6 @@ class VectorIndex:
             "clustered_at INTEGER NOT NULL, centroids BLOB NOT NULL)"
         )
         self._conn.execute("DELETE FROM vector_cells")
-
-    def _migrate(self) -> None:
-        """Rebuild a table of an older layout (before cells: every row into cell 0),
-        keeping its vectors: a vec0 table cannot be altered or renamed."""
-        with self._conn:
-            self._conn.execute(
-                f"INSERT INTO {self._copy()} SELECT fragment_id, matter_id, 0, embedding, "
-                f"{_COLUMNS} FROM {self.table}"
-            )
-            self._conn.execute(f"DROP TABLE {self.table}")
-            self._create_table()
-            self._reload()
-            self._create_cells()
-
-    def _copy(self) -> str:
-        """An empty plain table of rows on their way back into the vec0 table."""
-        self._conn.execute(f"DROP TABLE IF EXISTS {_COPY}")
-        self._conn.execute(
-            f"CREATE TABLE {_COPY}(fragment_id INTEGER, matter_id INTEGER, cell INTEGER, "
-            "embedding BLOB, document_id INTEGER, valid_from INTEGER, valid_to INTEGER, "
-            "jurisdiction TEXT, legal_force TEXT)"
-        )
-        return _COPY
-
-    def _reload(self) -> None:
-        """Insert the copied rows cell by cell (each cell's chunks filled in turn)."""
-        self._conn.execute(
-            f"INSERT INTO {self.table} SELECT * FROM {_COPY} ORDER BY matter_id, cell, fragment_id"
-        )
-        self._conn.execute(f"DROP TABLE {_COPY}")
 
     def _drop_vector_tables(self) -> None:
         rows = self._conn.execute(
@@ -196,7 +147,7 @@ class VectorIndex:
         """Delete every vector (the embedder identity is kept)."""
         with self._conn:
             self._conn.execute(f"DROP TABLE IF EXISTS {self.table}")
-            self._create_table()
+            self._conn.execute(vector_layout.layout(self.table, self._dim or 0))
             self._create_cells()
 
     # -- writing -----------------------------------------------------------------
@@ -237,7 +188,7 @@ class VectorIndex:
             self._conn.executemany(
                 f"DELETE FROM {table} WHERE fragment_id = ?", [(p[0],) for p in params]
             )
-            self._conn.executemany(f"INSERT INTO {table} VALUES ({_MARKS})", params)
+            self._conn.executemany(f"INSERT INTO {table} VALUES ({vector_layout.MARKS})", params)
 
     def delete_documents(self, document_ids: Iterable[int]) -> None:
         """Delete the vectors of every fragment of these documents."""
@@ -326,6 +277,18 @@ class VectorIndex:
         ).fetchone()
         return vectors >= (self._recluster_at if row is None else 2 * max(1, int(row[0])))
 
+    def forget_empty_cells(self) -> list[int]:
+        """Drop the centroids of matters left without a vector (a deleted or purged matter:
+        centroids are averages of its passages' vectors); returns those matters."""
+        clustered = [int(m) for (m,) in self._conn.execute("SELECT matter_id FROM vector_cells")]
+        sql = f"SELECT 1 FROM {self.table} WHERE matter_id = ? LIMIT 1"
+        empty = [m for m in clustered if self._conn.execute(sql, (m,)).fetchone() is None]
+        with self._conn:
+            self._conn.executemany(
+                "DELETE FROM vector_cells WHERE matter_id = ?", [(m,) for m in empty]
+            )
+        return empty
+
     def recluster(self, matter_id: int) -> int:
         """Split the matter's vectors into cells: spherical k-means on a fixed-seed
         sample, then every row of the matter rewritten into its nearest cell, in one
@@ -336,39 +299,15 @@ class VectorIndex:
         ids = [int(f) for (f,) in self._conn.execute(sql, (matter_id,))]
         if not ids:
             return 1
-        centroids = ivf.train(self._rows(ivf.sample(ids))[1], ivf.cell_count(len(ids)))
+        sample = vector_layout.fetch(self._conn, self.table, ivf.sample(ids))[1]
+        centroids = ivf.train(sample, ivf.cell_count(len(ids)))
         with self._conn:
-            copy = self._copy()
-            for start in range(0, len(ids), _REWRITE):
-                rows, matrix = self._rows(ids[start : start + _REWRITE])
-                cells = ivf.assign(matrix, centroids).tolist()
-                self._conn.executemany(
-                    f"INSERT INTO {copy} VALUES ({_MARKS})",
-                    [(r[0], r[1], c, *r[2:]) for r, c in zip(rows, cells, strict=True)],
-                )
-            self._conn.executemany(
-                f"DELETE FROM {self.table} WHERE fragment_id = ?", [(f,) for f in ids]
-            )
-            self._reload()
+            vector_layout.rewrite_cells(self._conn, self.table, ids, centroids)
             self._conn.execute(
                 "INSERT OR REPLACE INTO vector_cells VALUES (?, ?, ?)",
                 (matter_id, len(ids), centroids.astype(np.float32).tobytes()),
             )
         return len(centroids)
-
-    def _rows(self, ids: Sequence[int]) -> tuple[list[tuple[object, ...]], np.ndarray]:
-        """``(fragment_id, matter_id, embedding, *metadata)`` of these fragments, and
-        their vectors as a matrix."""
-        rows: list[tuple[object, ...]] = []
-        for start in range(0, len(ids), 500):
-            chunk = ids[start : start + 500]
-            rows += self._conn.execute(
-                f"SELECT fragment_id, matter_id, embedding, {_COLUMNS} FROM {self.table} "
-                f"WHERE fragment_id IN ({', '.join('?' * len(chunk))})",
-                chunk,
-            ).fetchall()
-        blobs = b"".join(r[2] for r in rows if isinstance(r[2], bytes))
-        return rows, np.frombuffer(blobs, dtype=np.float32).reshape(len(rows), -1)
 
     def stored_fragment_ids(self) -> set[int]:
         """Ids of every fragment with a stored vector, whichever embedder made it (no
