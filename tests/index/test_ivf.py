@@ -9,10 +9,10 @@ from letadesk.index import ivf
 
 
 def test_cell_and_probe_counts() -> None:
-    assert ivf.cell_count(0) == 1 and ivf.cell_count(50_000) == 224
-    assert ivf.cell_count(1_000_000) == 1000
+    assert ivf.cell_count(0) == 1 and ivf.cell_count(50_000) == 100
+    assert ivf.cell_count(1_000_000) == 2000
     assert ivf.probe_count(10) == 10  # fewer cells than the floor: all of them
-    assert ivf.probe_count(224) == 32 and ivf.probe_count(1000) == 63
+    assert ivf.probe_count(100) == 32 and ivf.probe_count(2000) == 125
 
 
 def test_probes_are_nearest_first_and_widen() -> None:

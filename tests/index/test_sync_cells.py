@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from corpus_factory import CONTRACT_RO, NDA_EN, write_text
 from letadesk.config import Paths, Settings
 from letadesk.domain import SearchFilters
@@ -16,7 +18,8 @@ from letadesk.store.database import open_database
 from letadesk.store.transaction import transaction
 
 
-def test_sync_reclusters_a_grown_matter(tmp_path: Path) -> None:
+def test_sync_reclusters_a_grown_matter(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(ivf, "CELL_SIZE", 2)
     docs = tmp_path / "docs"
     write_text(docs, "contract.txt", CONTRACT_RO)
     paths = Paths.resolve(tmp_path / "profile")

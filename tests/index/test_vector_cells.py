@@ -55,7 +55,10 @@ def conn(tmp_path: Path) -> apsw.Connection:
 
 
 @pytest.fixture
-def index(conn: apsw.Connection, data: tuple[np.ndarray, np.ndarray]) -> VectorIndex:
+def index(
+    conn: apsw.Connection, data: tuple[np.ndarray, np.ndarray], monkeypatch: pytest.MonkeyPatch
+) -> VectorIndex:
+    monkeypatch.setattr(ivf, "CELL_SIZE", 100)  # 100 cells of 10,000 vectors, 32 probed
     vi = VectorIndex(conn, recluster_at=1000)
     vi.ensure("test@1", DIM)
     vi.upsert([row(i) for i in range(N)], data[0])
