@@ -245,12 +245,10 @@ class VectorIndex:
             day = _day(filters.as_of, 0)
             where += ["valid_from <= ?", "valid_to >= ?"]
             params += [day, day]
-        sql = (
-            f"SELECT fragment_id, distance FROM {self.table} WHERE "
-            + " AND ".join(where)
-            + " ORDER BY distance"
-        )
-        hits = [(int(f), 1.0 - float(d)) for f, d in self._conn.execute(sql, params)]
+        # several cells: k rows each, merged here (SQLite's sort of them all costs more)
+        order = " ORDER BY distance" if len(cells) == 1 else ""
+        sql = f"SELECT fragment_id, distance FROM {self.table} WHERE " + " AND ".join(where)
+        hits = [(int(f), 1.0 - float(d)) for f, d in self._conn.execute(sql + order, params)]
         return ivf.best(hits, k) if len(cells) > 1 else hits
 
     # -- cells -------------------------------------------------------------------
