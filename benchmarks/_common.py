@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+import os
 import resource
 import sys
 from pathlib import Path
 
-SHARED = Path(__file__).resolve().parents[1].parent / "shared" / "data"
+# ../shared/data beside the checkout; LETADESK_SHARED_DATA for a worktree elsewhere
+SHARED = Path(
+    os.environ.get("LETADESK_SHARED_DATA")
+    or Path(__file__).resolve().parents[1].parent / "shared" / "data"
+)
 
 
 def shared_data() -> Path:

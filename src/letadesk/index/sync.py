@@ -20,7 +20,7 @@ from letadesk.config import Paths, Settings
 from letadesk.domain import LexicalRow, SearchFilters
 from letadesk.errors import IndexError_
 from letadesk.index.tantivy_index import LexicalIndex, LexicalIndexBusy
-from letadesk.index.vector_index import VectorIndex, vectors_stored
+from letadesk.index.vector_index import RECLUSTER_AT, VectorIndex, vectors_stored
 from letadesk.store import index_rows
 from letadesk.store.database import Connection
 from letadesk.store.transaction import transaction
@@ -36,10 +36,20 @@ EMBED_BATCH = 32
 
 
 class IndexSet:
-    """The lexical and dense indexes of one workspace, opened lazily."""
+    """The lexical and dense indexes of one workspace, opened lazily. A matter's vectors
+    are split into cells once it holds ``recluster_at`` of them, and again each time
+    that number doubles (see :meth:`VectorIndex.recluster`)."""
 
-    def __init__(self, conn: Connection, paths: Paths, settings: Settings) -> None:
+    def __init__(
+        self,
+        conn: Connection,
+        paths: Paths,
+        settings: Settings,
+        *,
+        recluster_at: int = RECLUSTER_AT,
+    ) -> None:
         self._conn = conn
+        self._recluster_at = recluster_at
         self._paths = paths
         self._settings = settings
         self._lexical: LexicalIndex | None = None
@@ -78,7 +88,7 @@ class IndexSet:
     @property
     def vectors(self) -> VectorIndex:
         if self._vectors is None:
-            vectors = VectorIndex(self._conn)
+            vectors = VectorIndex(self._conn, recluster_at=self._recluster_at)
             vectors.ensure(self.embedder.name, self.embedder.dim)
             self._vectors = vectors
         return self._vectors
@@ -108,7 +118,23 @@ class IndexSet:
         if not embed:
             return True
         done, total = self._embed_missing(progress, cancelled)
+        if done == total:
+            self.recluster_grown()
         return done == total
+
+    def recluster_grown(self) -> list[int]:
+        """Re-cluster the vectors of every matter that has grown enough since its last
+        clustering (counted from SQLite's indexed fragments: after a complete sync each
+        has its vector); returns those matters."""
+        vectors = self.vectors
+        grown = [
+            m
+            for m, n in index_rows.indexed_counts(self._conn).items()
+            if vectors.recluster_due(m, n)
+        ]
+        for matter in grown:
+            vectors.recluster(matter)
+        return grown
 
     def _apply_outbox(self) -> None:
         pending = index_rows.outbox(self._conn)
@@ -193,6 +219,7 @@ class IndexSet:
         if self.has_vectors():
             with transaction(self._conn):
                 self.vectors.delete_documents(doc_ids)
+                self.vectors.forget_empty_cells()
 
     def rebuild_lexical(self) -> int:
         """Rebuild the tantivy index from SQLite; returns the number of fragments indexed."""

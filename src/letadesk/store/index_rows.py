@@ -94,6 +94,17 @@ def indexed_fragments(conn: apsw.Connection, matter_id: int | None = None) -> li
     return [(int(f), int(d)) for f, d in conn.execute(sql, args)]
 
 
+def indexed_counts(conn: apsw.Connection) -> dict[int, int]:
+    """Per matter, how many fragments of indexed documents it holds."""
+    return {
+        int(m): int(n)
+        for m, n in conn.execute(
+            "SELECT f.matter_id, count(*) FROM fragments f JOIN documents d "
+            "ON d.id = f.document_id WHERE d.status = 'indexed' GROUP BY f.matter_id"
+        )
+    }
+
+
 def fragment_ids(conn: apsw.Connection) -> set[int]:
     """Every stored fragment, whatever its document's status."""
     return {int(r[0]) for r in conn.execute("SELECT id FROM fragments")}
