@@ -77,16 +77,22 @@ class Sentences:
         return self.x[:, [COMBINER_FEATURES.index(n) for n in names]]
 
 
-def figures(data: Sentences, p: np.ndarray) -> dict[str, float]:
-    """Question-level AUC of the best sentence, the bar with the best
-    min(coverage, refusal), and the top sentence's precision there."""
+def best_per_question(data: Sentences, score: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Each question's best sentence score, and whether that sentence is on gold."""
     best = np.zeros(data.questions)
     top_gold = np.zeros(data.questions, dtype=bool)
     for qi in range(data.questions):
         mask = data.q == qi
         if mask.any():
-            i = int(np.argmax(p[mask]))
-            best[qi], top_gold[qi] = p[mask][i], bool(data.y[mask][i])
+            i = int(np.argmax(score[mask]))
+            best[qi], top_gold[qi] = score[mask][i], bool(data.y[mask][i])
+    return best, top_gold
+
+
+def figures(data: Sentences, p: np.ndarray) -> dict[str, float]:
+    """Question-level AUC of the best sentence, the bar with the best
+    min(coverage, refusal), and the top sentence's precision there."""
+    best, top_gold = best_per_question(data, p)
     ans = data.answerable
     rows = []
     for t in np.unique(best):
@@ -136,13 +142,7 @@ def fit_kind(data: Sentences) -> dict[str, Any]:
 def at_bar(data: Sentences, score: np.ndarray, bar: float) -> dict[str, float]:
     """Coverage, refusal and the top sentence's precision when Gate 2 refuses below
     ``bar``, with the question-level AUC of the best score."""
-    best = np.zeros(data.questions)
-    top_gold = np.zeros(data.questions, dtype=bool)
-    for qi in range(data.questions):
-        mask = data.q == qi
-        if mask.any():
-            i = int(np.argmax(score[mask]))
-            best[qi], top_gold[qi] = score[mask][i], bool(data.y[mask][i])
+    best, top_gold = best_per_question(data, score)
     ans = data.answerable
     answered = best >= bar
     shown = answered & ans
