@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from letadesk.cli import BROKEN_PIPE, main
+from letadesk.cli.common import fail
 from letadesk.config import Paths, Settings
 from letadesk.errors import ConfigError
 from letadesk.store import audit
@@ -302,3 +303,14 @@ def test_ingest_where_every_file_fails_is_an_error(
     (docs / "c.txt").write_text("Termenul de preaviz este de 30 de zile.", encoding="utf-8")
     code, err = run(tmp_path / "fresh", capsys, "ingest", str(docs), "--matter", "M")
     assert code == 0 and "failed: " in err and "b.pdf" in err
+
+
+def test_an_error_message_is_one_line_whatever_the_file_name_holds(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # hypothesis found "letadesk eval $'\x85'": NEL (and U+2028/2029) break lines too
+    assert fail("a\nb\x85c\u2028d\u2029e\x9bf: cannot be read", 2) == 2
+    err = capsys.readouterr().err
+    assert err.strip().splitlines() == [
+        "letadesk: error: a\\nb\\x85c\\u2028d\\u2029e\\x9bf: cannot be read"
+    ]

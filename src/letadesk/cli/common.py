@@ -38,8 +38,11 @@ def print_json(value: Any) -> None:
     sys.stdout.write("\n")
 
 
-# control characters (a file name may hold a newline or a terminal escape) shown escaped
-_ESCAPED = {c: f"\\x{c:02x}" for c in [*range(0x20), 0x7F]} | {
+# control characters (a file name may hold a newline or a terminal escape) shown escaped,
+# with every other character str.splitlines breaks a line at (NEL, U+2028, U+2029)
+_ESCAPED = {c: f"\\x{c:02x}" for c in [*range(0x20), *range(0x7F, 0xA0)]} | {
+    0x2028: "\\u2028",
+    0x2029: "\\u2029",
     0x0A: "\\n",
     0x0D: "\\r",
     0x09: "\\t",
