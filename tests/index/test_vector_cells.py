@@ -195,3 +195,16 @@ def test_a_table_without_cells_is_migrated_in_place(conn: apsw.Connection) -> No
     before = conn.total_changes()
     assert VectorIndex(conn).ensure("old@1", 8) is False
     assert conn.total_changes() == before  # migrated once: the new layout is recognised
+
+
+def test_the_chunk_table_is_indexed_by_partition(conn: apsw.Connection) -> None:
+    # sqlite-vec finds each (matter, cell)'s chunks in its shadow table: unindexed, that
+    # was ~8 ms a cell at 1M vectors (benchmarks/results/latency_1000000.txt)
+    VectorIndex(conn).ensure("e@1", 8)
+    conn.execute("DROP INDEX vec_fragments_8_chunks_by_partition")  # a profile made before it
+    assert VectorIndex(conn).ensure("e@1", 8) is False
+    plan = conn.execute(
+        "EXPLAIN QUERY PLAN SELECT chunk_id FROM vec_fragments_8_chunks "
+        "WHERE partition00 = 1 AND partition01 = 0"
+    ).fetchall()
+    assert "vec_fragments_8_chunks_by_partition" in str(plan)

@@ -102,14 +102,15 @@ class VectorIndex:
             raise ValueError(f"invalid embedding dimension {dim}")
         self._dim = dim
         if self.identity() == (embedder_name, dim) and self._has_table(self.table):
-            if not vector_layout.is_current(self._conn, self.table, dim):
-                with self._conn:
+            with self._conn:
+                if not vector_layout.is_current(self._conn, self.table, dim):
                     vector_layout.migrate(self._conn, self.table, dim)
                     self._create_cells()
+                vector_layout.index_chunks(self._conn, self.table)  # profiles made before it
             return False
         with self._conn:
             self._drop_vector_tables()
-            self._conn.execute(vector_layout.layout(self.table, dim))
+            vector_layout.create(self._conn, self.table, dim)
             self._conn.execute(
                 "CREATE TABLE IF NOT EXISTS vector_meta("
                 "embedder_name TEXT NOT NULL, dim INTEGER NOT NULL)"
@@ -147,7 +148,7 @@ class VectorIndex:
         """Delete every vector (the embedder identity is kept)."""
         with self._conn:
             self._conn.execute(f"DROP TABLE IF EXISTS {self.table}")
-            self._conn.execute(vector_layout.layout(self.table, self._dim or 0))
+            vector_layout.create(self._conn, self.table, self._dim or 0)
             self._create_cells()
 
     # -- writing -----------------------------------------------------------------

@@ -38,6 +38,22 @@ def layout(table: str, dim: int) -> str:
     )
 
 
+def create(conn: Connection, table: str, dim: int) -> None:
+    """The vector table, with the index its chunk lookups need (:func:`index_chunks`)."""
+    conn.execute(layout(table, dim))
+    index_chunks(conn, table)
+
+
+def index_chunks(conn: Connection, table: str) -> None:
+    """Index sqlite-vec's chunk table by partition: it finds each (matter, cell)'s chunks
+    there, and without an index read every chunk row per cell (about 8 ms a cell at 1M
+    vectors; 0.6-1.5 ms with it)."""
+    conn.execute(
+        f"CREATE INDEX IF NOT EXISTS {table}_chunks_by_partition "
+        f"ON {table}_chunks(partition00, partition01)"
+    )
+
+
 def is_current(conn: Connection, table: str, dim: int) -> bool:
     row = conn.execute("SELECT sql FROM sqlite_master WHERE name = ?", (table,)).fetchone()
     return row == (layout(table, dim),)
@@ -51,7 +67,7 @@ def migrate(conn: Connection, table: str, dim: int) -> None:
         f"FROM {table}"
     )
     conn.execute(f"DROP TABLE {table}")
-    conn.execute(layout(table, dim))
+    create(conn, table, dim)
     _reload(conn, table)
 
 
