@@ -96,6 +96,16 @@ def collapse_spaces(text: str) -> tuple[str, list[int]]:
     return "".join(out), origin
 
 
+def one_line(text: object) -> str:
+    """``text`` with every run of whitespace (line breaks included) as one space."""
+    return " ".join(str(text).split())
+
+
+def shorten(text: str, limit: int) -> str:
+    """``text`` cut to at most ``limit`` characters, an ellipsis marking the cut."""
+    return text if len(text) <= limit else text[: limit - 1].rstrip() + "\u2026"
+
+
 def nfc(text: str) -> str:
     """Unicode NFC, applied to text as it is read from a file."""
     return unicodedata.normalize("NFC", text)

@@ -14,6 +14,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from letadesk.text import one_line
+
 __all__ = ["memo_markdown", "pinpoint", "write_memo_docx"]
 
 _DISCLAIMER = (
@@ -31,17 +33,20 @@ class _Note:
 
 def pinpoint(source: dict[str, Any]) -> str:
     """``"NDA, p. 3, Section 5.2"``: document, printed page label, locator."""
-    parts = [str(source.get("document") or "(untitled document)")]
+    document = str(source.get("document") or "(untitled document)")
+    return ", ".join(p for p in (document, page_and_locator(source)) if p)
+
+
+def page_and_locator(source: dict[str, Any]) -> str:
+    """``"p. 3, Section 5.2"``: the printed page label and the locator (either may be
+    missing)."""
+    parts = []
     label = source.get("page_label") or source.get("page")
     if label not in (None, ""):
         parts.append(f"p. {label}")
     if source.get("locator"):
         parts.append(str(source["locator"]))
     return ", ".join(parts)
-
-
-def _one_line(text: str) -> str:
-    return " ".join(str(text).split())
 
 
 def _numbered(answer: dict[str, Any]) -> list[tuple[dict[str, Any], list[_Note]]]:
@@ -52,7 +57,7 @@ def _numbered(answer: dict[str, Any]) -> list[tuple[dict[str, Any], list[_Note]]
         notes = []
         for cit in claim.get("citations", []):
             n += 1
-            notes.append(_Note(n, pinpoint(cit) + _marks(cit), _one_line(cit.get("quote", ""))))
+            notes.append(_Note(n, pinpoint(cit) + _marks(cit), one_line(cit.get("quote", ""))))
         out.append((claim, notes))
     return out
 
@@ -98,7 +103,7 @@ def _header(answer: dict[str, Any], question: str | None) -> list[tuple[str, str
 
 def _nearest(answer: dict[str, Any]) -> list[str]:
     return [
-        f"{pinpoint(p)}: \u201c{_one_line(p.get('text', ''))[:300]}\u201d"
+        f"{pinpoint(p)}: \u201c{one_line(p.get('text', ''))[:300]}\u201d"
         for p in answer.get("nearest_sources", [])
     ]
 
@@ -117,10 +122,10 @@ def memo_markdown(answer: dict[str, Any], *, question: str | None = None) -> str
     headings = _headings(answer)
     for i, (claim, notes) in enumerate(numbered):
         if i in headings:
-            lines += ([""] if i else []) + [f"### {_one_line(headings[i])}", ""]
+            lines += ([""] if i else []) + [f"### {one_line(headings[i])}", ""]
         marks = "".join(f"[^{n.number}]" for n in notes)
         label = " *(extracted verbatim)*" if claim.get("kind") == "extracted" else ""
-        lines += [f"- {_one_line(claim.get('text', ''))}{marks}{label}"]
+        lines += [f"- {one_line(claim.get('text', ''))}{marks}{label}"]
     if numbered:
         lines.append("")
     if _unanswered(answer):
@@ -156,9 +161,9 @@ def write_memo_docx(
     headings = _headings(answer)
     for i, (claim, notes) in enumerate(numbered):
         if i in headings:
-            document.add_heading(_one_line(headings[i]), level=3)
+            document.add_heading(one_line(headings[i]), level=3)
         para = document.add_paragraph(style="List Bullet")
-        para.add_run(_one_line(claim.get("text", "")))
+        para.add_run(one_line(claim.get("text", "")))
         for note in notes:
             para.add_run(str(note.number)).font.superscript = True
         if claim.get("kind") == "extracted":

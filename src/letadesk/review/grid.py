@@ -12,6 +12,7 @@ after documents were added, asks only the cells not stored yet.
 from __future__ import annotations
 
 import json
+from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import date
@@ -71,12 +72,15 @@ class ReviewGrid:
     asked: int = 0  # cells computed in this run
     reused: int = 0  # cells read from the store
     cancelled: bool = False
+    _names: Counter[str] = field(init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        self._names = Counter(Path(d.path).name for d in self.documents)
 
     def row_name(self, document: Document) -> str:
         """The document's file name (its path when two rows share a file name)."""
         name = Path(document.path).name
-        same = sum(Path(d.path).name == name for d in self.documents)
-        return name if same == 1 else document.path
+        return name if self._names[name] == 1 else document.path
 
     def cell(self, document: Document, question: Question) -> ReviewCell:
         """The cell, or a pending one when the run stopped before it."""

@@ -29,13 +29,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from letadesk.text import shorten
 from letadesk.ui.flow_layout import FlowLayout
 
 _MAX_TITLE = 48
-
-
-def _short(title: str) -> str:
-    return title if len(title) <= _MAX_TITLE else title[: _MAX_TITLE - 1].rstrip() + "…"
 
 
 def passage_ref(p: dict[str, Any]) -> dict[str, Any]:
@@ -263,7 +260,7 @@ class AnswerView(QScrollArea):
         return badge
 
     def _chip(self, number: int, ref: dict[str, Any]) -> QPushButton:
-        parts = [_short(str(ref.get("document", "")))]
+        parts = [shorten(str(ref.get("document", "")), _MAX_TITLE)]
         label = ref.get("page_label") or ref.get("page")
         if label:
             parts.append(self.tr("p. {label}").format(label=label))

@@ -40,6 +40,7 @@ from letadesk.errors import LetaDeskError
 from letadesk.export.grid import write_grid_docx, write_grid_xlsx
 from letadesk.review.grid import PENDING, ReviewCell, ReviewGrid, review_documents
 from letadesk.review.templates import Question, load_template
+from letadesk.text import one_line, shorten
 from letadesk.ui.answer_view import AnswerView
 from letadesk.ui.engine import Engine, EngineThread
 from letadesk.ui.i18n import count
@@ -48,11 +49,6 @@ from letadesk.workspace import Workspace
 _SHORT = 70  # characters of the first claim shown in a cell
 _FILE = "file"  # the template combo's "from a file" entry
 _UNSAFE = re.compile(r'[\\/:*?"<>|\x00-\x1f]+')
-
-
-def _short(text: str) -> str:
-    text = " ".join(text.split())
-    return text if len(text) <= _SHORT else text[: _SHORT - 1].rstrip() + "…"
 
 
 class ReviewView(QWidget):
@@ -272,7 +268,9 @@ class ReviewView(QWidget):
     def cell_text(self, cell: ReviewCell) -> str:
         """What a cell shows: "answered: " and its first claim, shortened, or "refused"."""
         if cell.disposition == "answered" and cell.claims:
-            return self.tr("answered: {claim}").format(claim=_short(cell.claims[0].get("text", "")))
+            return self.tr("answered: {claim}").format(
+                claim=shorten(one_line(cell.claims[0].get("text", "")), _SHORT)
+            )
         if cell.disposition == PENDING:
             return self.tr("not computed yet")
         return self.tr("refused")
