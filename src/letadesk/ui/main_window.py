@@ -368,6 +368,7 @@ class MainWindow(QMainWindow):
         self.audit_view.set_matter(matter)
         self.review_view.set_matter(matter)
         self.answer_view.show_message(self.tr("Ask a question to see a grounded answer here."))
+        self.viewer.clear()
 
     # ---- closing -----------------------------------------------------------------------
 

@@ -1,18 +1,20 @@
 """The source of a citation: the PDF page with the quote highlighted, or the document
-text with the cited ``[start, end)`` span highlighted and scrolled into view."""
+text with the cited ``[start, end)`` span highlighted and scrolled into view.
+
+A lawyer works in it: zoom (fit to width by default, re-fitted when the pane is
+resized), find in the document (each match on its page, highlighted), and a text view of
+a PDF whose words can be selected and copied. A matter switch clears it."""
 
 from __future__ import annotations
 
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QRectF, Qt
-from PySide6.QtGui import QColor, QPainter, QPixmap, QTextCharFormat, QTextCursor
+from PySide6.QtCore import QRectF, Qt, QTimer
+from PySide6.QtGui import QColor, QPainter, QPixmap, QResizeEvent, QTextCharFormat, QTextCursor
 from PySide6.QtWidgets import (
-    QHBoxLayout,
     QLabel,
     QPlainTextEdit,
-    QPushButton,
     QScrollArea,
     QStackedWidget,
     QTextEdit,
@@ -22,6 +24,8 @@ from PySide6.QtWidgets import (
 
 from letadesk.domain import Document
 from letadesk.errors import LetaDeskError
+from letadesk.ui.text_find import next_match, page_at
+from letadesk.ui.viewer_toolbar import ViewerToolbar
 from letadesk.workspace import Workspace
 
 Rect = tuple[float, float, float, float]
@@ -47,7 +51,7 @@ def _find_rects(ws: Workspace, doc: Document, page: int, quote: str) -> list[Rec
 
 
 class SourceViewer(QWidget):
-    MIN_ZOOM, MAX_ZOOM = 0.75, 3.0
+    MIN_ZOOM, MAX_ZOOM = 0.5, 4.0
 
     def __init__(self, ws: Workspace, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -59,9 +63,15 @@ class SourceViewer(QWidget):
         self.highlight_rects: list[Rect] = []  # PDF points, on ``_highlight_page``
         self.selection_range: tuple[int, int] | None = None  # document text offsets
         self._highlight_page = 0
-        self.zoom = 1.5  # pixels per PDF point; fitted to the viewer's width per page
+        self.zoom = 1.5  # pixels per PDF point
+        self.fit_width = True  # the zoom follows the viewer's width until zoomed by hand
+        self.find_range: tuple[int, int] | None = None  # the last match, text offsets
         self._ref: dict[str, Any] = {}
-        self.header = QLabel(self.tr("Click a source chip to see the cited passage."))
+        self._refit = QTimer(self)
+        self._refit.setSingleShot(True)
+        self._refit.setInterval(120)
+        self._refit.timeout.connect(lambda: self.show_page(self.current_page))
+        self.header = QLabel(self._placeholder())
         self.header.setObjectName("viewerHeader")
         self.header.setWordWrap(True)
         self.page_image = QLabel()
@@ -77,22 +87,19 @@ class SourceViewer(QWidget):
         self._build_layout()
 
     def _build_layout(self) -> None:
-        self.prev_button = QPushButton("\u25c0")
-        self.next_button = QPushButton("\u25b6")
-        self.prev_button.setToolTip(self.tr("Previous page"))
-        self.next_button.setToolTip(self.tr("Next page"))
-        self.prev_button.clicked.connect(lambda: self.show_page(self.current_page - 1))
-        self.next_button.clicked.connect(lambda: self.show_page(self.current_page + 1))
-        self.page_label = QLabel()
-        nav = QHBoxLayout()
-        nav.addWidget(self.prev_button)
-        nav.addWidget(self.page_label)
-        nav.addWidget(self.next_button)
-        nav.addStretch(1)
+        self.toolbar = ViewerToolbar()
+        bar = self.toolbar
+        bar.page_requested.connect(lambda step: self.show_page(self.current_page + step))
+        bar.zoom_requested.connect(self.zoom_by)
+        bar.fit_requested.connect(self.fit_to_width)
+        bar.text_toggled.connect(self.show_text)
+        bar.find_requested.connect(self.find_next)
+        bar.find_edited.connect(self._find_edited)
+        bar.add_shortcuts(self)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.header)
-        layout.addLayout(nav)
+        layout.addWidget(bar)
         layout.addWidget(self.stack, 1)
         self._update_nav()
 
@@ -106,12 +113,34 @@ class SourceViewer(QWidget):
             self.header.setText(str(exc))
             return
         self._ref = ref
+        if doc != self.document:
+            self._find_edited()
         self.document = doc
         self._set_header(ref)
-        if doc.kind == "pdf" and Path(doc.path).is_file():
+        self.toolbar.set_text_checked(False)
+        if _has_pdf(doc):
             self._open_pdf(doc, int(ref.get("page") or 1), str(ref.get("quote", "")))
         else:
             self._open_text(doc, int(ref["start"]), int(ref["end"]))
+
+    def clear(self) -> None:
+        """Back to the empty viewer (on a matter switch: no document of another matter
+        stays on screen)."""
+        self.document = None
+        self.mode = ""
+        self._ref = {}
+        self.highlight_rects = []
+        self.selection_range = self.find_range = None
+        self.current_page = self.page_count = 0
+        self.page_image.clear()
+        self.text_view.clear()
+        self.toolbar.find_field.clear()
+        self.toolbar.set_text_checked(False)
+        self.header.setText(self._placeholder())
+        self._update_nav()
+
+    def _placeholder(self) -> str:
+        return self.tr("Click a source chip to see the cited passage.")
 
     def show_document(self, document_id: int) -> None:
         """Open a document at its beginning, without a highlight."""
@@ -160,9 +189,11 @@ class SourceViewer(QWidget):
         self._scroll_to_highlight()
 
     def _render(self, doc: Document, page: int) -> QPixmap:
-        """The page at the zoom that fits the viewer's width."""
+        """The page at the zoom chosen, or at the zoom that fits the viewer's width."""
         pixmap = QPixmap()
         pixmap.loadFromData(self._ws.page_image(doc, page, zoom=self.zoom), "PNG")
+        if not self.fit_width:
+            return pixmap
         width_pt = pixmap.width() / self.zoom
         room = self.page_scroll.viewport().width() - 24
         fit = min(self.MAX_ZOOM, max(self.MIN_ZOOM, room / width_pt)) if width_pt else 1.5
@@ -188,19 +219,94 @@ class SourceViewer(QWidget):
             self.page_scroll.verticalScrollBar().setValue(0)
 
     def _update_nav(self) -> None:
-        pdf = self.mode == "pdf"
-        for w in (self.prev_button, self.next_button, self.page_label):
-            w.setVisible(pdf)
-        if pdf:
-            self.page_label.setText(
-                self.tr("Page {n} of {total}").format(n=self.current_page, total=self.page_count)
-            )
-            self.prev_button.setEnabled(self.current_page > 1)
-            self.next_button.setEnabled(self.current_page < self.page_count)
+        self.toolbar.update_state(
+            mode=self.mode,
+            page=self.current_page,
+            pages=self.page_count,
+            zoom=self.zoom,
+            shown=self.document is not None,
+            pdf_file=self.document is not None and _has_pdf(self.document),
+        )
+
+    # ---- zoom, the text of a PDF, find ---------------------------------------------------
+
+    def zoom_by(self, factor: float) -> None:
+        """Zoom the PDF page (which then no longer follows the width), or the text."""
+        if self.mode == "text":
+            self.text_view.zoomIn(1 if factor > 1 else -1)
+        elif self.mode == "pdf":
+            self.fit_width = False
+            self.zoom = min(self.MAX_ZOOM, max(self.MIN_ZOOM, self.zoom * factor))
+            self.show_page(self.current_page)
+
+    def fit_to_width(self) -> None:
+        self.fit_width = True
+        self.show_page(self.current_page)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        if self.mode == "pdf" and self.fit_width:
+            self._refit.start()  # once the resize settles, not at every pixel
+
+    def show_text(self, on: bool) -> None:
+        """A PDF's text, selectable, at the page on screen (with the citation highlighted
+        when it is on that page); or back to the page image."""
+        doc = self.document
+        if doc is None or not _has_pdf(doc):
+            return
+        page = self.current_page
+        if not on:
+            self._open_pdf(doc, self._highlight_page or page, str(self._ref.get("quote", "")))
+            self.show_page(page)
+            return
+        cited = self.selection_range
+        pages = self._ws.pages(doc)
+        if cited and page_at(pages, cited[0]) == page:
+            self._open_text(doc, *cited)
+        else:
+            at = next((p.start for p in pages if p.number == page), 0)
+            self._open_text(doc, at, at, keep_citation=True)
+            cursor = QTextCursor(self.text_view.document())
+            cursor.setPosition(utf16_offset(self._ws.text(doc), at))
+            self.text_view.setTextCursor(cursor)
+            self.text_view.centerCursor()
+        self.current_page = page
+
+    def _find_edited(self) -> None:
+        self.find_range = None
+        self.toolbar.find_status.clear()
+
+    def find_next(self, term: str) -> bool:
+        """Go to the next match of ``term`` (wrapping), highlighted on its page; whether
+        there is one."""
+        doc = self.document
+        if doc is None or not term.strip():
+            return False
+        text = self._ws.text(doc)
+        found = next_match(text, term, self.find_range[1] if self.find_range else 0)
+        status = self.toolbar.find_status
+        if found is None:
+            self.find_range = None
+            status.setText(self.tr("Not found"))
+            return False
+        self.find_range = found
+        page = page_at(self._ws.pages(doc), found[0])
+        status.setText(self.tr("Found on page {n}").format(n=page))
+        if self.mode == "pdf":
+            self._highlight_page = page
+            self.highlight_rects = _find_rects(self._ws, doc, page, text[found[0] : found[1]])
+            self.show_page(page)
+        else:
+            self._open_text(doc, *found, keep_citation=True)
+        return True
 
     # ---- text -------------------------------------------------------------------------
 
-    def _open_text(self, doc: Document, start: int, end: int) -> None:
+    def _open_text(
+        self, doc: Document, start: int, end: int, *, keep_citation: bool = False
+    ) -> None:
+        """The document's text, ``[start, end)`` highlighted: the citation, or (with
+        ``keep_citation``) a find match, leaving ``selection_range`` as it was."""
         self.mode = "text"
         self.highlight_rects = []
         text = self._ws.text(doc)
@@ -209,9 +315,10 @@ class SourceViewer(QWidget):
         self.stack.setCurrentWidget(self.text_view)
         pages = self._ws.pages(doc)
         self.page_count = len(pages)
-        self.current_page = next((p.number for p in pages if p.start <= start < p.end), 1)
+        self.current_page = page_at(pages, start)
         self._update_nav()
-        self.selection_range = (start, end) if end > start else None
+        if not keep_citation:
+            self.selection_range = (start, end) if end > start else None
         self._highlight_text(shown, start, end)
 
     def _highlight_text(self, text: str, start: int, end: int) -> None:
@@ -239,6 +346,11 @@ class SourceViewer(QWidget):
         if not selections:
             return ""
         return selections[0].cursor.selectedText().replace("\u2029", "\n")
+
+
+def _has_pdf(doc: Document) -> bool:
+    """Whether the document is a PDF whose file is still there to render."""
+    return doc.kind == "pdf" and Path(doc.path).is_file()
 
 
 def _escape(text: str) -> str:

@@ -4,114 +4,114 @@
 <context>
     <name>AnswerView</name>
     <message>
-        <location filename="../../ui/answer_view.py" line="211"/>
+        <location filename="../../ui/answer_view.py" line="208"/>
         <source>No answer in: {documents}</source>
         <translation>Niciun răspuns în: {documents}</translation>
     </message>
     <message>
-        <location filename="../../ui/answer_view.py" line="75"/>
+        <location filename="../../ui/answer_view.py" line="72"/>
         <source>Show rejected claims</source>
         <translation>Arată afirmațiile respinse</translation>
     </message>
     <message>
-        <location filename="../../ui/answer_view.py" line="77"/>
+        <location filename="../../ui/answer_view.py" line="74"/>
         <source>Ask a question to see a grounded answer here.</source>
         <translation>Puneți o întrebare pentru a vedea aici un răspuns întemeiat pe surse.</translation>
     </message>
     <message>
-        <location filename="../../ui/answer_view.py" line="180"/>
+        <location filename="../../ui/answer_view.py" line="177"/>
         <source>Source changed or missing on disk since it was indexed; add it again to refresh it: {documents}</source>
         <translation>Sursă modificată sau absentă de pe disc de la indexare; adăugați-o din nou pentru a o actualiza: {documents}</translation>
     </message>
     <message>
-        <location filename="../../ui/answer_view.py" line="187"/>
+        <location filename="../../ui/answer_view.py" line="184"/>
         <source>Source not verified by a person; check the deadlines and article numbers against it: {documents}</source>
         <translation>Sursă neverificată de o persoană; verificați termenele și numerele articolelor în ea: {documents}</translation>
     </message>
     <message>
-        <location filename="../../ui/answer_view.py" line="232"/>
+        <location filename="../../ui/answer_view.py" line="229"/>
         <source>extracted</source>
         <translation>extras</translation>
     </message>
     <message>
-        <location filename="../../ui/answer_view.py" line="233"/>
+        <location filename="../../ui/answer_view.py" line="230"/>
         <source>A verbatim sentence from the source, not a model&apos;s wording.</source>
         <translation>O frază preluată exact din sursă, nu formularea unui model.</translation>
     </message>
     <message>
-        <location filename="../../ui/answer_view.py" line="238"/>
+        <location filename="../../ui/answer_view.py" line="235"/>
         <source>stale source</source>
         <translation>sursă depășită</translation>
     </message>
     <message>
-        <location filename="../../ui/answer_view.py" line="240"/>
+        <location filename="../../ui/answer_view.py" line="237"/>
         <source>A cited document changed or disappeared on disk since it was indexed; the quote is from the indexed version.</source>
         <translation>Un document citat s-a modificat sau a dispărut de pe disc după indexare; citatul provine din versiunea indexată.</translation>
     </message>
     <message>
-        <location filename="../../ui/answer_view.py" line="247"/>
+        <location filename="../../ui/answer_view.py" line="244"/>
         <source>unverified source</source>
         <translation>sursă neverificată</translation>
     </message>
     <message>
-        <location filename="../../ui/answer_view.py" line="248"/>
+        <location filename="../../ui/answer_view.py" line="245"/>
         <source>A cited document has not been verified by a person.</source>
         <translation>Un document citat nu a fost verificat de o persoană.</translation>
     </message>
     <message>
-        <location filename="../../ui/answer_view.py" line="269"/>
+        <location filename="../../ui/answer_view.py" line="266"/>
         <source>p. {label}</source>
         <translation>p. {label}</translation>
     </message>
     <message>
-        <location filename="../../ui/answer_view.py" line="275"/>
+        <location filename="../../ui/answer_view.py" line="272"/>
         <source>stale</source>
         <translation>depășită</translation>
     </message>
     <message>
-        <location filename="../../ui/answer_view.py" line="276"/>
+        <location filename="../../ui/answer_view.py" line="273"/>
         <source>unverified</source>
         <translation>neverificată</translation>
     </message>
     <message>
-        <location filename="../../ui/answer_view.py" line="295"/>
+        <location filename="../../ui/answer_view.py" line="292"/>
         <source>No answer</source>
         <translation>Niciun răspuns</translation>
     </message>
     <message>
-        <location filename="../../ui/answer_view.py" line="307"/>
+        <location filename="../../ui/answer_view.py" line="304"/>
         <source>Nearest sources:</source>
         <translation>Cele mai apropiate surse:</translation>
     </message>
     <message>
-        <location filename="../../ui/answer_view.py" line="323"/>
+        <location filename="../../ui/answer_view.py" line="320"/>
         <source>✗ {text}
     check: {check} — {reason}</source>
         <translation>✗ {text}
     verificare: {check} — {reason}</translation>
     </message>
     <message>
-        <location filename="../../ui/answer_view.py" line="332"/>
+        <location filename="../../ui/answer_view.py" line="329"/>
         <source>Show rejected claims ({n})</source>
         <translation>Arată afirmațiile respinse ({n})</translation>
     </message>
     <message>
-        <location filename="../../ui/answer_view.py" line="125"/>
+        <location filename="../../ui/answer_view.py" line="122"/>
         <source>The language model&apos;s draft could not be verified; showing verbatim passages.</source>
         <translation>Ciorna modelului de limbaj nu a putut fi verificată; se afișează pasaje exacte din surse.</translation>
     </message>
     <message>
-        <location filename="../../ui/answer_view.py" line="129"/>
+        <location filename="../../ui/answer_view.py" line="126"/>
         <source>The language model&apos;s draft could not be verified, and no verbatim passage answers the question.</source>
         <translation>Ciorna modelului de limbaj nu a putut fi verificată și niciun pasaj exact nu răspunde la întrebare.</translation>
     </message>
     <message>
-        <location filename="../../ui/answer_view.py" line="137"/>
+        <location filename="../../ui/answer_view.py" line="134"/>
         <source>Drafted by the language model; every claim was checked against its quoted source.</source>
         <translation>Redactat de modelul de limbaj; fiecare afirmație a fost verificată în sursa citată.</translation>
     </message>
     <message>
-        <location filename="../../ui/answer_view.py" line="140"/>
+        <location filename="../../ui/answer_view.py" line="137"/>
         <source>Verbatim passages from the sources (the language model was not used).</source>
         <translation>Pasaje exacte din surse (modelul de limbaj nu a fost folosit).</translation>
     </message>
@@ -584,137 +584,137 @@
 <context>
     <name>ReviewView</name>
     <message>
-        <location filename="../../ui/review_view.py" line="84"/>
+        <location filename="../../ui/review_view.py" line="80"/>
         <source>CUAD clause categories</source>
         <translation>Categoriile de clauze CUAD</translation>
     </message>
     <message>
-        <location filename="../../ui/review_view.py" line="85"/>
+        <location filename="../../ui/review_view.py" line="81"/>
         <source>Romanian contract clauses</source>
         <translation>Clauze de contract românești</translation>
     </message>
     <message>
-        <location filename="../../ui/review_view.py" line="86"/>
+        <location filename="../../ui/review_view.py" line="82"/>
         <source>From a file…</source>
         <translation>Dintr-un fișier…</translation>
     </message>
     <message>
-        <location filename="../../ui/review_view.py" line="96"/>
-        <location filename="../../ui/review_view.py" line="190"/>
+        <location filename="../../ui/review_view.py" line="92"/>
+        <location filename="../../ui/review_view.py" line="186"/>
         <source>Select a cell to see its claims and sources.</source>
         <translation>Selectați o celulă pentru a-i vedea afirmațiile și sursele.</translation>
     </message>
     <message>
-        <location filename="../../ui/review_view.py" line="100"/>
+        <location filename="../../ui/review_view.py" line="96"/>
         <source>Fill grid</source>
         <translation>Completează grila</translation>
     </message>
     <message>
-        <location filename="../../ui/review_view.py" line="101"/>
+        <location filename="../../ui/review_view.py" line="97"/>
         <source>Cancel</source>
         <translation>Anulează</translation>
     </message>
     <message>
-        <location filename="../../ui/review_view.py" line="102"/>
+        <location filename="../../ui/review_view.py" line="98"/>
         <source>Export Excel…</source>
         <translation>Exportă Excel…</translation>
     </message>
     <message>
-        <location filename="../../ui/review_view.py" line="103"/>
+        <location filename="../../ui/review_view.py" line="99"/>
         <source>Export Word…</source>
         <translation>Exportă Word…</translation>
     </message>
     <message>
-        <location filename="../../ui/review_view.py" line="105"/>
+        <location filename="../../ui/review_view.py" line="101"/>
         <source>Questions:</source>
         <translation>Întrebări:</translation>
     </message>
     <message>
-        <location filename="../../ui/review_view.py" line="151"/>
-        <location filename="../../ui/review_view.py" line="205"/>
-        <location filename="../../ui/review_view.py" line="314"/>
+        <location filename="../../ui/review_view.py" line="147"/>
+        <location filename="../../ui/review_view.py" line="201"/>
+        <location filename="../../ui/review_view.py" line="317"/>
         <source>Error: {m}</source>
         <translation>Eroare: {m}</translation>
     </message>
     <message>
-        <location filename="../../ui/review_view.py" line="156"/>
+        <location filename="../../ui/review_view.py" line="152"/>
         <source>{n} questions</source>
         <translation>{n} întrebări</translation>
     </message>
     <message>
-        <location filename="../../ui/review_view.py" line="174"/>
+        <location filename="../../ui/review_view.py" line="170"/>
         <source>Open a question template</source>
         <translation>Deschide un șablon de întrebări</translation>
     </message>
     <message>
-        <location filename="../../ui/review_view.py" line="176"/>
+        <location filename="../../ui/review_view.py" line="172"/>
         <source>Question templates (*.json *.jsonl);;All files (*)</source>
         <translation>Șabloane de întrebări (*.json *.jsonl);;Toate fișierele (*)</translation>
     </message>
     <message>
-        <location filename="../../ui/review_view.py" line="235"/>
+        <location filename="../../ui/review_view.py" line="231"/>
         <source>Tick at least one document.</source>
         <translation>Bifați cel puțin un document.</translation>
     </message>
     <message>
-        <location filename="../../ui/review_view.py" line="241"/>
+        <location filename="../../ui/review_view.py" line="237"/>
         <source>Filling the grid…</source>
         <translation>Se completează grila…</translation>
     </message>
     <message>
-        <location filename="../../ui/review_view.py" line="250"/>
+        <location filename="../../ui/review_view.py" line="246"/>
         <source>Cancelling…</source>
         <translation>Se anulează…</translation>
     </message>
     <message>
-        <location filename="../../ui/review_view.py" line="265"/>
-        <location filename="../../ui/review_view.py" line="272"/>
+        <location filename="../../ui/review_view.py" line="263"/>
+        <location filename="../../ui/review_view.py" line="275"/>
         <source>not computed yet</source>
         <translation>necalculată încă</translation>
     </message>
     <message>
-        <location filename="../../ui/review_view.py" line="270"/>
+        <location filename="../../ui/review_view.py" line="271"/>
         <source>answered: {claim}</source>
         <translation>răspuns: {claim}</translation>
     </message>
     <message>
-        <location filename="../../ui/review_view.py" line="273"/>
+        <location filename="../../ui/review_view.py" line="276"/>
         <source>refused</source>
         <translation>fără răspuns</translation>
     </message>
     <message>
-        <location filename="../../ui/review_view.py" line="294"/>
+        <location filename="../../ui/review_view.py" line="297"/>
         <source>Cell {n} of {m}</source>
         <translation>Celula {n} din {m}</translation>
     </message>
     <message>
-        <location filename="../../ui/review_view.py" line="305"/>
+        <location filename="../../ui/review_view.py" line="308"/>
         <source>Cancelled: {n} of {m} cells filled; Fill grid again computes only the rest.</source>
         <translation>Anulat: {n} din {m} celule completate; „Completează grila” din nou le calculează doar pe celelalte.</translation>
     </message>
     <message>
-        <location filename="../../ui/review_view.py" line="308"/>
+        <location filename="../../ui/review_view.py" line="311"/>
         <source>Done: {m} cells ({asked} asked now, {reused} kept from before).</source>
         <translation>Gata: {m} celule ({asked} calculate acum, {reused} păstrate de dinainte).</translation>
     </message>
     <message>
-        <location filename="../../ui/review_view.py" line="332"/>
+        <location filename="../../ui/review_view.py" line="335"/>
         <source>This cell is not computed yet.</source>
         <translation>Această celulă nu este calculată încă.</translation>
     </message>
     <message>
-        <location filename="../../ui/review_view.py" line="348"/>
+        <location filename="../../ui/review_view.py" line="351"/>
         <source>{matter} - review</source>
         <translation>{matter} - analiză</translation>
     </message>
     <message>
-        <location filename="../../ui/review_view.py" line="358"/>
-        <location filename="../../ui/review_view.py" line="369"/>
+        <location filename="../../ui/review_view.py" line="361"/>
+        <location filename="../../ui/review_view.py" line="372"/>
         <source>Export the review grid</source>
         <translation>Exportă grila de analiză</translation>
     </message>
     <message>
-        <location filename="../../ui/review_view.py" line="371"/>
+        <location filename="../../ui/review_view.py" line="374"/>
         <source>Saved {path}.</source>
         <translation>Salvat: {path}.</translation>
     </message>
@@ -825,27 +825,75 @@
 <context>
     <name>SourceViewer</name>
     <message>
-        <location filename="../../ui/source_viewer.py" line="64"/>
+        <location filename="../../ui/source_viewer.py" line="143"/>
         <source>Click a source chip to see the cited passage.</source>
         <translation>Apăsați pe o sursă pentru a vedea pasajul citat.</translation>
     </message>
     <message>
-        <location filename="../../ui/source_viewer.py" line="82"/>
+        <location filename="../../ui/source_viewer.py" line="290"/>
+        <source>Not found</source>
+        <translation>Nu a fost găsit</translation>
+    </message>
+    <message>
+        <location filename="../../ui/source_viewer.py" line="294"/>
+        <source>Found on page {n}</source>
+        <translation>Găsit la pagina {n}</translation>
+    </message>
+    <message>
+        <location filename="../../ui/source_viewer.py" line="164"/>
+        <source>p. {label}</source>
+        <translation>p. {label}</translation>
+    </message>
+</context>
+<context>
+    <name>ViewerToolbar</name>
+    <message>
+        <location filename="../../ui/viewer_toolbar.py" line="25"/>
         <source>Previous page</source>
         <translation>Pagina anterioară</translation>
     </message>
     <message>
-        <location filename="../../ui/source_viewer.py" line="83"/>
+        <location filename="../../ui/viewer_toolbar.py" line="26"/>
         <source>Next page</source>
         <translation>Pagina următoare</translation>
     </message>
     <message>
-        <location filename="../../ui/source_viewer.py" line="135"/>
-        <source>p. {label}</source>
-        <translation>p. {label}</translation>
+        <location filename="../../ui/viewer_toolbar.py" line="27"/>
+        <source>Zoom out (Ctrl+-)</source>
+        <translation>Micșorare (Ctrl+-)</translation>
     </message>
     <message>
-        <location filename="../../ui/source_viewer.py" line="196"/>
+        <location filename="../../ui/viewer_toolbar.py" line="28"/>
+        <source>Zoom in (Ctrl++)</source>
+        <translation>Mărire (Ctrl++)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/viewer_toolbar.py" line="30"/>
+        <source>Fit width</source>
+        <translation>Potrivire la lățime</translation>
+    </message>
+    <message>
+        <location filename="../../ui/viewer_toolbar.py" line="30"/>
+        <source>Fit the page to the viewer&apos;s width (Ctrl+0)</source>
+        <translation>Potrivește pagina la lățimea panoului (Ctrl+0)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/viewer_toolbar.py" line="33"/>
+        <source>Text</source>
+        <translation>Text</translation>
+    </message>
+    <message>
+        <location filename="../../ui/viewer_toolbar.py" line="33"/>
+        <source>Show the page&apos;s text, to select and copy it</source>
+        <translation>Arată textul paginii, pentru a-l selecta și copia</translation>
+    </message>
+    <message>
+        <location filename="../../ui/viewer_toolbar.py" line="39"/>
+        <source>Find in document (Ctrl+F)</source>
+        <translation>Caută în document (Ctrl+F)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/viewer_toolbar.py" line="121"/>
         <source>Page {n} of {total}</source>
         <translation>Pagina {n} din {total}</translation>
     </message>

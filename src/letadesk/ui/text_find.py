@@ -1,0 +1,34 @@
+"""Find in a document's text, for the source viewer (Qt-free).
+
+The search is over the stored text the citations point into, so a match has the same
+offsets as a citation: its page is the page whose ``[start, end)`` holds it, and a PDF
+page shows it highlighted like a quote. Case, Romanian diacritics (a lawyer types
+"obligatii" for "obligații") and runs of spaces or line breaks are ignored.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from letadesk.domain import Page
+
+# One character for one, so that offsets in the folded text are offsets in the text.
+_FOLD = str.maketrans("ăâîșşțţĂÂÎȘŞȚŢ", "aaisstt" + "AAISSTT")
+
+
+def next_match(text: str, term: str, after: int) -> tuple[int, int] | None:
+    """The first ``[start, end)`` of ``term`` at or after offset ``after``, wrapping to
+    the beginning; None when it is not there (or ``term`` is blank)."""
+    words = term.translate(_FOLD).split()
+    if not words:
+        return None
+    pattern = re.compile(r"\s+".join(map(re.escape, words)), re.IGNORECASE)
+    folded = text.translate(_FOLD)
+    found = pattern.search(folded, max(0, after)) or pattern.search(folded)
+    return (found.start(), found.end()) if found else None
+
+
+def page_at(pages: Sequence[Page], offset: int) -> int:
+    """The 1-based number of the page holding ``offset`` (1 when none does)."""
+    return next((p.number for p in pages if p.start <= offset < p.end), 1)

@@ -1,0 +1,121 @@
+"""The source viewer's controls: pages, zoom, the text view of a PDF, and find."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QKeySequence, QShortcut
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QLineEdit, QToolButton, QVBoxLayout, QWidget
+
+ZOOM_STEP = 1.25
+
+
+class ViewerToolbar(QWidget):
+    """Two compact rows (the pane stays narrow): ◀ page ▶ · Fit width · Text; then the
+    find field and − zoom +. It only emits what the user asked for;
+    :class:`SourceViewer` acts and calls :meth:`update_state`."""
+
+    page_requested = Signal(int)  # +1 or -1
+    zoom_requested = Signal(float)  # a factor
+    fit_requested = Signal()
+    text_toggled = Signal(bool)
+    find_requested = Signal(str)
+    find_edited = Signal()
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.prev_button = self._button("\u25c0", self.tr("Previous page"))
+        self.next_button = self._button("\u25b6", self.tr("Next page"))
+        self.zoom_out_button = self._button("\u2212", self.tr("Zoom out (Ctrl+-)"))
+        self.zoom_in_button = self._button("+", self.tr("Zoom in (Ctrl++)"))
+        self.fit_button = self._button(
+            self.tr("Fit width"), self.tr("Fit the page to the viewer's width (Ctrl+0)")
+        )
+        self.text_button = self._button(
+            self.tr("Text"), self.tr("Show the page's text, to select and copy it")
+        )
+        self.text_button.setCheckable(True)
+        self.page_label = QLabel()
+        self.zoom_label = QLabel()
+        self.find_field = QLineEdit()
+        self.find_field.setPlaceholderText(self.tr("Find in document (Ctrl+F)"))
+        self.find_field.setClearButtonEnabled(True)
+        self.find_status = QLabel()
+        self._connect()
+        self._lay_out()
+
+    @staticmethod
+    def _button(text: str, tip: str) -> QToolButton:
+        button = QToolButton()
+        button.setText(text)
+        button.setToolTip(tip)
+        return button
+
+    def _connect(self) -> None:
+        self.prev_button.clicked.connect(lambda: self.page_requested.emit(-1))
+        self.next_button.clicked.connect(lambda: self.page_requested.emit(1))
+        self.zoom_out_button.clicked.connect(lambda: self.zoom_requested.emit(1 / ZOOM_STEP))
+        self.zoom_in_button.clicked.connect(lambda: self.zoom_requested.emit(ZOOM_STEP))
+        self.fit_button.clicked.connect(self.fit_requested.emit)
+        self.text_button.toggled.connect(self.text_toggled.emit)
+        self.find_field.returnPressed.connect(
+            lambda: self.find_requested.emit(self.find_field.text())
+        )
+        self.find_field.textChanged.connect(lambda _text: self.find_edited.emit())
+
+    def _lay_out(self) -> None:
+        nav = QHBoxLayout()
+        for widget in (self.prev_button, self.page_label, self.next_button):
+            nav.addWidget(widget)
+        nav.addStretch(1)
+        nav.addWidget(self.fit_button)
+        nav.addWidget(self.text_button)
+        find = QHBoxLayout()
+        self.find_field.setMinimumWidth(120)
+        find.addWidget(self.find_field, 1)
+        for item in (self.find_status, self.zoom_out_button, self.zoom_label, self.zoom_in_button):
+            find.addWidget(item)
+        rows = QVBoxLayout(self)
+        rows.setContentsMargins(0, 0, 0, 0)
+        rows.addLayout(nav)
+        rows.addLayout(find)
+
+    def add_shortcuts(self, owner: QWidget) -> None:
+        """Ctrl+plus / Ctrl+minus / Ctrl+0 while ``owner`` has focus; Ctrl+F anywhere
+        in the window."""
+        for keys, slot in (
+            (QKeySequence(QKeySequence.StandardKey.ZoomIn), self.zoom_in_button.click),
+            (QKeySequence(QKeySequence.StandardKey.ZoomOut), self.zoom_out_button.click),
+            (QKeySequence("Ctrl+0"), self.fit_button.click),
+        ):
+            shortcut = QShortcut(keys, owner)
+            shortcut.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+            shortcut.activated.connect(slot)
+        find = QShortcut(QKeySequence(QKeySequence.StandardKey.Find), owner)
+        find.setContext(Qt.ShortcutContext.WindowShortcut)
+        find.activated.connect(self.focus_find)
+
+    def focus_find(self) -> None:
+        self.find_field.setFocus()
+        self.find_field.selectAll()
+
+    def set_text_checked(self, on: bool) -> None:
+        """Check or uncheck Text without emitting ``text_toggled``."""
+        self.text_button.blockSignals(True)
+        self.text_button.setChecked(on)
+        self.text_button.blockSignals(False)
+
+    def update_state(
+        self, *, mode: str, page: int, pages: int, zoom: float, shown: bool, pdf_file: bool
+    ) -> None:
+        """Show what applies to the document on screen (``mode`` "pdf", "text" or "")."""
+        pdf = mode == "pdf"
+        for widget in (self.prev_button, self.next_button, self.page_label, self.fit_button):
+            widget.setVisible(pdf)
+        for control in (self.zoom_in_button, self.zoom_out_button, self.find_field):
+            control.setEnabled(shown)
+        self.text_button.setVisible(shown and pdf_file)
+        self.zoom_label.setText(f"{round(zoom * 100)}%" if pdf else "")
+        if pdf:
+            self.page_label.setText(self.tr("Page {n} of {total}").format(n=page, total=pages))
+            self.prev_button.setEnabled(page > 1)
+            self.next_button.setEnabled(page < pages)

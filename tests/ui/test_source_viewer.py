@@ -1,0 +1,90 @@
+"""The source viewer as a lawyer works in it: find, zoom, fit and refit, the selectable
+text of a PDF, and a matter switch clearing it (a real three-page PDF, ingested)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pymupdf
+import pytest
+from PySide6.QtCore import QSize, Qt
+
+from conftest import wait_idle
+
+PAGES = [
+    "Section 1. Definitions. Confidential Information means any information disclosed.",
+    "Section 2. Indemnification. The Supplier shall indemnify the Customer.",
+    "Section 3. Term. The obligations survive for five years; the Supplier shall notify.",
+]
+
+
+@pytest.fixture
+def viewer_window(qtbot, window, tmp_path: Path):
+    pdf = tmp_path / "three_pages.pdf"
+    with pymupdf.open() as doc:
+        for text in PAGES:
+            doc.new_page().insert_textbox(pymupdf.Rect(72, 72, 520, 400), text, fontsize=12)
+        doc.save(pdf)
+    window.matters.create_matter("Viewer")
+    assert window.add_paths([str(pdf)], "Viewer")
+    wait_idle(qtbot, window)
+    (doc,) = window.ws.documents("Viewer")
+    window.resize(1200, 800)
+    window.show()
+    qtbot.waitExposed(window)
+    qtbot.wait(300)  # the layout settles (and any refit it started runs)
+    window.viewer.show_document(doc.id)
+    return window
+
+
+def test_find_goes_to_the_page_of_each_match_highlighted(qtbot, viewer_window) -> None:
+    viewer = viewer_window.viewer
+    assert viewer.mode == "pdf" and viewer.current_page == 1
+    field = viewer.toolbar.find_field
+    qtbot.keyClicks(field, "the supplier")
+    qtbot.keyClick(field, Qt.Key.Key_Return)
+    assert viewer.current_page == 2 and viewer.highlight_rects
+    assert viewer.toolbar.find_status.text() == "Found on page 2"
+    first = viewer.find_range
+    assert viewer.find_next("the supplier")
+    assert viewer.current_page == 3 and viewer.find_range != first
+    assert viewer.find_next("the supplier")  # wraps to the first match
+    assert viewer.find_range == first and viewer.current_page == 2
+    assert not viewer.find_next("arbitration")
+    assert viewer.toolbar.find_status.text() == "Not found"
+
+
+def test_zoom_by_hand_then_fit_width_and_refit_on_resize(qtbot, viewer_window) -> None:
+    viewer = viewer_window.viewer
+    fitted = viewer.zoom
+    viewer.toolbar.zoom_in_button.click()
+    assert not viewer.fit_width
+    assert viewer.zoom == pytest.approx(fitted * 1.25)
+    assert viewer.page_image.pixmap().width() > 612 * fitted  # a US-letter page, wider
+    viewer.toolbar.fit_button.click()
+    assert viewer.fit_width and viewer.zoom == pytest.approx(fitted, abs=0.03)
+    viewer_window.resize(QSize(1600, 800))
+    qtbot.waitUntil(lambda: abs(viewer.zoom - fitted) > 0.05, timeout=3000)
+    assert viewer.zoom > fitted
+
+
+def test_the_text_of_a_pdf_page_can_be_selected_and_back(qtbot, viewer_window) -> None:
+    viewer = viewer_window.viewer
+    viewer.show_page(3)
+    viewer.toolbar.text_button.click()
+    assert viewer.mode == "text" and viewer.current_page == 3
+    flags = viewer.text_view.textInteractionFlags()
+    assert flags & Qt.TextInteractionFlag.TextSelectableByMouse
+    cursor = viewer.text_view.textCursor()
+    assert "Section 3. Term" in viewer.text_view.toPlainText()[cursor.position() :][:40]
+    viewer.toolbar.text_button.click()
+    assert viewer.mode == "pdf" and viewer.current_page == 3
+
+
+def test_a_matter_switch_clears_the_viewer(qtbot, viewer_window) -> None:
+    viewer = viewer_window.viewer
+    assert viewer.document is not None
+    viewer_window.matters.create_matter("Other")
+    assert viewer.document is None and viewer.mode == ""
+    assert viewer.page_image.pixmap().isNull()
+    assert not viewer.toolbar.find_field.isEnabled()
