@@ -88,3 +88,47 @@ def test_a_matter_switch_clears_the_viewer(qtbot, viewer_window) -> None:
     assert viewer.document is None and viewer.mode == ""
     assert viewer.page_image.pixmap().isNull()
     assert not viewer.toolbar.find_field.isEnabled()
+
+
+def _cited(window) -> dict[str, object]:
+    """A citation of the PDF's second page, as an answer's chip carries it."""
+    (doc,) = window.ws.documents("Viewer")
+    fragment = next(f for f in window.ws.fragments(doc) if f.page == 2)
+    return {
+        "document_id": doc.id,
+        "document": doc.title,
+        "page": fragment.page,
+        "page_label": fragment.printed_page,
+        "locator": fragment.locator,
+        "quote": fragment.text,
+        "start": fragment.start,
+        "end": fragment.end,
+    }
+
+
+def test_copy_the_citation_and_the_quote(qtbot, viewer_window) -> None:
+    from PySide6.QtGui import QGuiApplication
+
+    viewer = viewer_window.viewer
+    assert not viewer.toolbar.copy_button.isEnabled()  # opened without a citation
+    ref = _cited(viewer_window)
+    viewer.show_source(ref)
+    assert viewer.toolbar.copy_button.isEnabled()
+    viewer.toolbar.copy_citation_action.trigger()
+    citation = QGuiApplication.clipboard().text()
+    assert citation == "Section 2 of the three_pages"  # the locator and the title
+    viewer.toolbar.copy_quote_action.trigger()
+    copied = QGuiApplication.clipboard().text()
+    assert copied == f"“{ref['quote']}” ({citation})"
+
+
+def test_open_in_the_system_viewer_at_the_page(qtbot, viewer_window, monkeypatch) -> None:
+    from PySide6.QtGui import QDesktopServices
+
+    opened: list[str] = []
+    monkeypatch.setattr(QDesktopServices, "openUrl", lambda url: opened.append(url.url()) or True)
+    viewer = viewer_window.viewer
+    viewer.show_source(_cited(viewer_window))
+    viewer.toolbar.open_button.click()
+    assert len(opened) == 1
+    assert opened[0].startswith("file://") and opened[0].endswith("three_pages.pdf#page=2")

@@ -10,8 +10,17 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QRectF, Qt, QTimer
-from PySide6.QtGui import QColor, QPainter, QPixmap, QResizeEvent, QTextCharFormat, QTextCursor
+from PySide6.QtCore import QRectF, Qt, QTimer, QUrl
+from PySide6.QtGui import (
+    QColor,
+    QDesktopServices,
+    QGuiApplication,
+    QPainter,
+    QPixmap,
+    QResizeEvent,
+    QTextCharFormat,
+    QTextCursor,
+)
 from PySide6.QtWidgets import (
     QLabel,
     QPlainTextEdit,
@@ -24,6 +33,7 @@ from PySide6.QtWidgets import (
 
 from letadesk.domain import Document
 from letadesk.errors import LetaDeskError
+from letadesk.export.citation_text import conventional_citation, quote_with_citation
 from letadesk.ui.text_find import next_match, page_at
 from letadesk.ui.viewer_toolbar import ViewerToolbar
 from letadesk.workspace import Workspace
@@ -95,6 +105,8 @@ class SourceViewer(QWidget):
         bar.text_toggled.connect(self.show_text)
         bar.find_requested.connect(self.find_next)
         bar.find_edited.connect(self._find_edited)
+        bar.copy_requested.connect(self.copy_citation)
+        bar.open_requested.connect(self.open_externally)
         bar.add_shortcuts(self)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
@@ -226,7 +238,30 @@ class SourceViewer(QWidget):
             zoom=self.zoom,
             shown=self.document is not None,
             pdf_file=self.document is not None and _has_pdf(self.document),
+            cited=bool(str(self._ref.get("quote", "")).strip()),
         )
+
+    def copy_citation(self, what: str = "citation") -> str:
+        """Put the citation in the conventional form (``what`` "citation"), or the quote
+        with it ("quote"), on the clipboard; the text copied ("" with no citation)."""
+        if not str(self._ref.get("quote", "")).strip():
+            return ""
+        text = (
+            quote_with_citation(self._ref) if what == "quote" else conventional_citation(self._ref)
+        )
+        QGuiApplication.clipboard().setText(text)
+        return text
+
+    def open_externally(self) -> bool:
+        """The document's file in the system's viewer, at the page on screen for a PDF
+        (the ``#page=`` convention most PDF viewers follow)."""
+        doc = self.document
+        if doc is None or not Path(doc.path).is_file():
+            return False
+        url = QUrl.fromLocalFile(str(Path(doc.path).resolve()))
+        if doc.kind == "pdf" and self.current_page:
+            url.setFragment(f"page={self.current_page}")
+        return QDesktopServices.openUrl(url)
 
     # ---- zoom, the text of a PDF, find ---------------------------------------------------
 

@@ -1,17 +1,26 @@
-"""The source viewer's controls: pages, zoom, the text view of a PDF, and find."""
+"""The source viewer's controls: pages, zoom, the text view of a PDF, find, copying the
+citation, and opening the file in the system's viewer."""
 
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QKeySequence, QShortcut
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QLineEdit, QToolButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QMenu,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
 
 ZOOM_STEP = 1.25
 
 
 class ViewerToolbar(QWidget):
-    """Two compact rows (the pane stays narrow): ◀ page ▶ · Fit width · Text; then the
-    find field and − zoom +. It only emits what the user asked for;
+    """Two compact rows (the pane stays narrow): ◀ page ▶ · Fit width · Text · Copy ▾ ·
+    Open; then the find field and − zoom +. It only emits what the user asked for;
     :class:`SourceViewer` acts and calls :meth:`update_state`."""
 
     page_requested = Signal(int)  # +1 or -1
@@ -20,6 +29,8 @@ class ViewerToolbar(QWidget):
     text_toggled = Signal(bool)
     find_requested = Signal(str)
     find_edited = Signal()
+    copy_requested = Signal(str)  # "citation" | "quote"
+    open_requested = Signal()
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -34,6 +45,15 @@ class ViewerToolbar(QWidget):
             self.tr("Text"), self.tr("Show the page's text, to select and copy it")
         )
         self.text_button.setCheckable(True)
+        self.copy_button = self._button(self.tr("Copy"), self.tr("Copy the citation"))
+        self.copy_button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
+        menu = QMenu(self.copy_button)
+        self.copy_citation_action = menu.addAction(self.tr("Copy citation"))
+        self.copy_quote_action = menu.addAction(self.tr("Copy quote with citation"))
+        self.copy_button.setMenu(menu)
+        self.open_button = self._button(
+            "\u2197", self.tr("Open in the system viewer (at this page where it can)")
+        )
         self.page_label = QLabel()
         self.zoom_label = QLabel()
         self.find_field = QLineEdit()
@@ -61,14 +81,17 @@ class ViewerToolbar(QWidget):
             lambda: self.find_requested.emit(self.find_field.text())
         )
         self.find_field.textChanged.connect(lambda _text: self.find_edited.emit())
+        self.copy_citation_action.triggered.connect(lambda: self.copy_requested.emit("citation"))
+        self.copy_quote_action.triggered.connect(lambda: self.copy_requested.emit("quote"))
+        self.open_button.clicked.connect(self.open_requested.emit)
 
     def _lay_out(self) -> None:
         nav = QHBoxLayout()
         for widget in (self.prev_button, self.page_label, self.next_button):
             nav.addWidget(widget)
         nav.addStretch(1)
-        nav.addWidget(self.fit_button)
-        nav.addWidget(self.text_button)
+        for button in (self.fit_button, self.text_button, self.copy_button, self.open_button):
+            nav.addWidget(button)
         find = QHBoxLayout()
         self.find_field.setMinimumWidth(120)
         find.addWidget(self.find_field, 1)
@@ -105,15 +128,26 @@ class ViewerToolbar(QWidget):
         self.text_button.blockSignals(False)
 
     def update_state(
-        self, *, mode: str, page: int, pages: int, zoom: float, shown: bool, pdf_file: bool
+        self,
+        *,
+        mode: str,
+        page: int,
+        pages: int,
+        zoom: float,
+        shown: bool,
+        pdf_file: bool,
+        cited: bool = False,
     ) -> None:
-        """Show what applies to the document on screen (``mode`` "pdf", "text" or "")."""
+        """Show what applies to the document on screen (``mode`` "pdf", "text" or "";
+        ``cited``: it was opened at a citation, which can be copied)."""
         pdf = mode == "pdf"
         for widget in (self.prev_button, self.next_button, self.page_label, self.fit_button):
             widget.setVisible(pdf)
         for control in (self.zoom_in_button, self.zoom_out_button, self.find_field):
             control.setEnabled(shown)
         self.text_button.setVisible(shown and pdf_file)
+        self.open_button.setEnabled(shown)
+        self.copy_button.setEnabled(cited)
         self.zoom_label.setText(f"{round(zoom * 100)}%" if pdf else "")
         if pdf:
             self.page_label.setText(self.tr("Page {n} of {total}").format(n=page, total=pages))

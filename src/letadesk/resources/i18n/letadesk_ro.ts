@@ -825,22 +825,22 @@
 <context>
     <name>SourceViewer</name>
     <message>
-        <location filename="../../ui/source_viewer.py" line="143"/>
+        <location filename="../../ui/source_viewer.py" line="155"/>
         <source>Click a source chip to see the cited passage.</source>
         <translation>Apăsați pe o sursă pentru a vedea pasajul citat.</translation>
     </message>
     <message>
-        <location filename="../../ui/source_viewer.py" line="290"/>
+        <location filename="../../ui/source_viewer.py" line="325"/>
         <source>Not found</source>
         <translation>Nu a fost găsit</translation>
     </message>
     <message>
-        <location filename="../../ui/source_viewer.py" line="294"/>
+        <location filename="../../ui/source_viewer.py" line="329"/>
         <source>Found on page {n}</source>
         <translation>Găsit la pagina {n}</translation>
     </message>
     <message>
-        <location filename="../../ui/source_viewer.py" line="164"/>
+        <location filename="../../ui/source_viewer.py" line="176"/>
         <source>p. {label}</source>
         <translation>p. {label}</translation>
     </message>
@@ -848,52 +848,77 @@
 <context>
     <name>ViewerToolbar</name>
     <message>
-        <location filename="../../ui/viewer_toolbar.py" line="25"/>
+        <location filename="../../ui/viewer_toolbar.py" line="37"/>
         <source>Previous page</source>
         <translation>Pagina anterioară</translation>
     </message>
     <message>
-        <location filename="../../ui/viewer_toolbar.py" line="26"/>
+        <location filename="../../ui/viewer_toolbar.py" line="38"/>
         <source>Next page</source>
         <translation>Pagina următoare</translation>
     </message>
     <message>
-        <location filename="../../ui/viewer_toolbar.py" line="27"/>
+        <location filename="../../ui/viewer_toolbar.py" line="39"/>
         <source>Zoom out (Ctrl+-)</source>
         <translation>Micșorare (Ctrl+-)</translation>
     </message>
     <message>
-        <location filename="../../ui/viewer_toolbar.py" line="28"/>
+        <location filename="../../ui/viewer_toolbar.py" line="40"/>
         <source>Zoom in (Ctrl++)</source>
         <translation>Mărire (Ctrl++)</translation>
     </message>
     <message>
-        <location filename="../../ui/viewer_toolbar.py" line="30"/>
+        <location filename="../../ui/viewer_toolbar.py" line="42"/>
         <source>Fit width</source>
         <translation>Potrivire la lățime</translation>
     </message>
     <message>
-        <location filename="../../ui/viewer_toolbar.py" line="30"/>
+        <location filename="../../ui/viewer_toolbar.py" line="42"/>
         <source>Fit the page to the viewer&apos;s width (Ctrl+0)</source>
         <translation>Potrivește pagina la lățimea panoului (Ctrl+0)</translation>
     </message>
     <message>
-        <location filename="../../ui/viewer_toolbar.py" line="33"/>
+        <location filename="../../ui/viewer_toolbar.py" line="45"/>
         <source>Text</source>
         <translation>Text</translation>
     </message>
     <message>
-        <location filename="../../ui/viewer_toolbar.py" line="33"/>
+        <location filename="../../ui/viewer_toolbar.py" line="45"/>
         <source>Show the page&apos;s text, to select and copy it</source>
         <translation>Arată textul paginii, pentru a-l selecta și copia</translation>
     </message>
     <message>
-        <location filename="../../ui/viewer_toolbar.py" line="39"/>
+        <location filename="../../ui/viewer_toolbar.py" line="48"/>
+        <source>Copy</source>
+        <translation>Copiere</translation>
+    </message>
+    <message>
+        <location filename="../../ui/viewer_toolbar.py" line="48"/>
+        <source>Copy the citation</source>
+        <translation>Copiază citarea</translation>
+    </message>
+    <message>
+        <location filename="../../ui/viewer_toolbar.py" line="51"/>
+        <source>Copy citation</source>
+        <translation>Copiază citarea</translation>
+    </message>
+    <message>
+        <location filename="../../ui/viewer_toolbar.py" line="52"/>
+        <source>Copy quote with citation</source>
+        <translation>Copiază citatul cu citarea</translation>
+    </message>
+    <message>
+        <location filename="../../ui/viewer_toolbar.py" line="55"/>
+        <source>Open in the system viewer (at this page where it can)</source>
+        <translation>Deschide în vizualizatorul sistemului (la această pagină, unde se poate)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/viewer_toolbar.py" line="60"/>
         <source>Find in document (Ctrl+F)</source>
         <translation>Caută în document (Ctrl+F)</translation>
     </message>
     <message>
-        <location filename="../../ui/viewer_toolbar.py" line="121"/>
+        <location filename="../../ui/viewer_toolbar.py" line="153"/>
         <source>Page {n} of {total}</source>
         <translation>Pagina {n} din {total}</translation>
     </message>
