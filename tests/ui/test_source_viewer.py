@@ -132,3 +132,25 @@ def test_open_in_the_system_viewer_at_the_page(qtbot, viewer_window, monkeypatch
     viewer.toolbar.open_button.click()
     assert len(opened) == 1
     assert opened[0].startswith("file://") and opened[0].endswith("three_pages.pdf#page=2")
+
+
+def test_step_through_the_quotes_of_a_claim(qtbot, viewer_window) -> None:
+    from letadesk.ui.answer_view import with_siblings
+
+    (doc,) = viewer_window.ws.documents("Viewer")
+    first, *_, last = viewer_window.ws.fragments(doc)
+    citations = [
+        dict(_cited(viewer_window), page=f.page, quote=f.text, start=f.start, end=f.end)
+        for f in (first, last)
+    ]
+    viewer = viewer_window.viewer
+    viewer.show_source(with_siblings(citations)[0])
+    bar = viewer.toolbar
+    assert bar.quote_label.text() == "Quote 1 of 2" and viewer.current_page == first.page
+    bar.next_quote_button.click()
+    assert bar.quote_label.text() == "Quote 2 of 2"
+    assert viewer.current_page == last.page and viewer.highlight_rects
+    bar.next_quote_button.click()  # wraps
+    assert bar.quote_label.text() == "Quote 1 of 2" and viewer.current_page == first.page
+    viewer.show_source(_cited(viewer_window))  # a claim with one quote: no stepping
+    assert bar.quote_label.isHidden()

@@ -51,6 +51,16 @@ def passage_ref(p: dict[str, Any]) -> dict[str, Any]:
     }
 
 
+def with_siblings(citations: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """A claim's citations, each carrying all of them (``quotes``) and its place among
+    them (``quote_index``) when there are several: the viewer then steps from one
+    highlighted quote to the next."""
+    if len(citations) < 2:
+        return citations
+    quotes = [dict(c) for c in citations]
+    return [dict(c, quotes=quotes, quote_index=i) for i, c in enumerate(citations)]
+
+
 class AnswerView(QScrollArea):
     source_clicked = Signal(dict)
 
@@ -156,7 +166,7 @@ class AnswerView(QScrollArea):
             if i in headings:
                 layout.addWidget(self._group_title(headings[i]))
             chips = []
-            for cit in claim.get("citations", []):
+            for cit in with_siblings(claim.get("citations", [])):
                 n += 1
                 chips.append(self._chip(n, cit))
             layout.addWidget(self._claim_row(claim, chips))

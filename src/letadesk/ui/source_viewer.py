@@ -34,18 +34,13 @@ from PySide6.QtWidgets import (
 from letadesk.domain import Document
 from letadesk.errors import LetaDeskError
 from letadesk.export.citation_text import conventional_citation, quote_with_citation
-from letadesk.ui.text_find import next_match, page_at
+from letadesk.ui.text_find import next_match, page_at, utf16_offset
 from letadesk.ui.viewer_toolbar import ViewerToolbar
 from letadesk.workspace import Workspace
 
 Rect = tuple[float, float, float, float]
 HIGHLIGHT = QColor(255, 214, 0, 110)
 TEXT_HIGHLIGHT = QColor("#ffe680")
-
-
-def utf16_offset(text: str, index: int) -> int:
-    """Qt text positions count UTF-16 code units; Python counts code points."""
-    return len(text[:index].encode("utf-16-le")) // 2
 
 
 def _find_rects(ws: Workspace, doc: Document, page: int, quote: str) -> list[Rect]:
@@ -106,6 +101,7 @@ class SourceViewer(QWidget):
         bar.find_requested.connect(self.find_next)
         bar.find_edited.connect(self._find_edited)
         bar.copy_requested.connect(self.copy_citation)
+        bar.quote_requested.connect(self.step_quote)
         bar.open_requested.connect(self.open_externally)
         bar.add_shortcuts(self)
         layout = QVBoxLayout(self)
@@ -239,7 +235,16 @@ class SourceViewer(QWidget):
             shown=self.document is not None,
             pdf_file=self.document is not None and _has_pdf(self.document),
             cited=bool(str(self._ref.get("quote", "")).strip()),
+            quote=(int(self._ref.get("quote_index", 0)) + 1, len(self._ref.get("quotes", []))),
         )
+
+    def step_quote(self, step: int) -> None:
+        """The claim's next (+1) or previous (-1) quote, highlighted, wrapping."""
+        quotes = self._ref.get("quotes", [])
+        if len(quotes) < 2:
+            return
+        index = (int(self._ref.get("quote_index", 0)) + step) % len(quotes)
+        self.show_source(dict(quotes[index], quotes=quotes, quote_index=index))
 
     def copy_citation(self, what: str = "citation") -> str:
         """Put the citation in the conventional form (``what`` "citation"), or the quote

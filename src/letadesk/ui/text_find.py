@@ -32,3 +32,8 @@ def next_match(text: str, term: str, after: int) -> tuple[int, int] | None:
 def page_at(pages: Sequence[Page], offset: int) -> int:
     """The 1-based number of the page holding ``offset`` (1 when none does)."""
     return next((p.number for p in pages if p.start <= offset < p.end), 1)
+
+
+def utf16_offset(text: str, index: int) -> int:
+    """Qt text positions count UTF-16 code units; Python counts code points."""
+    return len(text[:index].encode("utf-16-le")) // 2

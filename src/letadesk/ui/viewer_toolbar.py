@@ -30,6 +30,7 @@ class ViewerToolbar(QWidget):
     find_requested = Signal(str)
     find_edited = Signal()
     copy_requested = Signal(str)  # "citation" | "quote"
+    quote_requested = Signal(int)  # +1 or -1: the claim's next or previous quote
     open_requested = Signal()
 
     def __init__(self, parent: QWidget | None = None) -> None:
@@ -54,6 +55,9 @@ class ViewerToolbar(QWidget):
         self.open_button = self._button(
             "\u2197", self.tr("Open in the system viewer (at this page where it can)")
         )
+        self.prev_quote_button = self._button("\u2039", self.tr("The claim's previous quote"))
+        self.next_quote_button = self._button("\u203a", self.tr("The claim's next quote"))
+        self.quote_label = QLabel()
         self.page_label = QLabel()
         self.zoom_label = QLabel()
         self.find_field = QLineEdit()
@@ -84,6 +88,8 @@ class ViewerToolbar(QWidget):
         self.copy_citation_action.triggered.connect(lambda: self.copy_requested.emit("citation"))
         self.copy_quote_action.triggered.connect(lambda: self.copy_requested.emit("quote"))
         self.open_button.clicked.connect(self.open_requested.emit)
+        self.prev_quote_button.clicked.connect(lambda: self.quote_requested.emit(-1))
+        self.next_quote_button.clicked.connect(lambda: self.quote_requested.emit(1))
 
     def _lay_out(self) -> None:
         nav = QHBoxLayout()
@@ -93,6 +99,8 @@ class ViewerToolbar(QWidget):
         for button in (self.fit_button, self.text_button, self.copy_button, self.open_button):
             nav.addWidget(button)
         find = QHBoxLayout()
+        for item in (self.prev_quote_button, self.quote_label, self.next_quote_button):
+            find.addWidget(item)
         self.find_field.setMinimumWidth(120)
         find.addWidget(self.find_field, 1)
         for item in (self.find_status, self.zoom_out_button, self.zoom_label, self.zoom_in_button):
@@ -137,9 +145,11 @@ class ViewerToolbar(QWidget):
         shown: bool,
         pdf_file: bool,
         cited: bool = False,
+        quote: tuple[int, int] = (0, 0),
     ) -> None:
         """Show what applies to the document on screen (``mode`` "pdf", "text" or "";
-        ``cited``: it was opened at a citation, which can be copied)."""
+        ``cited``: it was opened at a citation, which can be copied; ``quote``: which
+        of the claim's quotes it shows, 1-based, and how many there are)."""
         pdf = mode == "pdf"
         for widget in (self.prev_button, self.next_button, self.page_label, self.fit_button):
             widget.setVisible(pdf)
@@ -148,6 +158,10 @@ class ViewerToolbar(QWidget):
         self.text_button.setVisible(shown and pdf_file)
         self.open_button.setEnabled(shown)
         self.copy_button.setEnabled(cited)
+        index, count = quote
+        for item in (self.prev_quote_button, self.quote_label, self.next_quote_button):
+            item.setVisible(count > 1)
+        self.quote_label.setText(self.tr("Quote {n} of {total}").format(n=index, total=count))
         self.zoom_label.setText(f"{round(zoom * 100)}%" if pdf else "")
         if pdf:
             self.page_label.setText(self.tr("Page {n} of {total}").format(n=page, total=pages))

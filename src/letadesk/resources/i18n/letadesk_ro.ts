@@ -4,114 +4,114 @@
 <context>
     <name>AnswerView</name>
     <message>
-        <location filename="../../ui/answer_view.py" line="208"/>
+        <location filename="../../ui/answer_view.py" line="218"/>
         <source>No answer in: {documents}</source>
         <translation>Niciun răspuns în: {documents}</translation>
     </message>
     <message>
-        <location filename="../../ui/answer_view.py" line="72"/>
+        <location filename="../../ui/answer_view.py" line="82"/>
         <source>Show rejected claims</source>
         <translation>Arată afirmațiile respinse</translation>
     </message>
     <message>
-        <location filename="../../ui/answer_view.py" line="74"/>
+        <location filename="../../ui/answer_view.py" line="84"/>
         <source>Ask a question to see a grounded answer here.</source>
         <translation>Puneți o întrebare pentru a vedea aici un răspuns întemeiat pe surse.</translation>
     </message>
     <message>
-        <location filename="../../ui/answer_view.py" line="177"/>
+        <location filename="../../ui/answer_view.py" line="187"/>
         <source>Source changed or missing on disk since it was indexed; add it again to refresh it: {documents}</source>
         <translation>Sursă modificată sau absentă de pe disc de la indexare; adăugați-o din nou pentru a o actualiza: {documents}</translation>
     </message>
     <message>
-        <location filename="../../ui/answer_view.py" line="184"/>
+        <location filename="../../ui/answer_view.py" line="194"/>
         <source>Source not verified by a person; check the deadlines and article numbers against it: {documents}</source>
         <translation>Sursă neverificată de o persoană; verificați termenele și numerele articolelor în ea: {documents}</translation>
     </message>
     <message>
-        <location filename="../../ui/answer_view.py" line="229"/>
+        <location filename="../../ui/answer_view.py" line="239"/>
         <source>extracted</source>
         <translation>extras</translation>
     </message>
     <message>
-        <location filename="../../ui/answer_view.py" line="230"/>
+        <location filename="../../ui/answer_view.py" line="240"/>
         <source>A verbatim sentence from the source, not a model&apos;s wording.</source>
         <translation>O frază preluată exact din sursă, nu formularea unui model.</translation>
     </message>
     <message>
-        <location filename="../../ui/answer_view.py" line="235"/>
+        <location filename="../../ui/answer_view.py" line="245"/>
         <source>stale source</source>
         <translation>sursă depășită</translation>
     </message>
     <message>
-        <location filename="../../ui/answer_view.py" line="237"/>
+        <location filename="../../ui/answer_view.py" line="247"/>
         <source>A cited document changed or disappeared on disk since it was indexed; the quote is from the indexed version.</source>
         <translation>Un document citat s-a modificat sau a dispărut de pe disc după indexare; citatul provine din versiunea indexată.</translation>
     </message>
     <message>
-        <location filename="../../ui/answer_view.py" line="244"/>
+        <location filename="../../ui/answer_view.py" line="254"/>
         <source>unverified source</source>
         <translation>sursă neverificată</translation>
     </message>
     <message>
-        <location filename="../../ui/answer_view.py" line="245"/>
+        <location filename="../../ui/answer_view.py" line="255"/>
         <source>A cited document has not been verified by a person.</source>
         <translation>Un document citat nu a fost verificat de o persoană.</translation>
     </message>
     <message>
-        <location filename="../../ui/answer_view.py" line="266"/>
+        <location filename="../../ui/answer_view.py" line="276"/>
         <source>p. {label}</source>
         <translation>p. {label}</translation>
     </message>
     <message>
-        <location filename="../../ui/answer_view.py" line="272"/>
+        <location filename="../../ui/answer_view.py" line="282"/>
         <source>stale</source>
         <translation>depășită</translation>
     </message>
     <message>
-        <location filename="../../ui/answer_view.py" line="273"/>
+        <location filename="../../ui/answer_view.py" line="283"/>
         <source>unverified</source>
         <translation>neverificată</translation>
     </message>
     <message>
-        <location filename="../../ui/answer_view.py" line="292"/>
+        <location filename="../../ui/answer_view.py" line="302"/>
         <source>No answer</source>
         <translation>Niciun răspuns</translation>
     </message>
     <message>
-        <location filename="../../ui/answer_view.py" line="304"/>
+        <location filename="../../ui/answer_view.py" line="314"/>
         <source>Nearest sources:</source>
         <translation>Cele mai apropiate surse:</translation>
     </message>
     <message>
-        <location filename="../../ui/answer_view.py" line="320"/>
+        <location filename="../../ui/answer_view.py" line="330"/>
         <source>✗ {text}
     check: {check} — {reason}</source>
         <translation>✗ {text}
     verificare: {check} — {reason}</translation>
     </message>
     <message>
-        <location filename="../../ui/answer_view.py" line="329"/>
+        <location filename="../../ui/answer_view.py" line="339"/>
         <source>Show rejected claims ({n})</source>
         <translation>Arată afirmațiile respinse ({n})</translation>
     </message>
     <message>
-        <location filename="../../ui/answer_view.py" line="122"/>
+        <location filename="../../ui/answer_view.py" line="132"/>
         <source>The language model&apos;s draft could not be verified; showing verbatim passages.</source>
         <translation>Ciorna modelului de limbaj nu a putut fi verificată; se afișează pasaje exacte din surse.</translation>
     </message>
     <message>
-        <location filename="../../ui/answer_view.py" line="126"/>
+        <location filename="../../ui/answer_view.py" line="136"/>
         <source>The language model&apos;s draft could not be verified, and no verbatim passage answers the question.</source>
         <translation>Ciorna modelului de limbaj nu a putut fi verificată și niciun pasaj exact nu răspunde la întrebare.</translation>
     </message>
     <message>
-        <location filename="../../ui/answer_view.py" line="134"/>
+        <location filename="../../ui/answer_view.py" line="144"/>
         <source>Drafted by the language model; every claim was checked against its quoted source.</source>
         <translation>Redactat de modelul de limbaj; fiecare afirmație a fost verificată în sursa citată.</translation>
     </message>
     <message>
-        <location filename="../../ui/answer_view.py" line="137"/>
+        <location filename="../../ui/answer_view.py" line="147"/>
         <source>Verbatim passages from the sources (the language model was not used).</source>
         <translation>Pasaje exacte din surse (modelul de limbaj nu a fost folosit).</translation>
     </message>
@@ -825,22 +825,22 @@
 <context>
     <name>SourceViewer</name>
     <message>
-        <location filename="../../ui/source_viewer.py" line="155"/>
+        <location filename="../../ui/source_viewer.py" line="151"/>
         <source>Click a source chip to see the cited passage.</source>
         <translation>Apăsați pe o sursă pentru a vedea pasajul citat.</translation>
     </message>
     <message>
-        <location filename="../../ui/source_viewer.py" line="325"/>
+        <location filename="../../ui/source_viewer.py" line="330"/>
         <source>Not found</source>
         <translation>Nu a fost găsit</translation>
     </message>
     <message>
-        <location filename="../../ui/source_viewer.py" line="329"/>
+        <location filename="../../ui/source_viewer.py" line="334"/>
         <source>Found on page {n}</source>
         <translation>Găsit la pagina {n}</translation>
     </message>
     <message>
-        <location filename="../../ui/source_viewer.py" line="176"/>
+        <location filename="../../ui/source_viewer.py" line="172"/>
         <source>p. {label}</source>
         <translation>p. {label}</translation>
     </message>
@@ -848,77 +848,92 @@
 <context>
     <name>ViewerToolbar</name>
     <message>
-        <location filename="../../ui/viewer_toolbar.py" line="37"/>
+        <location filename="../../ui/viewer_toolbar.py" line="38"/>
         <source>Previous page</source>
         <translation>Pagina anterioară</translation>
     </message>
     <message>
-        <location filename="../../ui/viewer_toolbar.py" line="38"/>
+        <location filename="../../ui/viewer_toolbar.py" line="39"/>
         <source>Next page</source>
         <translation>Pagina următoare</translation>
     </message>
     <message>
-        <location filename="../../ui/viewer_toolbar.py" line="39"/>
+        <location filename="../../ui/viewer_toolbar.py" line="40"/>
         <source>Zoom out (Ctrl+-)</source>
         <translation>Micșorare (Ctrl+-)</translation>
     </message>
     <message>
-        <location filename="../../ui/viewer_toolbar.py" line="40"/>
+        <location filename="../../ui/viewer_toolbar.py" line="41"/>
         <source>Zoom in (Ctrl++)</source>
         <translation>Mărire (Ctrl++)</translation>
     </message>
     <message>
-        <location filename="../../ui/viewer_toolbar.py" line="42"/>
+        <location filename="../../ui/viewer_toolbar.py" line="43"/>
         <source>Fit width</source>
         <translation>Potrivire la lățime</translation>
     </message>
     <message>
-        <location filename="../../ui/viewer_toolbar.py" line="42"/>
+        <location filename="../../ui/viewer_toolbar.py" line="43"/>
         <source>Fit the page to the viewer&apos;s width (Ctrl+0)</source>
         <translation>Potrivește pagina la lățimea panoului (Ctrl+0)</translation>
     </message>
     <message>
-        <location filename="../../ui/viewer_toolbar.py" line="45"/>
+        <location filename="../../ui/viewer_toolbar.py" line="46"/>
         <source>Text</source>
         <translation>Text</translation>
     </message>
     <message>
-        <location filename="../../ui/viewer_toolbar.py" line="45"/>
+        <location filename="../../ui/viewer_toolbar.py" line="46"/>
         <source>Show the page&apos;s text, to select and copy it</source>
         <translation>Arată textul paginii, pentru a-l selecta și copia</translation>
     </message>
     <message>
-        <location filename="../../ui/viewer_toolbar.py" line="48"/>
+        <location filename="../../ui/viewer_toolbar.py" line="49"/>
         <source>Copy</source>
         <translation>Copiere</translation>
     </message>
     <message>
-        <location filename="../../ui/viewer_toolbar.py" line="48"/>
+        <location filename="../../ui/viewer_toolbar.py" line="49"/>
         <source>Copy the citation</source>
         <translation>Copiază citarea</translation>
     </message>
     <message>
-        <location filename="../../ui/viewer_toolbar.py" line="51"/>
+        <location filename="../../ui/viewer_toolbar.py" line="52"/>
         <source>Copy citation</source>
         <translation>Copiază citarea</translation>
     </message>
     <message>
-        <location filename="../../ui/viewer_toolbar.py" line="52"/>
+        <location filename="../../ui/viewer_toolbar.py" line="53"/>
         <source>Copy quote with citation</source>
         <translation>Copiază citatul cu citarea</translation>
     </message>
     <message>
-        <location filename="../../ui/viewer_toolbar.py" line="55"/>
+        <location filename="../../ui/viewer_toolbar.py" line="56"/>
         <source>Open in the system viewer (at this page where it can)</source>
         <translation>Deschide în vizualizatorul sistemului (la această pagină, unde se poate)</translation>
     </message>
     <message>
-        <location filename="../../ui/viewer_toolbar.py" line="60"/>
+        <location filename="../../ui/viewer_toolbar.py" line="58"/>
+        <source>The claim&apos;s previous quote</source>
+        <translation>Citatul anterior al afirmației</translation>
+    </message>
+    <message>
+        <location filename="../../ui/viewer_toolbar.py" line="59"/>
+        <source>The claim&apos;s next quote</source>
+        <translation>Citatul următor al afirmației</translation>
+    </message>
+    <message>
+        <location filename="../../ui/viewer_toolbar.py" line="64"/>
         <source>Find in document (Ctrl+F)</source>
         <translation>Caută în document (Ctrl+F)</translation>
     </message>
     <message>
-        <location filename="../../ui/viewer_toolbar.py" line="153"/>
+        <location filename="../../ui/viewer_toolbar.py" line="164"/>
+        <source>Quote {n} of {total}</source>
+        <translation>Citatul {n} din {total}</translation>
+    </message>
+    <message>
+        <location filename="../../ui/viewer_toolbar.py" line="167"/>
         <source>Page {n} of {total}</source>
         <translation>Pagina {n} din {total}</translation>
     </message>
