@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import zipfile
 from pathlib import Path
+from xml.etree import ElementTree
 
 import docx
 
 from letadesk.export.memo import memo_markdown, pinpoint, write_memo_docx
+
+W = "{http://schemas.openxmlformats.org/wordprocessingml/2006/main}"
 
 ANSWER = {
     "question": "How long does confidentiality survive?",
@@ -131,16 +135,36 @@ def test_refusal_memo_lists_nearest_sources() -> None:
     assert "[^" not in md
 
 
-def test_docx_memo(tmp_path: Path) -> None:
-    path = write_memo_docx(ANSWER, tmp_path / "memo.docx")
+def footnotes(path: Path) -> dict[str, str]:
+    """The Word file's footnotes by id (the two separators left out), as text."""
+    with zipfile.ZipFile(path) as package:
+        root = ElementTree.fromstring(package.read("word/footnotes.xml"))
+    return {
+        note.get(W + "id"): "".join(t.text or "" for t in note.iter(W + "t")).strip()
+        for note in root.iter(W + "footnote")
+        if note.get(W + "type") is None
+    }
+
+
+def references(paragraph) -> list[str]:
+    """The footnote numbers a Word paragraph cites."""
+    return [r.get(W + "id") for r in paragraph._p.iter(W + "footnoteReference")]
+
+
+def test_docx_memo_has_real_footnotes_and_its_own_properties(tmp_path: Path) -> None:
+    path = write_memo_docx(ANSWER, tmp_path / "memo.docx", question="How long?")
     doc = docx.Document(str(path))
-    texts = [p.text for p in doc.paragraphs]
     claim = next(p for p in doc.paragraphs if p.text.startswith("Confidentiality survives"))
-    assert any(r.font.superscript and r.text == "1" for r in claim.runs)
-    assert any(
-        t.startswith("1. Mutual NDA, p. ii, Section 3.2:") and "five (5) years" in t for t in texts
-    )
-    assert any("Contractul durează 12 luni." in t for t in texts)
+    assert references(claim) == ["1"]
+    notes = footnotes(path)
+    assert notes["1"].startswith("Mutual NDA, p. ii, Section 3.2:")
+    assert "five (5) years" in notes["1"]
+    assert any(p.text.startswith("Contractul durează 12 luni.") for p in doc.paragraphs)
+    assert notes["2"] == "Contract, p. 1, art. 3 alin. (1): \u201co durată de 12 luni\u201d"
+    assert sorted(notes) == sorted(r for p in doc.paragraphs for r in references(p))
+    props = doc.core_properties
+    assert props.author == "LetaDesk" and props.title == "Research memo: How long?"
+    assert props.created is not None and props.created.year >= 2026
     refused = docx.Document(str(write_memo_docx(REFUSED, tmp_path / "r.docx", question="Q?")))
     assert any("No answer was given" in p.text for p in refused.paragraphs)
 
@@ -166,3 +190,11 @@ def test_memo_over_several_documents_groups_claims_by_document(tmp_path: Path) -
     assert order.index("Contract") < next(
         i for i, t in enumerate(order) if t.startswith("Contractul durează")
     )
+
+
+def test_as_of_is_the_day_asked_when_no_date_was_given() -> None:
+    assert "**As of:** 2026-11-30 (the day it was asked)" in memo_markdown(
+        {**ANSWER, "as_of": None, "asked_on": "2026-11-30"}
+    )
+    assert "**As of:** 2017-06-01" in memo_markdown({**ANSWER, "as_of": "2017-06-01"})
+    assert "today" not in memo_markdown({**ANSWER, "as_of": None})

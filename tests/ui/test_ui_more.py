@@ -161,6 +161,9 @@ def test_the_window_is_busy_until_the_engine_finishes_the_task(qtbot, sample_win
 
 def test_history_and_memo_export(qtbot, sample_window, tmp_path: Path) -> None:
     import docx
+    from test_memo_export import footnotes
+
+    from letadesk.ui.audit_view import memo_file_name
 
     win = sample_window
     assert win.ask(QUESTION, generate=False)
@@ -171,9 +174,43 @@ def test_history_and_memo_export(qtbot, sample_window, tmp_path: Path) -> None:
     assert history.detail.chips
     md = history.export_markdown(tmp_path / "memo.md").read_text(encoding="utf-8")
     assert QUESTION in md and "[^1]:" in md and "five (5) years" in md
-    doc = docx.Document(str(history.export_docx(tmp_path / "memo.docx")))
+    saved = history.export_docx(tmp_path / "memo.docx")
+    doc = docx.Document(str(saved))
     text = "\n".join(p.text for p in doc.paragraphs)
-    assert QUESTION in text and "Sources" in text and "p. 1" in text
+    assert QUESTION in text and "(the day it was asked)" in text
+    assert any("p. 1" in note for note in footnotes(saved).values())
+    assert history.saved_label.text() == f"Memo saved: {saved}"
+    assert win.status_label.text() == f"Memo saved: {saved}"
+    record = history.current_record()
+    name = memo_file_name(record, ".docx")
+    assert name.startswith("Memo - Sample matter (fictional) - 20") and name.endswith(".docx")
+    assert str(record["id"])[:8] in name
+
+
+def test_the_answer_on_screen_exports_as_a_memo(qtbot, sample_window, tmp_path: Path) -> None:
+    import docx
+    from test_memo_export import footnotes
+
+    from letadesk.ui.window_menu import export_answer
+
+    win = sample_window
+    assert not win.export_action.isEnabled()  # no answer yet
+    assert win.ask(QUESTION, generate=False)
+    wait_idle(qtbot, win)
+    assert win.export_action.isEnabled()
+    assert win.ask("Cu ce preaviz poate fi denunțat contractul?", generate=False)
+    wait_idle(qtbot, win)
+    history = win.audit_view
+    history.list.setCurrentItem(history.list.topLevelItem(1))  # the older question
+    saved = export_answer(win, tmp_path / "answer.docx")
+    assert saved is not None
+    assert history.current_record()["id"] == win.answer_view.answer["audit_id"]
+    text = "\n".join(p.text for p in docx.Document(str(saved)).paragraphs)
+    assert "Cu ce preaviz poate fi denunțat contractul?" in text
+    assert win.answer_view.answer["disposition"] == "answered"
+    assert any("art. 5" in note for note in footnotes(saved).values())
+    win.matters.create_matter("Another")
+    assert not win.export_action.isEnabled()
 
 
 def test_settings_persist(qtbot, profile: Path, tmp_path: Path) -> None:

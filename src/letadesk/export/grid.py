@@ -9,12 +9,12 @@ as_json`). No Qt here: the window and the CLI can both use it.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 from letadesk.errors import ConfigError
 from letadesk.export.memo import page_and_locator
+from letadesk.export.word import set_properties
 from letadesk.text import one_line
 
 __all__ = ["cell_text", "write_grid_docx", "write_grid_xlsx"]
@@ -92,9 +92,7 @@ def write_grid_docx(grid: dict[str, Any], path: str | Path, *, language: str = "
     section.page_width, section.page_height = section.page_height, section.page_width
     document.styles["Normal"].font.size = Pt(8)
     title = _t("title", language, matter=grid.get("matter", ""))
-    props = document.core_properties
-    props.title, props.author = title, "LetaDesk"
-    props.created = props.modified = datetime.now(UTC).replace(tzinfo=None)
+    set_properties(document, title=title, subject=str(grid.get("matter", "")))
     document.add_heading(title, level=1)
     columns, cells = grid.get("columns", []), _cells(grid)
     table = document.add_table(rows=1, cols=len(columns) + 1)

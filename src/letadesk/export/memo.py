@@ -4,8 +4,10 @@ disk or not verified by a person. An answer over several documents is grouped
 under each document's name, followed by the documents that hold no answer.
 
 Input is the ``answer_json`` shape (``letadesk ask --json`` / the audit record's
-``final``), optionally with ``question`` and ``matter`` keys added (the audit record
-holds them beside ``final``). No Qt here: the window and the CLI can both use it.
+``final``), optionally with ``question``, ``matter`` and ``asked_on`` (the date it was
+asked, the "as of" of a question asked without one) keys added (the audit record holds
+them beside ``final``). No Qt here: the window and the CLI can both use it. In Word,
+each quote is a real footnote (:mod:`letadesk.export.word`).
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from letadesk.export.word import add_footnote, set_properties
 from letadesk.text import one_line
 
 __all__ = ["memo_markdown", "pinpoint", "write_memo_docx"]
@@ -94,7 +97,10 @@ def _header(answer: dict[str, Any], question: str | None) -> list[tuple[str, str
     rows = [("Question", question or answer.get("question") or "")]
     if answer.get("matter"):
         rows.append(("Matter", str(answer["matter"])))
-    rows.append(("As of", str(answer.get("as_of") or "today")))
+    as_of = answer.get("as_of") or (
+        f"{answer['asked_on']} (the day it was asked)" if answer.get("asked_on") else ""
+    )
+    rows.append(("As of", str(as_of)))
     rows.append(("Outcome", str(answer.get("disposition", ""))))
     if answer.get("audit_id"):
         rows.append(("Audit record", str(answer["audit_id"])))
@@ -139,14 +145,18 @@ def memo_markdown(answer: dict[str, Any], *, question: str | None = None) -> str
 def write_memo_docx(
     answer: dict[str, Any], path: str | Path, *, question: str | None = None
 ) -> Path:
-    """The memo as a Word document: superscript note numbers after each claim and a
-    "Sources" section with each note's pinpoint and verbatim quote."""
+    """The memo as a Word document: each claim with a footnote per citation holding its
+    pinpoint and verbatim quote."""
     import docx
     from docx.shared import Pt
 
     document = docx.Document()
     document.styles["Normal"].font.name = "Calibri"
     document.styles["Normal"].font.size = Pt(11)
+    question_text = one_line(str(question or answer.get("question") or ""))
+    set_properties(
+        document, title=f"Research memo: {question_text}", subject=str(answer.get("matter", ""))
+    )
     document.add_heading("Research memo", level=1)
     for key, value in _header(answer, question):
         para = document.add_paragraph()
@@ -164,29 +174,15 @@ def write_memo_docx(
             document.add_heading(one_line(headings[i]), level=3)
         para = document.add_paragraph(style="List Bullet")
         para.add_run(one_line(claim.get("text", "")))
-        for note in notes:
-            para.add_run(str(note.number)).font.superscript = True
         if claim.get("kind") == "extracted":
             para.add_run(" (extracted verbatim)").italic = True
+        for note in notes:
+            add_footnote(
+                document, para, [(f"{note.pinpoint}: ", False), (f"\u201c{note.quote}\u201d", True)]
+            )
     if _unanswered(answer):
         document.add_paragraph(_unanswered(answer))
-    _docx_notes(document, [n for _, notes in numbered for n in notes])
     document.add_paragraph().add_run(_DISCLAIMER).italic = True
     target = Path(path)
     document.save(str(target))
     return target
-
-
-def _docx_notes(document: Any, notes: list[_Note]) -> None:
-    if not notes:
-        return
-    from docx.shared import Pt
-
-    document.add_heading("Sources", level=2)
-    for note in notes:
-        para = document.add_paragraph()
-        para.add_run(f"{note.number}. ").bold = True
-        para.add_run(f"{note.pinpoint}: ")
-        quote = para.add_run(f"\u201c{note.quote}\u201d")
-        quote.italic = True
-        quote.font.size = Pt(10)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -28,16 +29,34 @@ from letadesk.workspace import Workspace
 
 
 def memo_input(record: dict[str, Any]) -> dict[str, Any]:
-    """The memo's input from an audit record: its final answer plus question and matter."""
+    """The memo's input from an audit record: its final answer plus question, matter, the
+    as-of date asked for and the day it was asked."""
+    final = record.get("final", {})
     return {
-        **record.get("final", {}),
+        **final,
         "question": record.get("question", ""),
         "matter": record.get("matter", ""),
+        "as_of": final.get("as_of") or record.get("as_of"),
+        "asked_on": str(record.get("created_at", ""))[:10],
     }
+
+
+def memo_file_name(record: dict[str, Any], suffix: str) -> str:
+    """``"Memo - Acme v Beta - 2026-12-01 - <8 characters of the record id>.docx"``: the
+    matter, the day and the record, in characters every file system accepts."""
+    parts = [
+        "Memo",
+        str(record.get("matter", "")),
+        str(record.get("created_at", ""))[:10],
+        str(record.get("id", ""))[:8],
+    ]
+    name = " - ".join(p for p in parts if p)
+    return re.sub(r'[\\/:*?"<>|\x00-\x1f]+', "_", name)[:120] + suffix
 
 
 class AuditView(QWidget):
     source_clicked = Signal(dict)
+    exported = Signal(str)  # the file a memo was saved to
 
     def __init__(self, ws: Workspace, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -62,6 +81,10 @@ class AuditView(QWidget):
         self.markdown_button = QPushButton(self.tr("Export memo (Markdown)…"))
         self.word_button.clicked.connect(lambda: self.export_docx())
         self.markdown_button.clicked.connect(lambda: self.export_markdown())
+        self.saved_label = QLabel()
+        self.saved_label.setObjectName("hint")
+        self.saved_label.setWordWrap(True)
+        self.saved_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self._build_layout()
         self._selected()
 
@@ -71,6 +94,7 @@ class AuditView(QWidget):
         box.setContentsMargins(0, 0, 0, 0)
         box.addWidget(self.detail, 1)
         box.addWidget(self.meta)
+        box.addWidget(self.saved_label)
         buttons = QHBoxLayout()
         buttons.addStretch(1)
         buttons.addWidget(self.word_button)
@@ -115,6 +139,15 @@ class AuditView(QWidget):
             "cancelled": self.tr("cancelled"),
         }.get(disposition, disposition)
 
+    def select_record(self, audit_id: str) -> bool:
+        """Select the record ``audit_id`` in the list; whether it is there."""
+        for row, record in enumerate(self.records):
+            item = self.list.topLevelItem(row)
+            if str(record.get("id")) == audit_id and item is not None:
+                self.list.setCurrentItem(item)
+                return True
+        return False
+
     def current_record(self) -> dict[str, Any] | None:
         item = self.list.currentItem()
         row = self.list.indexOfTopLevelItem(item) if item is not None else -1
@@ -122,6 +155,7 @@ class AuditView(QWidget):
 
     def _selected(self, *_: object) -> None:
         record = self.current_record()
+        self.saved_label.clear()
         for b in (self.word_button, self.markdown_button):
             b.setEnabled(record is not None)
         if record is None:
@@ -139,8 +173,17 @@ class AuditView(QWidget):
         )
 
     def _target(self, suffix: str, title: str) -> Path | None:
-        path, _ = QFileDialog.getSaveFileName(self, title, f"memo{suffix}", f"*{suffix}")
+        record = self.current_record() or {}
+        path, _ = QFileDialog.getSaveFileName(
+            self, title, memo_file_name(record, suffix), f"*{suffix}"
+        )
         return Path(path) if path else None
+
+    def _saved(self, target: Path) -> Path:
+        """Say where the memo went (the status bar shows it too)."""
+        self.saved_label.setText(self.tr("Memo saved: {path}").format(path=str(target)))
+        self.exported.emit(str(target))
+        return target
 
     def export_markdown(self, path: str | Path | None = None) -> Path | None:
         record = self.current_record()
@@ -152,7 +195,7 @@ class AuditView(QWidget):
         except OSError as exc:
             QMessageBox.warning(self, self.tr("Export memo"), str(exc))
             return None
-        return target
+        return self._saved(target)
 
     def export_docx(self, path: str | Path | None = None) -> Path | None:
         record = self.current_record()
@@ -160,7 +203,7 @@ class AuditView(QWidget):
         if record is None or target is None:
             return None
         try:
-            return write_memo_docx(memo_input(record), target)
+            return self._saved(write_memo_docx(memo_input(record), target))
         except OSError as exc:
             QMessageBox.warning(self, self.tr("Export memo"), str(exc))
             return None

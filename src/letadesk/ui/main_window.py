@@ -12,7 +12,7 @@ from datetime import date
 from pathlib import Path
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
+from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import (
     QLabel,
     QMainWindow,
@@ -37,6 +37,7 @@ from letadesk.ui.matters_panel import MattersPanel
 from letadesk.ui.resources import SAMPLE_MATTER, sample_matter_dir
 from letadesk.ui.review_view import ReviewView
 from letadesk.ui.source_viewer import SourceViewer
+from letadesk.ui.window_menu import build_file_menu
 from letadesk.workspace import Workspace
 
 
@@ -81,7 +82,7 @@ class MainWindow(QMainWindow):
         self.tabs.addTab(self.review_view, self.tr("Review"))
         self._build_status_bar()
         self._build_layout()
-        self._build_menu()
+        self.export_action, self.settings_action = build_file_menu(self)
         self._documents_engine = EngineThread(self.ws.paths.root, self, name="documents")
         self._engine = EngineThread(self.ws.paths.root, self, name="answers")
         self._connect()
@@ -130,19 +131,6 @@ class MainWindow(QMainWindow):
         bar.addPermanentWidget(self.progress)
         bar.addPermanentWidget(self.cancel_button)
 
-    def _build_menu(self) -> None:
-        file_menu = self.menuBar().addMenu(self.tr("&File"))
-        self.settings_action = QAction(self.tr("&Settings…"), self)
-        self.settings_action.triggered.connect(self.open_settings)
-        refresh = QAction(self.tr("&Refresh documents"), self)
-        refresh.setShortcut(QKeySequence.StandardKey.Refresh)
-        refresh.triggered.connect(self.documents.refresh)
-        quit_action = QAction(self.tr("&Quit"), self)
-        quit_action.setShortcut(QKeySequence.StandardKey.Quit)
-        quit_action.triggered.connect(self.close)
-        for action in (self.settings_action, refresh, quit_action):
-            file_menu.addAction(action)
-
     def _connect(self) -> None:
         documents, answers = self._documents_engine.engine, self._engine.engine
         self._start_ingest.connect(documents.ingest)
@@ -168,6 +156,9 @@ class MainWindow(QMainWindow):
         self.ask_panel.cancel_requested.connect(self.cancel_question)
         self.answer_view.source_clicked.connect(self.viewer.show_source)
         self.audit_view.source_clicked.connect(self.viewer.show_source)
+        self.audit_view.exported.connect(
+            lambda path: self.status_label.setText(self.tr("Memo saved: {path}").format(path=path))
+        )
         self.review_view.source_clicked.connect(self.viewer.show_source)
 
     @property
@@ -332,6 +323,7 @@ class MainWindow(QMainWindow):
         self.answer_view.show_answer(shown)
         self.tabs.setCurrentWidget(self.answer_view)
         self.audit_view.refresh()
+        self.export_action.setEnabled(bool(shown.get("audit_id")))
         self._report("ask", window_messages.answered(answer))
 
     @_when_open
@@ -369,6 +361,7 @@ class MainWindow(QMainWindow):
         self.review_view.set_matter(matter)
         self.answer_view.show_message(self.tr("Ask a question to see a grounded answer here."))
         self.viewer.clear()
+        self.export_action.setEnabled(False)
 
     # ---- closing -----------------------------------------------------------------------
 

@@ -187,75 +187,80 @@
 <context>
     <name>AuditView</name>
     <message>
-        <location filename="../../ui/audit_view.py" line="115"/>
+        <location filename="../../ui/audit_view.py" line="139"/>
         <source>cancelled</source>
         <translation>anulat</translation>
     </message>
     <message>
-        <location filename="../../ui/audit_view.py" line="114"/>
+        <location filename="../../ui/audit_view.py" line="138"/>
         <source>failed</source>
         <translation>eșuat</translation>
     </message>
     <message>
-        <location filename="../../ui/audit_view.py" line="48"/>
+        <location filename="../../ui/audit_view.py" line="67"/>
         <source>When</source>
         <translation>Când</translation>
     </message>
     <message>
-        <location filename="../../ui/audit_view.py" line="48"/>
+        <location filename="../../ui/audit_view.py" line="67"/>
         <source>Outcome</source>
         <translation>Rezultat</translation>
     </message>
     <message>
-        <location filename="../../ui/audit_view.py" line="48"/>
+        <location filename="../../ui/audit_view.py" line="67"/>
         <source>Question</source>
         <translation>Întrebare</translation>
     </message>
     <message>
-        <location filename="../../ui/audit_view.py" line="61"/>
+        <location filename="../../ui/audit_view.py" line="80"/>
         <source>Export memo (Word)…</source>
         <translation>Exportă nota (Word)…</translation>
     </message>
     <message>
-        <location filename="../../ui/audit_view.py" line="62"/>
+        <location filename="../../ui/audit_view.py" line="81"/>
         <source>Export memo (Markdown)…</source>
         <translation>Exportă nota (Markdown)…</translation>
     </message>
     <message>
-        <location filename="../../ui/audit_view.py" line="112"/>
+        <location filename="../../ui/audit_view.py" line="136"/>
         <source>answered</source>
         <translation>cu răspuns</translation>
     </message>
     <message>
-        <location filename="../../ui/audit_view.py" line="113"/>
+        <location filename="../../ui/audit_view.py" line="137"/>
         <source>refused</source>
         <translation>refuzat</translation>
     </message>
     <message>
-        <location filename="../../ui/audit_view.py" line="128"/>
+        <location filename="../../ui/audit_view.py" line="162"/>
         <source>No questions asked in this matter yet.</source>
         <translation>Nicio întrebare în acest dosar încă.</translation>
     </message>
     <message>
-        <location filename="../../ui/audit_view.py" line="133"/>
+        <location filename="../../ui/audit_view.py" line="167"/>
         <source>Record {id} · model: {model} · as of: {as_of} · hash {hash}</source>
         <translation>Înregistrarea {id} · model: {model} · la data de: {as_of} · hash {hash}</translation>
     </message>
     <message>
-        <location filename="../../ui/audit_view.py" line="135"/>
+        <location filename="../../ui/audit_view.py" line="169"/>
         <source>none (extracted)</source>
         <translation>niciunul (extrase)</translation>
     </message>
     <message>
-        <location filename="../../ui/audit_view.py" line="136"/>
+        <location filename="../../ui/audit_view.py" line="170"/>
         <source>today</source>
         <translation>azi</translation>
     </message>
     <message>
-        <location filename="../../ui/audit_view.py" line="147"/>
-        <location filename="../../ui/audit_view.py" line="153"/>
-        <location filename="../../ui/audit_view.py" line="159"/>
-        <location filename="../../ui/audit_view.py" line="165"/>
+        <location filename="../../ui/audit_view.py" line="184"/>
+        <source>Memo saved: {path}</source>
+        <translation>Notă salvată: {path}</translation>
+    </message>
+    <message>
+        <location filename="../../ui/audit_view.py" line="190"/>
+        <location filename="../../ui/audit_view.py" line="196"/>
+        <location filename="../../ui/audit_view.py" line="202"/>
+        <location filename="../../ui/audit_view.py" line="208"/>
         <source>Export memo</source>
         <translation>Exportă nota</translation>
     </message>
@@ -391,78 +396,88 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../ui/main_window.py" line="70"/>
+        <location filename="../../ui/main_window.py" line="71"/>
         <source>LetaDesk</source>
         <translation>LetaDesk</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="79"/>
+        <location filename="../../ui/main_window.py" line="80"/>
         <source>Answer</source>
         <translation>Răspuns</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="80"/>
+        <location filename="../../ui/main_window.py" line="81"/>
         <source>History</source>
         <translation>Istoric</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="81"/>
+        <location filename="../../ui/main_window.py" line="82"/>
         <source>Review</source>
         <translation>Analiză</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="124"/>
+        <location filename="../../ui/main_window.py" line="125"/>
         <source>Cancel</source>
         <translation>Anulează</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="134"/>
+        <location filename="../../ui/window_menu.py" line="18"/>
         <source>&amp;File</source>
         <translation>&amp;Fișier</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="135"/>
+        <location filename="../../ui/window_menu.py" line="20"/>
+        <source>&amp;Export the answer as a memo (Word)…</source>
+        <translation>&amp;Exportă răspunsul ca notă (Word)…</translation>
+    </message>
+    <message>
+        <location filename="../../ui/window_menu.py" line="25"/>
         <source>&amp;Settings…</source>
         <translation>&amp;Setări…</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="137"/>
+        <location filename="../../ui/window_menu.py" line="27"/>
         <source>&amp;Refresh documents</source>
         <translation>&amp;Reîmprospătează documentele</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="140"/>
+        <location filename="../../ui/window_menu.py" line="30"/>
         <source>&amp;Quit</source>
         <translation>&amp;Ieșire</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="198"/>
+        <location filename="../../ui/main_window.py" line="160"/>
+        <source>Memo saved: {path}</source>
+        <translation>Notă salvată: {path}</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window.py" line="189"/>
         <source>Reading documents…</source>
         <translation>Se citesc documentele…</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="210"/>
+        <location filename="../../ui/main_window.py" line="201"/>
         <source>Working on: {q}</source>
         <translation>Se lucrează la: {q}</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="216"/>
+        <location filename="../../ui/main_window.py" line="207"/>
         <source>Deleting {name}…</source>
         <translation>Se șterge {name}…</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="223"/>
-        <location filename="../../ui/main_window.py" line="229"/>
+        <location filename="../../ui/main_window.py" line="214"/>
+        <location filename="../../ui/main_window.py" line="220"/>
         <source>Cancelling…</source>
         <translation>Se anulează…</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="238"/>
+        <location filename="../../ui/main_window.py" line="229"/>
         <source>How long do the confidentiality obligations survive termination?</source>
         <translation>Cât timp se păstrează confidențialitatea după încetarea contractului?</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="257"/>
+        <location filename="../../ui/main_window.py" line="248"/>
         <source>Settings saved.</source>
         <translation>Setările au fost salvate.</translation>
     </message>
@@ -497,28 +512,28 @@
         <translation>Niciun răspuns (vedeți motivul).</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="345"/>
+        <location filename="../../ui/main_window.py" line="337"/>
         <source>Deleted {name}.</source>
         <translation>{name} a fost șters.</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="350"/>
-        <location filename="../../ui/main_window.py" line="352"/>
+        <location filename="../../ui/main_window.py" line="342"/>
+        <location filename="../../ui/main_window.py" line="344"/>
         <source>Cancelled.</source>
         <translation>Anulat.</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="359"/>
+        <location filename="../../ui/main_window.py" line="351"/>
         <source>The question could not be answered: {m}</source>
         <translation>Întrebarea nu a putut primi răspuns: {m}</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="363"/>
+        <location filename="../../ui/main_window.py" line="355"/>
         <source>Error: {m}</source>
         <translation>Eroare: {m}</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="370"/>
+        <location filename="../../ui/main_window.py" line="362"/>
         <source>Ask a question to see a grounded answer here.</source>
         <translation>Puneți o întrebare pentru a vedea aici un răspuns întemeiat pe surse.</translation>
     </message>
