@@ -198,3 +198,23 @@ def test_as_of_is_the_day_asked_when_no_date_was_given() -> None:
     )
     assert "**As of:** 2017-06-01" in memo_markdown({**ANSWER, "as_of": "2017-06-01"})
     assert "today" not in memo_markdown({**ANSWER, "as_of": None})
+
+
+def test_a_romanian_memo(tmp_path: Path) -> None:
+    answer = {**ANSWER, "as_of": None, "asked_on": "2026-11-30", "audit_id": "abc"}
+    md = memo_markdown(answer, language="ro")
+    assert md.startswith("# Notă de cercetare\n")
+    for line in (
+        "**Întrebare:** How long does confidentiality survive?",
+        "**Dosar:** Sample matter (fictional)",
+        "**La data:** 2026-11-30 (ziua întrebării)",
+        "**Rezultat:** răspuns dat",
+        "**Înregistrare de audit:** abc",
+        "## Răspuns",
+        "- Contractul durează 12 luni.[^2] *(extras textual)*",
+    ):
+        assert line in md, line
+    assert "Generat de LetaDesk" in md
+    doc = docx.Document(str(write_memo_docx(answer, tmp_path / "ro.docx", language="ro")))
+    assert doc.paragraphs[0].text == "Notă de cercetare"
+    assert doc.core_properties.title.startswith("Notă de cercetare: ")

@@ -13,13 +13,14 @@ from pathlib import Path
 from typing import Any
 
 from letadesk.errors import ConfigError
+from letadesk.export.i18n import Texts, translate
 from letadesk.export.memo import page_and_locator
 from letadesk.export.word import set_properties
 from letadesk.text import one_line
 
 __all__ = ["cell_text", "write_grid_docx", "write_grid_xlsx"]
 
-_TEXT = {
+_TEXT: Texts = {
     "title": {"en": "Review of {matter}", "ro": "Analiza dosarului {matter}"},
     "document": {"en": "Document", "ro": "Document"},
     "question": {"en": "Question", "ro": "Întrebare"},
@@ -42,8 +43,7 @@ _EXCEL_CELL_CHARS = 32_767  # Excel's limit on one cell's text
 
 
 def _t(key: str, language: str, **values: object) -> str:
-    texts = _TEXT[key]
-    return texts.get(language, texts["en"]).format(**values)
+    return translate(_TEXT, key, language, **values)
 
 
 def _cells(grid: dict[str, Any]) -> dict[tuple[str, str], dict[str, Any]]:

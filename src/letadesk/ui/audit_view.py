@@ -191,7 +191,8 @@ class AuditView(QWidget):
         if record is None or target is None:
             return None
         try:
-            target.write_text(memo_markdown(memo_input(record)), encoding="utf-8")
+            memo = memo_markdown(memo_input(record), language=self._ws.settings.language)
+            target.write_text(memo, encoding="utf-8")
         except OSError as exc:
             QMessageBox.warning(self, self.tr("Export memo"), str(exc))
             return None
@@ -203,7 +204,8 @@ class AuditView(QWidget):
         if record is None or target is None:
             return None
         try:
-            return self._saved(write_memo_docx(memo_input(record), target))
+            language = self._ws.settings.language
+            return self._saved(write_memo_docx(memo_input(record), target, language=language))
         except OSError as exc:
             QMessageBox.warning(self, self.tr("Export memo"), str(exc))
             return None
