@@ -213,6 +213,42 @@ def test_the_answer_on_screen_exports_as_a_memo(qtbot, sample_window, tmp_path: 
     assert not win.export_action.isEnabled()
 
 
+def test_the_window_remembers_its_size_and_panes(qtbot, profile: Path) -> None:
+    from letadesk.ui.app import application
+    from letadesk.ui.main_window import MainWindow
+
+    application("en")
+    first = MainWindow(profile)
+    qtbot.addWidget(first)
+    first.show()
+    first.resize(905, 720)
+    first.splitter.setSizes([200, 400, 305])
+    qtbot.wait(50)
+    sizes = first.splitter.sizes()
+    first.close()  # saves, then shuts down
+    assert (profile / "window.ini").is_file()
+    second = MainWindow(profile)
+    qtbot.addWidget(second)
+    second.show()
+    qtbot.wait(50)
+    # the offscreen screen is 800 pixels wide, so the width is clamped to the window's
+    # minimum; the height (the default is 880) and the panes are as they were left
+    assert second.height() == 720
+    assert second.splitter.sizes()[0] == sizes[0]
+    second.shutdown()
+
+
+def test_help_about_names_the_version_and_the_profile(qtbot, window) -> None:
+    import letadesk
+    from letadesk.ui.window_menu import about_text
+
+    text = about_text(window)
+    assert f"LetaDesk {letadesk.__version__}" in text
+    assert str(window.ws.paths.root) in text and "Nothing leaves" in text
+    titles = [a.text() for a in window.menuBar().actions()]
+    assert titles == ["&File", "&Help"]
+
+
 def test_settings_persist(qtbot, profile: Path, tmp_path: Path) -> None:
     from letadesk.ui.app import application
     from letadesk.ui.settings_dialog import SettingsDialog

@@ -39,6 +39,12 @@ def test_add_documents_shows_statuses(qtbot, window, tmp_path: Path) -> None:
     assert broken.status == "failed" and "pdf" in broken.detail.lower()
     row = panel.rows.index(broken)
     assert panel.table.item(row, 1).toolTip().endswith(broken.detail)
+    assert panel.details.isHidden()  # nothing selected
+    panel.table.selectRow(row)
+    assert not panel.details.isHidden() and panel.details.wordWrap()
+    assert panel.details.text().endswith(broken.detail) and "broken.pdf" in panel.details.text()
+    bar = panel.table.horizontalScrollBar()
+    assert bar.maximum() == 0  # the reason fits: no sideways scrolling
     (folder / "nda_example.pdf").write_bytes((folder / "nda_example.pdf").read_bytes() + b"\n")
     panel.refresh()
     assert panel.status_of("nda_example.pdf").status == "stale"

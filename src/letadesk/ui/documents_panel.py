@@ -52,6 +52,13 @@ class DocumentsPanel(QWidget):
         self.add_folder_button.clicked.connect(self._pick_folder)
         self.hint = QLabel(self.tr("Drop files or folders here to add them."))
         self.hint.setObjectName("hint")
+        # The selected document's status and details in full, wrapped and selectable: a
+        # failed file's reason is read here, not by scrolling the table sideways.
+        self.details = QLabel()
+        self.details.setObjectName("hint")
+        self.details.setWordWrap(True)
+        self.details.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.details.setVisible(False)
         buttons = QHBoxLayout()
         buttons.addWidget(self.add_files_button)
         buttons.addWidget(self.add_folder_button)
@@ -59,6 +66,7 @@ class DocumentsPanel(QWidget):
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.title)
         layout.addWidget(self.table, 1)
+        layout.addWidget(self.details)
         layout.addWidget(self.hint)
         layout.addLayout(buttons)
 
@@ -72,10 +80,13 @@ class DocumentsPanel(QWidget):
         table.verticalHeader().setVisible(False)
         header = table.horizontalHeader()
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
-        for col in (1, 2, 3):
+        for col in (1, 2):
             header.setSectionResizeMode(col, QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(3, QHeaderView.ResizeMode.Stretch)  # elided, in full below
         table.setWordWrap(False)
+        table.setTextElideMode(Qt.TextElideMode.ElideRight)
         table.cellDoubleClicked.connect(self._activated)
+        table.itemSelectionChanged.connect(self._show_details)
         return table
 
     def set_matter(self, matter: str) -> None:
@@ -98,6 +109,16 @@ class DocumentsPanel(QWidget):
         self.table.setRowCount(len(self.rows))
         for i, row in enumerate(self.rows):
             self._fill(i, row)
+        self._show_details()
+
+    def _show_details(self) -> None:
+        """The selected document's path, status and details, wrapped below the table."""
+        rows = {index.row() for index in self.table.selectedIndexes()}
+        row = self.rows[min(rows)] if rows and min(rows) < len(self.rows) else None
+        self.details.setVisible(row is not None)
+        if row is not None:
+            parts = [row.document.path, row.label, row.detail]
+            self.details.setText(" · ".join(p for p in parts if p))
 
     def _fill(self, i: int, row: DocRow) -> None:
         doc = row.document

@@ -38,6 +38,7 @@ from letadesk.ui.resources import SAMPLE_MATTER, sample_matter_dir
 from letadesk.ui.review_view import ReviewView
 from letadesk.ui.source_viewer import SourceViewer
 from letadesk.ui.window_menu import build_file_menu
+from letadesk.ui.window_state import restore_state, save_state
 from letadesk.workspace import Workspace
 
 
@@ -115,6 +116,7 @@ class MainWindow(QMainWindow):
         outer.addWidget(self.splitter)
         self.setCentralWidget(holder)
         self.resize(1480, 880)
+        restore_state(self)
 
     def _build_status_bar(self) -> None:
         self.status_label = QLabel()  # questions and everything else
@@ -376,5 +378,7 @@ class MainWindow(QMainWindow):
         self.ws.close()
 
     def closeEvent(self, event: QCloseEvent) -> None:
+        if not self._closed:
+            save_state(self)
         self.shutdown()
         super().closeEvent(event)

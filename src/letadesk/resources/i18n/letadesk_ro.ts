@@ -258,9 +258,9 @@
     </message>
     <message>
         <location filename="../../ui/audit_view.py" line="190"/>
-        <location filename="../../ui/audit_view.py" line="196"/>
-        <location filename="../../ui/audit_view.py" line="202"/>
-        <location filename="../../ui/audit_view.py" line="208"/>
+        <location filename="../../ui/audit_view.py" line="197"/>
+        <location filename="../../ui/audit_view.py" line="203"/>
+        <location filename="../../ui/audit_view.py" line="210"/>
         <source>Export memo</source>
         <translation>Exportă nota</translation>
     </message>
@@ -358,37 +358,37 @@
         <translation>Trageți aici fișiere sau dosare pentru a le adăuga.</translation>
     </message>
     <message>
-        <location filename="../../ui/documents_panel.py" line="68"/>
+        <location filename="../../ui/documents_panel.py" line="76"/>
         <source>Document</source>
         <translation>Document</translation>
     </message>
     <message>
-        <location filename="../../ui/documents_panel.py" line="68"/>
+        <location filename="../../ui/documents_panel.py" line="76"/>
         <source>Status</source>
         <translation>Stare</translation>
     </message>
     <message>
-        <location filename="../../ui/documents_panel.py" line="68"/>
+        <location filename="../../ui/documents_panel.py" line="76"/>
         <source>Pages</source>
         <translation>Pagini</translation>
     </message>
     <message>
-        <location filename="../../ui/documents_panel.py" line="68"/>
+        <location filename="../../ui/documents_panel.py" line="76"/>
         <source>Details</source>
         <translation>Detalii</translation>
     </message>
     <message>
-        <location filename="../../ui/documents_panel.py" line="105"/>
+        <location filename="../../ui/documents_panel.py" line="126"/>
         <source> ({n} OCR)</source>
         <translation> ({n} OCR)</translation>
     </message>
     <message>
-        <location filename="../../ui/documents_panel.py" line="125"/>
+        <location filename="../../ui/documents_panel.py" line="146"/>
         <source>Add documents</source>
         <translation>Adaugă documente</translation>
     </message>
     <message>
-        <location filename="../../ui/documents_panel.py" line="130"/>
+        <location filename="../../ui/documents_panel.py" line="151"/>
         <source>Add a folder</source>
         <translation>Adaugă un dosar</translation>
     </message>
@@ -396,88 +396,108 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../ui/main_window.py" line="71"/>
+        <location filename="../../ui/main_window.py" line="72"/>
         <source>LetaDesk</source>
         <translation>LetaDesk</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="80"/>
+        <location filename="../../ui/main_window.py" line="81"/>
         <source>Answer</source>
         <translation>Răspuns</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="81"/>
+        <location filename="../../ui/main_window.py" line="82"/>
         <source>History</source>
         <translation>Istoric</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="82"/>
+        <location filename="../../ui/main_window.py" line="83"/>
         <source>Review</source>
         <translation>Analiză</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="125"/>
+        <location filename="../../ui/main_window.py" line="127"/>
         <source>Cancel</source>
         <translation>Anulează</translation>
     </message>
     <message>
-        <location filename="../../ui/window_menu.py" line="18"/>
+        <location filename="../../ui/window_menu.py" line="22"/>
         <source>&amp;File</source>
         <translation>&amp;Fișier</translation>
     </message>
     <message>
-        <location filename="../../ui/window_menu.py" line="20"/>
+        <location filename="../../ui/window_menu.py" line="24"/>
         <source>&amp;Export the answer as a memo (Word)…</source>
         <translation>&amp;Exportă răspunsul ca notă (Word)…</translation>
     </message>
     <message>
-        <location filename="../../ui/window_menu.py" line="25"/>
+        <location filename="../../ui/window_menu.py" line="29"/>
         <source>&amp;Settings…</source>
         <translation>&amp;Setări…</translation>
     </message>
     <message>
-        <location filename="../../ui/window_menu.py" line="27"/>
+        <location filename="../../ui/window_menu.py" line="31"/>
         <source>&amp;Refresh documents</source>
         <translation>&amp;Reîmprospătează documentele</translation>
     </message>
     <message>
-        <location filename="../../ui/window_menu.py" line="30"/>
+        <location filename="../../ui/window_menu.py" line="34"/>
         <source>&amp;Quit</source>
         <translation>&amp;Ieșire</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="160"/>
+        <location filename="../../ui/window_menu.py" line="39"/>
+        <source>&amp;Help</source>
+        <translation>&amp;Ajutor</translation>
+    </message>
+    <message>
+        <location filename="../../ui/window_menu.py" line="40"/>
+        <source>&amp;About LetaDesk</source>
+        <translation>&amp;Despre LetaDesk</translation>
+    </message>
+    <message>
+        <location filename="../../ui/window_menu.py" line="43"/>
+        <source>About LetaDesk</source>
+        <translation>Despre LetaDesk</translation>
+    </message>
+    <message>
+        <location filename="../../ui/window_menu.py" line="52"/>
+        <source>&lt;b&gt;LetaDesk {version}&lt;/b&gt;&lt;p&gt;An offline legal assistant: every claim is tied to a verbatim quote of the matter&apos;s documents, or it is not shown. Nothing leaves this computer.&lt;/p&gt;&lt;p&gt;Profile (documents index, audit trail, settings): {profile}&lt;/p&gt;&lt;p&gt;Licences: LetaDesk is AGPL-3.0 (it uses PyMuPDF); the models are Apache-2.0 or MIT; Qt is LGPL. See the README.&lt;/p&gt;</source>
+        <translation>&lt;b&gt;LetaDesk {version}&lt;/b&gt;&lt;p&gt;Un asistent juridic offline: fiecare afirmație este legată de un citat exact din documentele dosarului, altfel nu este arătată. Nimic nu părăsește acest calculator.&lt;/p&gt;&lt;p&gt;Profil (indexul documentelor, jurnalul de audit, setările): {profile}&lt;/p&gt;&lt;p&gt;Licențe: LetaDesk este AGPL-3.0 (folosește PyMuPDF); modelele sunt Apache-2.0 sau MIT; Qt este LGPL. Vezi README.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window.py" line="162"/>
         <source>Memo saved: {path}</source>
         <translation>Notă salvată: {path}</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="189"/>
+        <location filename="../../ui/main_window.py" line="191"/>
         <source>Reading documents…</source>
         <translation>Se citesc documentele…</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="201"/>
+        <location filename="../../ui/main_window.py" line="203"/>
         <source>Working on: {q}</source>
         <translation>Se lucrează la: {q}</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="207"/>
+        <location filename="../../ui/main_window.py" line="209"/>
         <source>Deleting {name}…</source>
         <translation>Se șterge {name}…</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="214"/>
-        <location filename="../../ui/main_window.py" line="220"/>
+        <location filename="../../ui/main_window.py" line="216"/>
+        <location filename="../../ui/main_window.py" line="222"/>
         <source>Cancelling…</source>
         <translation>Se anulează…</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="229"/>
+        <location filename="../../ui/main_window.py" line="231"/>
         <source>How long do the confidentiality obligations survive termination?</source>
         <translation>Cât timp se păstrează confidențialitatea după încetarea contractului?</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="248"/>
+        <location filename="../../ui/main_window.py" line="250"/>
         <source>Settings saved.</source>
         <translation>Setările au fost salvate.</translation>
     </message>
@@ -512,28 +532,28 @@
         <translation>Niciun răspuns (vedeți motivul).</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="337"/>
+        <location filename="../../ui/main_window.py" line="339"/>
         <source>Deleted {name}.</source>
         <translation>{name} a fost șters.</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="342"/>
         <location filename="../../ui/main_window.py" line="344"/>
+        <location filename="../../ui/main_window.py" line="346"/>
         <source>Cancelled.</source>
         <translation>Anulat.</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="351"/>
+        <location filename="../../ui/main_window.py" line="353"/>
         <source>The question could not be answered: {m}</source>
         <translation>Întrebarea nu a putut primi răspuns: {m}</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="355"/>
+        <location filename="../../ui/main_window.py" line="357"/>
         <source>Error: {m}</source>
         <translation>Eroare: {m}</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="362"/>
+        <location filename="../../ui/main_window.py" line="364"/>
         <source>Ask a question to see a grounded answer here.</source>
         <translation>Puneți o întrebare pentru a vedea aici un răspuns întemeiat pe surse.</translation>
     </message>
