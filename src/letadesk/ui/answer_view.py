@@ -11,13 +11,16 @@ last, the documents that hold no answer. A claim citing a document whose file ch
 disappeared since indexing carries a "stale source" badge, and one citing a document no
 person verified an "unverified source" badge; their chips say so, and a note under the
 claims names those documents.
+
+Keyboard: the arrow keys move between the chips, Enter opens the one with the focus.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QEvent, QObject, Qt, Signal
+from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
     QCheckBox,
     QFrame,
@@ -33,6 +36,8 @@ from letadesk.text import shorten
 from letadesk.ui.flow_layout import FlowLayout
 
 _MAX_TITLE = 48
+# Arrow keys on a chip: the focus moves to the previous or next chip.
+_CHIP_STEPS = {Qt.Key.Key_Left: -1, Qt.Key.Key_Up: -1, Qt.Key.Key_Right: 1, Qt.Key.Key_Down: 1}
 
 
 def passage_ref(p: dict[str, Any]) -> dict[str, Any]:
@@ -292,8 +297,25 @@ class AnswerView(QScrollArea):
         chip.setToolTip(f"{ref.get('document', '')}\n\u201c{ref.get('quote', '')[:400]}\u201d")
         chip.setProperty("source", ref)
         chip.clicked.connect(lambda _=False, r=ref: self.source_clicked.emit(dict(r)))
+        chip.installEventFilter(self)
         self.chips.append(chip)
         return chip
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        """Arrows move the focus along the chips; Enter opens the focused chip."""
+        if event.type() != QEvent.Type.KeyPress or watched not in self.chips:
+            return super().eventFilter(watched, event)
+        assert isinstance(event, QKeyEvent) and isinstance(watched, QPushButton)
+        key = Qt.Key(event.key())
+        if key in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
+            watched.click()
+            return True
+        if key in _CHIP_STEPS:
+            at = (self.chips.index(watched) + _CHIP_STEPS[key]) % len(self.chips)
+            self.chips[at].setFocus(Qt.FocusReason.TabFocusReason)
+            self.ensureWidgetVisible(self.chips[at])
+            return True
+        return super().eventFilter(watched, event)
 
     def _refusal(self, layout: QVBoxLayout, answer: dict[str, Any]) -> None:
         box = QFrame()

@@ -1,10 +1,13 @@
-"""The question box: question, optional "as of" date, Ask / Cancel, and the stage."""
+"""The question box: question, optional "as of" date, Ask / Cancel, and the stage with
+the time it has taken so far. Keyboard: Ctrl+L goes to the question, Enter asks, Esc
+cancels the question being answered."""
 
 from __future__ import annotations
 
 from datetime import date
 
-from PySide6.QtCore import QDate, Signal
+from PySide6.QtCore import QDate, QElapsedTimer, Qt, QTimer, Signal
+from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QCheckBox,
     QDateEdit,
@@ -46,7 +49,31 @@ class AskPanel(QWidget):
         )
         self.stage_label = QLabel()
         self.stage_label.setObjectName("stage")
+        self._stage = ""
+        self._elapsed = QElapsedTimer()
+        self._ticker = QTimer(self)
+        self._ticker.setInterval(1000)
+        self._ticker.timeout.connect(self._show_elapsed)
+        self._shortcuts()
         self._layout()
+
+    def _shortcuts(self) -> None:
+        for keys, slot in (
+            (QKeySequence("Ctrl+L"), self.focus_question),
+            (QKeySequence(Qt.Key.Key_Escape), self.cancel),
+        ):
+            shortcut = QShortcut(keys, self)
+            shortcut.setContext(Qt.ShortcutContext.WindowShortcut)
+            shortcut.activated.connect(slot)
+
+    def focus_question(self) -> None:
+        self.question.setFocus()
+        self.question.selectAll()
+
+    def cancel(self) -> None:
+        """Cancel the question being answered (Esc); nothing when none is."""
+        if self.cancel_button.isVisible():
+            self.cancel_requested.emit()
 
     def _layout(self) -> None:
         top = QHBoxLayout()
@@ -101,8 +128,20 @@ class AskPanel(QWidget):
         self.ask_button.setEnabled(not busy)
         self.question.setEnabled(not busy)
         self.cancel_button.setVisible(busy and asking)
+        if busy and asking and not self._ticker.isActive():
+            self._stage = ""
+            self._elapsed.start()
+            self._ticker.start()
         if not busy:
+            self._ticker.stop()
             self.stage_label.clear()
+
+    def elapsed_seconds(self) -> int:
+        return int(self._elapsed.elapsed() // 1000) if self._elapsed.isValid() else 0
+
+    def _show_elapsed(self) -> None:
+        seconds = self.tr("{n} s").format(n=self.elapsed_seconds())
+        self.stage_label.setText(f"{self._stage} · {seconds}" if self._stage else seconds)
 
     def show_stage(self, name: str) -> None:
         stages = {
@@ -113,4 +152,8 @@ class AskPanel(QWidget):
             "extracting": self.tr("Extracting sentences…"),
             "coherence": self.tr("Checking consistency…"),
         }
-        self.stage_label.setText(stages.get(name, name))
+        self._stage = stages.get(name, name)
+        if self._ticker.isActive():
+            self._show_elapsed()
+        else:
+            self.stage_label.setText(self._stage)
