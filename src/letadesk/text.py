@@ -160,3 +160,13 @@ def is_question(text: str) -> bool:
     return stripped.endswith("?") or bool(
         _INTERROGATIVE.match(fold_diacritics(stripped[:40]).lower())
     )
+
+
+Texts = dict[str, dict[str, str]]  # key -> language -> text (with {placeholders})
+
+
+def translate(texts: Texts, key: str, language: str, **values: object) -> str:
+    """``texts[key]`` in ``language`` (English when it has none), formatted: the one
+    lookup of the words a lawyer reads outside Qt (refusals, exports)."""
+    entry = texts[key]
+    return entry.get(language, entry["en"]).format(**values)

@@ -202,7 +202,7 @@ def test_the_answer_on_screen_exports_as_a_memo(qtbot, sample_window, tmp_path: 
     wait_idle(qtbot, win)
     history = win.audit_view
     history.list.setCurrentItem(history.list.topLevelItem(1))  # the older question
-    saved = export_answer(win, tmp_path / "answer.docx")
+    saved = export_answer(win.answer_view, history, tmp_path / "answer.docx")
     assert saved is not None
     assert history.current_record()["id"] == win.answer_view.answer["audit_id"]
     text = "\n".join(p.text for p in docx.Document(str(saved)).paragraphs)
@@ -242,7 +242,7 @@ def test_help_about_names_the_version_and_the_profile(qtbot, window) -> None:
     import letadesk
     from letadesk.ui.window_menu import about_text
 
-    text = about_text(window)
+    text = about_text(window.ws.paths.root)
     assert f"LetaDesk {letadesk.__version__}" in text
     assert str(window.ws.paths.root) in text and "Nothing leaves" in text
     titles = [a.text() for a in window.menuBar().actions()]

@@ -8,9 +8,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from letadesk.domain import Citation, Claim
+from letadesk.text import Texts, translate
 from letadesk.verify.scope import ScopeVerdict
 
-_TEXT: dict[str, dict[str, str]] = {
+_TEXT: Texts = {
     "no_source": {"en": "I don't have a sufficient source", "ro": "Nu am o sursă suficientă"},
     "no_match": {
         "en": "nothing in this matter matches the question",
@@ -107,8 +108,7 @@ _TEXT: dict[str, dict[str, str]] = {
 
 def message(key: str, language: str, **values: object) -> str:
     """The text ``key`` in ``language`` (English when there is no such translation)."""
-    texts = _TEXT[key]
-    return texts.get(language, texts["en"]).format(**values)
+    return translate(_TEXT, key, language, **values)
 
 
 def no_source(language: str, why: str, **values: object) -> str:

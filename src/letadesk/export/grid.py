@@ -13,10 +13,9 @@ from pathlib import Path
 from typing import Any
 
 from letadesk.errors import ConfigError
-from letadesk.export.i18n import Texts, translate
 from letadesk.export.memo import page_and_locator
 from letadesk.export.word import set_properties
-from letadesk.text import one_line
+from letadesk.text import Texts, one_line, translate
 
 __all__ = ["cell_text", "write_grid_docx", "write_grid_xlsx"]
 

@@ -17,9 +17,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from letadesk.export.i18n import Texts, translate
 from letadesk.export.word import add_footnote, set_properties
-from letadesk.text import one_line
+from letadesk.text import Texts, one_line, translate
 
 __all__ = ["memo_markdown", "pinpoint", "write_memo_docx"]
 

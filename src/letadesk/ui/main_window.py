@@ -37,7 +37,7 @@ from letadesk.ui.matters_panel import MattersPanel
 from letadesk.ui.resources import SAMPLE_MATTER, sample_matter_dir
 from letadesk.ui.review_view import ReviewView
 from letadesk.ui.source_viewer import SourceViewer
-from letadesk.ui.window_menu import build_file_menu
+from letadesk.ui.window_menu import build_menus
 from letadesk.ui.window_state import restore_state, save_state
 from letadesk.workspace import Workspace
 
@@ -83,7 +83,14 @@ class MainWindow(QMainWindow):
         self.tabs.addTab(self.review_view, self.tr("Review"))
         self._build_status_bar()
         self._build_layout()
-        self.export_action, self.settings_action = build_file_menu(self)
+        self.export_action, self.settings_action = build_menus(
+            self,
+            answers=self.answer_view,
+            history=self.audit_view,
+            open_settings=self.open_settings,
+            refresh_documents=self.documents.refresh,
+            profile=self.ws.paths.root,
+        )
         self._documents_engine = EngineThread(self.ws.paths.root, self, name="documents")
         self._engine = EngineThread(self.ws.paths.root, self, name="answers")
         self._connect()
@@ -116,7 +123,7 @@ class MainWindow(QMainWindow):
         outer.addWidget(self.splitter)
         self.setCentralWidget(holder)
         self.resize(1480, 880)
-        restore_state(self)
+        restore_state(self, self.splitter, self.ws.paths.root)
 
     def _build_status_bar(self) -> None:
         self.status_label = QLabel()  # questions and everything else
@@ -379,6 +386,6 @@ class MainWindow(QMainWindow):
 
     def closeEvent(self, event: QCloseEvent) -> None:
         if not self._closed:
-            save_state(self)
+            save_state(self, self.splitter, self.ws.paths.root)
         self.shutdown()
         super().closeEvent(event)

@@ -4,33 +4,41 @@ refresh, quit) and Help (About). Translated in the window's own context
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QMessageBox
+from PySide6.QtWidgets import QMainWindow, QMessageBox
 
 import letadesk
+from letadesk.ui.answer_view import AnswerView
+from letadesk.ui.audit_view import AuditView
 
-if TYPE_CHECKING:
-    from letadesk.ui.main_window import MainWindow
 
-
-def build_file_menu(window: MainWindow) -> tuple[QAction, QAction]:
-    """The menu; its (export, settings) actions, which the window enables as it works."""
+def build_menus(
+    window: QMainWindow,
+    *,
+    answers: AnswerView,
+    history: AuditView,
+    open_settings: Callable[[], None],
+    refresh_documents: Callable[[], None],
+    profile: Path,
+) -> tuple[QAction, QAction]:
+    """The menus; their (export, settings) actions, which the window enables as it
+    works."""
     menu = window.menuBar().addMenu(QCoreApplication.translate("MainWindow", "&File"))
     export = QAction(
         QCoreApplication.translate("MainWindow", "&Export the answer as a memo (Word)…"), window
     )
     export.setShortcut(QKeySequence("Ctrl+E"))
-    export.triggered.connect(lambda: export_answer(window))
+    export.triggered.connect(lambda: export_answer(answers, history))
     export.setEnabled(False)
     settings = QAction(QCoreApplication.translate("MainWindow", "&Settings…"), window)
-    settings.triggered.connect(window.open_settings)
+    settings.triggered.connect(open_settings)
     refresh = QAction(QCoreApplication.translate("MainWindow", "&Refresh documents"), window)
     refresh.setShortcut(QKeySequence.StandardKey.Refresh)
-    refresh.triggered.connect(window.documents.refresh)
+    refresh.triggered.connect(refresh_documents)
     quit_action = QAction(QCoreApplication.translate("MainWindow", "&Quit"), window)
     quit_action.setShortcut(QKeySequence.StandardKey.Quit)
     quit_action.triggered.connect(window.close)
@@ -38,16 +46,13 @@ def build_file_menu(window: MainWindow) -> tuple[QAction, QAction]:
         menu.addAction(action)
     help_menu = window.menuBar().addMenu(QCoreApplication.translate("MainWindow", "&Help"))
     about = QAction(QCoreApplication.translate("MainWindow", "&About LetaDesk"), window)
-    about.triggered.connect(
-        lambda: QMessageBox.about(
-            window, QCoreApplication.translate("MainWindow", "About LetaDesk"), about_text(window)
-        )
-    )
+    title = QCoreApplication.translate("MainWindow", "About LetaDesk")
+    about.triggered.connect(lambda: QMessageBox.about(window, title, about_text(profile)))
     help_menu.addAction(about)
     return export, settings
 
 
-def about_text(window: MainWindow) -> str:
+def about_text(profile: Path) -> str:
     """Version, the offline promise, where the profile is, and the licences."""
     return QCoreApplication.translate(
         "MainWindow",
@@ -56,13 +61,15 @@ def about_text(window: MainWindow) -> str:
         "this computer.</p><p>Profile (documents index, audit trail, settings): "
         "{profile}</p><p>Licences: LetaDesk is AGPL-3.0 (it uses PyMuPDF); the models are "
         "Apache-2.0 or MIT; Qt is LGPL. See the README.</p>",
-    ).format(version=letadesk.__version__, profile=window.ws.paths.root)
+    ).format(version=letadesk.__version__, profile=profile)
 
 
-def export_answer(window: MainWindow, path: str | Path | None = None) -> Path | None:
+def export_answer(
+    answers: AnswerView, history: AuditView, path: str | Path | None = None
+) -> Path | None:
     """The answer on the Answer tab as a Word memo, from its audit record (asks where
     to save it unless ``path`` is given); None when there is none or it was not saved."""
-    audit_id = (window.answer_view.answer or {}).get("audit_id")
-    if not audit_id or not window.audit_view.select_record(str(audit_id)):
+    audit_id = (answers.answer or {}).get("audit_id")
+    if not audit_id or not history.select_record(str(audit_id)):
         return None
-    return window.audit_view.export_docx(path)
+    return history.export_docx(path)

@@ -3,33 +3,31 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from pathlib import Path
 
 from PySide6.QtCore import QByteArray, QSettings
-
-if TYPE_CHECKING:
-    from letadesk.ui.main_window import MainWindow
+from PySide6.QtWidgets import QMainWindow, QSplitter
 
 STATE_FILE = "window.ini"
 
 
-def _store(window: MainWindow) -> QSettings:
-    return QSettings(str(window.ws.paths.root / STATE_FILE), QSettings.Format.IniFormat)
+def _store(profile: Path) -> QSettings:
+    return QSettings(str(profile / STATE_FILE), QSettings.Format.IniFormat)
 
 
-def restore_state(window: MainWindow) -> bool:
-    """Size, place and panes as the last run left them; False on a first run (the
-    defaults stay)."""
-    store = _store(window)
-    geometry, panes = store.value("geometry"), store.value("panes")
+def restore_state(window: QMainWindow, panes: QSplitter, profile: Path) -> bool:
+    """Size, place and panes as the last run in ``profile`` left them; False on a first
+    run (the defaults stay)."""
+    store = _store(profile)
+    geometry, state = store.value("geometry"), store.value("panes")
     restored = isinstance(geometry, QByteArray) and window.restoreGeometry(geometry)
-    if isinstance(panes, QByteArray):
-        window.splitter.restoreState(panes)
+    if isinstance(state, QByteArray):
+        panes.restoreState(state)
     return restored
 
 
-def save_state(window: MainWindow) -> None:
-    store = _store(window)
+def save_state(window: QMainWindow, panes: QSplitter, profile: Path) -> None:
+    store = _store(profile)
     store.setValue("geometry", window.saveGeometry())
-    store.setValue("panes", window.splitter.saveState())
+    store.setValue("panes", panes.saveState())
     store.sync()
