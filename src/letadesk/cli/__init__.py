@@ -11,7 +11,14 @@ import os
 import sys
 from collections.abc import Sequence
 
-from letadesk.cli import answer_cmds, check_cmds, corpus_cmds, profile_cmds, review_cmds
+from letadesk.cli import (
+    answer_cmds,
+    check_cmds,
+    corpus_cmds,
+    draft_cmds,
+    profile_cmds,
+    review_cmds,
+)
 from letadesk.cli.common import fail
 from letadesk.errors import LetaDeskError
 from letadesk.store.transaction import fault_error
@@ -36,6 +43,7 @@ def build_parser() -> argparse.ArgumentParser:
     answer_cmds.register(sub)
     check_cmds.register(sub)
     review_cmds.register(sub)
+    draft_cmds.register(sub)
     profile_cmds.register(sub)
     gui = sub.add_parser("gui", help="open the desktop window (the default with no verb)")
     gui.set_defaults(func=_gui)

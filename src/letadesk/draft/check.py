@@ -1,0 +1,268 @@
+"""Check a lawyer's draft against the matter: the draft is read (in an isolated parser
+worker, never indexed) and cut into pieces: the ingest chunker's fragments (an article,
+or about 1,500 characters), each cut again into its clauses (paragraphs; a short heading
+stays with the paragraph after it). Each piece is reported with its findings:
+
+* ``"provision"``: a provision the piece cites, found in the matter and in force on the
+  as-of date, with its verbatim text as the citation (grounded);
+* ``"missing"``: a provision or act the piece cites that the matter's documents of that
+  act do not have ("Codul civil nu are art. 3000; articolele sale sunt 1–2664"), the
+  presupposition check answers use (:mod:`letadesk.answer.presupposition`);
+* ``"not_in_force"``: a provision that only versions not in force on the as-of date
+  hold;
+* ``"mismatch"``: a duration or percentage in the sentence that cites a provision, of a
+  unit the provision also states, but with none of the provision's values ("10 zile"
+  where art. 5 alin. (1) says "30 de zile"), cited to the provision;
+* ``"related"``: for a piece that cites nothing, the matter's passage nearest to it
+  (retrieval only: what it touches, not a judgement).
+
+The errors are ``missing``, ``not_in_force`` and ``mismatch`` (:data:`ERROR_KINDS`).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import date
+from pathlib import Path
+from typing import Any
+
+from letadesk.answer.presupposition import act_title, describe, missing_provision
+from letadesk.answer.sentences import sentences
+from letadesk.domain import Fragment, ParsedDocument, Passage
+from letadesk.errors import IngestError
+from letadesk.ingest.worker import ParserPool
+from letadesk.references import Reference, locator_of, parse_references
+from letadesk.text import Texts, one_line, translate
+from letadesk.verify.quantities import Quantity, quantities
+from letadesk.workspace import Workspace
+
+ERROR_KINDS = frozenset({"missing", "not_in_force", "mismatch"})
+_COMPARED = frozenset({"duration", "percent"})  # the quantities a mismatch is judged on
+_RELATED_QUERY_CHARS = 600
+_HEADING_CHARS = 80
+_PARAGRAPH_BREAK = re.compile(r"\n[ \t]*\n\s*")
+_TEXT: Texts = {
+    "provision": {"en": "Cites {provision} of {act}", "ro": "Citează {provision} din {act}"},
+    "mismatch": {
+        "en": "The draft says {draft}; {provision} of {act} says {source}",
+        "ro": "Proiectul spune {draft}; {provision} din {act} spune {source}",
+    },
+    "related": {"en": "Nearest provision in the matter", "ro": "Cea mai apropiată prevedere"},
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Finding:
+    kind: str  # "provision" | "missing" | "not_in_force" | "mismatch" | "related"
+    claim: str  # what the lawyer reads, in the interface language
+    citations: tuple[dict[str, Any], ...] = ()
+
+    def as_json(self) -> dict[str, Any]:
+        return {"kind": self.kind, "claim": self.claim, "citations": list(self.citations)}
+
+
+@dataclass(frozen=True, slots=True)
+class Piece:
+    start: int
+    end: int
+    text: str
+    findings: tuple[Finding, ...] = ()
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "start": self.start,
+            "end": self.end,
+            "text": self.text,
+            "findings": [f.as_json() for f in self.findings],
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class DraftReport:
+    path: str
+    title: str
+    matter: str
+    as_of: date | None
+    pieces: tuple[Piece, ...] = field(default=())
+
+    def errors(self) -> list[Finding]:
+        return [f for p in self.pieces for f in p.findings if f.kind in ERROR_KINDS]
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "path": self.path,
+            "title": self.title,
+            "matter": self.matter,
+            "as_of": self.as_of.isoformat() if self.as_of else None,
+            "pieces": [p.as_json() for p in self.pieces],
+        }
+
+
+def read_draft(ws: Workspace, path: Path) -> ParsedDocument:
+    """The draft parsed by an isolated worker, within the ingest's time and memory
+    limits; an IngestError naming the file and the reason otherwise."""
+    settings = ws.settings
+    with ParserPool(
+        workers=1,
+        timeout_s=settings.ingest_timeout_s,
+        memory_mb=settings.ingest_memory_mb,
+        max_fragments=settings.max_fragments_per_file,
+    ) as pool:
+        for _, outcome in pool.map([path]):
+            if isinstance(outcome, ParsedDocument):
+                return outcome
+            raise IngestError(str(path), outcome)
+    raise IngestError(str(path), "the parser gave no result")
+
+
+def check_draft(
+    ws: Workspace,
+    path: str | Path,
+    *,
+    matter: str,
+    as_of: date | None = None,
+    progress: Callable[[int, int], None] | None = None,
+) -> DraftReport:
+    """The draft at ``path`` checked against ``matter`` on ``as_of`` (see module doc)."""
+    draft = read_draft(ws, Path(path))
+    checker = _Checker(ws, matter, as_of)
+    spans = [s for f in draft.fragments for s in clauses(draft.text, f.start, f.end)]
+    pieces = []
+    for i, (start, end) in enumerate(spans):
+        text = draft.text[start:end]
+        pieces.append(Piece(start, end, text, tuple(checker.findings(text))))
+        if progress is not None:
+            progress(i + 1, len(spans))
+    return DraftReport(str(path), draft.title, matter, as_of, tuple(pieces))
+
+
+def clauses(text: str, start: int, end: int) -> list[tuple[int, int]]:
+    """The paragraphs of ``text[start:end]`` as spans, a heading (a paragraph of fewer
+    than :data:`_HEADING_CHARS` characters without a final full stop) joined to the
+    paragraph after it."""
+    spans: list[tuple[int, int]] = []
+    at = start
+    for m in _PARAGRAPH_BREAK.finditer(text, start, end):
+        spans.append((at, m.start()))
+        at = m.end()
+    spans.append((at, end))
+    out: list[tuple[int, int]] = []
+    pending: int | None = None
+    for s, e in spans:
+        body = text[s:e].strip()
+        if not body:
+            continue
+        if pending is None:
+            pending = s
+        if len(body) < _HEADING_CHARS and not body.endswith((".", ";", ":")) and e < end:
+            continue  # a heading: it opens the next clause
+        out.append((pending, e))
+        pending = None
+    if pending is not None:
+        out.append((pending, end))
+    return out
+
+
+class _Checker:
+    def __init__(self, ws: Workspace, matter: str, as_of: date | None) -> None:
+        self._ws, self._matter, self._as_of = ws, matter, as_of
+        self._matter_id = ws.matter(matter).id
+        self._language = ws.settings.language
+
+    def findings(self, text: str) -> list[Finding]:
+        refs = [
+            r
+            for r in parse_references(text)
+            if r.act is not None and r.article is not None and locator_of(r).startswith("art. ")
+        ]
+        out: list[Finding] = []
+        for ref in refs:
+            out += self._reference(text, ref)
+        if not refs:
+            out += self._related(text)
+        return out
+
+    def _reference(self, text: str, ref: Reference) -> list[Finding]:
+        missing = missing_provision(
+            self._ws.corpus, [ref], matter_id=self._matter_id, as_of=self._as_of
+        )
+        if missing is not None:
+            kind = "not_in_force" if missing.kind == "not_in_force" else "missing"
+            return [Finding(kind, describe(missing, self._language))]
+        passages = self._provision(ref)
+        if not passages:
+            return []  # the act's documents have no structure to judge by
+        assert ref.act is not None
+        act, provision = act_title(ref.act), locator_of(ref)
+        cited = tuple(_citation(p.fragment, p) for p in passages)
+        found = [Finding("provision", self._t("provision", provision=provision, act=act), cited)]
+        mismatch = _mismatch(_sentence_of(text, ref), " ".join(p.fragment.text for p in passages))
+        if mismatch is not None:
+            draft_says, source_says = mismatch
+            claim = self._t(
+                "mismatch", draft=draft_says, provision=provision, act=act, source=source_says
+            )
+            found.append(Finding("mismatch", claim, cited))
+        return found
+
+    def _provision(self, ref: Reference) -> list[Passage]:
+        """The fragments holding the cited provision, as the reference cascade finds
+        them for a question that names it."""
+        query = f"{locator_of(ref)} din {act_title(ref.act)}" if ref.act else ref.raw
+        passages = self._ws.search(query, matter=self._matter, k=3, as_of=self._as_of)
+        return [p for p in passages if p.via == "reference"]
+
+    def _related(self, text: str) -> list[Finding]:
+        query = one_line(text)[:_RELATED_QUERY_CHARS]
+        if len(query.split()) < 4:
+            return []
+        passages = self._ws.search(query, matter=self._matter, k=1, as_of=self._as_of)
+        return [
+            Finding("related", self._t("related"), (_citation(p.fragment, p),)) for p in passages
+        ]
+
+    def _t(self, key: str, **values: object) -> str:
+        return translate(_TEXT, key, self._language, **values)
+
+
+def _sentence_of(text: str, ref: Reference) -> str:
+    """The sentence of ``text`` that holds the reference (the whole text as a fallback)."""
+    at = ref.span[0]
+    for start, end in sentences(text):
+        if start <= at < end:
+            return text[start:end]
+    return text
+
+
+def _mismatch(draft: str, source: str) -> tuple[str, str] | None:
+    """(what the draft says, what the provision says) for the first duration or
+    percentage of the draft sentence whose unit the provision states with other values
+    only; None when they agree or the provision does not state that unit."""
+    stated: dict[tuple[str, str], list[Quantity]] = {}
+    for q in quantities(source):
+        if q.kind in _COMPARED:
+            stated.setdefault((q.kind, q.unit), []).append(q)
+    for q in quantities(draft):
+        same = stated.get((q.kind, q.unit), [])
+        if q.kind in _COMPARED and same and all(s.value != q.value for s in same):
+            return q.text, ", ".join(dict.fromkeys(s.text for s in same))
+    return None
+
+
+def _citation(fragment: Fragment, passage: Passage) -> dict[str, Any]:
+    """A citation as answers carry it, so that the window's chips open it."""
+    return {
+        "fragment_id": fragment.id,
+        "document_id": passage.document.id,
+        "document": passage.document.title,
+        "page": fragment.page,
+        "page_label": fragment.printed_page,
+        "locator": fragment.locator,
+        "quote": fragment.text,
+        "start": fragment.start,
+        "end": fragment.end,
+        "stale": passage.document.stale,
+        "verified": passage.document.verified,
+    }

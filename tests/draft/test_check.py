@@ -1,0 +1,160 @@
+"""Checking a draft against the matter: the provisions it cites (grounded), a wrong
+article, an act the matter lacks, a version not in force, and a deadline or rate that
+differs from the cited provision; a real law and a real draft file, read by the parser
+worker."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import replace
+from datetime import date
+from pathlib import Path
+
+import pytest
+
+from corpus_factory import write_text
+from letadesk.draft.check import ERROR_KINDS, check_draft
+from letadesk.errors import IngestError
+from letadesk.store.corpus import LegalMeta
+from letadesk.workspace import Workspace
+
+LEGEA = """LEGEA nr. 50 din 3 martie 2020 privind termenele de plată
+
+Articolul 1
+Prezenta lege stabilește termenele de plată în contractele dintre profesioniști.
+
+Articolul 2
+(1) Plata se face în termen de 30 de zile de la primirea facturii.
+(2) Penalitățile de întârziere sunt de 0,1% pe zi din suma datorată.
+
+Articolul 3
+Părțile pot conveni un termen mai scurt decât cel prevăzut la art. 2.
+"""
+
+DRAFT = """CONTRACT DE PRESTĂRI SERVICII
+
+Capitolul I. Plata
+
+Plata se face în termen de 10 zile de la primirea facturii,
+conform art. 2 alin. (1) din Legea nr. 50/2020.
+
+Capitolul II. Penalități
+
+Penalitățile de întârziere sunt de 0,1% pe zi, potrivit art. 2 alin. (2) din Legea nr. 50/2020.
+
+Capitolul III. Încetarea
+
+Contractul poate fi reziliat în condițiile art. 9 din Legea nr. 50/2020.
+
+Capitolul IV. Litigii
+
+Litigiile se soluționează potrivit art. 4 din Legea nr. 77/2019.
+
+Capitolul V. Dispoziții finale
+
+Prestatorul păstrează confidențialitatea informațiilor primite de la beneficiar
+pe durata contractului.
+"""
+
+
+@pytest.fixture(scope="module")
+def ws(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Workspace]:
+    root = tmp_path_factory.mktemp("draft")
+    workspace = Workspace.open(root / "ws")
+    workspace.settings = replace(workspace.settings, language="ro")
+    law = write_text(root / "docs", "legea_50-2020.txt", LEGEA)
+    workspace.ingest([law], matter="M", meta=LegalMeta(valid_from=date(2020, 3, 10)))
+    yield workspace
+    workspace.close()
+
+
+@pytest.fixture
+def draft(tmp_path: Path) -> Path:
+    return write_text(tmp_path, "proiect.txt", DRAFT)
+
+
+def findings(report) -> list[tuple[str, str]]:
+    return [(f.kind, f.claim) for p in report.pieces for f in p.findings]
+
+
+def test_each_planted_error_is_found_and_named(ws: Workspace, draft: Path) -> None:
+    report = check_draft(ws, draft, matter="M")
+    errors = [(f.kind, f.claim) for f in report.errors()]
+    assert errors == [
+        (
+            "mismatch",
+            "Proiectul spune 10 zile; art. 2 alin. (1) din Legea nr. 50/2020 spune 30 de zile",
+        ),
+        (
+            "missing",
+            "Prevedere inexistentă: Legea nr. 50/2020 nu are art. 9; articolele sale sunt 1–3",
+        ),
+        (
+            "missing",
+            "Prevedere inexistentă: Legea nr. 77/2019 nu se află printre documentele acestui "
+            "dosar (întrebarea privește art. 4)",
+        ),
+    ]
+
+
+def test_cited_provisions_are_grounded_in_the_matter(ws: Workspace, draft: Path) -> None:
+    report = check_draft(ws, draft, matter="M")
+    cited = [f for p in report.pieces for f in p.findings if f.kind == "provision"]
+    assert [f.claim for f in cited] == [
+        "Citează art. 2 alin. (1) din Legea nr. 50/2020",
+        "Citează art. 2 alin. (2) din Legea nr. 50/2020",
+    ]
+    law = ws.documents("M")[0]
+    text = ws.text(law)
+    for finding in cited:
+        (citation,) = finding.citations
+        assert citation["document_id"] == law.id
+        assert text[citation["start"] : citation["end"]] == citation["quote"]
+    assert "30 de zile" in cited[0].citations[0]["quote"]
+
+
+def test_a_piece_citing_nothing_gets_its_nearest_provision(ws: Workspace, draft: Path) -> None:
+    report = check_draft(ws, draft, matter="M")
+    last = report.pieces[-1]
+    assert "confidențialitatea" in last.text
+    assert [f.kind for f in last.findings] == ["related"]
+    assert not set(f.kind for f in last.findings) & ERROR_KINDS
+
+
+def test_a_version_not_in_force_on_the_date(ws: Workspace, draft: Path) -> None:
+    report = check_draft(ws, draft, matter="M", as_of=date(2019, 6, 1))
+    kinds = {f.kind for f in report.errors()}
+    assert "not_in_force" in kinds
+
+
+def test_the_json_shape(ws: Workspace, draft: Path) -> None:
+    shape = check_draft(ws, draft, matter="M").as_json()
+    assert set(shape) == {"path", "title", "matter", "as_of", "pieces"}
+    piece = shape["pieces"][0]
+    assert set(piece) == {"start", "end", "text", "findings"}
+    assert DRAFT.replace("\n", " ").find(" ".join(piece["text"].split())[:20]) >= 0
+
+
+def test_an_unreadable_draft_is_a_clear_error(ws: Workspace, tmp_path: Path) -> None:
+    broken = tmp_path / "proiect.pdf"
+    broken.write_bytes(b"%PDF-1.4 not a pdf at all")
+    with pytest.raises(IngestError, match=r"proiect\.pdf"):
+        check_draft(ws, broken, matter="M")
+
+
+def test_the_check_document_verb(ws: Workspace, draft: Path, capsys) -> None:
+    import json
+
+    from letadesk.cli import main
+
+    profile = ws.paths.root
+    assert main(["--data-dir", str(profile), "check-document", str(draft), "--matter", "M",
+                 "--json"]) == 0  # fmt: skip
+    shape = json.loads(capsys.readouterr().out)
+    kinds = [f["kind"] for p in shape["pieces"] for f in p["findings"]]
+    assert kinds.count("missing") == 2 and kinds.count("mismatch") == 1
+    assert main(["--data-dir", str(profile), "check-document", str(draft), "--matter", "M"]) == 0
+    out = capsys.readouterr().out
+    assert "3 findings to review" in out
+    assert "✗ mismatch: The draft says 10 zile" in out  # the profile's language: English
+    assert "legea_50-2020" in out or "LEGEA nr. 50" in out
