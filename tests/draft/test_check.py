@@ -89,12 +89,17 @@ def test_each_planted_error_is_found_and_named(ws: Workspace, draft: Path) -> No
             "missing",
             "Prevedere inexistentă: Legea nr. 50/2020 nu are art. 9; articolele sale sunt 1–3",
         ),
-        (
-            "missing",
-            "Prevedere inexistentă: Legea nr. 77/2019 nu se află printre documentele acestui "
-            "dosar (întrebarea privește art. 4)",
-        ),
     ]
+
+
+def test_an_act_the_matter_lacks_is_unchecked_not_an_error(ws: Workspace, draft: Path) -> None:
+    report = check_draft(ws, draft, matter="M")
+    unchecked = [f for p in report.pieces for f in p.findings if f.kind == "unchecked"]
+    assert [f.claim for f in unchecked] == [
+        "Prevedere inexistentă: Legea nr. 77/2019 nu se află printre documentele acestui "
+        "dosar (întrebarea privește art. 4)"
+    ]
+    assert "unchecked" not in ERROR_KINDS
 
 
 def test_cited_provisions_are_grounded_in_the_matter(ws: Workspace, draft: Path) -> None:
@@ -152,9 +157,10 @@ def test_the_check_document_verb(ws: Workspace, draft: Path, capsys) -> None:
                  "--json"]) == 0  # fmt: skip
     shape = json.loads(capsys.readouterr().out)
     kinds = [f["kind"] for p in shape["pieces"] for f in p["findings"]]
-    assert kinds.count("missing") == 2 and kinds.count("mismatch") == 1
+    assert kinds.count("missing") == 1 and kinds.count("mismatch") == 1
+    assert kinds.count("unchecked") == 1
     assert main(["--data-dir", str(profile), "check-document", str(draft), "--matter", "M"]) == 0
     out = capsys.readouterr().out
-    assert "3 findings to review" in out
+    assert "2 findings to review" in out
     assert "✗ mismatch: The draft says 10 zile" in out  # the profile's language: English
     assert "legea_50-2020" in out or "LEGEA nr. 50" in out

@@ -9,7 +9,7 @@ from letadesk.cli.common import open_workspace, parse_date, print_json
 from letadesk.draft.check import ERROR_KINDS, DraftReport, check_draft
 from letadesk.text import shorten
 
-_MARKS = {"provision": "·", "related": "~"}  # anything else is an error: "✗"
+_MARKS = {"provision": "·", "related": "~", "unchecked": "?"}  # an error: "✗"
 
 
 def register(sub: Any) -> None:

@@ -5,9 +5,11 @@ stays with the paragraph after it). Each piece is reported with its findings:
 
 * ``"provision"``: a provision the piece cites, found in the matter and in force on the
   as-of date, with its verbatim text as the citation (grounded);
-* ``"missing"``: a provision or act the piece cites that the matter's documents of that
-  act do not have ("Codul civil nu are art. 3000; articolele sale sunt 1–2664"), the
+* ``"missing"``: a provision the piece cites that the matter's documents of its act do
+  not have ("Codul civil nu are art. 3000; articolele sale sunt 1–2664"), the
   presupposition check answers use (:mod:`letadesk.answer.presupposition`);
+* ``"unchecked"``: a provision of an act the matter does not hold (a regulation the
+  draft's quoted text cites, say): it cannot be checked here, which is said, not judged;
 * ``"not_in_force"``: a provision that only versions not in force on the as-of date
   hold;
 * ``"mismatch"``: a duration or percentage in the sentence that cites a provision, of a
@@ -40,6 +42,7 @@ from letadesk.workspace import Workspace
 
 ERROR_KINDS = frozenset({"missing", "not_in_force", "mismatch"})
 _COMPARED = frozenset({"duration", "percent"})  # the quantities a mismatch is judged on
+_MISSING_KINDS = {"not_in_force": "not_in_force", "act": "unchecked"}
 _RELATED_QUERY_CHARS = 600
 _HEADING_CHARS = 80
 _PARAGRAPH_BREAK = re.compile(r"\n[ \t]*\n\s*")
@@ -55,7 +58,7 @@ _TEXT: Texts = {
 
 @dataclass(frozen=True, slots=True)
 class Finding:
-    kind: str  # "provision" | "missing" | "not_in_force" | "mismatch" | "related"
+    kind: str  # "provision" | "related" | "unchecked", or one of ERROR_KINDS
     claim: str  # what the lawyer reads, in the interface language
     citations: tuple[dict[str, Any], ...] = ()
 
@@ -189,7 +192,7 @@ class _Checker:
             self._ws.corpus, [ref], matter_id=self._matter_id, as_of=self._as_of
         )
         if missing is not None:
-            kind = "not_in_force" if missing.kind == "not_in_force" else "missing"
+            kind = _MISSING_KINDS.get(missing.kind, "missing")
             return [Finding(kind, describe(missing, self._language))]
         passages = self._provision(ref)
         if not passages:
