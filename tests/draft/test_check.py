@@ -134,7 +134,8 @@ def test_a_version_not_in_force_on_the_date(ws: Workspace, draft: Path) -> None:
 
 def test_the_json_shape(ws: Workspace, draft: Path) -> None:
     shape = check_draft(ws, draft, matter="M").as_json()
-    assert set(shape) == {"path", "title", "matter", "as_of", "pieces"}
+    assert set(shape) == {"path", "title", "matter", "as_of", "cancelled", "total", "pieces"}
+    assert shape["cancelled"] is False
     piece = shape["pieces"][0]
     assert set(piece) == {"start", "end", "text", "findings"}
     assert DRAFT.replace("\n", " ").find(" ".join(piece["text"].split())[:20]) >= 0
@@ -164,3 +165,33 @@ def test_the_check_document_verb(ws: Workspace, draft: Path, capsys) -> None:
     assert "2 findings to review" in out
     assert "✗ mismatch: The draft says 10 zile" in out  # the profile's language: English
     assert "legea_50-2020" in out or "LEGEA nr. 50" in out
+
+
+def test_a_cancel_keeps_the_clauses_checked_so_far(ws: Workspace, draft: Path) -> None:
+    seen: list[tuple[int, int]] = []
+    report = check_draft(
+        ws,
+        draft,
+        matter="M",
+        progress=lambda d, t: seen.append((d, t)),
+        cancelled=lambda: bool(seen),
+    )
+    assert report.cancelled and len(report.pieces) == 1 and report.total == 5
+    assert seen == [(1, 5)]
+
+
+def test_the_word_table_of_a_check(ws: Workspace, draft: Path, tmp_path: Path) -> None:
+    import docx
+
+    from letadesk.export.draft import write_draft_docx
+
+    shape = check_draft(ws, draft, matter="M").as_json()
+    doc = docx.Document(str(write_draft_docx(shape, tmp_path / "check.docx", language="ro")))
+    (table,) = doc.tables
+    assert [c.text for c in table.rows[0].cells] == ["Clauza din proiect", "Constatări"]
+    assert len(table.rows) == 1 + len(shape["pieces"])
+    findings = "\n".join(row.cells[1].text for row in table.rows[1:])
+    assert "Diferă: Proiectul spune 10 zile" in findings
+    assert "Eroare: Prevedere inexistentă: Legea nr. 50/2020 nu are art. 9" in findings
+    assert "30 de zile" in findings  # the provision quoted
+    assert any("2 constatări de verificat" in p.text for p in doc.paragraphs)

@@ -89,6 +89,11 @@ class DraftReport:
     matter: str
     as_of: date | None
     pieces: tuple[Piece, ...] = field(default=())
+    total: int = 0  # the draft's clauses; more than ``len(pieces)`` after a cancel
+
+    @property
+    def cancelled(self) -> bool:
+        return len(self.pieces) < self.total
 
     def errors(self) -> list[Finding]:
         return [f for p in self.pieces for f in p.findings if f.kind in ERROR_KINDS]
@@ -99,6 +104,8 @@ class DraftReport:
             "title": self.title,
             "matter": self.matter,
             "as_of": self.as_of.isoformat() if self.as_of else None,
+            "cancelled": self.cancelled,
+            "total": self.total,
             "pieces": [p.as_json() for p in self.pieces],
         }
 
@@ -127,18 +134,22 @@ def check_draft(
     matter: str,
     as_of: date | None = None,
     progress: Callable[[int, int], None] | None = None,
+    cancelled: Callable[[], bool] | None = None,
 ) -> DraftReport:
-    """The draft at ``path`` checked against ``matter`` on ``as_of`` (see module doc)."""
+    """The draft at ``path`` checked against ``matter`` on ``as_of`` (see module doc);
+    after a cancel, the clauses checked so far (``cancelled`` is then True)."""
     draft = read_draft(ws, Path(path))
     checker = _Checker(ws, matter, as_of)
     spans = [s for f in draft.fragments for s in clauses(draft.text, f.start, f.end)]
     pieces = []
     for i, (start, end) in enumerate(spans):
+        if cancelled is not None and cancelled():
+            break
         text = draft.text[start:end]
         pieces.append(Piece(start, end, text, tuple(checker.findings(text))))
         if progress is not None:
             progress(i + 1, len(spans))
-    return DraftReport(str(path), draft.title, matter, as_of, tuple(pieces))
+    return DraftReport(str(path), draft.title, matter, as_of, tuple(pieces), len(spans))
 
 
 def clauses(text: str, start: int, end: int) -> list[tuple[int, int]]:
