@@ -1,5 +1,5 @@
 """Long work off the GUI thread: ingest, embedding, answering, filling a review grid,
-matter deletion, the check of the sources on disk.
+checking a draft, matter deletion, the check of the sources on disk.
 
 An :class:`Engine` lives in its own ``QThread`` and owns its own
 :class:`~letadesk.workspace.Workspace` (an APSW connection is not thread-safe), opened
@@ -21,6 +21,7 @@ from PySide6.QtCore import QMetaObject, QObject, Qt, QThread, Signal, Slot
 
 from letadesk.answer.ask import AskCancelled, AskOptions
 from letadesk.domain import Document
+from letadesk.draft.check import check_draft
 from letadesk.errors import LetaDeskError
 from letadesk.review.grid import ReviewCell, fill_grid
 from letadesk.review.templates import Question
@@ -46,6 +47,8 @@ class Engine(QObject):
     cancelled = Signal(str)  # which task
     failed = Signal(str, str)  # which task, message
     sources_checked = Signal(object)  # CurrencyReport of the check on start
+    draft_progress = Signal(int, int)  # clauses checked, clauses in all
+    draft_checked = Signal(object)  # DraftReport (``cancelled`` when it stopped early)
 
     def __init__(self, data_dir: str | Path) -> None:
         super().__init__()
@@ -133,6 +136,23 @@ class Engine(QObject):
             self.reviewed.emit(grid)
 
         self._run("review", work)
+
+    @Slot(str, str, object)
+    def check_draft(self, path: str, matter: str, as_of: date | None) -> None:
+        """Check the draft at ``path`` against ``matter`` (clause by clause, cancellable)."""
+
+        def work(ws: Workspace) -> None:
+            report = check_draft(
+                ws,
+                path,
+                matter=matter,
+                as_of=as_of,
+                progress=self.draft_progress.emit,
+                cancelled=self._cancelled,
+            )
+            self.draft_checked.emit(report)
+
+        self._run("draft", work)
 
     @Slot()
     def check_sources(self) -> None:

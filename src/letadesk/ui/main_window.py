@@ -32,6 +32,7 @@ from letadesk.ui.answer_view import AnswerView
 from letadesk.ui.ask_panel import AskPanel
 from letadesk.ui.audit_view import AuditView
 from letadesk.ui.documents_panel import DocumentsPanel
+from letadesk.ui.draft_view import DraftView
 from letadesk.ui.engine import EngineThread
 from letadesk.ui.matters_panel import MattersPanel
 from letadesk.ui.resources import SAMPLE_MATTER, sample_matter_dir
@@ -77,10 +78,12 @@ class MainWindow(QMainWindow):
         self.audit_view = AuditView(self.ws)
         self.viewer = SourceViewer(self.ws)
         self.review_view = ReviewView(self.ws)  # the matter's review grid, its own engine
+        self.draft_view = DraftView(self.ws)  # checking a draft, its own engine too
         self.tabs = QTabWidget()
         self.tabs.addTab(self.answer_view, self.tr("Answer"))
         self.tabs.addTab(self.audit_view, self.tr("History"))
         self.tabs.addTab(self.review_view, self.tr("Review"))
+        self.tabs.addTab(self.draft_view, self.tr("Draft check"))
         self._build_status_bar()
         self._build_layout()
         self.export_action, self.settings_action = build_menus(
@@ -168,7 +171,8 @@ class MainWindow(QMainWindow):
         self.audit_view.exported.connect(
             lambda path: self.status_label.setText(self.tr("Memo saved: {path}").format(path=path))
         )
-        self.review_view.source_clicked.connect(self.viewer.show_source)
+        for view in (self.review_view, self.draft_view):
+            view.source_clicked.connect(self.viewer.show_source)
 
     @property
     def engine(self):
@@ -252,6 +256,7 @@ class MainWindow(QMainWindow):
         self._documents_engine.reset()
         self._engine.reset()
         self.review_view.reset()
+        self.draft_view.reset()
         self.ask_panel.set_default_as_of(settings.default_as_of)
         self.ask_panel.set_generation(self.ws.generates())
         self.status_label.setText(self.tr("Settings saved."))
@@ -368,6 +373,7 @@ class MainWindow(QMainWindow):
         self.documents.set_matter(matter)
         self.audit_view.set_matter(matter)
         self.review_view.set_matter(matter)
+        self.draft_view.set_matter(matter)
         self.answer_view.show_message(self.tr("Ask a question to see a grounded answer here."))
         self.viewer.clear()
         self.export_action.setEnabled(False)
@@ -382,6 +388,7 @@ class MainWindow(QMainWindow):
         self._documents_engine.stop()
         self._engine.stop()
         self.review_view.shutdown()
+        self.draft_view.shutdown()
         self.ws.close()
 
     def closeEvent(self, event: QCloseEvent) -> None:

@@ -399,110 +399,194 @@
     </message>
 </context>
 <context>
-    <name>MainWindow</name>
+    <name>DraftView</name>
     <message>
-        <location filename="../../ui/main_window.py" line="72"/>
-        <source>LetaDesk</source>
-        <translation>LetaDesk</translation>
+        <location filename="../../ui/draft_view.py" line="53"/>
+        <source>Check a draft…</source>
+        <translation>Verifică un proiect…</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="81"/>
-        <source>Answer</source>
-        <translation>Răspuns</translation>
-    </message>
-    <message>
-        <location filename="../../ui/main_window.py" line="82"/>
-        <source>History</source>
-        <translation>Istoric</translation>
-    </message>
-    <message>
-        <location filename="../../ui/main_window.py" line="83"/>
-        <source>Review</source>
-        <translation>Analiză</translation>
-    </message>
-    <message>
-        <location filename="../../ui/main_window.py" line="127"/>
+        <location filename="../../ui/draft_view.py" line="55"/>
         <source>Cancel</source>
         <translation>Anulează</translation>
     </message>
     <message>
-        <location filename="../../ui/window_menu.py" line="22"/>
+        <location filename="../../ui/draft_view.py" line="58"/>
+        <source>Export (Word)…</source>
+        <translation>Exportă (Word)…</translation>
+    </message>
+    <message>
+        <location filename="../../ui/draft_view.py" line="61"/>
+        <source>As of</source>
+        <translation>La data</translation>
+    </message>
+    <message>
+        <location filename="../../ui/draft_view.py" line="67"/>
+        <source>Open a draft to check it against this matter&apos;s documents.</source>
+        <translation>Deschideți un proiect pentru a-l verifica față de documentele acestui dosar.</translation>
+    </message>
+    <message>
+        <location filename="../../ui/draft_view.py" line="112"/>
+        <source>Select a clause to see its findings.</source>
+        <translation>Selectați o clauză pentru a vedea constatările.</translation>
+    </message>
+    <message>
+        <location filename="../../ui/draft_view.py" line="126"/>
+        <source>Check a draft</source>
+        <translation>Verifică un proiect</translation>
+    </message>
+    <message>
+        <location filename="../../ui/draft_view.py" line="133"/>
+        <source>Reading {name}…</source>
+        <translation>Se citește {name}…</translation>
+    </message>
+    <message>
+        <location filename="../../ui/draft_view.py" line="139"/>
+        <source>Clause {n} of {total}</source>
+        <translation>Clauza {n} din {total}</translation>
+    </message>
+    <message>
+        <location filename="../../ui/draft_view.py" line="144"/>
+        <source>{title}: {errors} findings to review in {n} clauses</source>
+        <translation>{title}: {errors} constatări de verificat în {n} clauze</translation>
+    </message>
+    <message>
+        <location filename="../../ui/draft_view.py" line="148"/>
+        <source>(cancelled after {n} of {total})</source>
+        <translation>(anulat după {n} din {total})</translation>
+    </message>
+    <message>
+        <location filename="../../ui/draft_view.py" line="167"/>
+        <source>Nothing to report for this clause.</source>
+        <translation>Nimic de semnalat pentru această clauză.</translation>
+    </message>
+    <message>
+        <location filename="../../ui/draft_view.py" line="174"/>
+        <source>The draft could not be checked: {m}</source>
+        <translation>Proiectul nu a putut fi verificat: {m}</translation>
+    </message>
+    <message>
+        <location filename="../../ui/draft_view.py" line="191"/>
+        <location filename="../../ui/draft_view.py" line="200"/>
+        <source>Export</source>
+        <translation>Export</translation>
+    </message>
+    <message>
+        <location filename="../../ui/draft_view.py" line="202"/>
+        <source>Saved: {path}</source>
+        <translation>Salvat: {path}</translation>
+    </message>
+</context>
+<context>
+    <name>MainWindow</name>
+    <message>
+        <location filename="../../ui/main_window.py" line="73"/>
+        <source>LetaDesk</source>
+        <translation>LetaDesk</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window.py" line="83"/>
+        <source>Answer</source>
+        <translation>Răspuns</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window.py" line="84"/>
+        <source>History</source>
+        <translation>Istoric</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window.py" line="85"/>
+        <source>Review</source>
+        <translation>Analiză</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window.py" line="86"/>
+        <source>Draft check</source>
+        <translation>Verificare proiect</translation>
+    </message>
+    <message>
+        <location filename="../../ui/main_window.py" line="137"/>
+        <source>Cancel</source>
+        <translation>Anulează</translation>
+    </message>
+    <message>
+        <location filename="../../ui/window_menu.py" line="30"/>
         <source>&amp;File</source>
         <translation>&amp;Fișier</translation>
     </message>
     <message>
-        <location filename="../../ui/window_menu.py" line="24"/>
+        <location filename="../../ui/window_menu.py" line="32"/>
         <source>&amp;Export the answer as a memo (Word)…</source>
         <translation>&amp;Exportă răspunsul ca notă (Word)…</translation>
     </message>
     <message>
-        <location filename="../../ui/window_menu.py" line="29"/>
+        <location filename="../../ui/window_menu.py" line="37"/>
         <source>&amp;Settings…</source>
         <translation>&amp;Setări…</translation>
     </message>
     <message>
-        <location filename="../../ui/window_menu.py" line="31"/>
+        <location filename="../../ui/window_menu.py" line="39"/>
         <source>&amp;Refresh documents</source>
         <translation>&amp;Reîmprospătează documentele</translation>
     </message>
     <message>
-        <location filename="../../ui/window_menu.py" line="34"/>
+        <location filename="../../ui/window_menu.py" line="42"/>
         <source>&amp;Quit</source>
         <translation>&amp;Ieșire</translation>
     </message>
     <message>
-        <location filename="../../ui/window_menu.py" line="39"/>
+        <location filename="../../ui/window_menu.py" line="47"/>
         <source>&amp;Help</source>
         <translation>&amp;Ajutor</translation>
     </message>
     <message>
-        <location filename="../../ui/window_menu.py" line="40"/>
+        <location filename="../../ui/window_menu.py" line="48"/>
         <source>&amp;About LetaDesk</source>
         <translation>&amp;Despre LetaDesk</translation>
     </message>
     <message>
-        <location filename="../../ui/window_menu.py" line="43"/>
+        <location filename="../../ui/window_menu.py" line="49"/>
         <source>About LetaDesk</source>
         <translation>Despre LetaDesk</translation>
     </message>
     <message>
-        <location filename="../../ui/window_menu.py" line="52"/>
+        <location filename="../../ui/window_menu.py" line="57"/>
         <source>&lt;b&gt;LetaDesk {version}&lt;/b&gt;&lt;p&gt;An offline legal assistant: every claim is tied to a verbatim quote of the matter&apos;s documents, or it is not shown. Nothing leaves this computer.&lt;/p&gt;&lt;p&gt;Profile (documents index, audit trail, settings): {profile}&lt;/p&gt;&lt;p&gt;Licences: LetaDesk is AGPL-3.0 (it uses PyMuPDF); the models are Apache-2.0 or MIT; Qt is LGPL. See the README.&lt;/p&gt;</source>
         <translation>&lt;b&gt;LetaDesk {version}&lt;/b&gt;&lt;p&gt;Un asistent juridic offline: fiecare afirmație este legată de un citat exact din documentele dosarului, altfel nu este arătată. Nimic nu părăsește acest calculator.&lt;/p&gt;&lt;p&gt;Profil (indexul documentelor, jurnalul de audit, setările): {profile}&lt;/p&gt;&lt;p&gt;Licențe: LetaDesk este AGPL-3.0 (folosește PyMuPDF); modelele sunt Apache-2.0 sau MIT; Qt este LGPL. Vezi README.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="162"/>
+        <location filename="../../ui/main_window.py" line="172"/>
         <source>Memo saved: {path}</source>
         <translation>Notă salvată: {path}</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="191"/>
+        <location filename="../../ui/main_window.py" line="202"/>
         <source>Reading documents…</source>
         <translation>Se citesc documentele…</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="203"/>
+        <location filename="../../ui/main_window.py" line="214"/>
         <source>Working on: {q}</source>
         <translation>Se lucrează la: {q}</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="209"/>
+        <location filename="../../ui/main_window.py" line="220"/>
         <source>Deleting {name}…</source>
         <translation>Se șterge {name}…</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="216"/>
-        <location filename="../../ui/main_window.py" line="222"/>
+        <location filename="../../ui/main_window.py" line="227"/>
+        <location filename="../../ui/main_window.py" line="233"/>
         <source>Cancelling…</source>
         <translation>Se anulează…</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="231"/>
+        <location filename="../../ui/main_window.py" line="242"/>
         <source>How long do the confidentiality obligations survive termination?</source>
         <translation>Cât timp se păstrează confidențialitatea după încetarea contractului?</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="250"/>
+        <location filename="../../ui/main_window.py" line="262"/>
         <source>Settings saved.</source>
         <translation>Setările au fost salvate.</translation>
     </message>
@@ -537,28 +621,28 @@
         <translation>Niciun răspuns (vedeți motivul).</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="339"/>
+        <location filename="../../ui/main_window.py" line="351"/>
         <source>Deleted {name}.</source>
         <translation>{name} a fost șters.</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="344"/>
-        <location filename="../../ui/main_window.py" line="346"/>
+        <location filename="../../ui/main_window.py" line="356"/>
+        <location filename="../../ui/main_window.py" line="358"/>
         <source>Cancelled.</source>
         <translation>Anulat.</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="353"/>
+        <location filename="../../ui/main_window.py" line="365"/>
         <source>The question could not be answered: {m}</source>
         <translation>Întrebarea nu a putut primi răspuns: {m}</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="357"/>
+        <location filename="../../ui/main_window.py" line="369"/>
         <source>Error: {m}</source>
         <translation>Eroare: {m}</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="364"/>
+        <location filename="../../ui/main_window.py" line="377"/>
         <source>Ask a question to see a grounded answer here.</source>
         <translation>Puneți o întrebare pentru a vedea aici un răspuns întemeiat pe surse.</translation>
     </message>

@@ -1,0 +1,219 @@
+"""The Draft check tab: open a draft of one's own (DOCX, PDF, text; never indexed) and
+see it clause by clause beside what the matter's law says of each clause: the
+provisions it cites (chips open them in the viewer), articles the acts lack, provisions
+not in force on the date, deadlines that differ. It runs in its own engine thread, with
+progress and Cancel, and exports to Word as a table."""
+
+from __future__ import annotations
+
+from datetime import date
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QDate, Qt, Signal
+from PySide6.QtGui import QBrush, QColor
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QDateEdit,
+    QFileDialog,
+    QHBoxLayout,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QMessageBox,
+    QPushButton,
+    QSplitter,
+    QVBoxLayout,
+    QWidget,
+)
+
+from letadesk.draft.check import ERROR_KINDS, DraftReport
+from letadesk.export.draft import write_draft_docx
+from letadesk.text import shorten
+from letadesk.ui.answer_view import AnswerView
+from letadesk.ui.engine import Engine, EngineThread
+from letadesk.workspace import Workspace
+
+_FILTER = "Drafts (*.docx *.pdf *.txt *.md *.html *.htm)"
+_ERROR_COLOUR = "#b3261e"
+
+
+class DraftView(QWidget):
+    source_clicked = Signal(dict)
+    _start = Signal(str, str, object)  # path, matter, as_of
+
+    def __init__(self, ws: Workspace, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._ws = ws
+        self.matter = ""
+        self.report: DraftReport | None = None
+        self.busy = False
+        self.last_error = ""
+        self._thread = EngineThread(ws.paths.root, self, name="draft")
+        self.open_button = QPushButton(self.tr("Check a draft…"))
+        self.open_button.clicked.connect(lambda: self.check())
+        self.cancel_button = QPushButton(self.tr("Cancel"))
+        self.cancel_button.setVisible(False)
+        self.cancel_button.clicked.connect(self._thread.cancel)
+        self.export_button = QPushButton(self.tr("Export (Word)…"))
+        self.export_button.setEnabled(False)
+        self.export_button.clicked.connect(lambda: self.export_docx())
+        self.as_of_check = QCheckBox(self.tr("As of"))
+        self.as_of_date = QDateEdit(QDate.currentDate())
+        self.as_of_date.setCalendarPopup(True)
+        self.as_of_date.setDisplayFormat("yyyy-MM-dd")
+        self.as_of_date.setEnabled(False)
+        self.as_of_check.toggled.connect(self.as_of_date.setEnabled)
+        self.status = QLabel(self.tr("Open a draft to check it against this matter's documents."))
+        self.status.setObjectName("hint")
+        self.status.setWordWrap(True)
+        self.clauses = QListWidget()
+        self.clauses.setWordWrap(True)
+        self.clauses.currentRowChanged.connect(self._selected)
+        self.findings = AnswerView()
+        self.findings.source_clicked.connect(self.source_clicked.emit)
+        self._connect()
+        self._lay_out()
+        self._update_controls()
+
+    def _connect(self) -> None:
+        engine = self._thread.engine
+        self._start.connect(engine.check_draft)
+        engine.draft_progress.connect(self._progress)
+        engine.draft_checked.connect(self._checked)
+        engine.failed.connect(self._failed)
+        engine.finished.connect(self._finished)
+
+    def _lay_out(self) -> None:
+        bar = QHBoxLayout()
+        for widget in (self.open_button, self.as_of_check, self.as_of_date):
+            bar.addWidget(widget)
+        bar.addStretch(1)
+        bar.addWidget(self.cancel_button)
+        bar.addWidget(self.export_button)
+        split = QSplitter(Qt.Orientation.Horizontal)
+        split.addWidget(self.clauses)
+        split.addWidget(self.findings)
+        split.setSizes([320, 380])
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 6, 0, 0)
+        layout.addLayout(bar)
+        layout.addWidget(self.status)
+        layout.addWidget(split, 1)
+
+    @property
+    def engine(self) -> Engine:
+        return self._thread.engine
+
+    def set_matter(self, matter: str) -> None:
+        self.matter = matter
+        self.report = None
+        self.clauses.clear()
+        self.findings.show_message(self.tr("Select a clause to see its findings."))
+        self._update_controls()
+
+    def as_of(self) -> date | None:
+        if not self.as_of_check.isChecked():
+            return None
+        d = self.as_of_date.date()
+        return date(d.year(), d.month(), d.day())
+
+    def check(self, path: str | Path | None = None) -> bool:
+        """Check the draft at ``path`` (asks for it when None) against the matter."""
+        if self.busy or not self.matter:
+            return False
+        if path is None:
+            chosen, _ = QFileDialog.getOpenFileName(self, self.tr("Check a draft"), "", _FILTER)
+            if not chosen:
+                return False
+            path = chosen
+        self.busy, self.last_error = True, ""
+        self.report = None
+        self.clauses.clear()
+        self.status.setText(self.tr("Reading {name}…").format(name=Path(path).name))
+        self._update_controls()
+        self._start.emit(str(path), self.matter, self.as_of())
+        return True
+
+    def _progress(self, done: int, total: int) -> None:
+        self.status.setText(self.tr("Clause {n} of {total}").format(n=done, total=total))
+
+    def _checked(self, report: DraftReport) -> None:
+        self.report = report
+        errors = len(report.errors())
+        text = self.tr("{title}: {errors} findings to review in {n} clauses").format(
+            title=report.title, errors=errors, n=len(report.pieces)
+        )
+        if report.cancelled:
+            text += " " + self.tr("(cancelled after {n} of {total})").format(
+                n=len(report.pieces), total=report.total
+            )
+        self.status.setText(text)
+        for i, piece in enumerate(report.pieces, start=1):
+            wrong = sum(f.kind in ERROR_KINDS for f in piece.findings)
+            mark = f"\u2717 {wrong} · " if wrong else ""
+            item = QListWidgetItem(f"{mark}{i}. {shorten(' '.join(piece.text.split()), 160)}")
+            if wrong:
+                item.setForeground(QBrush(QColor(_ERROR_COLOUR)))
+            self.clauses.addItem(item)
+        if report.pieces:
+            self.clauses.setCurrentRow(0)
+
+    def _selected(self, row: int) -> None:
+        if self.report is None or not 0 <= row < len(self.report.pieces):
+            return
+        piece = self.report.pieces[row]
+        if not piece.findings:
+            self.findings.show_message(self.tr("Nothing to report for this clause."))
+            return
+        self.findings.show_answer(_as_answer(" ".join(piece.text.split()), piece.as_json()))
+
+    def _failed(self, task: str, message: str) -> None:
+        if task == "draft":
+            self.last_error = message
+            self.status.setText(self.tr("The draft could not be checked: {m}").format(m=message))
+
+    def _finished(self, task: str) -> None:
+        if task == "draft":
+            self.busy = False
+            self._update_controls()
+
+    def _update_controls(self) -> None:
+        self.open_button.setEnabled(bool(self.matter) and not self.busy)
+        self.cancel_button.setVisible(self.busy)
+        self.export_button.setEnabled(self.report is not None and not self.busy)
+
+    def export_docx(self, path: str | Path | None = None) -> Path | None:
+        if self.report is None:
+            return None
+        if path is None:
+            name = f"{Path(self.report.path).stem} - check.docx"
+            chosen, _ = QFileDialog.getSaveFileName(self, self.tr("Export"), name, "*.docx")
+            if not chosen:
+                return None
+            path = chosen
+        try:
+            target = write_draft_docx(
+                self.report.as_json(), path, language=self._ws.settings.language
+            )
+        except OSError as exc:
+            QMessageBox.warning(self, self.tr("Export"), str(exc))
+            return None
+        self.status.setText(self.tr("Saved: {path}").format(path=str(target)))
+        return target
+
+    def reset(self) -> None:
+        self._thread.reset()
+
+    def shutdown(self) -> None:
+        self._thread.stop()
+
+
+def _as_answer(clause: str, piece: dict[str, Any]) -> dict[str, Any]:
+    """A clause's findings in the answer view's shape: each finding a claim with its
+    citations (chips), the clause as the question line."""
+    claims = [
+        {"text": f["claim"], "kind": f["kind"], "citations": f["citations"]}
+        for f in piece["findings"]
+    ]
+    return {"question": clause, "disposition": "answered", "claims": claims}

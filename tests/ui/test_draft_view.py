@@ -1,0 +1,73 @@
+"""The Draft check tab: a draft with a planted wrong deadline and a missing article,
+checked against a real law in the matter; clauses beside findings, chips that open the
+provision, and the Word export."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("PySide6")
+pytest.importorskip("pytestqt")
+
+from PySide6.QtCore import Qt
+
+from conftest import wait_idle
+from corpus_factory import write_text
+
+pytestmark = pytest.mark.ui
+
+LEGEA = """LEGEA nr. 50 din 3 martie 2020 privind termenele de plată
+
+Articolul 1
+Prezenta lege stabilește termenele de plată în contractele dintre profesioniști.
+
+Articolul 2
+(1) Plata se face în termen de 30 de zile de la primirea facturii.
+(2) Penalitățile de întârziere sunt de 0,1% pe zi din suma datorată.
+"""
+
+DRAFT = """CONTRACT
+
+Clauza 1
+Plata se face în termen de 10 zile de la primirea facturii,
+conform art. 2 alin. (1) din Legea nr. 50/2020.
+
+Clauza 2
+Contractul poate fi reziliat în condițiile art. 9 din Legea nr. 50/2020.
+
+Clauza 3
+Contractul se încheie în două exemplare originale, câte unul pentru fiecare parte.
+"""
+
+
+def test_check_a_draft_in_the_window(qtbot, window, tmp_path: Path) -> None:
+    window.matters.create_matter("Plăți")
+    assert window.add_paths([str(write_text(tmp_path / "law", "legea_50-2020.txt", LEGEA))])
+    wait_idle(qtbot, window)
+    view = window.draft_view
+    assert view.check(write_text(tmp_path, "proiect.txt", DRAFT))
+    assert not view.open_button.isEnabled() and not view.cancel_button.isHidden()
+    qtbot.waitUntil(lambda: not view.busy, timeout=60_000)
+    assert not view.last_error, view.last_error
+    texts = [view.clauses.item(i).text() for i in range(view.clauses.count())]
+    assert len(texts) == 3
+    assert texts[0].startswith("\u2717 1 · 1. CONTRACT Clauza 1 Plata se face")
+    assert texts[1].startswith("\u2717 1 · 2. Clauza 2")
+    assert texts[2].startswith("3. Clauza 3")
+    assert "2 findings to review in 3 clauses" in view.status.text()
+    findings = view.findings
+    assert [label.text() for label in findings.claim_labels] == [
+        "Cites art. 2 alin. (1) of Legea nr. 50/2020",
+        "The draft says 10 zile; art. 2 alin. (1) of Legea nr. 50/2020 says 30 de zile",
+    ]
+    qtbot.mouseClick(findings.chips[0], Qt.MouseButton.LeftButton)
+    assert window.viewer.document is not None
+    assert "30 de zile" in window.viewer.highlighted_text()
+    view.clauses.setCurrentRow(1)
+    assert findings.claim_labels[0].text().startswith("No such provision: Legea nr. 50/2020")
+    saved = view.export_docx(tmp_path / "check.docx")
+    assert saved is not None and saved.stat().st_size > 0
+    window.matters.create_matter("Altul")
+    assert view.clauses.count() == 0 and not view.export_button.isEnabled()
