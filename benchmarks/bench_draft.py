@@ -36,13 +36,12 @@ from dataclasses import dataclass, replace
 from datetime import date
 from pathlib import Path
 
-from bench_presuppositions import VERSIONS
+from bench_presuppositions import ingest_versions
 
 from _common import shared_data
 from letadesk.answer.sentences import sentences
 from letadesk.domain import Document, Fragment
 from letadesk.draft.check import ERROR_KINDS, DraftReport, check_draft
-from letadesk.store.corpus import LegalMeta
 from letadesk.workspace import Workspace
 
 RESULTS = Path(__file__).resolve().parent / "results" / "draft_check.txt"
@@ -78,12 +77,7 @@ class Provision:
 
 def build(ws: Workspace, root: Path) -> None:
     ws.ingest([root / path for path in ACTS], matter=MATTER)
-    for name, (start, end) in VERSIONS.items():
-        ws.ingest(
-            [root / "legea_98_2016_versions" / name],
-            matter=MATTER,
-            meta=LegalMeta(jurisdiction="RO", legal_force="law", valid_from=start, valid_to=end),
-        )
+    ingest_versions(ws, root, MATTER)
 
 
 def _first_sentence(fragment: Fragment) -> str:

@@ -52,10 +52,15 @@ VERSIONS = {  # Legea nr. 98/2016: file -> in force (from, to), as tests/test_sh
 
 def build(ws: Workspace, root: Path) -> None:
     ws.ingest([root / path for path in ACTS], matter=MATTER)
+    ingest_versions(ws, root, MATTER)
+
+
+def ingest_versions(ws: Workspace, root: Path, matter: str) -> None:
+    """Legea nr. 98/2016 at its three dates, each with its validity."""
     for name, (start, end) in VERSIONS.items():
         ws.ingest(
             [root / "legea_98_2016_versions" / name],
-            matter=MATTER,
+            matter=matter,
             meta=LegalMeta(jurisdiction="RO", legal_force="law", valid_from=start, valid_to=end),
         )
 

@@ -6,11 +6,10 @@ from __future__ import annotations
 
 from datetime import date
 
-from PySide6.QtCore import QDate, QElapsedTimer, Qt, QTimer, Signal
+from PySide6.QtCore import QElapsedTimer, Qt, QTimer, Signal
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QCheckBox,
-    QDateEdit,
     QHBoxLayout,
     QLabel,
     QLineEdit,
@@ -20,6 +19,7 @@ from PySide6.QtWidgets import (
 )
 
 from letadesk.limits import MAX_QUESTION_CHARS
+from letadesk.ui.as_of import AsOfField
 
 
 class AskPanel(QWidget):
@@ -37,12 +37,8 @@ class AskPanel(QWidget):
         self.cancel_button = QPushButton(self.tr("Cancel"))
         self.cancel_button.setVisible(False)
         self.cancel_button.clicked.connect(lambda: self.cancel_requested.emit())
-        self.as_of_check = QCheckBox(self.tr("As of"))
-        self.as_of_date = QDateEdit(QDate.currentDate())
-        self.as_of_date.setCalendarPopup(True)
-        self.as_of_date.setDisplayFormat("yyyy-MM-dd")
-        self.as_of_date.setEnabled(False)
-        self.as_of_check.toggled.connect(self.as_of_date.setEnabled)
+        self._as_of = AsOfField(self.tr("As of"))
+        self.as_of_check, self.as_of_date = self._as_of.check, self._as_of.date
         self.extract_only = QCheckBox(self.tr("Extract only (no model)"))
         self.extract_only.setToolTip(
             self.tr("Answer with verbatim sentences from the sources, without the language model.")
@@ -94,8 +90,7 @@ class AskPanel(QWidget):
 
     def set_default_as_of(self, iso: str) -> None:
         if iso:
-            self.as_of_date.setDate(QDate.fromString(iso, "yyyy-MM-dd"))
-            self.as_of_check.setChecked(True)
+            self._as_of.set_iso(iso)
 
     def set_generation(self, on: bool) -> None:
         """Reflect the settings' generation mode: "Extract only" is ticked when the model
@@ -103,10 +98,7 @@ class AskPanel(QWidget):
         self.extract_only.setChecked(not on)
 
     def as_of(self) -> date | None:
-        if not self.as_of_check.isChecked():
-            return None
-        d = self.as_of_date.date()
-        return date(d.year(), d.month(), d.day())
+        return self._as_of.value()
 
     def submit(self) -> None:
         """Ask the question; an empty one is ignored, one over the cap is refused here

@@ -10,11 +10,9 @@ from datetime import date
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QDate, Qt, Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import (
-    QCheckBox,
-    QDateEdit,
     QFileDialog,
     QHBoxLayout,
     QLabel,
@@ -31,6 +29,7 @@ from letadesk.draft.check import ERROR_KINDS, DraftReport
 from letadesk.export.draft import write_draft_docx
 from letadesk.text import shorten
 from letadesk.ui.answer_view import AnswerView
+from letadesk.ui.as_of import AsOfField
 from letadesk.ui.engine import Engine, EngineThread
 from letadesk.workspace import Workspace
 
@@ -58,12 +57,8 @@ class DraftView(QWidget):
         self.export_button = QPushButton(self.tr("Export (Word)…"))
         self.export_button.setEnabled(False)
         self.export_button.clicked.connect(lambda: self.export_docx())
-        self.as_of_check = QCheckBox(self.tr("As of"))
-        self.as_of_date = QDateEdit(QDate.currentDate())
-        self.as_of_date.setCalendarPopup(True)
-        self.as_of_date.setDisplayFormat("yyyy-MM-dd")
-        self.as_of_date.setEnabled(False)
-        self.as_of_check.toggled.connect(self.as_of_date.setEnabled)
+        self._as_of = AsOfField(self.tr("As of"))
+        self.as_of_check, self.as_of_date = self._as_of.check, self._as_of.date
         self.status = QLabel(self.tr("Open a draft to check it against this matter's documents."))
         self.status.setObjectName("hint")
         self.status.setWordWrap(True)
@@ -113,10 +108,7 @@ class DraftView(QWidget):
         self._update_controls()
 
     def as_of(self) -> date | None:
-        if not self.as_of_check.isChecked():
-            return None
-        d = self.as_of_date.date()
-        return date(d.year(), d.month(), d.day())
+        return self._as_of.value()
 
     def check(self, path: str | Path | None = None) -> bool:
         """Check the draft at ``path`` (asks for it when None) against the matter."""

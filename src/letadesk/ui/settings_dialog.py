@@ -7,11 +7,8 @@ import os
 from dataclasses import replace
 from pathlib import Path
 
-from PySide6.QtCore import QDate
 from PySide6.QtWidgets import (
-    QCheckBox,
     QComboBox,
-    QDateEdit,
     QDialog,
     QDialogButtonBox,
     QFileDialog,
@@ -29,6 +26,7 @@ from letadesk.config import GENERATION_MODES, Paths, Settings
 from letadesk.errors import LetaDeskError
 from letadesk.generate.llama_generator import check_fits
 from letadesk.index.embedder import CHOICES
+from letadesk.ui.as_of import AsOfField
 from letadesk.ui.i18n import LANGUAGES
 
 
@@ -55,15 +53,9 @@ class SettingsDialog(QDialog):
         self.threads.setRange(0, max(64, os.cpu_count() or 1))
         self.threads.setSpecialValueText(self.tr("automatic"))
         self.threads.setValue(settings.threads)
-        self.as_of_check = QCheckBox(self.tr("Use a fixed date"))
-        self.as_of_date = QDateEdit(QDate.currentDate())
-        self.as_of_date.setCalendarPopup(True)
-        self.as_of_date.setDisplayFormat("yyyy-MM-dd")
-        self.as_of_check.toggled.connect(self.as_of_date.setEnabled)
-        if settings.default_as_of:
-            self.as_of_date.setDate(QDate.fromString(settings.default_as_of, "yyyy-MM-dd"))
-        self.as_of_check.setChecked(bool(settings.default_as_of))
-        self.as_of_date.setEnabled(bool(settings.default_as_of))
+        self.as_of = AsOfField(self.tr("Use a fixed date"))
+        self.as_of.set_iso(settings.default_as_of)
+        self.as_of_check, self.as_of_date = self.as_of.check, self.as_of.date
         self.language = QComboBox()
         for code, name in LANGUAGES.items():
             self.language.addItem(name, code)
@@ -153,9 +145,7 @@ class SettingsDialog(QDialog):
         )
 
     def chosen(self) -> Settings:
-        as_of = (
-            self.as_of_date.date().toString("yyyy-MM-dd") if self.as_of_check.isChecked() else ""
-        )
+        as_of = self.as_of.iso()
         return replace(
             self.settings,
             model_path=self.model_path.text().strip(),

@@ -119,7 +119,7 @@
 <context>
     <name>AskPanel</name>
     <message>
-        <location filename="../../ui/ask_panel.py" line="119"/>
+        <location filename="../../ui/ask_panel.py" line="111"/>
         <source>The question is too long: {length} characters (at most {limit}).</source>
         <translation>Întrebarea este prea lungă: {length} de caractere (cel mult {limit}).</translation>
     </message>
@@ -144,47 +144,47 @@
         <translation>La data de</translation>
     </message>
     <message>
-        <location filename="../../ui/ask_panel.py" line="46"/>
+        <location filename="../../ui/ask_panel.py" line="42"/>
         <source>Extract only (no model)</source>
         <translation>Doar extrase (fără model)</translation>
     </message>
     <message>
-        <location filename="../../ui/ask_panel.py" line="48"/>
+        <location filename="../../ui/ask_panel.py" line="44"/>
         <source>Answer with verbatim sentences from the sources, without the language model.</source>
         <translation>Răspunde cu fraze preluate exact din surse, fără modelul de limbaj.</translation>
     </message>
     <message>
-        <location filename="../../ui/ask_panel.py" line="143"/>
+        <location filename="../../ui/ask_panel.py" line="135"/>
         <source>{n} s</source>
         <translation>{n} s</translation>
     </message>
     <message>
-        <location filename="../../ui/ask_panel.py" line="148"/>
+        <location filename="../../ui/ask_panel.py" line="140"/>
         <source>Checking the question…</source>
         <translation>Se verifică întrebarea…</translation>
     </message>
     <message>
-        <location filename="../../ui/ask_panel.py" line="149"/>
+        <location filename="../../ui/ask_panel.py" line="141"/>
         <source>Searching the matter…</source>
         <translation>Se caută în dosar…</translation>
     </message>
     <message>
-        <location filename="../../ui/ask_panel.py" line="150"/>
+        <location filename="../../ui/ask_panel.py" line="142"/>
         <source>Drafting…</source>
         <translation>Se redactează…</translation>
     </message>
     <message>
-        <location filename="../../ui/ask_panel.py" line="151"/>
+        <location filename="../../ui/ask_panel.py" line="143"/>
         <source>Checking citations…</source>
         <translation>Se verifică citările…</translation>
     </message>
     <message>
-        <location filename="../../ui/ask_panel.py" line="152"/>
+        <location filename="../../ui/ask_panel.py" line="144"/>
         <source>Extracting sentences…</source>
         <translation>Se extrag frazele…</translation>
     </message>
     <message>
-        <location filename="../../ui/ask_panel.py" line="153"/>
+        <location filename="../../ui/ask_panel.py" line="145"/>
         <source>Checking consistency…</source>
         <translation>Se verifică coerența…</translation>
     </message>
@@ -401,78 +401,78 @@
 <context>
     <name>DraftView</name>
     <message>
-        <location filename="../../ui/draft_view.py" line="53"/>
+        <location filename="../../ui/draft_view.py" line="52"/>
         <source>Check a draft…</source>
         <translation>Verifică un proiect…</translation>
     </message>
     <message>
-        <location filename="../../ui/draft_view.py" line="55"/>
+        <location filename="../../ui/draft_view.py" line="54"/>
         <source>Cancel</source>
         <translation>Anulează</translation>
     </message>
     <message>
-        <location filename="../../ui/draft_view.py" line="58"/>
+        <location filename="../../ui/draft_view.py" line="57"/>
         <source>Export (Word)…</source>
         <translation>Exportă (Word)…</translation>
     </message>
     <message>
-        <location filename="../../ui/draft_view.py" line="61"/>
+        <location filename="../../ui/draft_view.py" line="60"/>
         <source>As of</source>
         <translation>La data</translation>
     </message>
     <message>
-        <location filename="../../ui/draft_view.py" line="67"/>
+        <location filename="../../ui/draft_view.py" line="62"/>
         <source>Open a draft to check it against this matter&apos;s documents.</source>
         <translation>Deschideți un proiect pentru a-l verifica față de documentele acestui dosar.</translation>
     </message>
     <message>
-        <location filename="../../ui/draft_view.py" line="112"/>
+        <location filename="../../ui/draft_view.py" line="107"/>
         <source>Select a clause to see its findings.</source>
         <translation>Selectați o clauză pentru a vedea constatările.</translation>
     </message>
     <message>
-        <location filename="../../ui/draft_view.py" line="126"/>
+        <location filename="../../ui/draft_view.py" line="118"/>
         <source>Check a draft</source>
         <translation>Verifică un proiect</translation>
     </message>
     <message>
-        <location filename="../../ui/draft_view.py" line="133"/>
+        <location filename="../../ui/draft_view.py" line="125"/>
         <source>Reading {name}…</source>
         <translation>Se citește {name}…</translation>
     </message>
     <message>
-        <location filename="../../ui/draft_view.py" line="139"/>
+        <location filename="../../ui/draft_view.py" line="131"/>
         <source>Clause {n} of {total}</source>
         <translation>Clauza {n} din {total}</translation>
     </message>
     <message>
-        <location filename="../../ui/draft_view.py" line="144"/>
+        <location filename="../../ui/draft_view.py" line="136"/>
         <source>{title}: {errors} findings to review in {n} clauses</source>
         <translation>{title}: {errors} constatări de verificat în {n} clauze</translation>
     </message>
     <message>
-        <location filename="../../ui/draft_view.py" line="148"/>
+        <location filename="../../ui/draft_view.py" line="140"/>
         <source>(cancelled after {n} of {total})</source>
         <translation>(anulat după {n} din {total})</translation>
     </message>
     <message>
-        <location filename="../../ui/draft_view.py" line="167"/>
+        <location filename="../../ui/draft_view.py" line="159"/>
         <source>Nothing to report for this clause.</source>
         <translation>Nimic de semnalat pentru această clauză.</translation>
     </message>
     <message>
-        <location filename="../../ui/draft_view.py" line="174"/>
+        <location filename="../../ui/draft_view.py" line="166"/>
         <source>The draft could not be checked: {m}</source>
         <translation>Proiectul nu a putut fi verificat: {m}</translation>
     </message>
     <message>
-        <location filename="../../ui/draft_view.py" line="191"/>
-        <location filename="../../ui/draft_view.py" line="200"/>
+        <location filename="../../ui/draft_view.py" line="183"/>
+        <location filename="../../ui/draft_view.py" line="192"/>
         <source>Export</source>
         <translation>Export</translation>
     </message>
     <message>
-        <location filename="../../ui/draft_view.py" line="202"/>
+        <location filename="../../ui/draft_view.py" line="194"/>
         <source>Saved: {path}</source>
         <translation>Salvat: {path}</translation>
     </message>
@@ -846,102 +846,102 @@
 <context>
     <name>SettingsDialog</name>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="38"/>
+        <location filename="../../ui/settings_dialog.py" line="36"/>
         <source>Settings</source>
         <translation>Setări</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="42"/>
+        <location filename="../../ui/settings_dialog.py" line="40"/>
         <source>(built-in small model)</source>
         <translation>(modelul mic inclus)</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="44"/>
+        <location filename="../../ui/settings_dialog.py" line="42"/>
         <source>Browse…</source>
         <translation>Răsfoiește…</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="56"/>
+        <location filename="../../ui/settings_dialog.py" line="54"/>
         <source>automatic</source>
         <translation>automat</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="58"/>
+        <location filename="../../ui/settings_dialog.py" line="56"/>
         <source>Use a fixed date</source>
         <translation>Folosește o dată fixă</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="103"/>
+        <location filename="../../ui/settings_dialog.py" line="95"/>
         <source>Model file (GGUF):</source>
         <translation>Fișierul modelului (GGUF):</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="106"/>
+        <location filename="../../ui/settings_dialog.py" line="98"/>
         <source>Embedder:</source>
         <translation>Model de vectorizare:</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="107"/>
+        <location filename="../../ui/settings_dialog.py" line="99"/>
         <source>Threads:</source>
         <translation>Fire de execuție:</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="108"/>
+        <location filename="../../ui/settings_dialog.py" line="100"/>
         <source>Default “as of” date:</source>
         <translation>Data implicită „la data de”:</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="109"/>
+        <location filename="../../ui/settings_dialog.py" line="101"/>
         <source>Interface language:</source>
         <translation>Limba interfeței:</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="110"/>
+        <location filename="../../ui/settings_dialog.py" line="102"/>
         <source>A new language or embedder applies after restarting LetaDesk.</source>
         <translation>O limbă sau un model de vectorizare nou se aplică după repornirea LetaDesk.</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="125"/>
+        <location filename="../../ui/settings_dialog.py" line="117"/>
         <source>Choose a model</source>
         <translation>Alegeți un model</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="125"/>
+        <location filename="../../ui/settings_dialog.py" line="117"/>
         <source>GGUF models (*.gguf)</source>
         <translation>Modele GGUF (*.gguf)</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="144"/>
+        <location filename="../../ui/settings_dialog.py" line="136"/>
         <source>The built-in model is used.</source>
         <translation>Se folosește modelul inclus.</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="152"/>
+        <location filename="../../ui/settings_dialog.py" line="144"/>
         <source>{size:.0f} MiB; fits in the available memory.</source>
         <translation>{size:.0f} MiB; încape în memoria disponibilă.</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="78"/>
+        <location filename="../../ui/settings_dialog.py" line="70"/>
         <source>Automatic: only with a model file chosen above</source>
         <translation>Automat: doar cu un fișier de model ales mai sus</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="79"/>
+        <location filename="../../ui/settings_dialog.py" line="71"/>
         <source>Always (the built-in small model too)</source>
         <translation>Întotdeauna (inclusiv modelul mic integrat)</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="80"/>
+        <location filename="../../ui/settings_dialog.py" line="72"/>
         <source>Never: verbatim passages only</source>
         <translation>Niciodată: doar pasaje exacte</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="87"/>
+        <location filename="../../ui/settings_dialog.py" line="79"/>
         <source>The built-in small model&apos;s drafts were rarely verifiable, so by default answers are verbatim passages unless you choose a more capable model.</source>
         <translation>Ciornele modelului mic integrat au putut fi rareori verificate, așa că implicit răspunsurile sunt pasaje exacte, cu excepția cazului în care alegeți un model mai capabil.</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="105"/>
+        <location filename="../../ui/settings_dialog.py" line="97"/>
         <source>Draft answers with the model:</source>
         <translation>Redactare cu modelul de limbaj:</translation>
     </message>
