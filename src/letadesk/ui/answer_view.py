@@ -33,6 +33,7 @@ from PySide6.QtWidgets import (
 )
 
 from letadesk.text import shorten
+from letadesk.ui.chip import Chip
 from letadesk.ui.flow_layout import FlowLayout
 
 _MAX_TITLE = 48
@@ -75,7 +76,7 @@ class AnswerView(QScrollArea):
         self.setFrameShape(QFrame.Shape.NoFrame)
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.answer: dict[str, Any] | None = None
-        self.chips: list[QPushButton] = []
+        self.chips: list[Chip] = []
         self.claim_labels: list[QLabel] = []
         self.group_labels: list[QLabel] = []  # one per document of a grouped answer
         self.unanswered_label: QLabel | None = None
@@ -225,7 +226,7 @@ class AnswerView(QScrollArea):
         self.unanswered_label.setWordWrap(True)
         layout.addWidget(self.unanswered_label)
 
-    def _claim_row(self, claim: dict[str, Any], chips: list[QPushButton]) -> QFrame:
+    def _claim_row(self, claim: dict[str, Any], chips: list[Chip]) -> QFrame:
         row = QFrame()
         row.setObjectName("claim")
         box = QVBoxLayout(row)
@@ -274,7 +275,7 @@ class AnswerView(QScrollArea):
         self.badges.append(badge)
         return badge
 
-    def _chip(self, number: int, ref: dict[str, Any]) -> QPushButton:
+    def _chip(self, number: int, ref: dict[str, Any]) -> Chip:
         parts = [shorten(str(ref.get("document", "")), _MAX_TITLE)]
         label = ref.get("page_label") or ref.get("page")
         if label:
@@ -291,10 +292,10 @@ class AnswerView(QScrollArea):
         ]
         if marks:
             parts.append("\u26a0 " + ", ".join(marks))
-        chip = QPushButton(f"[{number}] " + " · ".join(parts))
+        chip = Chip(f"[{number}] " + " · ".join(parts))
         chip.setObjectName("staleChip" if ref.get("stale") else "chip")
         chip.setCursor(Qt.CursorShape.PointingHandCursor)
-        chip.setToolTip(f"{ref.get('document', '')}\n\u201c{ref.get('quote', '')[:400]}\u201d")
+        chip.setToolTip(f"{chip.full_text()}\n\u201c{ref.get('quote', '')[:400]}\u201d")
         chip.setProperty("source", ref)
         chip.clicked.connect(lambda _=False, r=ref: self.source_clicked.emit(dict(r)))
         chip.installEventFilter(self)

@@ -1,4 +1,5 @@
-"""A layout that wraps its items onto new lines (Qt's flow layout example)."""
+"""A layout that wraps its items onto new lines (Qt's flow layout example); an item
+wider than the line is given the line's width (a chip then elides its label)."""
 
 from __future__ import annotations
 
@@ -51,6 +52,7 @@ class FlowLayout(QLayout):
         x, y, line = rect.x(), rect.y(), 0
         for item in self._items:
             hint = item.sizeHint()
+            hint.setWidth(max(item.minimumSize().width(), min(hint.width(), rect.width())))
             if x + hint.width() > rect.right() and line > 0:
                 x, y, line = rect.x(), y + line + self._spacing, 0
             if move:

@@ -1,0 +1,40 @@
+"""The layout holds on a small screen: at 1024×700 nothing forces the window wider or
+taller, and an answer's claims and chips wrap inside the answer pane (no sideways
+scrolling)."""
+
+from __future__ import annotations
+
+import pytest
+
+pytest.importorskip("PySide6")
+pytest.importorskip("pytestqt")
+
+from PySide6.QtCore import QSize
+
+pytestmark = pytest.mark.ui
+
+
+def test_the_window_fits_1024_by_700(qtbot, sample_window) -> None:
+    win = sample_window
+    assert win.minimumSizeHint().width() <= 1024 and win.minimumSizeHint().height() <= 700
+    doc = next(d for d in win.ws.documents() if d.kind == "pdf")
+    fragments = win.ws.fragments(doc)[:3]
+    citation = {
+        "document_id": doc.id,
+        "document": doc.title * 3,  # a long title: the chip must still fit
+        "page": 1,
+        "page_label": "1",
+        "locator": "Section 3.2",
+        "quote": fragments[0].text,
+        "start": fragments[0].start,
+        "end": fragments[0].end,
+    }
+    claims = [{"text": f.text, "kind": "extracted", "citations": [citation] * 4} for f in fragments]
+    win.answer_view.show_answer({"disposition": "answered", "claims": claims})
+    win.resize(QSize(1024, 700))
+    win.show()
+    qtbot.waitExposed(win)
+    qtbot.wait(100)
+    view = win.answer_view
+    assert view.horizontalScrollBar().maximum() == 0
+    assert all(chip.geometry().right() <= view.viewport().width() for chip in view.chips)
