@@ -97,6 +97,20 @@ def provisions(ws: Workspace, doc: Document, act: str) -> list[Provision]:
     return out
 
 
+def not_in(ws: Workspace, later: Document, earlier: Document) -> list[str]:
+    """The article and alineat locators of ``later`` that ``earlier`` lacks: neither
+    the unit nor, for an alin. (1), its article (a single-paragraph article is its own
+    first paragraph)."""
+    had = set(ws.corpus.locators_of(earlier.id))
+    out = []
+    for locator in ws.corpus.locators_of(later.id):
+        m = _ARTICLE.match(locator)
+        if not m or locator in had or (m.group(2) == "1" and f"art. {m.group(1)}" in had):
+            continue
+        out.append(locator)
+    return sorted(set(out))
+
+
 def last_article(pool: list[Provision]) -> int:
     return max(int(m.group(1)) for p in pool if (m := _ARTICLE.match(p.locator)))
 
@@ -188,9 +202,7 @@ def main() -> None:
         pools = {act: provisions(ws, docs[Path(f).name], act) for f, act in ACTS.items()}
         v2017 = docs["legea_98-2016_v2017-05-05.txt"]
         pools[LEGEA_98] = provisions(ws, v2017, LEGEA_98)
-        old = {p.locator for p in pools[LEGEA_98]}
-        later = provisions(ws, docs["legea_98-2016_v2026-02_ansvar.txt"], LEGEA_98)
-        later_only = sorted({p.locator for p in later} - old)
+        later_only = not_in(ws, docs["legea_98-2016_v2026-02_ansvar.txt"], v2017)
         planted: Counter[str] = Counter()
         found: Counter[str] = Counter()
         false_per_draft: list[int] = []
