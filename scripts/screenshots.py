@@ -1,5 +1,8 @@
 """Screenshots of the real window for the docs: the sample matter, one question,
-the answer and the cited source with its highlight.
+the answer and the cited source with its highlight, a search in the viewer, the review
+grid (the Romanian clause set over the sample matter) and the draft check (a short
+fictional law added to the matter and a draft with a wrong deadline and a missing
+article).
 
     python scripts/screenshots.py [--out docs/screenshots] [--generate]
 
@@ -32,6 +35,29 @@ def _wait(app, predicate, timeout: float = 300.0) -> None:
             raise TimeoutError("the window did not finish in time")
         QTest.qWait(50)
     app.processEvents()
+
+
+FICTIONAL_LAW = """LEGEA nr. 50 din 3 martie 2020 privind termenele de plată (fictivă)
+
+Articolul 1
+Prezenta lege stabilește termenele de plată în contractele dintre profesioniști.
+
+Articolul 2
+(1) Plata se face în termen de 30 de zile de la primirea facturii.
+(2) Penalitățile de întârziere sunt de 0,1% pe zi din suma datorată.
+"""
+DRAFT = """PROIECT DE CONTRACT (fictiv)
+
+Clauza 1. Plata
+Plata se face în termen de 10 zile de la primirea facturii,
+conform art. 2 alin. (1) din Legea nr. 50/2020.
+
+Clauza 2. Penalități
+Penalitățile de întârziere sunt de 0,1% pe zi, potrivit art. 2 alin. (2) din Legea nr. 50/2020.
+
+Clauza 3. Încetarea
+Contractul poate fi reziliat în condițiile art. 9 din Legea nr. 50/2020.
+"""
 
 
 def _pdf_chip(win):
@@ -81,10 +107,54 @@ def main(argv: list[str] | None = None) -> int:
         win.answer_view.grab().save(str(out / "answer.png"))
         win.viewer.grab().save(str(out / "source_viewer.png"))
         print(win.status_label.text())
+        win.viewer.toolbar.find_field.setText("confidential")
+        win.viewer.find_next("confidential")
+        win.viewer.find_next("confidential")
+        app.processEvents()
+        win.viewer.grab().save(str(out / "viewer_search.png"))
+        _review(app, win, out)
+        _draft(app, win, out, Path(profile))
         win.close()
-    for name in ("window.png", "answer.png", "source_viewer.png"):
+    for name in SHOTS:
         print(out / name)
     return 0
+
+
+SHOTS = (
+    "window.png",
+    "answer.png",
+    "source_viewer.png",
+    "viewer_search.png",
+    "review_grid.png",
+    "draft_check.png",
+)
+
+
+def _review(app, win, out: Path) -> None:
+    view = win.review_view
+    win.tabs.setCurrentWidget(view)
+    view.use_template("ro")
+    view.fill()
+    _wait(app, lambda: not view.running)
+    view.table.setCurrentCell(0, 1)
+    app.processEvents()
+    win.grab().save(str(out / "review_grid.png"))
+
+
+def _draft(app, win, out: Path, profile: Path) -> None:
+    law = profile / "legea_50-2020_fictiva.txt"
+    law.write_text(FICTIONAL_LAW, encoding="utf-8")
+    win.add_paths([str(law)])
+    _wait(app, lambda: not win.task)
+    draft = profile / "proiect_contract.txt"
+    draft.write_text(DRAFT, encoding="utf-8")
+    view = win.draft_view
+    win.tabs.setCurrentWidget(view)
+    view.check(draft)
+    _wait(app, lambda: not view.busy)
+    view.clauses.setCurrentRow(0)  # the wrong deadline
+    app.processEvents()
+    win.grab().save(str(out / "draft_check.png"))
 
 
 if __name__ == "__main__":  # required: ingest workers are spawned processes
