@@ -17,6 +17,20 @@ from letadesk.domain import (
     Scores,
 )
 
+# A short (fictional) law with articles and alineate, for the draft check.
+LEGEA_50_2020 = """LEGEA nr. 50 din 3 martie 2020 privind termenele de plată
+
+Articolul 1
+Prezenta lege stabilește termenele de plată în contractele dintre profesioniști.
+
+Articolul 2
+(1) Plata se face în termen de 30 de zile de la primirea facturii.
+(2) Penalitățile de întârziere sunt de 0,1% pe zi din suma datorată.
+
+Articolul 3
+Părțile pot conveni un termen mai scurt decât cel prevăzut la art. 2.
+"""
+
 CONTRACT_RO = """CONTRACT DE PRESTĂRI SERVICII nr. 12/2024
 
 Articolul 1

@@ -12,24 +12,12 @@ from pathlib import Path
 
 import pytest
 
+from corpus_factory import LEGEA_50_2020 as LEGEA
 from corpus_factory import write_text
 from letadesk.draft.check import ERROR_KINDS, check_draft
 from letadesk.errors import IngestError
 from letadesk.store.corpus import LegalMeta
 from letadesk.workspace import Workspace
-
-LEGEA = """LEGEA nr. 50 din 3 martie 2020 privind termenele de plată
-
-Articolul 1
-Prezenta lege stabilește termenele de plată în contractele dintre profesioniști.
-
-Articolul 2
-(1) Plata se face în termen de 30 de zile de la primirea facturii.
-(2) Penalitățile de întârziere sunt de 0,1% pe zi din suma datorată.
-
-Articolul 3
-Părțile pot conveni un termen mai scurt decât cel prevăzut la art. 2.
-"""
 
 DRAFT = """CONTRACT DE PRESTĂRI SERVICII
 

@@ -14,19 +14,11 @@ pytest.importorskip("pytestqt")
 from PySide6.QtCore import Qt
 
 from conftest import wait_idle
+from corpus_factory import LEGEA_50_2020 as LEGEA
 from corpus_factory import write_text
 
 pytestmark = pytest.mark.ui
 
-LEGEA = """LEGEA nr. 50 din 3 martie 2020 privind termenele de plată
-
-Articolul 1
-Prezenta lege stabilește termenele de plată în contractele dintre profesioniști.
-
-Articolul 2
-(1) Plata se face în termen de 30 de zile de la primirea facturii.
-(2) Penalitățile de întârziere sunt de 0,1% pe zi din suma datorată.
-"""
 
 DRAFT = """CONTRACT
 
