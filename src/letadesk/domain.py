@@ -386,3 +386,8 @@ class IngestReport:
             "pending_passages": self.pending_passages,
             "not_read": self.not_read,
         }
+
+
+# The findings of a draft check that are errors (``letadesk.draft.check``; its Word
+# export, below it, counts them too).
+DRAFT_ERROR_KINDS = frozenset({"missing", "not_in_force", "mismatch"})

@@ -32,7 +32,7 @@ from typing import Any
 
 from letadesk.answer.presupposition import act_title, describe, missing_provision
 from letadesk.answer.sentences import sentences
-from letadesk.domain import Fragment, ParsedDocument, Passage
+from letadesk.domain import DRAFT_ERROR_KINDS, Fragment, ParsedDocument, Passage
 from letadesk.errors import IngestError
 from letadesk.ingest.worker import ParserPool
 from letadesk.references import Reference, locator_of, parse_references
@@ -40,7 +40,7 @@ from letadesk.text import Texts, one_line, translate
 from letadesk.verify.quantities import Quantity, quantities
 from letadesk.workspace import Workspace
 
-ERROR_KINDS = frozenset({"missing", "not_in_force", "mismatch"})
+ERROR_KINDS = DRAFT_ERROR_KINDS
 _COMPARED = frozenset({"duration", "percent"})  # the quantities a mismatch is judged on
 _MISSING_KINDS = {"not_in_force": "not_in_force", "act": "unchecked"}
 _RELATED_QUERY_CHARS = 600
@@ -224,7 +224,8 @@ class _Checker:
     def _provision(self, ref: Reference) -> list[Passage]:
         """The fragments holding the cited provision, as the reference cascade finds
         them for a question that names it."""
-        query = f"{locator_of(ref)} din {act_title(ref.act)}" if ref.act else ref.raw
+        assert ref.act is not None  # findings() keeps only references that name their act
+        query = f"{locator_of(ref)} din {act_title(ref.act)}"
         passages = self._ws.search(query, matter=self._matter, k=3, as_of=self._as_of)
         return [p for p in passages if p.via == "reference"]
 

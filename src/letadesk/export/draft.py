@@ -7,13 +7,13 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from letadesk.domain import DRAFT_ERROR_KINDS
 from letadesk.export.memo import page_and_locator
 from letadesk.export.word import set_properties
 from letadesk.text import Texts, one_line, shorten, translate
 
 __all__ = ["write_draft_docx"]
 
-ERRORS = ("missing", "not_in_force", "mismatch")
 _QUOTE_CHARS = 600
 _TEXT: Texts = {
     "title": {"en": "Draft check: {title}", "ro": "Verificarea proiectului: {title}"},
@@ -52,7 +52,7 @@ def write_draft_docx(report: dict[str, Any], path: str | Path, *, language: str 
     set_properties(document, title=title, subject=str(report.get("matter", "")))
     document.add_heading(title, level=1)
     pieces = report.get("pieces", [])
-    errors = sum(f["kind"] in ERRORS for p in pieces for f in p["findings"])
+    errors = sum(f["kind"] in DRAFT_ERROR_KINDS for p in pieces for f in p["findings"])
     document.add_paragraph(
         t("matter", matter=report.get("matter", ""), as_of=report.get("as_of") or t("today"))
     )
@@ -75,7 +75,7 @@ def write_draft_docx(report: dict[str, Any], path: str | Path, *, language: str 
             first = False
             if finding["kind"]:
                 label = para.add_run(f"{t(finding['kind'])}: ")
-                label.bold = finding["kind"] in ERRORS
+                label.bold = finding["kind"] in DRAFT_ERROR_KINDS
             para.add_run(finding["claim"])
             for c in finding.get("citations", []):
                 where = ", ".join(x for x in (str(c.get("document", "")), page_and_locator(c)) if x)
