@@ -132,3 +132,10 @@ class IndexSearch(Protocol):
     def search_dense(self, query: str, filters: SearchFilters, k: int) -> list[tuple[int, float]]:
         """The query embedded, then :meth:`VectorIndexPort.search`."""
         ...
+
+    def search_both(
+        self, query: str, filters: SearchFilters, k: int, *, dense: bool = True
+    ) -> tuple[list[tuple[int, float]], list[tuple[int, float]]]:
+        """The lexical and the dense candidates (``[]`` when not ``dense``), searched
+        concurrently where the implementation can."""
+        ...

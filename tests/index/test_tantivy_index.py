@@ -218,3 +218,28 @@ def test_second_writer_is_busy_not_corrupt(index: LexicalIndex, tmp_path: Path) 
     other.add([LexicalRow(8, 1, 10, "T", "", "y")])
     other.commit()
     assert {8, 9} <= other.all_fragment_ids()
+
+
+def test_a_matter_holding_most_of_the_index_gets_the_filtered_ranking(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Matter 1 holds 240 of 340 entries, so its searches take the index's best hits and
+    keep its own; the result is the MUST-filtered query's, also when the other matter's
+    hits crowd the top (rar: 100 strong hits in matter 2, 3 weak ones in matter 1)."""
+    ix = LexicalIndex(tmp_path / "most")
+    words = ["contract", "termen", "plata", "penalitate", "notificare"]
+    rows = [
+        LexicalRow(i, 1, i // 20, "T", "", " ".join(words[j] for j in range(i % 5 + 1)))
+        for i in range(240)
+    ]
+    rows += [LexicalRow(i, 1, 99, "T", "", f"rar contract text lung {i}") for i in (240, 241, 242)]
+    rows += [LexicalRow(300 + i, 2, 200, "T", "", "rar rar rar") for i in range(100)]
+    ix.add(rows)
+    ix.commit()
+    queries = ["contract termen", "penalitate notificare plata", "rar", "rar contract"]
+    fast = {(q, k): ix.search(q, SearchFilters(M1), k) for q in queries for k in (1, 5, 50)}
+    monkeypatch.setattr(LexicalIndex, "_search_most", lambda *_args: None)
+    for (q, k), hits in fast.items():
+        assert ids(hits) == ids(ix.search(q, SearchFilters(M1), k)), (q, k)
+        assert all(fid < 300 for fid in ids(hits))
+    assert ids(fast[("rar", 5)]) and set(ids(fast[("rar", 5)])) == {240, 241, 242}

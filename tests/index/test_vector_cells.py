@@ -208,3 +208,27 @@ def test_the_chunk_table_is_indexed_by_partition(conn: apsw.Connection) -> None:
         "WHERE partition00 = 1 AND partition01 = 0"
     ).fetchall()
     assert "vec_fragments_8_chunks_by_partition" in str(plan)
+
+
+def test_asking_cells_for_few_rows_first_changes_no_result(
+    index: VectorIndex, data: tuple[np.ndarray, np.ndarray]
+) -> None:
+    """The two-pass KNN over several cells (10 rows from each, then k from the cells
+    that may hold more) returns what asking every probed cell for k returns, also when
+    one cell holds all of the best k (the query is a row, with its near copies)."""
+    vectors, queries = data
+    index.recluster(M1)
+    centroids = index._centroids(int(M1))
+    assert centroids is not None
+    filters = SearchFilters(M1)
+    for q in [*queries[:10], vectors[42]]:
+        cells = ivf.probes(q, centroids)[0]
+        for k in (5, 10, 40, 200):
+            rows = index._cell_rows(q, filters, k, cells)
+            every_cell_k = ivf.best([(f, sim) for f, _cell, sim in rows], k)
+            assert index._knn(q, filters, k, cells) == every_cell_k
+    # a cell holding all of the best 40: 40 near copies of one row, in its cell
+    dup = vectors[7] + 1e-4 * np.arange(1, 41, dtype=np.float32)[:, None]
+    index.upsert([row(N + 1 + i) for i in range(40)], ivf.normalised(dup))
+    best = index.search(vectors[7], filters, 40)
+    assert len(best) == 40 and {f for f, _ in best} <= {8, *range(N + 2, N + 42)}

@@ -81,7 +81,12 @@ def probes(query: np.ndarray, centroids: np.ndarray) -> tuple[list[int], list[in
 
 def best(hits: list[tuple[int, float]], k: int) -> list[tuple[int, float]]:
     """The ``k`` best ``(id, similarity)`` pairs of ``hits`` (several cells' KNN)."""
-    return sorted(hits, key=lambda h: (-h[1], h[0]))[:k]
+    if len(hits) <= k:
+        return sorted(hits, key=lambda h: (-h[1], h[0]))
+    ids = np.fromiter((h[0] for h in hits), dtype=np.int64, count=len(hits))
+    sims = np.fromiter((h[1] for h in hits), dtype=np.float64, count=len(hits))
+    order = np.lexsort((ids, -sims))[:k]  # a thousand-fold sort of 6,000 hits at 1M
+    return [hits[int(i)] for i in order]
 
 
 def sample(ids: list[int]) -> list[int]:

@@ -11,6 +11,7 @@ batches, each batch committed on its own.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -56,6 +57,7 @@ class IndexSet:
         self._vectors: VectorIndex | None = None
         self._embedder: Embedder | None = None
         self._last_query: tuple[str, np.ndarray] | None = None  # the cascade asks twice
+        self._worker: ThreadPoolExecutor | None = None  # see search_both
 
     # ---- components -------------------------------------------------------------
 
@@ -94,6 +96,9 @@ class IndexSet:
         return self._vectors
 
     def close(self) -> None:
+        if self._worker is not None:
+            self._worker.shutdown()
+            self._worker = None
         self._lexical = None
         self._vectors = None
 
@@ -242,6 +247,26 @@ class IndexSet:
             vec = self.embedder.embed_query(query)
             self._last_query = (query, vec)
         return self.vectors.search(vec, filters, k)
+
+    def search_both(
+        self, query: str, filters: SearchFilters, k: int, *, dense: bool = True
+    ) -> tuple[list[tuple[int, float]], list[tuple[int, float]]]:
+        """:meth:`search_lexical` and :meth:`search_dense` at once: tantivy searches on a
+        worker thread (it lets go of the GIL and never touches the database, which allows
+        one thread at a time) while this one embeds the query and runs the KNN. At 1M
+        fragments this takes the hybrid search from the sum of the two to about the
+        slower one (``benchmarks/bench_latency.py``)."""
+        lexical = self.lexical  # opened here: opening it may read the database
+        if not dense:
+            return lexical.search(query, filters, k), []
+        if self._worker is None:
+            self._worker = ThreadPoolExecutor(1, thread_name_prefix="letadesk-lexical")
+        pending = self._worker.submit(lexical.search, query, filters, k)
+        try:
+            vector = self.search_dense(query, filters, k)
+        finally:
+            words = pending.result()
+        return words, vector
 
 
 def _step(

@@ -165,8 +165,7 @@ class Retriever:
     def _hybrid(
         self, query: str, filters: SearchFilters, *, k: int, dense: bool, via: str = "hybrid"
     ) -> list[Passage]:
-        lexical = self._indexes.search_lexical(query, filters, CANDIDATES)
-        vector = self._indexes.search_dense(query, filters, CANDIDATES) if dense else []
+        lexical, vector = self._indexes.search_both(query, filters, CANDIDATES, dense=dense)
         fused = hybrid_fusion(
             query, lexical, vector, limit=k, scoped=filters.document_id is not None
         )
