@@ -4,10 +4,9 @@ A lawyer's machine is never idle. This starts ``--competitors`` processes that e
 one core (pure Python, like a browser tab or a virus scan), and times, in the same run:
 
 * cold: ``letadesk ask`` as a fresh CLI process (models loaded from disk each time);
-* warm: ``Workspace.ask`` repeated in one process (the window is such an engine) — but
-  a repeated question is served from the judge's and the embedder's caches, so the warm
-  rows measure the cache, not the engine; they are printed, not written, until the
-  benchmark asks distinct questions warm;
+* warm: ``Workspace.ask`` repeated in one process (the window is such an engine), with
+  the judge's scores and the query vector forgotten before each answer, so that each
+  repeat computes what a new question would (models loaded, nothing cached);
 
 for each question, idle first and then loaded, and prints the loaded/idle ratios and the
 CPU-seconds each answer burnt (a thread pool that spins while it waits burns CPU time
@@ -36,6 +35,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from letadesk.answer.ask import AskOptions
+from letadesk.judge import default_judge
 from letadesk.workspace import Workspace
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -99,6 +99,8 @@ def warm(ws: Workspace, question: str, generate: str, repeats: int) -> tuple[flo
     opts = AskOptions(generate={"auto": None, "always": True, "never": False}[generate])
     walls, cpus = [], []
     for _ in range(repeats):
+        default_judge().clear_cache()
+        ws.indexes.forget_last_query()
         t0, c0 = time.perf_counter(), time.process_time()
         ws.ask(question, matter=MATTER, options=opts)
         walls.append(time.perf_counter() - t0)
@@ -141,7 +143,7 @@ def main() -> None:
                     runs["warm"][load] = measure(
                         f"warm {load}", lambda q=question: warm(ws, q, args.generate, args.repeats)
                     )
-            for mode, r in list(runs.items())[:1]:  # cold only: see the module doc
+            for mode, r in runs.items():
                 (iw, ic), (lw, lc) = r["idle"], r["loaded"]
                 lines.append(
                     f"| {question} | {mode} | {iw:.2f} | {lw:.2f} | {lw / iw:.1f} | "

@@ -248,6 +248,10 @@ class IndexSet:
             self._last_query = (query, vec)
         return self.vectors.search(vec, filters, k)
 
+    def forget_last_query(self) -> None:
+        """Drop the last query's vector (benchmarks time the embedder, not the cache)."""
+        self._last_query = None
+
     def search_both(
         self, query: str, filters: SearchFilters, k: int, *, dense: bool = True
     ) -> tuple[list[tuple[int, float]], list[tuple[int, float]]]:
