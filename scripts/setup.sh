@@ -7,9 +7,12 @@ cd "$(dirname "$0")/.."
 PY=${PYTHON:-python3.11}
 command -v "$PY" >/dev/null 2>&1 || PY=python3
 
-# Debian packages: OCR (Tesseract, Romanian + English), Qt runtime libraries, Xvfb for screenshots.
+# Debian packages: OCR (Tesseract, Romanian + English), Qt runtime libraries, Xvfb for
+# screenshots; wixl, msitools, osslsigncode and openssl build and sign the Windows MSI
+# (installers/build-windows.sh, tests/test_msi.py).
 DEB_PKGS="tesseract-ocr tesseract-ocr-ron tesseract-ocr-eng xvfb libegl1 libgl1 libxkbcommon0 \
-libxkbcommon-x11-0 libfontconfig1 libdbus-1-3 libxcb-cursor0 libxcb-icccm4 libxcb-keysyms1 libglib2.0-0"
+libxkbcommon-x11-0 libfontconfig1 libdbus-1-3 libxcb-cursor0 libxcb-icccm4 libxcb-keysyms1 libglib2.0-0 \
+wixl msitools osslsigncode openssl"
 if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
   missing=""
   for p in $DEB_PKGS; do dpkg -s "$p" >/dev/null 2>&1 || missing="$missing $p"; done
