@@ -25,7 +25,7 @@ def test_the_release_builds_three_platforms_then_signs_the_sums() -> None:
     missing = sorted(p for p in called if not (ROOT / p).is_file())
     assert not missing, f"the workflow calls files that do not exist: {missing}"
     for job in ("linux", "windows"):  # llama.cpp for portable CPUs, never -march=native
-        assert any(
-            "GGML_NATIVE=OFF" in str(step.get("env", {})) for step in jobs[job]["steps"]
-        ), job
+        assert any("GGML_NATIVE=OFF" in str(step.get("env", {})) for step in jobs[job]["steps"]), (
+            job
+        )
     assert "minisign -S" in text and "attest-build-provenance" in text
