@@ -60,6 +60,11 @@ class Paths:
         return self.root / AUDIT_KEY_NAME
 
     @property
+    def allowed_models(self) -> Path:
+        """The model files a person confirmed (letadesk.generate.allowlist)."""
+        return self.root / "allowed_models.json"
+
+    @property
     def locks(self) -> Path:
         """Lock files that keep two processes from ingesting into one matter at once."""
         return self.root / "locks"

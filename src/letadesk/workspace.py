@@ -25,6 +25,7 @@ from letadesk.domain import (
     Passage,
     SearchFilters,
 )
+from letadesk.generate.allowlist import ModelAllowList
 from letadesk.generate.generator import Generator
 from letadesk.generate.mode import generation_on
 from letadesk.ingest.currency import Clock, CurrencyReport, check_sources, utc_now
@@ -394,5 +395,6 @@ class Workspace:
             from letadesk.generate.llama_generator import LlamaGenerator
 
             path = Path(self.settings.model_path) if self.settings.model_path else None
-            self._generator = LlamaGenerator(path, threads=self.settings.threads)
+            known = ModelAllowList(self.paths.allowed_models)
+            self._generator = LlamaGenerator(path, threads=self.settings.threads, allow_list=known)
         return self._generator

@@ -6,6 +6,7 @@ import os
 import re
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -18,6 +19,8 @@ from PySide6.QtCore import QDate
 from conftest import wait_idle
 from letadesk.config import Paths, Settings
 from letadesk.domain import Document, DocumentId, DocumentStatus, MatterId
+from letadesk.files import sha256_of
+from letadesk.generate.allowlist import ModelAllowList
 from letadesk.generate.prompts import Prompt
 from scripted import ScriptedGenerator
 
@@ -291,8 +294,31 @@ def test_model_that_fits_is_accepted(qtbot, profile: Path, tmp_path: Path) -> No
     qtbot.addWidget(dialog)
     dialog.model_path.setText(str(model))
     assert "fits" in dialog.model_info.text()
+    asked: list[str] = []
+
+    def answer(allow: bool) -> Callable[[Path, str], bool]:
+        def ask(_model: Path, digest: str) -> bool:
+            asked.append(digest)
+            return allow
+
+        return ask
+
+    # a model never loaded before needs a confirmation that sees its SHA-256
+    dialog.ask_to_confirm = answer(False)  # type: ignore[method-assign]
+    dialog.accept()
+    assert not dialog.result() and not paths.settings_file.exists()
+    assert "not confirmed" in dialog.model_info.text()
+    dialog.ask_to_confirm = answer(True)  # type: ignore[method-assign]
     dialog.accept()
     assert Settings.load(paths).model_path == str(model)
+    assert asked == [sha256_of(model)] * 2
+    assert ModelAllowList(paths.allowed_models).allows(asked[0])
+    # confirmed once, it is not asked again
+    again = SettingsDialog(paths, Settings.load(paths))
+    qtbot.addWidget(again)
+    again.ask_to_confirm = answer(False)  # type: ignore[method-assign]
+    again.accept()
+    assert again.result() and len(asked) == 2
 
 
 def test_romanian_interface(qtbot, profile: Path) -> None:

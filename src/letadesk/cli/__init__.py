@@ -16,6 +16,7 @@ from letadesk.cli import (
     check_cmds,
     corpus_cmds,
     draft_cmds,
+    model_cmds,
     profile_cmds,
     review_cmds,
 )
@@ -45,6 +46,7 @@ def build_parser() -> argparse.ArgumentParser:
     review_cmds.register(sub)
     draft_cmds.register(sub)
     profile_cmds.register(sub)
+    model_cmds.register(sub)
     gui = sub.add_parser("gui", help="open the desktop window (the default with no verb)")
     gui.set_defaults(func=_gui)
     return parser

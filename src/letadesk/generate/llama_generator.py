@@ -19,6 +19,7 @@ import numpy as np
 
 from letadesk.errors import ModelError
 from letadesk.files import sha256_of
+from letadesk.generate.allowlist import ModelAllowList, check_allowed
 from letadesk.generate.generator import Generation
 from letadesk.generate.prompts import Prompt, fit_prompt
 from letadesk.generate.schema import json_schema
@@ -38,6 +39,17 @@ def embedded_model_path() -> Path:
     if not path.is_file():
         raise ModelError(f"{path}: embedded model file missing")
     return path
+
+
+def _bundled_or_none() -> Path | None:
+    try:
+        return embedded_model_path()
+    except ModelError:
+        return None
+
+
+def _same_file(a: Path, b: Path | None) -> bool:
+    return b is not None and a.resolve() == b.resolve()
 
 
 def check_fits(path: Path, *, available_bytes: int | None = None) -> None:
@@ -68,12 +80,23 @@ def _available_memory() -> int:
 class LlamaGenerator:
     """A GGUF model run by llama.cpp, greedy decoding, JSON-schema constrained."""
 
-    def __init__(self, model_path: Path | None = None, *, threads: int = 0) -> None:
+    def __init__(
+        self,
+        model_path: Path | None = None,
+        *,
+        threads: int = 0,
+        allow_list: ModelAllowList | None = None,
+    ) -> None:
+        """Load ``model_path`` (None: the bundled model). The file must be the bundled
+        one as shipped or one confirmed on ``allow_list`` (:mod:`.allowlist`)."""
         from llama_cpp import Llama
 
         self._path = model_path or embedded_model_path()
         check_fits(self._path)
-        self._id = f"{self._path.name}@sha256:{sha256_of(self._path)}"
+        digest = sha256_of(self._path)
+        bundled = _same_file(self._path, _bundled_or_none())
+        check_allowed(self._path, digest, embedded=bundled, allow_list=allow_list)
+        self._id = f"{self._path.name}@sha256:{digest}"
         n_threads = threads or max(1, min(4, os.cpu_count() or 1))
         try:
             self._llm = Llama(

@@ -16,6 +16,7 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QLineEdit,
+    QMessageBox,
     QPushButton,
     QSpinBox,
     QVBoxLayout,
@@ -24,6 +25,8 @@ from PySide6.QtWidgets import (
 
 from letadesk.config import GENERATION_MODES, Paths, Settings
 from letadesk.errors import LetaDeskError
+from letadesk.files import sha256_of
+from letadesk.generate.allowlist import EMBEDDED_SHA256, ModelAllowList
 from letadesk.generate.llama_generator import check_fits
 from letadesk.index.embedder import CHOICES
 from letadesk.ui.as_of import AsOfField
@@ -161,6 +164,38 @@ class SettingsDialog(QDialog):
         if problem:
             self.model_info.setText(problem)
             return  # stay open: the model would not load
+        text = self.model_path.text().strip()
+        if text and not self._confirmed(Path(text)):
+            self.model_info.setText(self.tr("The model was not confirmed, so it is not used."))
+            return
         self.settings = self.chosen()
         self.settings.save(self.paths)
         super().accept()
+
+    def _confirmed(self, model: Path) -> bool:
+        """Whether ``model`` may be loaded: the bundled file, one confirmed before, or one
+        the user confirms now, having seen its SHA-256 (then recorded)."""
+        digest = sha256_of(model)
+        allowed = ModelAllowList(self.paths.allowed_models)
+        if digest == EMBEDDED_SHA256 or allowed.allows(digest):
+            return True
+        if not self.ask_to_confirm(model, digest):
+            return False
+        allowed.allow(model, digest)
+        return True
+
+    def ask_to_confirm(self, model: Path, digest: str) -> bool:
+        """Ask whether to allow a model file LetaDesk has not loaded before."""
+        text = self.tr(
+            "LetaDesk has not loaded this model file before:\n{file}\n\nSHA-256: {digest}\n\n"
+            "A model decides what the drafts say. Compare the SHA-256 with the one its "
+            "publisher gives. Allow this file?"
+        ).format(file=model, digest=digest)
+        answer = QMessageBox.question(
+            self,
+            self.tr("Confirm the model"),
+            text,
+            QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
+            QMessageBox.StandardButton.No,
+        )
+        return answer == QMessageBox.StandardButton.Yes

@@ -4,114 +4,114 @@
 <context>
     <name>AnswerView</name>
     <message>
-        <location filename="../../ui/answer_view.py" line="223"/>
+        <location filename="../../ui/answer_view.py" line="224"/>
         <source>No answer in: {documents}</source>
         <translation>Niciun răspuns în: {documents}</translation>
     </message>
     <message>
-        <location filename="../../ui/answer_view.py" line="87"/>
+        <location filename="../../ui/answer_view.py" line="88"/>
         <source>Show rejected claims</source>
         <translation>Arată afirmațiile respinse</translation>
     </message>
     <message>
-        <location filename="../../ui/answer_view.py" line="89"/>
+        <location filename="../../ui/answer_view.py" line="90"/>
         <source>Ask a question to see a grounded answer here.</source>
         <translation>Puneți o întrebare pentru a vedea aici un răspuns întemeiat pe surse.</translation>
     </message>
     <message>
-        <location filename="../../ui/answer_view.py" line="192"/>
+        <location filename="../../ui/answer_view.py" line="193"/>
         <source>Source changed or missing on disk since it was indexed; add it again to refresh it: {documents}</source>
         <translation>Sursă modificată sau absentă de pe disc de la indexare; adăugați-o din nou pentru a o actualiza: {documents}</translation>
     </message>
     <message>
-        <location filename="../../ui/answer_view.py" line="199"/>
+        <location filename="../../ui/answer_view.py" line="200"/>
         <source>Source not verified by a person; check the deadlines and article numbers against it: {documents}</source>
         <translation>Sursă neverificată de o persoană; verificați termenele și numerele articolelor în ea: {documents}</translation>
     </message>
     <message>
-        <location filename="../../ui/answer_view.py" line="244"/>
+        <location filename="../../ui/answer_view.py" line="245"/>
         <source>extracted</source>
         <translation>extras</translation>
     </message>
     <message>
-        <location filename="../../ui/answer_view.py" line="245"/>
+        <location filename="../../ui/answer_view.py" line="246"/>
         <source>A verbatim sentence from the source, not a model&apos;s wording.</source>
         <translation>O frază preluată exact din sursă, nu formularea unui model.</translation>
     </message>
     <message>
-        <location filename="../../ui/answer_view.py" line="250"/>
+        <location filename="../../ui/answer_view.py" line="251"/>
         <source>stale source</source>
         <translation>sursă depășită</translation>
     </message>
     <message>
-        <location filename="../../ui/answer_view.py" line="252"/>
+        <location filename="../../ui/answer_view.py" line="253"/>
         <source>A cited document changed or disappeared on disk since it was indexed; the quote is from the indexed version.</source>
         <translation>Un document citat s-a modificat sau a dispărut de pe disc după indexare; citatul provine din versiunea indexată.</translation>
     </message>
     <message>
-        <location filename="../../ui/answer_view.py" line="259"/>
+        <location filename="../../ui/answer_view.py" line="260"/>
         <source>unverified source</source>
         <translation>sursă neverificată</translation>
     </message>
     <message>
-        <location filename="../../ui/answer_view.py" line="260"/>
+        <location filename="../../ui/answer_view.py" line="261"/>
         <source>A cited document has not been verified by a person.</source>
         <translation>Un document citat nu a fost verificat de o persoană.</translation>
     </message>
     <message>
-        <location filename="../../ui/answer_view.py" line="281"/>
+        <location filename="../../ui/answer_view.py" line="282"/>
         <source>p. {label}</source>
         <translation>p. {label}</translation>
     </message>
     <message>
-        <location filename="../../ui/answer_view.py" line="287"/>
+        <location filename="../../ui/answer_view.py" line="288"/>
         <source>stale</source>
         <translation>depășită</translation>
     </message>
     <message>
-        <location filename="../../ui/answer_view.py" line="288"/>
+        <location filename="../../ui/answer_view.py" line="289"/>
         <source>unverified</source>
         <translation>neverificată</translation>
     </message>
     <message>
-        <location filename="../../ui/answer_view.py" line="324"/>
+        <location filename="../../ui/answer_view.py" line="325"/>
         <source>No answer</source>
         <translation>Niciun răspuns</translation>
     </message>
     <message>
-        <location filename="../../ui/answer_view.py" line="336"/>
+        <location filename="../../ui/answer_view.py" line="337"/>
         <source>Nearest sources:</source>
         <translation>Cele mai apropiate surse:</translation>
     </message>
     <message>
-        <location filename="../../ui/answer_view.py" line="352"/>
+        <location filename="../../ui/answer_view.py" line="353"/>
         <source>✗ {text}
     check: {check} — {reason}</source>
         <translation>✗ {text}
     verificare: {check} — {reason}</translation>
     </message>
     <message>
-        <location filename="../../ui/answer_view.py" line="361"/>
+        <location filename="../../ui/answer_view.py" line="362"/>
         <source>Show rejected claims ({n})</source>
         <translation>Arată afirmațiile respinse ({n})</translation>
     </message>
     <message>
-        <location filename="../../ui/answer_view.py" line="137"/>
+        <location filename="../../ui/answer_view.py" line="138"/>
         <source>The language model&apos;s draft could not be verified; showing verbatim passages.</source>
         <translation>Ciorna modelului de limbaj nu a putut fi verificată; se afișează pasaje exacte din surse.</translation>
     </message>
     <message>
-        <location filename="../../ui/answer_view.py" line="141"/>
+        <location filename="../../ui/answer_view.py" line="142"/>
         <source>The language model&apos;s draft could not be verified, and no verbatim passage answers the question.</source>
         <translation>Ciorna modelului de limbaj nu a putut fi verificată și niciun pasaj exact nu răspunde la întrebare.</translation>
     </message>
     <message>
-        <location filename="../../ui/answer_view.py" line="149"/>
+        <location filename="../../ui/answer_view.py" line="150"/>
         <source>Drafted by the language model; every claim was checked against its quoted source.</source>
         <translation>Redactat de modelul de limbaj; fiecare afirmație a fost verificată în sursa citată.</translation>
     </message>
     <message>
-        <location filename="../../ui/answer_view.py" line="152"/>
+        <location filename="../../ui/answer_view.py" line="153"/>
         <source>Verbatim passages from the sources (the language model was not used).</source>
         <translation>Pasaje exacte din surse (modelul de limbaj nu a fost folosit).</translation>
     </message>
@@ -846,102 +846,127 @@
 <context>
     <name>SettingsDialog</name>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="36"/>
+        <location filename="../../ui/settings_dialog.py" line="39"/>
         <source>Settings</source>
         <translation>Setări</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="40"/>
+        <location filename="../../ui/settings_dialog.py" line="43"/>
         <source>(built-in small model)</source>
         <translation>(modelul mic inclus)</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="42"/>
+        <location filename="../../ui/settings_dialog.py" line="45"/>
         <source>Browse…</source>
         <translation>Răsfoiește…</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="54"/>
+        <location filename="../../ui/settings_dialog.py" line="57"/>
         <source>automatic</source>
         <translation>automat</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="56"/>
+        <location filename="../../ui/settings_dialog.py" line="59"/>
         <source>Use a fixed date</source>
         <translation>Folosește o dată fixă</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="95"/>
+        <location filename="../../ui/settings_dialog.py" line="98"/>
         <source>Model file (GGUF):</source>
         <translation>Fișierul modelului (GGUF):</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="98"/>
+        <location filename="../../ui/settings_dialog.py" line="101"/>
         <source>Embedder:</source>
         <translation>Model de vectorizare:</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="99"/>
+        <location filename="../../ui/settings_dialog.py" line="102"/>
         <source>Threads:</source>
         <translation>Fire de execuție:</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="100"/>
+        <location filename="../../ui/settings_dialog.py" line="103"/>
         <source>Default “as of” date:</source>
         <translation>Data implicită „la data de”:</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="101"/>
+        <location filename="../../ui/settings_dialog.py" line="104"/>
         <source>Interface language:</source>
         <translation>Limba interfeței:</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="102"/>
+        <location filename="../../ui/settings_dialog.py" line="105"/>
         <source>A new language or embedder applies after restarting LetaDesk.</source>
         <translation>O limbă sau un model de vectorizare nou se aplică după repornirea LetaDesk.</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="117"/>
+        <location filename="../../ui/settings_dialog.py" line="120"/>
         <source>Choose a model</source>
         <translation>Alegeți un model</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="117"/>
+        <location filename="../../ui/settings_dialog.py" line="120"/>
         <source>GGUF models (*.gguf)</source>
         <translation>Modele GGUF (*.gguf)</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="136"/>
+        <location filename="../../ui/settings_dialog.py" line="139"/>
         <source>The built-in model is used.</source>
         <translation>Se folosește modelul inclus.</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="144"/>
+        <location filename="../../ui/settings_dialog.py" line="147"/>
         <source>{size:.0f} MiB; fits in the available memory.</source>
         <translation>{size:.0f} MiB; încape în memoria disponibilă.</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="70"/>
+        <location filename="../../ui/settings_dialog.py" line="169"/>
+        <source>The model was not confirmed, so it is not used.</source>
+        <translation>Modelul nu a fost confirmat, deci nu este folosit.</translation>
+    </message>
+    <message>
+        <location filename="../../ui/settings_dialog.py" line="190"/>
+        <source>LetaDesk has not loaded this model file before:
+{file}
+
+SHA-256: {digest}
+
+A model decides what the drafts say. Compare the SHA-256 with the one its publisher gives. Allow this file?</source>
+        <translation>LetaDesk nu a mai încărcat acest fișier de model:
+{file}
+
+SHA-256: {digest}
+
+Modelul hotărăște ce spun ciornele. Comparați SHA-256 cu cel dat de editorul său. Permiteți acest fișier?</translation>
+    </message>
+    <message>
+        <location filename="../../ui/settings_dialog.py" line="196"/>
+        <source>Confirm the model</source>
+        <translation>Confirmați modelul</translation>
+    </message>
+    <message>
+        <location filename="../../ui/settings_dialog.py" line="73"/>
         <source>Automatic: only with a model file chosen above</source>
         <translation>Automat: doar cu un fișier de model ales mai sus</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="71"/>
+        <location filename="../../ui/settings_dialog.py" line="74"/>
         <source>Always (the built-in small model too)</source>
         <translation>Întotdeauna (inclusiv modelul mic integrat)</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="72"/>
+        <location filename="../../ui/settings_dialog.py" line="75"/>
         <source>Never: verbatim passages only</source>
         <translation>Niciodată: doar pasaje exacte</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="79"/>
+        <location filename="../../ui/settings_dialog.py" line="82"/>
         <source>The built-in small model&apos;s drafts were rarely verifiable, so by default answers are verbatim passages unless you choose a more capable model.</source>
         <translation>Ciornele modelului mic integrat au putut fi rareori verificate, așa că implicit răspunsurile sunt pasaje exacte, cu excepția cazului în care alegeți un model mai capabil.</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="97"/>
+        <location filename="../../ui/settings_dialog.py" line="100"/>
         <source>Draft answers with the model:</source>
         <translation>Redactare cu modelul de limbaj:</translation>
     </message>
