@@ -12,6 +12,8 @@ from letadesk.backup import backup, restore
 from letadesk.cli import main
 from letadesk.config import Paths
 from letadesk.errors import ConfigError, StoreError
+from letadesk.files import sha256_of
+from letadesk.generate.allowlist import ModelAllowList
 from letadesk.store import audit
 from letadesk.workspace import Workspace
 
@@ -41,9 +43,12 @@ def test_backup_then_restore_gives_the_same_profile(
                 matter_id=ws.matter("Acme").id,
             )
         before = _state(ws)
+        model = tmp_path / "firm.gguf"
+        model.write_bytes(b"GGUF" + b"\0" * 64)
+        ModelAllowList(ws.paths.allowed_models).allow(model, sha256_of(model))
         assert main(["--data-dir", str(source), "backup", str(copy), "--json"]) == 0
     manifest = json.loads((copy / "manifest.json").read_text(encoding="utf-8"))
-    assert {"letadesk.sqlite3", "audit.key"} <= set(manifest["files"])
+    assert {"letadesk.sqlite3", "audit.key", "allowed_models.json"} <= set(manifest["files"])
     assert any(name.startswith("tantivy/") for name in manifest["files"])
 
     capsys.readouterr()
@@ -52,6 +57,7 @@ def test_backup_then_restore_gives_the_same_profile(
     assert main(["--data-dir", str(restored), "doctor"]) == 0
     with Workspace.open(restored) as ws:
         assert _state(ws) == before
+        assert ModelAllowList(ws.paths.allowed_models).allows(sha256_of(model))
         assert before[2] and before[1]
         assert [p.fragment.text for p in ws.search("preaviz", matter="Acme")]
 

@@ -1,9 +1,9 @@
 """Backing up a profile while it is in use, and restoring it.
 
 A backup is a folder: the database (a snapshot through SQLite's online backup API,
-vectors included), the audit key, the settings, a copy of the tantivy folder and
-``manifest.json`` (what was copied, each file's SHA-256, the counts and the audit
-head at the time). SQLite is the source of truth: the tantivy copy is taken from
+vectors included), the audit key, the settings and the confirmed models, a copy of
+the tantivy folder and ``manifest.json`` (what was copied, each file's SHA-256, the
+counts and the audit head at the time). SQLite is the source of truth: the tantivy copy is taken from
 one committed state of the index (its ``meta.json`` first, then the immutable
 segment files it names), and on restore :func:`restore` checks it against the
 restored database and rebuilds it from there when they disagree (an index that
@@ -59,7 +59,7 @@ def backup(ws: Workspace, dest: Path) -> BackupReport:
             dest.mkdir(parents=True, exist_ok=True)
             _copy_lexical(paths.lexical_index, dest / paths.lexical_index.name)
             ws.copy_database(dest / paths.database.name)
-            for extra in (paths.audit_key, paths.settings_file):
+            for extra in (paths.audit_key, paths.settings_file, paths.allowed_models):
                 if extra.is_file():
                     shutil.copy2(extra, dest / extra.name)
         except OSError as exc:
