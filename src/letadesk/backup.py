@@ -3,10 +3,10 @@
 A backup is a folder: the database (a snapshot through SQLite's online backup API,
 vectors included), the audit key, the settings and the confirmed models, a copy of
 the tantivy folder and ``manifest.json`` (what was copied, each file's SHA-256, the
-counts and the audit head at the time). SQLite is the source of truth: the tantivy copy is taken from
-one committed state of the index (its ``meta.json`` first, then the immutable
-segment files it names), and on restore :func:`restore` checks it against the
-restored database and rebuilds it from there when they disagree (an index that
+counts and the audit head at the time). SQLite is the source of truth: the tantivy
+copy is taken from one committed state of the index (its ``meta.json`` first, then the
+immutable segment files it names), and on restore :func:`restore` checks it against
+the restored database and rebuilds it from there when they disagree (an index that
 moved on while the snapshot was taken), so a restored profile is always consistent.
 """
 
