@@ -179,8 +179,7 @@ def test_an_act_the_matter_does_not_hold(ws: Workspace) -> None:
     assert found is not None and found.kind == "act"
     assert describe(found, "ro") == (
         "Prevedere inexistentă: Legea nr. 554/2004 nu se află "
-        "printre documentele acestui dosar (întrebarea privește "
-        "art. 8)"
+        "printre documentele acestui dosar, deci prevederea art. 8 nu poate fi verificată"
     )
 
 

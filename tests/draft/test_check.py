@@ -84,8 +84,8 @@ def test_an_act_the_matter_lacks_is_unchecked_not_an_error(ws: Workspace, draft:
     report = check_draft(ws, draft, matter="M")
     unchecked = [f for p in report.pieces for f in p.findings if f.kind == "unchecked"]
     assert [f.claim for f in unchecked] == [
-        "Prevedere inexistentă: Legea nr. 77/2019 nu se află printre documentele acestui "
-        "dosar (întrebarea privește art. 4)"
+        "Legea nr. 77/2019 nu se află printre documentele acestui dosar, deci prevederea "
+        "art. 4 nu poate fi verificată"
     ]
     assert "unchecked" not in ERROR_KINDS
 

@@ -65,10 +65,10 @@ _TEXT: Texts = {
         "en": "{within} of {act} has no {part}: it has no lettered items",
         "ro": "{within} din {act} nu are {part}: nu are litere",
     },
-    "no_act": {
-        "en": "{act} is not among this matter's documents (the question names its {provision})",
-        "ro": "{act} nu se află printre documentele acestui dosar (întrebarea privește "
-        "{provision})",
+    "no_act": {  # said of a question and of a draft's reference alike
+        "en": "{act} is not among this matter's documents, so its {provision} cannot be checked",
+        "ro": "{act} nu se află printre documentele acestui dosar, deci prevederea "
+        "{provision} nu poate fi verificată",
     },
     "not_in_force": {
         "en": "{act} as in force on {date} has no {provision}: the version then in force "

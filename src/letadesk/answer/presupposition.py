@@ -226,9 +226,11 @@ def act_title(act: ActRef) -> str:
 # ---- what the lawyer reads ------------------------------------------------------------
 
 
-def describe(missing: Missing, language: str) -> str:
+def describe(missing: Missing, language: str, *, prefixed: bool = True) -> str:
     """ "No such provision: Codul penal has no art. 532; its articles are 1–446", in
-    ``language`` ("en", "ro"; anything else reads English)."""
+    ``language`` ("en", "ro"; anything else reads English); without the "No such
+    provision" head when not ``prefixed`` (a draft's reference to an act the matter
+    lacks is unchecked, not missing)."""
     values: dict[str, object] = {
         "act": missing.act,
         "provision": missing.provision,
@@ -248,7 +250,8 @@ def describe(missing: Missing, language: str) -> str:
         key = f"no_{missing.kind}"
         if missing.kind in ("paragraph", "letter") and not missing.have:
             key += "s"
-    return f"{message('no_provision', language)}: {message(key, language, **values)}"
+    said = message(key, language, **values)
+    return f"{message('no_provision', language)}: {said}" if prefixed else said
 
 
 def _ordinal(unit: str) -> int | None:

@@ -204,7 +204,8 @@ class _Checker:
         )
         if missing is not None:
             kind = _MISSING_KINDS.get(missing.kind, "missing")
-            return [Finding(kind, describe(missing, self._language))]
+            said = describe(missing, self._language, prefixed=kind != "unchecked")
+            return [Finding(kind, said)]
         passages = self._provision(ref)
         if not passages:
             return []  # the act's documents have no structure to judge by
