@@ -61,8 +61,11 @@ def child(profile: str) -> None:  # runs in the measured process
                 "claims": len(answer.get("claims", [])),
                 "question": question,
             }
-        )
+        ),
+        flush=True,
     )
+    window.close()  # stops the engine threads (MainWindow.shutdown)
+    app.processEvents()
 
 
 def drop_caches() -> bool:
