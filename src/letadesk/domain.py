@@ -346,6 +346,8 @@ class Answer:
     # What the reader must know about the sources cited, in the interface language: that
     # some changed or disappeared on disk since indexing, that some are not verified.
     notes: tuple[str, ...] = ()
+    # A refusal whose nearest passages came close: a question back naming them.
+    clarify: str = ""
 
     @property
     def answered(self) -> bool:

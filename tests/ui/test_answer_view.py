@@ -114,3 +114,15 @@ def test_the_ask_panel_refuses_a_question_over_the_cap(qtbot) -> None:
     panel.submit()
     assert asked == ["When may the contract be terminated?"]
     assert panel.stage_label.text() == ""
+
+
+def test_a_refusal_shows_its_question_back(qtbot) -> None:
+    from letadesk.ui.answer_view import AnswerView
+
+    view = AnswerView()
+    qtbot.addWidget(view)
+    clarify = "Do you mean art. 6 alin. (1) of Contract? Ask again naming it."
+    view.show_answer({"disposition": "refused", "reason": "no source", "clarify": clarify})
+    assert view.clarify_label is not None and view.clarify_label.text() == clarify
+    view.show_answer({"disposition": "refused", "reason": "no source", "clarify": ""})
+    assert view.clarify_label is None

@@ -16,7 +16,7 @@ from datetime import date
 from letadesk.answer.across import answer_across, asked_of_several
 from letadesk.answer.extract import extract_claims
 from letadesk.answer.grounding import ClaimVerifier, Verdict
-from letadesk.answer.messages import no_source, out_of_scope
+from letadesk.answer.messages import clarifying_question, no_source, out_of_scope
 from letadesk.answer.presupposition import unmet_presupposition
 from letadesk.answer.record import AskTrace
 from letadesk.answer.relevance import (
@@ -148,15 +148,12 @@ class Asker:
             return trace.refuse(question, no_source(options.language, "no_match"), ())
         named = any(p.via == "reference" for p in passages)
         if gate.best < gate.scorer.threshold and not named:
+            bar, lang = gate.scorer.threshold, options.language
             return trace.refuse(
                 question,
-                no_source(
-                    options.language,
-                    "not_addressed",
-                    best=gate.best,
-                    threshold=gate.scorer.threshold,
-                ),
+                no_source(lang, "not_addressed", best=gate.best, threshold=bar),
                 gate.ranked[:5],
+                clarify=clarifying_question(gate.ranked, gate.best, bar, lang),
             )
         return self._answer(question, filters, options, gate, trace, step)
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from letadesk.domain import Citation, Claim
+from letadesk.domain import Citation, Claim, Passage
 from letadesk.text import Texts, translate
 from letadesk.verify.scope import ScopeVerdict
 
@@ -101,6 +101,12 @@ _TEXT: Texts = {
         "ro": "Sursă neverificată de o persoană; verificați termenele și numerele "
         "articolelor în ea: {documents}",
     },
+    "clarify": {
+        "en": "Do you mean {options}? Ask again naming it, or put the question differently.",
+        "ro": "Vă referiți la {options}? Întrebați din nou numind-o sau formulați altfel.",
+    },
+    "clarify_option": {"en": "{where} of {document}", "ro": "{where} din {document}"},
+    "or": {"en": "or", "ro": "sau"},
     "stale_mark": {"en": "stale", "ro": "depășită"},
     "unverified_mark": {"en": "unverified", "ro": "neverificată"},
 }
@@ -148,3 +154,42 @@ def source_notes(claims: Sequence[Claim], language: str) -> tuple[str, ...]:
 
 def _titles(citations: Iterable[Citation]) -> list[str]:
     return list(dict.fromkeys(c.document for c in citations))
+
+
+# Gate 2 refusals whose best passage scores at least this share of the bar are "near":
+# the answer then asks which of the nearest provisions was meant. On the answers
+# benchmark's validation questions (benchmarks/gate2_features.py dump, shipped
+# combiners) 0.5 makes 17 of 22 wrongly refused answerable CUAD questions (7 with the
+# gold sentence first) and 26 of 79 rightly refused unanswerable ones "near".
+NEAR_SHARE = 0.5
+
+
+def clarifying_question(
+    nearest: Sequence[Passage], best: float, threshold: float, language: str
+) -> str:
+    """For a question refused by Gate 2 although passages came close (``best`` at least
+    :data:`NEAR_SHARE` of ``threshold``), a question back naming the two nearest
+    provisions ("Do you mean Section 3.2 of the NDA or art. 5 of the contract?");
+    "" when none came close or none has a place to name."""
+    if threshold <= 0 or best < NEAR_SHARE * threshold:
+        return ""
+    places: list[tuple[str, str]] = []  # (where, document), distinct
+    for p in nearest:
+        where = p.fragment.locator or (
+            f"p. {p.fragment.printed_page}" if p.fragment.printed_page else ""
+        )
+        if where and (where, p.document.title) not in places:
+            places.append((where, p.document.title))
+        if len(places) == 2:
+            break
+    if not places:
+        return ""
+    either = f" {message('or', language)} "
+    if len({document for _, document in places}) == 1:  # "art. 6 or art. 2 of the contract"
+        wheres = either.join(where for where, _ in places)
+        options = message("clarify_option", language, where=wheres, document=places[0][1])
+    else:
+        options = either.join(
+            message("clarify_option", language, where=w, document=d) for w, d in places
+        )
+    return message("clarify", language, options=options)

@@ -171,8 +171,10 @@ class AskTrace:
         *,
         rejected: Sequence[RejectedClaim] = (),
         mode: str = "",
+        clarify: str = "",
     ) -> Answer:
-        """A refusal; ``mode`` as :attr:`Answer.mode` ("" before any claim was drafted)."""
+        """A refusal; ``mode`` as :attr:`Answer.mode` ("" before any claim was drafted),
+        ``clarify`` as :attr:`Answer.clarify`."""
         return self._finish(
             Answer(
                 question,
@@ -184,6 +186,7 @@ class AskTrace:
                 self.audit_id,
                 self._as_of,
                 mode=mode,
+                clarify=clarify,
             )
         )
 
@@ -277,6 +280,7 @@ def answer_json(answer: Answer) -> dict[str, Any]:
     return {
         "disposition": answer.disposition,
         "reason": answer.reason,
+        "clarify": answer.clarify,
         "mode": answer.mode,
         "claims": [claim_json(c) for c in answer.claims],
         "notes": list(answer.notes),

@@ -147,6 +147,8 @@ def _print_answer(answer: Answer, language: str) -> None:
     documents without an answer last (that line in the interface ``language``)."""
     if not answer.answered:
         print(answer.reason)
+        if answer.clarify:
+            print(answer.clarify)
         for p in answer.nearest_sources:
             print(
                 f"  nearest: {p.document.title} p. {p.fragment.printed_page} "

@@ -62,10 +62,13 @@ def queued_documents(conn: apsw.Connection) -> set[int]:
 
 
 def has_indexed_fragments(conn: apsw.Connection) -> bool:
-    """Whether any fragment of an indexed document is stored (the indexes should hold it)."""
+    """Whether any fragment of an indexed document is stored that the lexical index should
+    already hold: documents still in the outbox are not (a first ingest killed before its
+    index was made leaves only those; the next sync adds them)."""
     row = conn.execute(
         "SELECT 1 FROM fragments f JOIN documents d ON d.id = f.document_id "
-        "WHERE d.status = 'indexed' LIMIT 1"
+        "WHERE d.status = 'indexed' "
+        "AND d.id NOT IN (SELECT document_id FROM index_outbox) LIMIT 1"
     ).fetchone()
     return row is not None
 

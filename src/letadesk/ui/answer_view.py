@@ -83,6 +83,7 @@ class AnswerView(QScrollArea):
         self.badges: list[QLabel] = []  # "extracted", "stale", "unverified" on claims
         self.note_labels: list[QLabel] = []  # stale and unverified sources, named
         self.refusal_label: QLabel | None = None
+        self.clarify_label: QLabel | None = None  # a refusal's question back
         self.mode_label: QLabel | None = None
         self.rejected_box = QFrame()
         self.show_rejected = QCheckBox(self.tr("Show rejected claims"))
@@ -94,6 +95,7 @@ class AnswerView(QScrollArea):
     def _new_page(self) -> QVBoxLayout:
         self.group_labels, self.unanswered_label = [], None
         self.chips, self.claim_labels, self.refusal_label = [], [], None
+        self.clarify_label = None
         self.badges, self.note_labels = [], []
         self.mode_label = None
         page = QWidget()
@@ -328,6 +330,11 @@ class AnswerView(QScrollArea):
         self.refusal_label.setWordWrap(True)
         inner.addWidget(title)
         inner.addWidget(self.refusal_label)
+        if answer.get("clarify"):
+            self.clarify_label = QLabel(answer["clarify"])
+            self.clarify_label.setObjectName("clarify")
+            self.clarify_label.setWordWrap(True)
+            inner.addWidget(self.clarify_label)
         layout.addWidget(box)
         mode = self.mode_text(answer)
         if mode:

@@ -17,6 +17,7 @@ QLabel#unverifiedBadge { background: #f1f3f4; color: #5f6368; border: 1px dashed
                          border-radius: 8px; padding: 1px 8px; font-size: 9pt; }
 QLabel#sourceNote { color: #7a4f00; }
 QLabel#refusalTitle { font-weight: 700; color: #8c1d18; font-size: 11pt; }
+QLabel#clarify { font-weight: 600; color: #202124; }
 QWidget#answerPage { background: #ffffff; }
 QFrame#claim { background: #f8f9fb; border: 1px solid #e1e4ea; border-radius: 6px; }
 QFrame#refusal { background: #fdf1f0; border: 1px solid #f2c4c0; border-radius: 6px; }

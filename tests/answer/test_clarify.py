@@ -1,0 +1,56 @@
+"""A Gate 2 refusal whose nearest passages came close asks which provision was meant
+(letadesk.answer.messages.clarifying_question): on the sample matter and in words."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from corpus_factory import make_passage
+from letadesk.answer.messages import NEAR_SHARE, clarifying_question
+from letadesk.cli import main
+from letadesk.workspace import Workspace
+
+SAMPLE = Path(__file__).resolve().parents[2] / "src" / "letadesk" / "resources" / "sample_matter"
+
+
+def test_it_names_the_two_nearest_provisions_once_each() -> None:
+    near = [
+        make_passage(1, "…", title="Contract", locator="art. 6 alin. (1)"),
+        make_passage(2, "…", title="Contract", locator="art. 6 alin. (1)"),  # same place
+        make_passage(3, "…", title="Contract", locator=""),  # no place to name (page 1)
+        make_passage(4, "…", title="Contract", locator="art. 2"),
+    ]
+    said = clarifying_question(near, 0.10, 0.16, "ro")
+    assert said.startswith("Vă referiți la art. 6 alin. (1) sau p. 1 din Contract?")
+    other = [near[0], make_passage(5, "…", title="NDA", locator="Section 3.2")]
+    assert clarifying_question(other, 0.10, 0.16, "en").startswith(
+        "Do you mean art. 6 alin. (1) of Contract or Section 3.2 of NDA?"
+    )
+    # not close enough: no question back
+    assert clarifying_question(near, NEAR_SHARE * 0.16 - 1e-6, 0.16, "en") == ""
+    assert clarifying_question([], 0.15, 0.16, "en") == ""
+
+
+@pytest.mark.model
+def test_a_near_miss_on_the_sample_matter_asks_back_and_a_far_one_does_not(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    profile = tmp_path / "profile"
+    with Workspace.open(profile) as ws:
+        ws.ingest([SAMPLE], matter="S")
+    # refused by Gate 2 at 0.13 < 0.16, though art. 6 answers it (README, the judge)
+    asked = "Ce obligații de confidențialitate are prestatorul?"
+    assert main(["--data-dir", str(profile), "ask", asked, "--matter", "S", "--json"]) == 0
+    near = json.loads(capsys.readouterr().out)
+    assert near["disposition"] == "refused"
+    assert near["clarify"].startswith("Do you mean art. 6 alin. (1)")
+    assert "Contract de prestări servicii" in near["clarify"]
+    # refused far below the bar (0.04 < 0.16): nothing came close enough to ask about
+    far = "How long does the confidentiality obligation last?"
+    assert main(["--data-dir", str(profile), "ask", far, "--matter", "S", "--json"]) == 0
+    refused = json.loads(capsys.readouterr().out)
+    assert refused["disposition"] == "refused" and refused["clarify"] == ""
+    assert refused["nearest_sources"]
