@@ -73,21 +73,28 @@ class ModelAllowList:
         return entry
 
 
+def may_load(digest: str, *, embedded: bool, allow_list: ModelAllowList | None) -> bool:
+    """Whether a model file with SHA-256 ``digest`` may be loaded: the bundled file
+    (``embedded``) as shipped, or any other file confirmed on ``allow_list``."""
+    if embedded:
+        return digest == EMBEDDED_SHA256
+    return allow_list is not None and allow_list.allows(digest)
+
+
 def check_allowed(
     model: Path, digest: str, *, embedded: bool, allow_list: ModelAllowList | None
 ) -> None:
     """Refuse to load ``model`` (SHA-256 ``digest``) unless it is the bundled file as
     shipped, or a file confirmed on ``allow_list`` (None: no profile, so only the
     bundled model may load)."""
-    if embedded:
-        if digest != EMBEDDED_SHA256:
-            raise ModelError(
-                f"{model}: the bundled model has been altered (sha256 {digest}, "
-                f"expected {EMBEDDED_SHA256}); reinstall LetaDesk"
-            )
+    if may_load(digest, embedded=embedded, allow_list=allow_list):
         return
-    if allow_list is None or not allow_list.allows(digest):
+    if embedded:
         raise ModelError(
-            f"{model}: this model file (sha256 {digest}) has not been confirmed; "
-            f"confirm it in Settings or with `letadesk models allow {model}`"
+            f"{model}: the bundled model has been altered (sha256 {digest}, "
+            f"expected {EMBEDDED_SHA256}); reinstall LetaDesk"
         )
+    raise ModelError(
+        f"{model}: this model file (sha256 {digest}) has not been confirmed; "
+        f"confirm it in Settings or with `letadesk models allow {model}`"
+    )

@@ -41,15 +41,12 @@ def embedded_model_path() -> Path:
     return path
 
 
-def _bundled_or_none() -> Path | None:
+def is_bundled(path: Path) -> bool:
+    """Whether ``path`` is the bundled model file (False when none is installed)."""
     try:
-        return embedded_model_path()
+        return path.resolve() == embedded_model_path().resolve()
     except ModelError:
-        return None
-
-
-def _same_file(a: Path, b: Path | None) -> bool:
-    return b is not None and a.resolve() == b.resolve()
+        return False
 
 
 def check_fits(path: Path, *, available_bytes: int | None = None) -> None:
@@ -94,8 +91,7 @@ class LlamaGenerator:
         self._path = model_path or embedded_model_path()
         check_fits(self._path)
         digest = sha256_of(self._path)
-        bundled = _same_file(self._path, _bundled_or_none())
-        check_allowed(self._path, digest, embedded=bundled, allow_list=allow_list)
+        check_allowed(self._path, digest, embedded=is_bundled(self._path), allow_list=allow_list)
         self._id = f"{self._path.name}@sha256:{digest}"
         n_threads = threads or max(1, min(4, os.cpu_count() or 1))
         try:

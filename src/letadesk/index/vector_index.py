@@ -49,6 +49,11 @@ _TABLE_PREFIX = "vec_fragments"
 RECLUSTER_AT = 50_000
 
 
+def _hits(rows: list[tuple[int, int, float]]) -> list[tuple[int, float]]:
+    """``(fragment_id, similarity)`` of ``(fragment_id, cell, similarity)`` rows."""
+    return [(f, sim) for f, _cell, sim in rows]
+
+
 def _day(d: date | None, default: int) -> int:
     return default if d is None else (d - _EPOCH).days
 
@@ -238,11 +243,11 @@ class VectorIndex:
         same as asking every cell for ``k``."""
         k = min(k, MAX_K)
         if len(cells) == 1:
-            return [(f, sim) for f, _cell, sim in self._cell_rows(vec, filters, k, cells)]
+            return _hits(self._cell_rows(vec, filters, k, cells))
         per = min(k, FIRST_PER_CELL)
         rows = self._cell_rows(vec, filters, per, cells)
         if per < k:
-            found = ivf.best([(f, sim) for f, _cell, sim in rows], k)
+            found = ivf.best(_hits(rows), k)
             bar = found[-1][1] if len(found) == k else -np.inf
             count: dict[int, int] = {}
             worst: dict[int, float] = {}
@@ -254,7 +259,7 @@ class VectorIndex:
                 asked = set(again)
                 rows = [r for r in rows if r[1] not in asked]
                 rows += self._cell_rows(vec, filters, k, again)
-        return ivf.best([(f, sim) for f, _cell, sim in rows], k)
+        return ivf.best(_hits(rows), k)
 
     def _cell_rows(
         self, vec: np.ndarray, filters: SearchFilters, k: int, cells: Sequence[int]

@@ -26,8 +26,8 @@ from PySide6.QtWidgets import (
 from letadesk.config import GENERATION_MODES, Paths, Settings
 from letadesk.errors import LetaDeskError
 from letadesk.files import sha256_of
-from letadesk.generate.allowlist import EMBEDDED_SHA256, ModelAllowList
-from letadesk.generate.llama_generator import check_fits
+from letadesk.generate.allowlist import ModelAllowList, may_load
+from letadesk.generate.llama_generator import check_fits, is_bundled
 from letadesk.index.embedder import CHOICES
 from letadesk.ui.as_of import AsOfField
 from letadesk.ui.i18n import LANGUAGES
@@ -173,11 +173,11 @@ class SettingsDialog(QDialog):
         super().accept()
 
     def _confirmed(self, model: Path) -> bool:
-        """Whether ``model`` may be loaded: the bundled file, one confirmed before, or one
-        the user confirms now, having seen its SHA-256 (then recorded)."""
+        """Whether ``model`` may be loaded (the loader's rule, ``allowlist.may_load``), or
+        the user confirms it now, having seen its SHA-256 (then recorded)."""
         digest = sha256_of(model)
         allowed = ModelAllowList(self.paths.allowed_models)
-        if digest == EMBEDDED_SHA256 or allowed.allows(digest):
+        if may_load(digest, embedded=is_bundled(model), allow_list=allowed):
             return True
         if not self.ask_to_confirm(model, digest):
             return False
