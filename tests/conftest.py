@@ -177,3 +177,11 @@ def workspace(tmp_path: Path) -> Iterator[Workspace]:
     ws = Workspace.open(tmp_path / "ws")
     yield ws
     ws.close()
+
+
+@pytest.fixture(scope="session")
+def pg_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
+    """A real PostgreSQL + pgvector (``tests/pg_server.py``), once per session."""
+    from pg_server import start
+
+    yield from start(tmp_path_factory.mktemp("pg"))

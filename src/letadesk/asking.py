@@ -16,16 +16,15 @@ from letadesk.answer.ask import AskCancelled, Asker, AskOptions
 from letadesk.answer.record import AskTrace
 from letadesk.domain import Answer, SearchFilters
 from letadesk.generate.generator import Generator
-from letadesk.ports import CorpusReader, IndexSearch
+from letadesk.ports import AuditTrail, CorpusReader, IndexSearch
 from letadesk.retrieve.cascade import Retriever
-from letadesk.store import audit
-from letadesk.store.database import Connection
+from letadesk.store.audit import new_audit_id
 
 log = logging.getLogger(__name__)
 
 
 def ask_and_record(
-    conn: Connection,
+    trail: AuditTrail,
     question: str,
     *,
     matter: str,
@@ -38,11 +37,11 @@ def ask_and_record(
     cancelled: Callable[[], bool] | None = None,
 ) -> Answer:
     """Answer ``question`` (already checked) in ``filters`` and append its audit record to
-    ``conn``'s trail. When answering raises, the error is recorded (as a cancel for
+    ``trail``. When answering raises, the error is recorded (as a cancel for
     :class:`AskCancelled` and KeyboardInterrupt) and raised as it was; a record that
     cannot be written then is logged, and the question's own error still raised."""
     trace = AskTrace(
-        audit_id=audit.new_audit_id(),
+        audit_id=new_audit_id(),
         matter=matter,
         as_of=options.as_of,
         question=question,
@@ -54,9 +53,9 @@ def ask_and_record(
     except BaseException as exc:  # recorded, then raised as it was
         trace.failed(exc, cancelled=isinstance(exc, (AskCancelled, KeyboardInterrupt)))
         try:
-            audit.append(conn, trace.record, audit_id=trace.audit_id, matter_id=filters.matter_id)
+            trail.append(trace.record, audit_id=trace.audit_id, matter_id=filters.matter_id)
         except Exception as store_error:  # the question's own error is raised below
             log.error("the failed question's audit record was not written: %s", store_error)
         raise
-    audit.append(conn, trace.record, audit_id=trace.audit_id, matter_id=filters.matter_id)
+    trail.append(trace.record, audit_id=trace.audit_id, matter_id=filters.matter_id)
     return answer

@@ -13,7 +13,7 @@ backend (a firm server) plugs in here.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Protocol
+from typing import Any, Protocol
 
 import numpy as np
 
@@ -71,6 +71,16 @@ class CorpusReader(Protocol):
         ...
 
 
+class AuditTrail(Protocol):
+    """Where every question's record is appended, hash-chained (SQLite:
+    :class:`letadesk.store.audit.SqliteAuditTrail`; the firm server:
+    :class:`letadesk.server.audit.ServerAuditTrail`)."""
+
+    def append(self, record: dict[str, Any], *, audit_id: str, matter_id: int | None) -> str:
+        """Append ``record`` (its ``id`` and ``created_at`` are added); its hash."""
+        ...
+
+
 class LexicalIndexPort(Protocol):
     """The lexical (BM25) index of fragments. Writes are staged until :meth:`commit`."""
 
@@ -122,8 +132,10 @@ class VectorIndexPort(Protocol):
 class IndexSearch(Protocol):
     """What the retrieval cascade asks of the indexes."""
 
-    @property
-    def lexical(self) -> LexicalIndexPort: ...
+    def count_lexical(self, filters: SearchFilters, text: str | None = None) -> int:
+        """:meth:`LexicalIndexPort.count`: admissible fragments holding a term of ``text``
+        in their own text (all of them for None)."""
+        ...
 
     def search_lexical(
         self, query: str, filters: SearchFilters, k: int

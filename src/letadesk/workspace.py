@@ -42,6 +42,7 @@ from letadesk.ports import CorpusReader
 from letadesk.privacy import hold_private_umask, release_private_umask, secure_tree
 from letadesk.store import audit, audit_check, corpus, fragments, matters
 from letadesk.store.audit import AuditEntry
+from letadesk.store.audit_chain import ChainRow
 from letadesk.store.audit_check import AuditCheck
 from letadesk.store.corpus import LegalMeta
 from letadesk.store.database import copy_database, open_database
@@ -202,7 +203,7 @@ class Workspace:
     def pages(self, document: Document) -> list[Page]:
         return fragments.pages(self._conn, document.id)
 
-    def text(self, document: Document) -> str:
+    def text(self, document: Document) -> str:  # the document's stored text
         return corpus.document_text(self._conn, document.id)
 
     def page_image(self, document: Document, page: int, *, zoom: float = 1.5) -> bytes:
@@ -222,8 +223,7 @@ class Workspace:
     ) -> CurrencyReport:
         """Mark documents whose file changed or disappeared since indexing as stale (and
         clear the mark of those matching again): size and time first, a full re-hash
-        when ``source_check_days`` have passed since the last (``full`` forces either).
-        The CLI and the window run it when they open a profile."""
+        when ``source_check_days`` have passed since the last (``full`` forces either)."""
         matter_id = self.matter(matter).id if matter else None
         return check_sources(
             self._conn,
@@ -245,17 +245,14 @@ class Workspace:
 
     @property
     def corpus(self) -> CorpusReader:
-        """The stored documents, read-only, as the gates read them."""
-        return SqliteCorpus(self._conn)
+        return SqliteCorpus(self._conn)  # the stored documents, as the gates read them
 
     @property
     def review_cells(self) -> ReviewCells:
-        """The review grid's stored cells (:mod:`letadesk.review.grid`)."""
-        return ReviewCells(self._conn)
+        return ReviewCells(self._conn)  # the review grid's cells (letadesk.review.grid)
 
     def copy_database(self, target: Path) -> None:
-        """A consistent snapshot of the database in ``target`` (SQLite's online backup)."""
-        copy_database(self._conn, target)
+        copy_database(self._conn, target)  # a consistent snapshot (SQLite's online backup)
 
     # ---- the audit trail ------------------------------------------------------------
 
@@ -276,6 +273,9 @@ class Workspace:
     def audit_export(self, target: Path) -> int:
         """Every record with its chain hashes, as JSON lines in ``target``; the count."""
         return audit.export(self._conn, target)
+
+    def audit_rows(self) -> list[ChainRow]:  # every record as chained (a copy to a server)
+        return list(audit.chain_rows(self._conn))
 
     # ---- indexes -------------------------------------------------------------------
 
@@ -370,7 +370,7 @@ class Workspace:
         if opts.generate is None:
             opts = replace(opts, generate=self.generates(generator))
         return ask_and_record(
-            self._conn,
+            audit.SqliteAuditTrail(self._conn),
             question,
             matter=matter,
             filters=self.filters(matter, document=document, as_of=opts.as_of),

@@ -162,6 +162,16 @@ class IndexSet:
             return True
         return vectors_stored(self._conn)
 
+    def stored_vectors(
+        self, fragment_ids: Sequence[int]
+    ) -> tuple[tuple[str, int] | None, dict[int, np.ndarray]]:
+        """The embedder identity of the stored vectors and those of ``fragment_ids`` that
+        have one, read without loading the embedder (a copy to the firm server)."""
+        if not self.has_vectors():
+            return None, {}
+        vectors = self._vectors or VectorIndex(self._conn, recluster_at=self._recluster_at)
+        return vectors.identity(), vectors.stored_vectors(fragment_ids)
+
     def drop_orphan_vectors(self) -> None:
         """Delete vectors whose fragment no longer exists in SQLite."""
         live = index_rows.fragment_ids(self._conn)
@@ -235,6 +245,9 @@ class IndexSet:
         return count
 
     # ---- searching --------------------------------------------------------------
+
+    def count_lexical(self, filters: SearchFilters, text: str | None = None) -> int:
+        return self.lexical.count(filters, text)
 
     def search_lexical(self, query: str, filters: SearchFilters, k: int) -> list[tuple[int, float]]:
         return self.lexical.search(query, filters, k)

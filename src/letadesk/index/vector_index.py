@@ -354,6 +354,25 @@ class VectorIndex:
             return set()
         return {int(f) for (f,) in self._conn.execute(f"SELECT fragment_id FROM {table}")}
 
+    def stored_vectors(self, fragment_ids: Iterable[int]) -> dict[int, np.ndarray]:
+        """The stored vectors of these fragments (those that have one), whichever embedder
+        made them (:meth:`identity`; no :meth:`ensure` needed)."""
+        found = self.identity()
+        table = f"{_TABLE_PREFIX}_{found[1]}" if found is not None else ""
+        wanted = [int(f) for f in dict.fromkeys(fragment_ids)]
+        if not table or not wanted or not self._has_table(table):
+            return {}
+        out: dict[int, np.ndarray] = {}
+        for i in range(0, len(wanted), 500):
+            chunk = wanted[i : i + 500]
+            marks = ",".join("?" * len(chunk))
+            for fragment_id, blob in self._conn.execute(
+                f"SELECT fragment_id, embedding FROM {table} WHERE fragment_id IN ({marks})",
+                chunk,
+            ):
+                out[int(fragment_id)] = np.frombuffer(blob, dtype=np.float32)
+        return out
+
     def embedded_fragment_ids(self) -> set[int]:
         """Ids of every fragment that has a vector (to resume an interrupted embedding)."""
         return {int(f) for (f,) in self._conn.execute(f"SELECT fragment_id FROM {self.table}")}

@@ -67,7 +67,7 @@ class Retriever:
     def fragment_count(self, filters: SearchFilters, text: str | None = None) -> int:
         """Fragments admissible under ``filters`` whose text holds a term of ``text``
         (as the lexical index analyses it), or all of them when ``text`` is None."""
-        return self._indexes.lexical.count(filters, text)
+        return self._indexes.count_lexical(filters, text)
 
     def _document(self, doc_id: int) -> Document:
         if doc_id not in self._docs:

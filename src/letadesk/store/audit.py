@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import json
 import uuid
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -34,6 +34,7 @@ import apsw
 from letadesk.store.audit_chain import (
     GENESIS,
     PURGED_PREFIX,
+    ChainRow,
     Head,
     canonical,
     content_digest,
@@ -166,6 +167,16 @@ def append(
     return digest
 
 
+class SqliteAuditTrail:
+    """The :class:`~letadesk.ports.AuditTrail` of an embedded profile: :func:`append`."""
+
+    def __init__(self, conn: apsw.Connection) -> None:
+        self._conn = conn
+
+    def append(self, record: dict[str, Any], *, audit_id: str, matter_id: int | None) -> str:
+        return append(self._conn, record, audit_id=audit_id, matter_id=matter_id)
+
+
 def purge_matter(conn: apsw.Connection, matter_id: int) -> int:
     """Replace the text of the matter's records by field hashes (see the module notes);
     the chain still verifies. Runs in the caller's transaction. Returns the records
@@ -231,16 +242,13 @@ def entry(conn: apsw.Connection, audit_id: str) -> AuditEntry | None:
 # ---- the chain as stored -----------------------------------------------------------------
 
 
-def chain_rows(
-    conn: apsw.Connection,
-) -> Iterator[tuple[int, str, str, int | None, str, str, str, bool]]:
-    """Every record as (seq, id, created_at, matter_id, record JSON, prev_hash, hash,
-    purged), in seq order."""
+def chain_rows(conn: apsw.Connection) -> Iterator[ChainRow]:
+    """Every record, in seq order."""
     for r in conn.execute(
         "SELECT seq, id, created_at, matter_id, record, prev_hash, hash, "
         "purged_at IS NOT NULL FROM audit ORDER BY seq"
     ):
-        yield (
+        yield ChainRow(
             int(r[0]),
             str(r[1]),
             str(r[2]),
@@ -252,27 +260,28 @@ def chain_rows(
         )
 
 
-def export(conn: apsw.Connection, target: Path) -> int:
+def export_rows(rows: Iterable[ChainRow], target: Path) -> int:
     """Write every record with its chain hashes as JSON lines; returns the count."""
     count = 0
     with target.open("w", encoding="utf-8") as fh:
-        for seq, audit_id, created, matter_id, record, prev_hash, digest, purged in chain_rows(
-            conn
-        ):
-            fh.write(
-                canonical(
-                    {
-                        "seq": seq,
-                        "id": audit_id,
-                        "created_at": created,
-                        "matter_id": matter_id,
-                        "record": json.loads(record),
-                        "prev_hash": prev_hash,
-                        "hash": digest,
-                        "purged": purged,
-                    }
-                )
-                + "\n"
-            )
+        for row in rows:
+            line = {
+                "seq": row.seq,
+                "id": row.audit_id,
+                "created_at": row.created_at,
+                "matter_id": row.matter_id,
+                "record": json.loads(row.record),
+                "prev_hash": row.prev_hash,
+                "hash": row.hash,
+                "purged": row.purged,
+            }
+            if row.asked_by is not None:
+                line["asked_by"] = row.asked_by
+            fh.write(canonical(line) + "\n")
             count += 1
     return count
+
+
+def export(conn: apsw.Connection, target: Path) -> int:
+    """Write every record with its chain hashes as JSON lines; returns the count."""
+    return export_rows(chain_rows(conn), target)

@@ -50,25 +50,61 @@ def content_digest(audit_id: str, body: dict[str, Any], *, purged: bool = False)
 
 
 def record_hash(
-    seq: int, audit_id: str, created_at: str, matter_id: int | None, prev_hash: str, content: str
+    seq: int,
+    audit_id: str,
+    created_at: str,
+    matter_id: int | None,
+    prev_hash: str,
+    content: str,
+    asked_by: str | None = None,
 ) -> str:
-    return sha(
-        canonical(
-            {
-                "seq": seq,
-                "id": audit_id,
-                "created_at": created_at,
-                "matter_id": matter_id,
-                "prev": prev_hash,
-                "content": content,
-            }
-        )
-    )
+    """``asked_by``: the database role that asked, on the firm server (its
+    ``letadesk.append_audit`` computes this same hash in SQL); None in an embedded
+    profile, whose records have one user, and then not part of the hash."""
+    covered: dict[str, Any] = {
+        "seq": seq,
+        "id": audit_id,
+        "created_at": created_at,
+        "matter_id": matter_id,
+        "prev": prev_hash,
+        "content": content,
+    }
+    if asked_by is not None:
+        covered["asked_by"] = asked_by
+    return sha(canonical(covered))
 
 
 def legacy_chain(prev_hash: str, record_json: str) -> str:
     """The record hash of schema versions before 4 (record JSON only)."""
     return hashlib.sha256((prev_hash + record_json).encode("utf-8")).hexdigest()
+
+
+@dataclass(frozen=True, slots=True)
+class ChainRow:
+    """One stored record as the chain sees it."""
+
+    seq: int
+    audit_id: str
+    created_at: str
+    matter_id: int | None
+    record: str  # the record's JSON
+    prev_hash: str
+    hash: str
+    purged: bool = False
+    asked_by: str | None = None  # the firm server's role that asked; None when embedded
+
+    def expected_hash(self, body: dict[str, Any]) -> str:
+        """The hash this row must have, given its parsed ``record``."""
+        content = content_digest(self.audit_id, body, purged=self.purged)
+        return record_hash(
+            self.seq,
+            self.audit_id,
+            self.created_at,
+            self.matter_id,
+            self.prev_hash,
+            content,
+            self.asked_by,
+        )
 
 
 @dataclass(frozen=True, slots=True)

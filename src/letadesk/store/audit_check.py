@@ -4,13 +4,14 @@ against its head, the head's HMAC against the key (see :mod:`letadesk.store.audi
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import apsw
 
 from letadesk.store.audit import chain_rows, read_head
-from letadesk.store.audit_chain import GENESIS, content_digest, record_hash
+from letadesk.store.audit_chain import GENESIS, ChainRow
 from letadesk.store.audit_key import key_path, load_key
 
 
@@ -37,37 +38,47 @@ class AuditCheck:
         }
 
 
-def check(conn: apsw.Connection, key_file: Path | None = None) -> AuditCheck:
-    """Check every record against its hash and the chain, then the count and last hash
-    against the head, and the head's HMAC under the key (``key_file``, by default the
-    one beside the database)."""
+def check_records(rows: Iterable[ChainRow]) -> tuple[AuditCheck, ChainRow | None]:
+    """Every record against its hash and the chain (in ``rows``' order); the report and
+    the last record (None when there is none). The head is the caller's."""
     report = AuditCheck()
-    last_seq, prev, purged = 0, GENESIS, 0
-    for seq, audit_id, created, matter_id, text, prev_hash, digest, is_purged in chain_rows(conn):
+    last: ChainRow | None = None
+    prev, purged = GENESIS, 0
+    for row in rows:
         report.records += 1
-        purged += is_purged
-        label = f"record {seq} ({audit_id})"
+        purged += row.purged
+        label = f"record {row.seq} ({row.audit_id})"
+        last = row
         try:
-            body = json.loads(text)
+            body = json.loads(row.record)
         except ValueError:
             report.problems.append(f"{label}: its record is not JSON")
+            prev = row.hash
             continue
-        if body.get("id") != audit_id or body.get("created_at") != created:
+        if body.get("id") != row.audit_id or body.get("created_at") != row.created_at:
             report.problems.append(f"{label}: its id or time differs from the record's own")
-        if prev_hash != prev:
+        if row.prev_hash != prev:
             report.problems.append(
                 f"{label}: chain broken (a record before it was removed, reordered or altered)"
             )
-        content = content_digest(audit_id, body, purged=is_purged)
-        if record_hash(seq, audit_id, created, matter_id, prev_hash, content) != digest:
+        if row.expected_hash(body) != row.hash:
             report.problems.append(
                 f"{label}: content (or its seq, id, time or matter) does not match its hash"
             )
-        last_seq, prev = seq, digest
+        prev = row.hash
     report.checked.append(
         f"{report.records} records: each field's hash, the record hashes "
         f"and their chain" + (f" ({purged} purged to hashes)" if purged else "")
     )
+    return report, last
+
+
+def check(conn: apsw.Connection, key_file: Path | None = None) -> AuditCheck:
+    """Check every record against its hash and the chain, then the count and last hash
+    against the head, and the head's HMAC under the key (``key_file``, by default the
+    one beside the database)."""
+    report, last = check_records(chain_rows(conn))
+    last_seq, prev = (last.seq, last.hash) if last else (0, GENESIS)
     head = read_head(conn)
     if head is None:
         report.problems.append(

@@ -1,0 +1,18 @@
+"""The firm server: LetaDesk's corpus, indexes and audit trail in PostgreSQL + pgvector.
+
+The embedded profile (SQLite, tantivy, sqlite-vec) stays the default. A firm that shares
+matters runs this backend on a PostgreSQL server its IT already operates:
+
+* :mod:`.schema`: the tables, versioned migrations, roles and row-level security (the
+  ethical walls: a lawyer's session sees only the matters they are a member of);
+* :mod:`.connect`: connections through libpq's own credentials (service file,
+  ``.pgpass``, environment), never a password on the command line or in the logs;
+* :mod:`.corpus`, :mod:`.search`, :mod:`.audit`: the same ports the embedded profile
+  implements (:mod:`letadesk.ports`), so the retrieval cascade and the four gates run
+  unchanged;
+* :mod:`.push`: an embedded profile copied to the server, matter by matter, document by
+  document (incremental, kill-safe): ``letadesk migrate --to`` and server-side ingest;
+* :mod:`.workspace`: the facade the CLI asks through.
+
+This is the only package that imports :mod:`psycopg`.
+"""

@@ -1,0 +1,96 @@
+"""The audit trail on the firm server: the same hash-chained records, and who asked.
+
+A lawyer's session cannot insert into ``audit``: it calls ``append_audit`` (a SECURITY
+DEFINER function, :mod:`letadesk.server.schema`), which takes the chain's lock, links the
+record to the last one and records ``session_user`` as ``asked_by`` inside the hash. The
+content digest is computed here, as the embedded trail computes it
+(:mod:`letadesk.store.audit_chain`), so that :func:`check` verifies both alike.
+
+What the embedded profile adds, the keyed head (an HMAC under a key outside the
+database), has no counterpart here: the server's owner can rewrite any table, so the
+server's guarantees are PostgreSQL's (roles, WAL archiving, point-in-time recovery).
+"""
+
+from __future__ import annotations
+
+import json
+from datetime import UTC, datetime
+from typing import Any
+
+import psycopg
+
+from letadesk.store.audit import AuditEntry
+from letadesk.store.audit_chain import ChainRow, canonical, content_digest
+from letadesk.store.audit_check import AuditCheck, check_records
+
+_ENTRY = "seq, id, created_at, matter_id, record, hash, purged_at IS NOT NULL, asked_by"
+
+
+class ServerAuditTrail:
+    """The :class:`~letadesk.ports.AuditTrail` of a server session: each append commits."""
+
+    def __init__(self, conn: psycopg.Connection[Any]) -> None:
+        self._conn = conn
+
+    def append(self, record: dict[str, Any], *, audit_id: str, matter_id: int | None) -> str:
+        created = datetime.now(UTC).isoformat(timespec="milliseconds")
+        body = {**record, "id": audit_id, "created_at": created}
+        with self._conn.transaction():
+            row = self._conn.execute(
+                "SELECT append_audit(%s, %s, %s, %s, %s)",
+                (audit_id, created, matter_id, canonical(body), content_digest(audit_id, body)),
+            ).fetchone()
+        return str(row[0]) if row else ""
+
+
+def entries(
+    conn: psycopg.Connection[Any], *, matter_id: int | None = None, limit: int | None = None
+) -> list[AuditEntry]:
+    """The records this session may read (its matters', and its own), newest first."""
+    where = "WHERE matter_id = %(m)s" if matter_id is not None else ""
+    tail = "LIMIT %(limit)s" if limit else ""
+    rows = conn.execute(
+        f"SELECT {_ENTRY} FROM audit {where} ORDER BY seq DESC {tail}",
+        {"m": matter_id, "limit": limit},
+    )
+    return [_entry(r) for r in rows]
+
+
+def _entry(r: Any) -> AuditEntry:
+    record = json.loads(r[4])
+    if r[7] is not None:
+        record = {**record, "asked_by": str(r[7])}
+    return AuditEntry(int(r[0]), r[1], r[2], r[3], record, r[5], bool(r[6]))
+
+
+def chain_rows(conn: psycopg.Connection[Any]) -> list[ChainRow]:
+    rows = conn.execute(
+        "SELECT seq, id, created_at, matter_id, record, prev_hash, hash, "
+        "purged_at IS NOT NULL, asked_by FROM audit ORDER BY seq"
+    )
+    return [
+        ChainRow(
+            int(r[0]),
+            str(r[1]),
+            str(r[2]),
+            None if r[3] is None else int(r[3]),
+            str(r[4]),
+            str(r[5]),
+            str(r[6]),
+            bool(r[7]),
+            None if r[8] is None else str(r[8]),
+        )
+        for r in rows
+    ]
+
+
+def check(conn: psycopg.Connection[Any]) -> AuditCheck:
+    """Every record against its hash and the chain. Run by the owner (or a role that
+    reads every record): a lawyer's session sees only part of the chain, which then
+    reads as broken."""
+    report, _last = check_records(chain_rows(conn))
+    report.note = (
+        "firm server: no keyed head; truncation by the database owner is covered by "
+        "PostgreSQL's backups (WAL archiving, point-in-time recovery), not by the chain"
+    )
+    return report

@@ -1,0 +1,160 @@
+"""Search on the firm server: PostgreSQL full-text (``romanian`` and ``english``) and
+pgvector (HNSW), behind :class:`~letadesk.ports.IndexSearch`, so that the retrieval
+cascade (reference, hybrid with RRF fusion, keyword fallback) runs unchanged.
+
+As in the embedded tantivy index, text is folded (:func:`letadesk.text.fold_diacritics`)
+*before* stemming, at push time and in the query alike, and each fragment is stemmed
+twice: Romanian (weight A), English (B); its title and locator are weight C. Queries are
+built from the query's own word tokens as quoted lexemes, never parsed as tsquery syntax,
+so no user text can raise. Every filter is a condition of the same query as the ranking.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+import psycopg
+
+from letadesk.domain import SearchFilters
+from letadesk.errors import ConfigError
+from letadesk.server.corpus import filter_sql
+from letadesk.text import fold_diacritics
+
+if TYPE_CHECKING:
+    from letadesk.index.embedder import Embedder
+
+_WORD = re.compile(r"[^\W_]+")
+_MAX_TERMS = 64  # as the tantivy query
+_WEIGHTS = "{0.0, 0.5, 0.7, 1.0}"  # D, C (title, locator), B (English), A (Romanian)
+_EF_SEARCH_MAX = 1000  # pgvector's bound
+
+
+def folded(text: str) -> str:
+    """What the server stems and searches: lower-cased, Romanian diacritics removed."""
+    return fold_diacritics(text.lower())
+
+
+def tsquery_text(query: str, *, own_text_only: bool = False) -> str:
+    """An OR of ``query``'s word tokens as quoted lexemes (``'a' | 'b'``); "" when it has
+    none. ``own_text_only`` limits them to the fragment's text (weights A and B)."""
+    terms = list(dict.fromkeys(_WORD.findall(folded(query))))[:_MAX_TERMS]
+    suffix = ":AB" if own_text_only else ""
+    return " | ".join(f"'{t}'{suffix}" for t in terms)
+
+
+TSVECTOR_SQL = (
+    "setweight(to_tsvector('romanian', %(folded)s), 'A') || "
+    "setweight(to_tsvector('english', %(folded)s), 'B') || "
+    "setweight(to_tsvector('romanian', %(head)s), 'C')"
+)
+_TSQUERY = "(to_tsquery('romanian', %(q)s) || to_tsquery('english', %(q)s))"
+
+
+def vector_literal(vector: np.ndarray) -> str:
+    """pgvector's text form of a vector: ``[0.1,-0.2,…]``."""
+    return "[" + ",".join(f"{x:.8g}" for x in np.asarray(vector, dtype=np.float32).ravel()) + "]"
+
+
+class ServerIndexes:
+    """:class:`~letadesk.ports.IndexSearch` over the server's ``fragments`` table. The
+    query is embedded here with the embedder the server's vectors were made with
+    (:meth:`embedder_identity`; another one is a ConfigError, not a silent mismatch)."""
+
+    def __init__(self, conn: psycopg.Connection[Any], embedder: Embedder | None) -> None:
+        self._conn = conn
+        self._embedder = embedder
+        self._last_query: tuple[str, np.ndarray] | None = None
+
+    def embedder_identity(self) -> tuple[str, int] | None:
+        row = self._conn.execute("SELECT name, dim FROM embedder WHERE id = 1").fetchone()
+        return None if row is None else (str(row[0]), int(row[1]))
+
+    def check_embedder(self) -> None:
+        identity = self.embedder_identity()
+        if identity is None or self._embedder is None:
+            return
+        if identity != (self._embedder.name, self._embedder.dim):
+            raise ConfigError(
+                f"the firm server's vectors were made with {identity[0]} ({identity[1]} "
+                f"dims); this LetaDesk embeds with {self._embedder.name}: set the embedder "
+                "setting to the server's"
+            )
+
+    # ---- IndexSearch ----------------------------------------------------------------
+
+    def count_lexical(self, filters: SearchFilters, text: str | None = None) -> int:
+        where, params = filter_sql(filters)
+        if text is not None:
+            q = tsquery_text(text, own_text_only=True)
+            if not q:
+                return 0
+            where += f" AND f.tsv @@ {_TSQUERY}"
+            params["q"] = q
+        row = self._conn.execute(f"SELECT count(*) FROM fragments f WHERE {where}", params)
+        return int(row.fetchone()[0])  # type: ignore[index]
+
+    def search_lexical(self, query: str, filters: SearchFilters, k: int) -> list[tuple[int, float]]:
+        q = tsquery_text(query)
+        if not q or k <= 0:
+            return []
+        where, params = filter_sql(filters)
+        rows = self._conn.execute(
+            f"SELECT f.id, ts_rank('{_WEIGHTS}', f.tsv, terms.tq, 1) AS score "
+            f"FROM fragments f CROSS JOIN (SELECT {_TSQUERY} AS tq) AS terms "
+            f"WHERE {where} AND f.tsv @@ terms.tq "
+            "ORDER BY score DESC, f.id LIMIT %(k)s",
+            params | {"q": q, "k": k},
+        )
+        return [(int(r[0]), float(r[1])) for r in rows]
+
+    def search_dense(self, query: str, filters: SearchFilters, k: int) -> list[tuple[int, float]]:
+        if self._embedder is None or k <= 0 or self.embedder_identity() is None:
+            return []
+        last = self._last_query
+        if last is not None and last[0] == query:
+            vector = last[1]
+        else:
+            vector = self._embedder.embed_query(query)
+            self._last_query = (query, vector)
+        return self.knn(vector, filters, k)
+
+    def search_both(
+        self, query: str, filters: SearchFilters, k: int, *, dense: bool = True
+    ) -> tuple[list[tuple[int, float]], list[tuple[int, float]]]:
+        lexical = self.search_lexical(query, filters, k)
+        return lexical, (self.search_dense(query, filters, k) if dense else [])
+
+    # ---- the KNN ----------------------------------------------------------------------
+
+    def knn(self, vector: np.ndarray, filters: SearchFilters, k: int) -> list[tuple[int, float]]:
+        """The ``k`` nearest admissible fragments by cosine similarity, best first: the
+        HNSW index with pgvector's iterative scan (the filters inside it); when that finds
+        fewer than ``k`` (a narrow filter in a large index), an exact scan."""
+        hits = self._knn(vector, filters, k, exact=False)
+        if len(hits) < k:
+            hits = self._knn(vector, filters, k, exact=True)
+        return hits
+
+    def _knn(
+        self, vector: np.ndarray, filters: SearchFilters, k: int, *, exact: bool
+    ) -> list[tuple[int, float]]:
+        where, params = filter_sql(filters)
+        params |= {"v": vector_literal(vector), "k": k}
+        with self._conn.transaction():
+            if exact:
+                self._conn.execute("SET LOCAL enable_indexscan = off")
+            else:
+                self._conn.execute(
+                    f"SET LOCAL hnsw.ef_search = {min(_EF_SEARCH_MAX, max(40, 2 * k))}"
+                )
+                self._conn.execute("SET LOCAL hnsw.iterative_scan = relaxed_order")
+            rows = self._conn.execute(
+                f"SELECT f.id, 1 - (f.embedding <=> %(v)s::vector) FROM fragments f "
+                f"WHERE f.embedding IS NOT NULL AND {where} "
+                "ORDER BY f.embedding <=> %(v)s::vector LIMIT %(k)s",
+                params,
+            ).fetchall()
+        hits = [(int(r[0]), float(r[1])) for r in rows]
+        return sorted(hits, key=lambda h: (-h[1], h[0]))  # relaxed order: sort them back

@@ -1,0 +1,208 @@
+"""The firm server as the CLI sees it: matters, search, answers and the audit trail, under
+the session's own database role.
+
+The lawyer's local profile still holds their settings (language, model, embedder) and
+their local model; the matters, documents, indexes and audit trail are the server's.
+Answers run the same :func:`letadesk.asking.ask_and_record` as the embedded profile: the
+retrieval cascade and the four gates over :class:`PgCorpus` and :class:`ServerIndexes`,
+the record appended through :class:`ServerAuditTrail` (which records who asked).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from datetime import date
+from typing import Any
+
+import psycopg
+
+from letadesk.answer.ask import AskOptions
+from letadesk.asking import ask_and_record
+from letadesk.domain import Answer, Document, Matter, MatterId, Passage, SearchFilters
+from letadesk.errors import NotFoundError
+from letadesk.generate.generator import Generator
+from letadesk.limits import MAX_K, checked_count, checked_document_ref, checked_question
+from letadesk.retrieve.cascade import Retriever
+from letadesk.server import audit, members
+from letadesk.server.connect import connect, describe
+from letadesk.server.corpus import DOC_COLUMNS, PgCorpus, document_from_row
+from letadesk.server.push import Pusher, PushReport
+from letadesk.server.schema import check_version, migrate
+from letadesk.server.search import ServerIndexes
+from letadesk.store.audit import AuditEntry
+from letadesk.store.audit_check import AuditCheck
+from letadesk.workspace import Workspace
+
+
+class ServerWorkspace:
+    """One session on the firm server at ``url``, beside the local profile ``local``
+    (which it does not close)."""
+
+    def __init__(self, url: str, local: Workspace) -> None:
+        self.url = url
+        self.where = describe(url)
+        self.local = local
+        self.settings = local.settings
+        self._conn: psycopg.Connection[Any] = connect(url, autocommit=True)
+        self._indexes: ServerIndexes | None = None
+
+    @classmethod
+    def initialise(cls, url: str) -> int:
+        """Create or upgrade the server's schema (run by IT's owner role); the version."""
+        with connect(url) as conn:
+            return migrate(conn)
+
+    def check(self) -> None:
+        check_version(self._conn)
+
+    def close(self) -> None:
+        self._conn.close()
+
+    def __enter__(self) -> ServerWorkspace:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    @property
+    def role(self) -> str:
+        row = self._conn.execute("SELECT session_user").fetchone()
+        return str(row[0]) if row else ""
+
+    # ---- matters and documents ----------------------------------------------------------
+
+    def matters(self) -> list[Matter]:
+        """The matters this role can see (its own; every one for letadesk_admin)."""
+        rows = self._conn.execute("SELECT id, name FROM matters ORDER BY name")
+        return [Matter(MatterId(int(r[0])), str(r[1])) for r in rows]
+
+    def matter(self, name: str) -> Matter:
+        row = self._conn.execute("SELECT id, name FROM matters WHERE name = %s", (name,)).fetchone()
+        if row is None:
+            raise NotFoundError(
+                f"no matter named {name!r} on {self.where} that role {self.role!r} may read"
+            )
+        return Matter(MatterId(int(row[0])), str(row[1]))
+
+    def documents(self, matter: str | None = None) -> list[Document]:
+        where = "WHERE matter_id = %s" if matter else ""
+        args = (self.matter(matter).id,) if matter else ()
+        rows = self._conn.execute(
+            f"SELECT {DOC_COLUMNS} FROM documents {where} ORDER BY path", args
+        )
+        return [document_from_row(r) for r in rows]
+
+    def document(self, ref: str, *, matter: str) -> Document:
+        """By id, full path or file name, within ``matter``."""
+        ref = checked_document_ref(ref)
+        m = self.matter(matter)
+        if ref.isdigit():
+            rows = self._conn.execute(
+                f"SELECT {DOC_COLUMNS} FROM documents WHERE id = %s AND matter_id = %s",
+                (int(ref), m.id),
+            ).fetchall()
+        else:
+            rows = self._conn.execute(
+                f"SELECT {DOC_COLUMNS} FROM documents WHERE matter_id = %s AND status != "
+                "'retired' AND (path = %s OR right(path, %s) = %s)",
+                (m.id, ref, len(ref) + 1, "/" + ref),
+            ).fetchall()
+        if len(rows) != 1:
+            problem = "no document" if not rows else f"{len(rows)} documents (use an id)"
+            raise NotFoundError(f"{ref!r} names {problem} in matter {matter!r}")
+        return document_from_row(rows[0])
+
+    def grant(self, matter: str, role: str) -> bool:
+        return members.grant(self._conn, self._any_matter(matter), role)
+
+    def revoke(self, matter: str, role: str) -> bool:
+        return members.revoke(self._conn, self._any_matter(matter), role)
+
+    def members(self, matter: str) -> list[str]:
+        return members.members(self._conn, self._any_matter(matter))
+
+    def _any_matter(self, name: str) -> int:
+        return int(self.matter(name).id)
+
+    # ---- search and answers -------------------------------------------------------------
+
+    @property
+    def corpus(self) -> PgCorpus:
+        return PgCorpus(self._conn)
+
+    @property
+    def indexes(self) -> ServerIndexes:
+        if self._indexes is None:
+            from letadesk.index.embedder import make_embedder
+
+            probe = ServerIndexes(self._conn, None)
+            embedder = None
+            if probe.embedder_identity() is not None:
+                embedder = make_embedder(self.settings.embedder, threads=self.settings.threads)
+            self._indexes = ServerIndexes(self._conn, embedder)
+            self._indexes.check_embedder()
+        return self._indexes
+
+    def filters(
+        self, matter: str, *, document: str | None = None, as_of: date | None = None
+    ) -> SearchFilters:
+        m = self.matter(matter)
+        doc_id = self.document(document, matter=matter).id if document else None
+        return SearchFilters(matter_id=m.id, document_id=doc_id, as_of=as_of)
+
+    def search(
+        self,
+        query: str,
+        *,
+        matter: str,
+        document: str | None = None,
+        k: int = 20,
+        as_of: date | None = None,
+        dense: bool = True,
+    ) -> list[Passage]:
+        query = checked_question(query, "query")
+        checked_count(k, "k", MAX_K)
+        filters = self.filters(matter, document=document, as_of=as_of)
+        return (
+            Retriever(self.corpus, self.indexes).search(query, filters, k=k, dense=dense).passages
+        )
+
+    def ask(
+        self,
+        question: str,
+        *,
+        matter: str,
+        document: str | None = None,
+        options: AskOptions | None = None,
+        generator: Generator | None = None,
+    ) -> Answer:
+        """As :meth:`Workspace.ask`, on the server's matter; the record names the role."""
+        question = checked_question(question)
+        default = self.settings.default_as_of
+        opts = options or AskOptions(
+            as_of=date.fromisoformat(default) if default else None, language=self.settings.language
+        )
+        if opts.generate is None:
+            opts = replace(opts, generate=self.local.generates(generator))
+        return ask_and_record(
+            audit.ServerAuditTrail(self._conn),
+            question,
+            matter=matter,
+            filters=self.filters(matter, document=document, as_of=opts.as_of),
+            options=opts,
+            corpus=self.corpus,
+            indexes=self.indexes,
+            generator=(lambda: generator) if generator is not None else self.local.generator,
+        )
+
+    # ---- the audit trail and the copy from a profile --------------------------------------
+
+    def audit_entries(self, *, limit: int | None = None) -> list[AuditEntry]:
+        return audit.entries(self._conn, limit=limit)
+
+    def audit_check(self) -> AuditCheck:
+        return audit.check(self._conn)
+
+    def push(self, matters: list[str] | None = None) -> PushReport:
+        """Copy the local profile (or its ``matters``) here: :mod:`letadesk.server.push`."""
+        return Pusher(self.local, self._conn).push(matters, audit=matters is None)

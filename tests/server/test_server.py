@@ -1,0 +1,184 @@
+"""The firm server on a real PostgreSQL 18 + pgvector (started by the tests): the schema,
+the copy of an embedded profile, and the ethical walls enforced by the database itself."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import psycopg
+import pytest
+
+from corpus_factory import CONTRACT_RO, LEGEA_50_2020, NDA_EN, write_text
+from letadesk.errors import ConfigError, NotFoundError, StoreError
+from letadesk.server import schema
+from letadesk.server.connect import checked_conninfo, connect, redacted
+from letadesk.server.workspace import ServerWorkspace
+from letadesk.workspace import Workspace
+from pg_server import PgServer
+
+
+@pytest.fixture(scope="module")
+def profile(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Workspace]:
+    """An embedded profile with two matters: the NDA matter and the Romanian one."""
+    root = tmp_path_factory.mktemp("profile")
+    write_text(root / "nda", "nda.txt", NDA_EN)
+    write_text(root / "ro", "contract.txt", CONTRACT_RO)
+    write_text(root / "ro", "legea_50-2020.txt", LEGEA_50_2020)
+    ws = Workspace.open(root / "ws")
+    ws.ingest([root / "nda"], matter="NDA")
+    ws.ingest([root / "ro"], matter="Contract RO")
+    yield ws
+    ws.close()
+
+
+@pytest.fixture(scope="module")
+def firm(pg_server: PgServer, profile: Workspace) -> Iterator[str]:
+    """A firm server holding the profile: ana in the NDA matter, bogdan in the Romanian
+    one; the database name."""
+    database = pg_server.fresh_database()
+    owner = pg_server.url(database, "it_owner")
+    assert ServerWorkspace.initialise(owner) == schema.LATEST_VERSION
+    with ServerWorkspace(owner, profile) as server:
+        report = server.push()
+        assert report.matches, report.as_json()
+        partner = ServerWorkspace(pg_server.url(database, "partner"), profile)
+        with partner:
+            assert partner.grant("NDA", "ana")
+            assert partner.grant("Contract RO", "bogdan")
+    yield database
+
+
+def _as(pg_server: PgServer, database: str, role: str) -> psycopg.Connection[Any]:
+    return connect(pg_server.url(database, role), autocommit=True)
+
+
+def test_the_push_copies_every_document_page_fragment_vector_and_record(
+    pg_server: PgServer, profile: Workspace, firm: str
+) -> None:
+    with ServerWorkspace(pg_server.url(firm, "it_owner"), profile) as server:
+        again = server.push()
+        assert again.pushed == 0 and again.unchanged == 3 and again.deleted == 0
+        counts = again.counts
+    assert counts["documents"] == (3, 3)
+    assert counts["fragments"][0] == counts["fragments"][1] > 10
+    assert counts["vectors"] == counts["fragments"]
+    assert counts["pages"][0] == counts["pages"][1] > 0
+
+
+def test_a_changed_document_is_pushed_again_and_a_removed_one_deleted(
+    pg_server: PgServer, tmp_path: Path
+) -> None:
+    database = pg_server.fresh_database()
+    owner = pg_server.url(database, "it_owner")
+    ServerWorkspace.initialise(owner)
+    folder = tmp_path / "docs"
+    write_text(folder, "a.txt", NDA_EN)
+    write_text(folder, "b.txt", LEGEA_50_2020)
+    with Workspace.open(tmp_path / "ws") as ws, ServerWorkspace(owner, ws) as server:
+        ws.ingest([folder], matter="M")
+        assert server.push().pushed == 2
+        write_text(folder, "a.txt", NDA_EN.replace("Delaware", "New York"))
+        (folder / "b.txt").unlink()
+        ws.ingest([folder], matter="M")
+        report = server.push()
+        assert (report.pushed, report.unchanged) == (2, 0)  # a.txt changed, b.txt retired
+        assert report.matches, report.as_json()
+        found = server.search("governing law", matter="M", k=3)
+    assert any("New York" in p.fragment.text for p in found)
+    assert not any("Delaware" in p.fragment.text for p in found)
+
+
+def test_a_lawyer_sees_only_the_matters_they_belong_to(
+    pg_server: PgServer, profile: Workspace, firm: str
+) -> None:
+    with ServerWorkspace(pg_server.url(firm, "ana"), profile) as ana:
+        assert [m.name for m in ana.matters()] == ["NDA"]
+        assert [Path(d.path).name for d in ana.documents()] == ["nda.txt"]
+        with pytest.raises(NotFoundError, match="may read"):
+            ana.search("contract", matter="Contract RO")
+        found = ana.search("confidentiality survive termination", matter="NDA", k=3)
+        assert found and "five (5) years" in " ".join(p.fragment.text for p in found)
+
+
+def test_raw_sql_under_a_lawyers_role_reads_no_row_of_another_matter(
+    pg_server: PgServer, firm: str
+) -> None:
+    """Whatever query the client sends: row-level security, not LetaDesk, refuses."""
+    with _as(pg_server, firm, "it_owner") as owner:
+        nda = owner.execute("SELECT id FROM matters WHERE name = 'NDA'").fetchone()[0]  # type: ignore[index]
+        held = owner.execute(
+            "SELECT count(*) FROM fragments WHERE matter_id = %s", (nda,)
+        ).fetchone()[0]  # type: ignore[index]
+    assert held > 0
+    with _as(pg_server, firm, "bogdan") as bogdan:
+        for table in ("documents", "pages", "fragments", "audit"):
+            rows = bogdan.execute(f"SELECT count(*) FROM {table} WHERE matter_id = %s", (nda,))
+            assert rows.fetchone() == (0,), table
+        texts = [r[0] for r in bogdan.execute("SELECT text FROM fragments")]
+        assert texts and not any("Receiving Party" in t for t in texts)
+        assert bogdan.execute("SELECT count(*) FROM matters").fetchone() == (1,)
+        for statement in (
+            "UPDATE fragments SET text = 'x'",
+            "DELETE FROM documents",
+            f"INSERT INTO matter_members(matter_id, member) VALUES ({nda}, 'bogdan')",
+            "INSERT INTO audit(seq, id, created_at, record, prev_hash, hash) "
+            "VALUES (999, 'x', 'x', '{}', 'x', 'x')",
+        ):
+            with pytest.raises(psycopg.errors.InsufficientPrivilege):
+                bogdan.execute(statement)
+    stranger = _as(pg_server, firm, "stranger")  # not a LetaDesk user at all
+    with stranger, pytest.raises(psycopg.errors.InsufficientPrivilege):
+        stranger.execute("SELECT count(*) FROM letadesk.fragments")
+
+
+def test_only_an_admin_manages_members_and_set_role_does_not_cross_the_wall(
+    pg_server: PgServer, profile: Workspace, firm: str
+) -> None:
+    ana = ServerWorkspace(pg_server.url(firm, "ana"), profile)
+    with ana, pytest.raises(StoreError, match="letadesk_admin"):
+        ana.grant("NDA", "bogdan")
+    with ServerWorkspace(pg_server.url(firm, "partner"), profile) as partner:
+        assert sorted(m.name for m in partner.matters()) == ["Contract RO", "NDA"]
+        assert partner.documents() == []  # an admin names matters, reads no document
+        assert partner.members("NDA") == ["ana"]
+        assert partner.grant("NDA", "bogdan") and not partner.grant("NDA", "bogdan")
+        with pytest.raises(ConfigError, match="letadesk_lawyer"):
+            partner.grant("NDA", "stranger")
+        with ServerWorkspace(pg_server.url(firm, "bogdan"), profile) as bogdan:
+            assert sorted(m.name for m in bogdan.matters()) == ["Contract RO", "NDA"]
+        assert partner.revoke("NDA", "bogdan") and not partner.revoke("NDA", "bogdan")
+    with _as(pg_server, firm, "bogdan") as bogdan:
+        bogdan.execute("SET ROLE letadesk_lawyer")
+        assert bogdan.execute("SELECT count(*) FROM matters").fetchone() == (1,)
+
+
+def test_the_schema_is_versioned_and_initialising_twice_changes_nothing(
+    pg_server: PgServer, profile: Workspace, firm: str
+) -> None:
+    owner = pg_server.url(firm, "it_owner")
+    assert ServerWorkspace.initialise(owner) == schema.LATEST_VERSION
+    with ServerWorkspace(owner, profile) as server:
+        server.check()
+        assert server.push().pushed == 0
+    empty = pg_server.fresh_database()
+    bare = ServerWorkspace(pg_server.url(empty, "it_owner"), profile)
+    with bare, pytest.raises(StoreError, match="server init"):
+        bare.check()
+
+
+def test_a_connection_string_never_carries_a_password() -> None:
+    with pytest.raises(ConfigError, match="pgpass"):
+        checked_conninfo("postgresql://ana:s3cret@db.firm.local/letadesk")
+    with pytest.raises(ConfigError, match="pgpass"):
+        checked_conninfo("host=db.firm.local dbname=letadesk password=s3cret")
+    with pytest.raises(ConfigError, match="not a PostgreSQL"):
+        checked_conninfo("mysql://db/letadesk")
+    assert checked_conninfo("postgresql://ana@db.firm.local/letadesk")["user"] == "ana"
+    assert "s3cret" not in redacted("postgresql://ana:s3cret@db.firm.local/letadesk")
+
+
+def test_an_unreachable_server_is_a_store_error_naming_it(tmp_path: Path) -> None:
+    with pytest.raises(StoreError, match="cannot connect to the firm server"):
+        connect(f"postgresql://ana@/letadesk?host={tmp_path}&connect_timeout=2")
