@@ -51,6 +51,7 @@ MODEL_MODULES = frozenset(
         "judge/test_combiner.py",
         "judge/test_judge.py",
         "retrieve/test_cascade.py",
+        "server/test_server_answers.py",
         "review/test_grid.py",
         "test_ask.py",
         "test_check_cli.py",

@@ -92,6 +92,9 @@ class Settings:
     source_check_days: int = 7
     # each fragment is embedded: this bounds the embedding work one file can cause
     max_fragments_per_file: int = 10_000
+    # "" for this profile (embedded); or the firm server's PostgreSQL connection string,
+    # without a password (libpq's .pgpass, service file or environment hold it)
+    backend: str = ""
 
     @classmethod
     def load(cls, paths: Paths) -> Settings:
@@ -121,6 +124,7 @@ class Settings:
 
 
 LANGUAGES = ("en", "ro")  # interface languages
+SERVER_PREFIXES = ("postgresql://", "postgres://")  # the firm server (letadesk.server)
 
 
 def _is_date(value: str) -> bool:
@@ -163,6 +167,11 @@ _RULES: dict[str, tuple[tuple[type, ...], Callable[[Any], bool], str]] = {
         (int,),
         lambda v: 1 <= v <= 3650,
         "a whole number of days, from 1 to 3650",
+    ),
+    "backend": (
+        (str,),
+        lambda v: not v or v.startswith(SERVER_PREFIXES) or "=" in v,
+        '"" (this profile) or a PostgreSQL connection string (postgresql://host/database)',
     ),
 }
 

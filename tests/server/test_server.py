@@ -182,3 +182,34 @@ def test_a_connection_string_never_carries_a_password() -> None:
 def test_an_unreachable_server_is_a_store_error_naming_it(tmp_path: Path) -> None:
     with pytest.raises(StoreError, match="cannot connect to the firm server"):
         connect(f"postgresql://ana@/letadesk?host={tmp_path}&connect_timeout=2")
+
+
+def test_ingest_with_a_backend_stages_here_and_pushes_the_matter(
+    pg_server: PgServer, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from letadesk.cli import main
+
+    database = pg_server.fresh_database()
+    owner = pg_server.url(database, "it_owner")
+    data = str(tmp_path / "staging")
+    write_text(tmp_path / "docs", "nda.txt", NDA_EN)
+    assert main(["--data-dir", data, "--backend", owner, "server", "init"]) == 0
+    argv = ["--data-dir", data, "--backend", owner, "ingest", str(tmp_path / "docs")]
+    assert main([*argv, "--matter", "Precedents"]) == 0
+    assert "pushed to local socket" in capsys.readouterr().out
+    assert main([*argv, "--matter", "Precedents"]) == 0  # again: nothing to copy
+    assert "0 documents copied, 1 unchanged" in capsys.readouterr().out
+    with _as(pg_server, database, "it_owner") as conn:
+        assert conn.execute("SELECT count(*) FROM documents").fetchone() == (1,)
+
+
+def test_a_verb_without_a_server_form_says_so(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from letadesk.cli import main
+
+    url = "postgresql://ana@db.firm.local/letadesk"
+    assert main(["--data-dir", str(tmp_path / "p"), "--backend", url, "doctor"]) == 2
+    assert "works on this computer's profile only" in capsys.readouterr().err
+    assert main(["--data-dir", str(tmp_path / "p"), "--backend", url, "matters", "grant", "M"]) == 2
+    assert "expected MATTER ROLE" in capsys.readouterr().err

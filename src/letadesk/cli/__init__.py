@@ -19,6 +19,7 @@ from letadesk.cli import (
     model_cmds,
     profile_cmds,
     review_cmds,
+    server_cmds,
 )
 from letadesk.cli.common import fail
 from letadesk.errors import LetaDeskError
@@ -35,6 +36,13 @@ def build_parser() -> argparse.ArgumentParser:
         help="profile folder (default: LETADESK_DATA_DIR or the platform's user data folder)",
     )
     parser.add_argument(
+        "--backend",
+        metavar="URL",
+        help="the firm server (postgresql://host/database; its password from ~/.pgpass, a "
+        "service file or PGPASSWORD, never here); default: the backend setting, else this "
+        "computer's profile",
+    )
+    parser.add_argument(
         "--version",
         action="store_true",
         help="print the version, the build commit and the models' SHA-256",
@@ -47,6 +55,7 @@ def build_parser() -> argparse.ArgumentParser:
     draft_cmds.register(sub)
     profile_cmds.register(sub)
     model_cmds.register(sub)
+    server_cmds.register(sub)
     gui = sub.add_parser("gui", help="open the desktop window (the default with no verb)")
     gui.set_defaults(func=_gui)
     return parser

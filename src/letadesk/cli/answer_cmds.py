@@ -11,7 +11,7 @@ from letadesk.answer.ask import AskOptions
 from letadesk.answer.evaluate import evaluate, load_questions
 from letadesk.answer.messages import message
 from letadesk.answer.record import answer_json, passage_json
-from letadesk.cli.common import count_arg, open_workspace, parse_date, print_json
+from letadesk.cli.common import count_arg, open_profile, open_workspace, parse_date, print_json
 from letadesk.domain import Answer
 from letadesk.errors import ConfigError
 from letadesk.limits import MAX_K, MAX_LIST
@@ -87,7 +87,7 @@ def _mode_flags(p: argparse.ArgumentParser) -> None:
 
 
 def cmd_search(args: argparse.Namespace) -> int:
-    with open_workspace(args, sources="quick") as ws:
+    with open_profile(args, sources="quick") as ws:
         passages = ws.search(
             args.query,
             matter=args.matter,
@@ -128,7 +128,7 @@ def _options(language: str, args: argparse.Namespace) -> AskOptions:
 
 
 def cmd_ask(args: argparse.Namespace) -> int:
-    with open_workspace(args, sources="quick") as ws:
+    with open_profile(args, sources="quick") as ws:
         answer = ws.ask(
             args.question,
             matter=args.matter,
@@ -189,7 +189,7 @@ def _print_answer(answer: Answer, language: str) -> None:
 
 
 def cmd_audit(args: argparse.Namespace) -> int:
-    with open_workspace(args) as ws:
+    with open_profile(args) as ws:
         if args.verify:
             report = ws.audit_check()
             if args.json:

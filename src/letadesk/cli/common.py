@@ -5,13 +5,65 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from datetime import date
-from typing import Any, Literal
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Literal, Protocol
 
+from letadesk.answer.ask import AskOptions
+from letadesk.config import Paths, Settings
+from letadesk.domain import Answer, Document, Matter, Passage
 from letadesk.errors import ConfigError
 from letadesk.limits import checked_count
+from letadesk.store.audit import AuditEntry
+from letadesk.store.audit_check import AuditCheck
 from letadesk.workspace import Workspace
+
+if TYPE_CHECKING:
+    from letadesk.server.workspace import ServerWorkspace
+
+
+class Profile(Protocol):
+    """What the verbs that run on either backend ask: the embedded :class:`Workspace` or
+    the firm server's :class:`~letadesk.server.workspace.ServerWorkspace`."""
+
+    @property
+    def settings(self) -> Settings: ...
+
+    def matters(self) -> list[Matter]: ...
+
+    def documents(
+        self, matter: str | None = None, *, failed_only: bool = False
+    ) -> list[Document]: ...
+
+    def search(
+        self,
+        query: str,
+        *,
+        matter: str,
+        document: str | None = None,
+        k: int = 20,
+        as_of: date | None = None,
+        dense: bool = True,
+    ) -> list[Passage]: ...
+
+    def ask(
+        self,
+        question: str,
+        *,
+        matter: str,
+        document: str | None = None,
+        options: AskOptions | None = None,
+    ) -> Answer: ...
+
+    def audit_entries(
+        self, *, matter: str | None = None, limit: int | None = None
+    ) -> list[AuditEntry]: ...
+
+    def audit_check(self) -> AuditCheck: ...
+
+    def audit_export(self, target: Path) -> int: ...
 
 
 def open_workspace(
@@ -23,6 +75,11 @@ def open_workspace(
     passed; ``ingest`` and ``doctor``, which read the profile's files anyway), ``""``
     not at all (verbs that show no source: a full re-hash of a firm's archive must not
     hold up ``audit`` or ``matters``)."""
+    if getattr(args, "backend", None):
+        raise ConfigError(
+            f"{args.verb}: works on this computer's profile only; with --backend the verbs "
+            "are search, ask, matters, docs, audit, ingest, migrate and server"
+        )
     ws = Workspace.open(args.data_dir)
     try:
         if sources:
@@ -31,6 +88,45 @@ def open_workspace(
         ws.close()
         raise
     return ws
+
+
+def backend_url(args: argparse.Namespace, ws: Workspace | None = None) -> str:
+    """The firm server's connection string: ``--backend``, else the ``backend`` setting
+    (of ``ws``, or of the profile); "" for the embedded profile."""
+    given = getattr(args, "backend", None)
+    if given:
+        return str(given)
+    settings = ws.settings if ws is not None else Settings.load(Paths.resolve(args.data_dir))
+    return settings.backend
+
+
+@contextmanager
+def open_server(args: argparse.Namespace, url: str = "") -> Iterator[ServerWorkspace]:
+    """The firm server at ``url`` (else :func:`backend_url`), beside the local profile
+    (its settings and model)."""
+    from letadesk.server.workspace import ServerWorkspace
+
+    with Workspace.open(args.data_dir) as local:
+        target = url or backend_url(args, local)
+        if not target:
+            raise ConfigError(f"{args.verb}: needs the firm server: give --backend URL")
+        with ServerWorkspace(target, local) as server:
+            yield server
+
+
+@contextmanager
+def open_profile(
+    args: argparse.Namespace, *, sources: Literal["", "quick", "due"] = ""
+) -> Iterator[Profile]:
+    """The firm server when one is configured (:func:`backend_url`), else the profile
+    (:func:`open_workspace`, re-checking its sources as ``sources`` says)."""
+    if backend_url(args):
+        with open_server(args) as server:
+            server.check()
+            yield server
+        return
+    with open_workspace(args, sources=sources) as ws:
+        yield ws
 
 
 def print_json(value: Any) -> None:

@@ -3,25 +3,33 @@
 from __future__ import annotations
 
 import argparse
-import sys
 from typing import Any
 
-from letadesk.cli.common import fail, open_workspace, parse_date, print_json
+from letadesk.cli.common import (
+    backend_url,
+    open_profile,
+    open_workspace,
+    print_json,
+)
+from letadesk.cli.ingest_args import meta_flags, meta_from, print_ingest
 from letadesk.cli.progress import progress_bar
 from letadesk.domain import Document, SourceState
-from letadesk.errors import ConfigError, IngestError
-from letadesk.store.corpus import META_FIELDS, LegalMeta
 
 
 def register(sub: Any) -> None:
     p = sub.add_parser("ingest", help="add or update files and folders in a matter")
     p.add_argument("paths", nargs="+", metavar="PATH")
     p.add_argument("--matter", required=True)
-    _meta_flags(p)
+    meta_flags(p)
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_ingest)
 
-    p = sub.add_parser("matters", help="list matters")
+    p = sub.add_parser(
+        "matters",
+        help="list matters; on the firm server, grant, revoke or list a matter's members",
+    )
+    p.add_argument("action", nargs="?", choices=("grant", "revoke", "members"))
+    p.add_argument("names", nargs="*", metavar="MATTER [ROLE]")
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_matters)
 
@@ -40,7 +48,7 @@ def register(sub: Any) -> None:
     p = sub.add_parser("meta", help="set a document's legal metadata (validity, force)")
     p.add_argument("document", metavar="DOC")
     p.add_argument("--matter")
-    _meta_flags(p)
+    meta_flags(p)
     p.add_argument("--verified", action=argparse.BooleanOptionalAction, default=None)
     p.set_defaults(func=cmd_meta)
 
@@ -49,83 +57,28 @@ def register(sub: Any) -> None:
     p.set_defaults(func=cmd_status)
 
 
-def _meta_flags(p: argparse.ArgumentParser) -> None:
-    """The legal metadata flags: only those given change a document ("" or "none"
-    empties a field); the others keep the values already stored."""
-    p.add_argument("--jurisdiction", help='e.g. RO, EU, US-DE ("" to clear)')
-    p.add_argument(
-        "--force",
-        dest="legal_force",
-        help='legal force, e.g. law, code, contract, case-law ("" to clear)',
-    )
-    p.add_argument("--valid-from", help='in force from (YYYY-MM-DD, "none" to clear)')
-    p.add_argument("--valid-to", help='in force until (YYYY-MM-DD, inclusive, "none" to clear)')
-
-
-def _meta(args: argparse.Namespace) -> LegalMeta:
-    blank = {
-        "jurisdiction": ("",),
-        "legal_force": ("",),
-        "valid_from": ("", "none"),
-        "valid_to": ("", "none"),
-    }
-    clear = {
-        name
-        for name in META_FIELDS
-        if getattr(args, name) is not None and getattr(args, name).strip().lower() in blank[name]
-    }
-    valid_from = None if "valid_from" in clear else parse_date(args.valid_from, "--valid-from")
-    valid_to = None if "valid_to" in clear else parse_date(args.valid_to, "--valid-to")
-    if valid_from and valid_to and valid_to < valid_from:
-        raise ConfigError(f"--valid-to {valid_to} is before --valid-from {valid_from}")
-    return LegalMeta(
-        jurisdiction=None if "jurisdiction" in clear else args.jurisdiction,
-        legal_force=None if "legal_force" in clear else args.legal_force,
-        valid_from=valid_from,
-        valid_to=valid_to,
-        clear=frozenset(clear),
-    )
-
-
 def cmd_ingest(args: argparse.Namespace) -> int:
+    if backend_url(args):
+        from letadesk.cli.server_cmds import cmd_ingest_to_server
+
+        return cmd_ingest_to_server(args)
     with open_workspace(args, sources="due") as ws, progress_bar(quiet=args.json) as bars:
         report = ws.ingest(
             args.paths,
             matter=args.matter,
-            meta=_meta(args),
+            meta=meta_from(args),
             progress=bars.task("Reading"),
             embed_progress=bars.task("Embedding"),
         )
-    if args.json:
-        print_json(report.as_json())
-    else:
-        print(
-            f"added {report.added}, updated {report.updated}, unchanged {report.unchanged}, "
-            f"retired {report.retired}, duplicates {report.duplicates}, "
-            f"failed {len(report.failed)}"
-        )
-        for path, reason in report.failed:
-            print(f"  failed: {path}: {reason}", file=sys.stderr)
-        if report.cancelled:
-            print(
-                f"cancelled: {len(report.indexed)} documents wholly indexed, "
-                f"{len(report.not_read)} files not read"
-            )
-        if report.pending:
-            print(
-                f"{len(report.pending)} documents pending ({report.pending_passages} "
-                "passages not yet indexed; the next ingest resumes them)"
-            )
-    read = report.added + report.updated + report.unchanged + report.duplicates
-    if report.failed and not read and not report.cancelled:  # e.g. every parser crashed
-        return fail(
-            f"no file could be read: all {len(report.failed)} failed", IngestError.exit_code
-        )
-    return 0
+    return print_ingest(report, args)
 
 
 def cmd_matters(args: argparse.Namespace) -> int:
-    with open_workspace(args) as ws:
+    if args.action:
+        from letadesk.cli.server_cmds import cmd_members
+
+        return cmd_members(args)
+    with open_profile(args) as ws:
         matters = ws.matters()
         counts = {m.name: len(ws.documents(m.name)) for m in matters}
     if args.json:
@@ -165,7 +118,7 @@ _STALE = {
 
 
 def cmd_docs(args: argparse.Namespace) -> int:
-    with open_workspace(args, sources="quick") as ws:
+    with open_profile(args, sources="quick") as ws:
         docs = ws.documents(args.matter, failed_only=args.failed)
     if args.json:
         print_json([_doc_json(d) for d in docs])
@@ -220,7 +173,7 @@ def cmd_show(args: argparse.Namespace) -> int:
 def cmd_meta(args: argparse.Namespace) -> int:
     with open_workspace(args) as ws:
         doc = ws.document(args.document, matter=args.matter)
-        ws.set_legal_meta(doc, _meta(args), verified=args.verified)
+        ws.set_legal_meta(doc, meta_from(args), verified=args.verified)
         print_json(_doc_json(ws.document(str(doc.id), matter=args.matter)))
     return 0
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 from datetime import date
+from pathlib import Path
 from typing import Any
 
 import psycopg
@@ -29,7 +30,7 @@ from letadesk.server.corpus import DOC_COLUMNS, PgCorpus, document_from_row
 from letadesk.server.push import Pusher, PushReport
 from letadesk.server.schema import check_version, migrate
 from letadesk.server.search import ServerIndexes
-from letadesk.store.audit import AuditEntry
+from letadesk.store.audit import AuditEntry, export_rows
 from letadesk.store.audit_check import AuditCheck
 from letadesk.workspace import Workspace
 
@@ -84,11 +85,17 @@ class ServerWorkspace:
             )
         return Matter(MatterId(int(row[0])), str(row[1]))
 
-    def documents(self, matter: str | None = None) -> list[Document]:
-        where = "WHERE matter_id = %s" if matter else ""
-        args = (self.matter(matter).id,) if matter else ()
+    def documents(self, matter: str | None = None, *, failed_only: bool = False) -> list[Document]:
+        where = ["TRUE"]
+        params: dict[str, object] = {}
+        if matter:
+            where.append("matter_id = %(m)s")
+            params["m"] = self.matter(matter).id
+        if failed_only:
+            where.append("status = 'failed'")
         rows = self._conn.execute(
-            f"SELECT {DOC_COLUMNS} FROM documents {where} ORDER BY path", args
+            f"SELECT {DOC_COLUMNS} FROM documents WHERE {' AND '.join(where)} ORDER BY path",
+            params,
         )
         return [document_from_row(r) for r in rows]
 
@@ -197,11 +204,19 @@ class ServerWorkspace:
 
     # ---- the audit trail and the copy from a profile --------------------------------------
 
-    def audit_entries(self, *, limit: int | None = None) -> list[AuditEntry]:
-        return audit.entries(self._conn, limit=limit)
+    def audit_entries(
+        self, *, matter: str | None = None, limit: int | None = None
+    ) -> list[AuditEntry]:
+        """The records this role may read (its matters' and its own), newest first."""
+        matter_id = int(self.matter(matter).id) if matter else None
+        return audit.entries(self._conn, matter_id=matter_id, limit=limit)
 
     def audit_check(self) -> AuditCheck:
         return audit.check(self._conn)
+
+    def audit_export(self, target: Path) -> int:
+        """The records this role may read, with their chain hashes, as JSON lines."""
+        return export_rows(audit.chain_rows(self._conn), target)
 
     def push(self, matters: list[str] | None = None) -> PushReport:
         """Copy the local profile (or its ``matters``) here: :mod:`letadesk.server.push`."""
