@@ -12,7 +12,7 @@ import pytest
 
 from corpus_factory import CONTRACT_RO, NDA_EN, write_text
 from letadesk.cli import build_parser, main
-from letadesk.cli.corpus_cmds import _meta
+from letadesk.cli.ingest_args import meta_from as _meta
 from letadesk.config import Settings
 from letadesk.errors import NotFoundError
 from letadesk.ingest.pipeline import ingest

@@ -10,10 +10,13 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
+from dataclasses import replace
+from datetime import date
 
 from letadesk import judge
 from letadesk.answer.ask import AskCancelled, Asker, AskOptions
 from letadesk.answer.record import AskTrace
+from letadesk.config import Settings
 from letadesk.domain import Answer, SearchFilters
 from letadesk.generate.generator import Generator
 from letadesk.ports import AuditTrail, CorpusReader, IndexSearch
@@ -21,6 +24,18 @@ from letadesk.retrieve.cascade import Retriever
 from letadesk.store.audit import new_audit_id
 
 log = logging.getLogger(__name__)
+
+
+def resolved_options(
+    options: AskOptions | None, settings: Settings, generates: Callable[[], bool]
+) -> AskOptions:
+    """``options``, or the settings' defaults (the as-of date, the language); a
+    ``generate`` left to the settings (None) becomes ``generates()``."""
+    if options is None:
+        default = settings.default_as_of
+        as_of = date.fromisoformat(default) if default else None
+        options = AskOptions(as_of=as_of, language=settings.language)
+    return options if options.generate is not None else replace(options, generate=generates())
 
 
 def ask_and_record(

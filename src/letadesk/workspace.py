@@ -7,7 +7,6 @@ and the indexes derived from it.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import replace
 from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -360,15 +359,10 @@ class Workspace:
 
         Options that leave ``generate`` to the settings (None) follow
         :meth:`generates` for ``generator`` (a model handed in) or the configured one."""
-        from letadesk.asking import ask_and_record
+        from letadesk.asking import ask_and_record, resolved_options
 
         question = checked_question(question)
-        default = self.settings.default_as_of
-        opts = options or AskOptions(
-            as_of=date.fromisoformat(default) if default else None, language=self.settings.language
-        )
-        if opts.generate is None:
-            opts = replace(opts, generate=self.generates(generator))
+        opts = resolved_options(options, self.settings, lambda: self.generates(generator))
         return ask_and_record(
             audit.SqliteAuditTrail(self._conn),
             question,

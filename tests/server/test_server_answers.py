@@ -67,6 +67,9 @@ def test_a_lawyer_asks_on_the_server_and_the_record_names_them(
     owner = pg_server.url(database, "it_owner")
     check = _cli(capsys, "--data-dir", str(data), "--backend", owner, "audit", "--verify", "--json")
     assert isinstance(check, dict) and check["intact"], check
+    capsys.readouterr()
+    assert main([*base, "audit", "--verify"]) == 1  # a lawyer cannot see the whole chain
+    assert "checked by the server's owner" in capsys.readouterr().out
     # bogdan is not in the NDA matter: his audit shows none of ana's NDA questions
     bogdan = pg_server.url(database, "bogdan")
     theirs = _cli(capsys, "--data-dir", str(data), "--backend", bogdan, "audit", "--json")

@@ -10,7 +10,6 @@ the record appended through :class:`ServerAuditTrail` (which records who asked).
 
 from __future__ import annotations
 
-from dataclasses import replace
 from datetime import date
 from pathlib import Path
 from typing import Any
@@ -18,7 +17,7 @@ from typing import Any
 import psycopg
 
 from letadesk.answer.ask import AskOptions
-from letadesk.asking import ask_and_record
+from letadesk.asking import ask_and_record, resolved_options
 from letadesk.domain import Answer, Document, Matter, MatterId, Passage, SearchFilters
 from letadesk.errors import NotFoundError
 from letadesk.generate.generator import Generator
@@ -185,12 +184,7 @@ class ServerWorkspace:
     ) -> Answer:
         """As :meth:`Workspace.ask`, on the server's matter; the record names the role."""
         question = checked_question(question)
-        default = self.settings.default_as_of
-        opts = options or AskOptions(
-            as_of=date.fromisoformat(default) if default else None, language=self.settings.language
-        )
-        if opts.generate is None:
-            opts = replace(opts, generate=self.local.generates(generator))
+        opts = resolved_options(options, self.settings, lambda: self.local.generates(generator))
         return ask_and_record(
             audit.ServerAuditTrail(self._conn),
             question,

@@ -248,16 +248,7 @@ def chain_rows(conn: apsw.Connection) -> Iterator[ChainRow]:
         "SELECT seq, id, created_at, matter_id, record, prev_hash, hash, "
         "purged_at IS NOT NULL FROM audit ORDER BY seq"
     ):
-        yield ChainRow(
-            int(r[0]),
-            str(r[1]),
-            str(r[2]),
-            None if r[3] is None else int(r[3]),
-            str(r[4]),
-            str(r[5]),
-            str(r[6]),
-            bool(r[7]),
-        )
+        yield ChainRow.of(r)
 
 
 def export_rows(rows: Iterable[ChainRow], target: Path) -> int:

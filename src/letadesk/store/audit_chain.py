@@ -93,6 +93,23 @@ class ChainRow:
     purged: bool = False
     asked_by: str | None = None  # the firm server's role that asked; None when embedded
 
+    @classmethod
+    def of(cls, r: Any) -> ChainRow:
+        """From a row (seq, id, created_at, matter_id, record, prev_hash, hash, purged
+        [, asked_by])."""
+        asked_by = r[8] if len(r) > 8 else None
+        return cls(
+            int(r[0]),
+            str(r[1]),
+            str(r[2]),
+            None if r[3] is None else int(r[3]),
+            str(r[4]),
+            str(r[5]),
+            str(r[6]),
+            bool(r[7]),
+            None if asked_by is None else str(asked_by),
+        )
+
     def expected_hash(self, body: dict[str, Any]) -> str:
         """The hash this row must have, given its parsed ``record``."""
         content = content_digest(self.audit_id, body, purged=self.purged)
