@@ -44,6 +44,7 @@ MODEL_MODULES = frozenset(
         "answer/test_across.py",
         "answer/test_litera.py",
         "answer/test_presupposition.py",
+        "generate/test_remote_generator.py",
         "cli/test_answer_cmds.py",
         "cli/test_currency_cmds.py",
         "index/test_e5_onnx.py",

@@ -95,6 +95,11 @@ class Settings:
     # "" for this profile (embedded); or the firm server's PostgreSQL connection string,
     # without a password (libpq's .pgpass, service file or environment hold it)
     backend: str = ""
+    # the firm's model server (OpenAI-compatible; letadesk.generate.remote_generator):
+    # "" (the default) drafts with the local model; its host must be on the allow-list
+    model_server: str = ""
+    model_server_model: str = ""
+    model_server_hosts: tuple[str, ...] = ()
 
     @classmethod
     def load(cls, paths: Paths) -> Settings:
@@ -113,6 +118,8 @@ class Settings:
                 raise ConfigError(f"{paths.settings_file}: {name!r}: {problem}")
         if isinstance(values.get("ingest_timeout_s"), int):
             values["ingest_timeout_s"] = float(values["ingest_timeout_s"])
+        if "model_server_hosts" in values:
+            values["model_server_hosts"] = tuple(values["model_server_hosts"])
         return replace(cls(), **values)
 
     def save(self, paths: Paths) -> None:
@@ -167,6 +174,17 @@ _RULES: dict[str, tuple[tuple[type, ...], Callable[[Any], bool], str]] = {
         (int,),
         lambda v: 1 <= v <= 3650,
         "a whole number of days, from 1 to 3650",
+    ),
+    "model_server": (
+        (str,),
+        lambda v: not v or v.startswith(("https://", "http://")),
+        '"" (the local model) or the server\'s https://host[:port]/v1',
+    ),
+    "model_server_model": ((str,), lambda v: True, "the model's name on the server"),
+    "model_server_hosts": (
+        (list, tuple),
+        lambda v: all(isinstance(h, str) and h.strip() for h in v),
+        "a list of host names",
     ),
     "backend": (
         (str,),

@@ -25,8 +25,8 @@ from letadesk.domain import (
     SearchFilters,
 )
 from letadesk.generate.allowlist import ModelAllowList
+from letadesk.generate.configured import generates, make_generator
 from letadesk.generate.generator import Generator
-from letadesk.generate.mode import generation_on
 from letadesk.ingest.currency import Clock, CurrencyReport, check_sources, utc_now
 from letadesk.ingest.pdf_reader import quote_rects, render_page_png
 from letadesk.ingest.pipeline import CancelCheck, Progress, ingest
@@ -377,18 +377,12 @@ class Workspace:
         )
 
     def generates(self, generator: Generator | None = None) -> bool:
-        """Whether answers are drafted by a model under the settings' generation mode:
-        "always" yes, "never" no, "auto" unless the model is the bundled SmolLM2-135M —
-        ``generator`` when given, else the configured model file (not loaded to decide)."""
-        model = generator.model_id if generator is not None else self.settings.model_path
-        return generation_on(self.settings.generation, model)
+        """Whether a model drafts answers (:func:`letadesk.generate.configured.generates`)."""
+        return generates(self.settings, generator)
 
     def generator(self) -> Generator:
-        """The local model (loaded once, on first use)."""
+        """The configured model: the firm's model server, or the local one (loaded once)."""
         if self._generator is None:
-            from letadesk.generate.llama_generator import LlamaGenerator
-
-            path = Path(self.settings.model_path) if self.settings.model_path else None
             known = ModelAllowList(self.paths.allowed_models)
-            self._generator = LlamaGenerator(path, threads=self.settings.threads, allow_list=known)
+            self._generator = make_generator(self.settings, known)
         return self._generator

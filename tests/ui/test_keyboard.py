@@ -94,3 +94,11 @@ def test_arrows_move_between_chips_and_enter_opens_one(qtbot, sample_window) -> 
     assert win.viewer.document is not None and win.viewer.document.id == doc.id
     assert win.viewer.mode == "pdf" and win.viewer.current_page == second.page
     assert win.viewer.highlight_rects  # the second chip's quote
+
+
+def test_the_ask_bar_names_the_firm_model_server_while_one_drafts(panel: AskPanel) -> None:
+    panel.set_generation(True, "https://llm.firm.local:8443/v1")
+    assert panel.server_label.isVisible() and not panel.extract_only.isChecked()
+    assert panel.server_label.text() == "Drafts on the firm's model server llm.firm.local"
+    panel.set_generation(False)  # the local model, or none
+    assert not panel.server_label.isVisible() and panel.extract_only.isChecked()

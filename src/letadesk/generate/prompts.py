@@ -44,6 +44,10 @@ class Prompt:
     passages: tuple[Passage, ...] = ()
     rejections: tuple[str, ...] = ()
     source_chars: int = MAX_SOURCE_CHARS
+    # the same prompt as chat messages (system, user), for a model server that applies
+    # its own model's chat template (letadesk.generate.remote_generator)
+    system: str = ""
+    user: str = ""
 
 
 def _source(p: Passage, source_chars: int) -> str:
@@ -67,9 +71,10 @@ def build_prompt(
     if attempt > 1 and rejections:
         system += " " + STRICTER.format(reasons="; ".join(rejections[:3]))
     sources = "\n\n".join(_source(p, source_chars) for p in passages)
+    user = f"Sources:\n{sources}\n\nQuestion: {question}"
     text = (
         f"<|im_start|>system\n{system}<|im_end|>\n"
-        f"<|im_start|>user\nSources:\n{sources}\n\nQuestion: {question}<|im_end|>\n"
+        f"<|im_start|>user\n{user}<|im_end|>\n"
         "<|im_start|>assistant\n"
     )
     return Prompt(
@@ -80,6 +85,8 @@ def build_prompt(
         tuple(passages),
         tuple(rejections),
         source_chars,
+        system,
+        user,
     )
 
 

@@ -5,6 +5,7 @@ cancels the question being answered."""
 from __future__ import annotations
 
 from datetime import date
+from urllib.parse import urlsplit
 
 from PySide6.QtCore import QElapsedTimer, Qt, QTimer, Signal
 from PySide6.QtGui import QKeySequence, QShortcut
@@ -43,6 +44,9 @@ class AskPanel(QWidget):
         self.extract_only.setToolTip(
             self.tr("Answer with verbatim sentences from the sources, without the language model.")
         )
+        self.server_label = QLabel()  # the firm's model server, when one drafts
+        self.server_label.setObjectName("hint")
+        self.server_label.setVisible(False)
         self.stage_label = QLabel()
         self.stage_label.setObjectName("stage")
         self._stage = ""
@@ -81,6 +85,7 @@ class AskPanel(QWidget):
         options.addWidget(self.as_of_date)
         options.addSpacing(16)
         options.addWidget(self.extract_only)
+        options.addWidget(self.server_label)
         options.addStretch(1)
         options.addWidget(self.stage_label)
         layout = QVBoxLayout(self)
@@ -92,10 +97,17 @@ class AskPanel(QWidget):
         if iso:
             self._as_of.set_iso(iso)
 
-    def set_generation(self, on: bool) -> None:
+    def set_generation(self, on: bool, model_server: str = "") -> None:
         """Reflect the settings' generation mode: "Extract only" is ticked when the model
-        would not be asked; the lawyer may still change it for a question."""
+        would not be asked; the lawyer may still change it for a question. With the
+        firm's ``model_server`` (its URL), a line names its host: questions and sources
+        then leave this computer for it when the model drafts."""
         self.extract_only.setChecked(not on)
+        host = (urlsplit(model_server).hostname or "") if model_server else ""
+        text = self.tr("Drafts on the firm's model server {host}")
+        self.server_label.setText(text.format(host=host))
+        self.server_label.setToolTip(model_server)
+        self.server_label.setVisible(bool(host))
 
     def as_of(self) -> date | None:
         return self._as_of.value()

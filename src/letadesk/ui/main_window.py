@@ -98,7 +98,7 @@ class MainWindow(QMainWindow):
         self._engine = EngineThread(self.ws.paths.root, self, name="answers")
         self._connect()
         self.ask_panel.set_default_as_of(self.ws.settings.default_as_of)
-        self.ask_panel.set_generation(self.ws.generates())
+        self.ask_panel.set_generation(self.ws.generates(), self.ws.settings.model_server)
         self.matters.refresh()
         self.sources_checked = False  # the currency check on start has reported
         self._start_check.emit()
@@ -258,7 +258,7 @@ class MainWindow(QMainWindow):
         self.review_view.reset()
         self.draft_view.reset()
         self.ask_panel.set_default_as_of(settings.default_as_of)
-        self.ask_panel.set_generation(self.ws.generates())
+        self.ask_panel.set_generation(self.ws.generates(), self.ws.settings.model_server)
         self.status_label.setText(self.tr("Settings saved."))
 
     # ---- engine events -----------------------------------------------------------------

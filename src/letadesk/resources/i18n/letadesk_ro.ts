@@ -4,114 +4,114 @@
 <context>
     <name>AnswerView</name>
     <message>
-        <location filename="../../ui/answer_view.py" line="224"/>
+        <location filename="../../ui/answer_view.py" line="226"/>
         <source>No answer in: {documents}</source>
         <translation>Niciun răspuns în: {documents}</translation>
     </message>
     <message>
-        <location filename="../../ui/answer_view.py" line="88"/>
+        <location filename="../../ui/answer_view.py" line="89"/>
         <source>Show rejected claims</source>
         <translation>Arată afirmațiile respinse</translation>
     </message>
     <message>
-        <location filename="../../ui/answer_view.py" line="90"/>
+        <location filename="../../ui/answer_view.py" line="91"/>
         <source>Ask a question to see a grounded answer here.</source>
         <translation>Puneți o întrebare pentru a vedea aici un răspuns întemeiat pe surse.</translation>
     </message>
     <message>
-        <location filename="../../ui/answer_view.py" line="193"/>
+        <location filename="../../ui/answer_view.py" line="195"/>
         <source>Source changed or missing on disk since it was indexed; add it again to refresh it: {documents}</source>
         <translation>Sursă modificată sau absentă de pe disc de la indexare; adăugați-o din nou pentru a o actualiza: {documents}</translation>
     </message>
     <message>
-        <location filename="../../ui/answer_view.py" line="200"/>
+        <location filename="../../ui/answer_view.py" line="202"/>
         <source>Source not verified by a person; check the deadlines and article numbers against it: {documents}</source>
         <translation>Sursă neverificată de o persoană; verificați termenele și numerele articolelor în ea: {documents}</translation>
     </message>
     <message>
-        <location filename="../../ui/answer_view.py" line="245"/>
+        <location filename="../../ui/answer_view.py" line="247"/>
         <source>extracted</source>
         <translation>extras</translation>
     </message>
     <message>
-        <location filename="../../ui/answer_view.py" line="246"/>
+        <location filename="../../ui/answer_view.py" line="248"/>
         <source>A verbatim sentence from the source, not a model&apos;s wording.</source>
         <translation>O frază preluată exact din sursă, nu formularea unui model.</translation>
     </message>
     <message>
-        <location filename="../../ui/answer_view.py" line="251"/>
+        <location filename="../../ui/answer_view.py" line="253"/>
         <source>stale source</source>
         <translation>sursă depășită</translation>
     </message>
     <message>
-        <location filename="../../ui/answer_view.py" line="253"/>
+        <location filename="../../ui/answer_view.py" line="255"/>
         <source>A cited document changed or disappeared on disk since it was indexed; the quote is from the indexed version.</source>
         <translation>Un document citat s-a modificat sau a dispărut de pe disc după indexare; citatul provine din versiunea indexată.</translation>
     </message>
     <message>
-        <location filename="../../ui/answer_view.py" line="260"/>
+        <location filename="../../ui/answer_view.py" line="262"/>
         <source>unverified source</source>
         <translation>sursă neverificată</translation>
     </message>
     <message>
-        <location filename="../../ui/answer_view.py" line="261"/>
+        <location filename="../../ui/answer_view.py" line="263"/>
         <source>A cited document has not been verified by a person.</source>
         <translation>Un document citat nu a fost verificat de o persoană.</translation>
     </message>
     <message>
-        <location filename="../../ui/answer_view.py" line="282"/>
+        <location filename="../../ui/answer_view.py" line="284"/>
         <source>p. {label}</source>
         <translation>p. {label}</translation>
     </message>
     <message>
-        <location filename="../../ui/answer_view.py" line="288"/>
+        <location filename="../../ui/answer_view.py" line="290"/>
         <source>stale</source>
         <translation>depășită</translation>
     </message>
     <message>
-        <location filename="../../ui/answer_view.py" line="289"/>
+        <location filename="../../ui/answer_view.py" line="291"/>
         <source>unverified</source>
         <translation>neverificată</translation>
     </message>
     <message>
-        <location filename="../../ui/answer_view.py" line="325"/>
+        <location filename="../../ui/answer_view.py" line="327"/>
         <source>No answer</source>
         <translation>Niciun răspuns</translation>
     </message>
     <message>
-        <location filename="../../ui/answer_view.py" line="337"/>
+        <location filename="../../ui/answer_view.py" line="344"/>
         <source>Nearest sources:</source>
         <translation>Cele mai apropiate surse:</translation>
     </message>
     <message>
-        <location filename="../../ui/answer_view.py" line="353"/>
+        <location filename="../../ui/answer_view.py" line="360"/>
         <source>✗ {text}
     check: {check} — {reason}</source>
         <translation>✗ {text}
     verificare: {check} — {reason}</translation>
     </message>
     <message>
-        <location filename="../../ui/answer_view.py" line="362"/>
+        <location filename="../../ui/answer_view.py" line="369"/>
         <source>Show rejected claims ({n})</source>
         <translation>Arată afirmațiile respinse ({n})</translation>
     </message>
     <message>
-        <location filename="../../ui/answer_view.py" line="138"/>
+        <location filename="../../ui/answer_view.py" line="140"/>
         <source>The language model&apos;s draft could not be verified; showing verbatim passages.</source>
         <translation>Ciorna modelului de limbaj nu a putut fi verificată; se afișează pasaje exacte din surse.</translation>
     </message>
     <message>
-        <location filename="../../ui/answer_view.py" line="142"/>
+        <location filename="../../ui/answer_view.py" line="144"/>
         <source>The language model&apos;s draft could not be verified, and no verbatim passage answers the question.</source>
         <translation>Ciorna modelului de limbaj nu a putut fi verificată și niciun pasaj exact nu răspunde la întrebare.</translation>
     </message>
     <message>
-        <location filename="../../ui/answer_view.py" line="150"/>
+        <location filename="../../ui/answer_view.py" line="152"/>
         <source>Drafted by the language model; every claim was checked against its quoted source.</source>
         <translation>Redactat de modelul de limbaj; fiecare afirmație a fost verificată în sursa citată.</translation>
     </message>
     <message>
-        <location filename="../../ui/answer_view.py" line="153"/>
+        <location filename="../../ui/answer_view.py" line="155"/>
         <source>Verbatim passages from the sources (the language model was not used).</source>
         <translation>Pasaje exacte din surse (modelul de limbaj nu a fost folosit).</translation>
     </message>
@@ -119,72 +119,77 @@
 <context>
     <name>AskPanel</name>
     <message>
-        <location filename="../../ui/ask_panel.py" line="111"/>
+        <location filename="../../ui/ask_panel.py" line="123"/>
         <source>The question is too long: {length} characters (at most {limit}).</source>
         <translation>Întrebarea este prea lungă: {length} de caractere (cel mult {limit}).</translation>
     </message>
     <message>
-        <location filename="../../ui/ask_panel.py" line="32"/>
+        <location filename="../../ui/ask_panel.py" line="33"/>
         <source>Ask a question about this matter&apos;s documents…</source>
         <translation>Puneți o întrebare despre documentele acestui dosar…</translation>
     </message>
     <message>
-        <location filename="../../ui/ask_panel.py" line="34"/>
+        <location filename="../../ui/ask_panel.py" line="35"/>
         <source>Ask</source>
         <translation>Întreabă</translation>
     </message>
     <message>
-        <location filename="../../ui/ask_panel.py" line="37"/>
+        <location filename="../../ui/ask_panel.py" line="38"/>
         <source>Cancel</source>
         <translation>Anulează</translation>
     </message>
     <message>
-        <location filename="../../ui/ask_panel.py" line="40"/>
+        <location filename="../../ui/ask_panel.py" line="41"/>
         <source>As of</source>
         <translation>La data de</translation>
     </message>
     <message>
-        <location filename="../../ui/ask_panel.py" line="42"/>
+        <location filename="../../ui/ask_panel.py" line="43"/>
         <source>Extract only (no model)</source>
         <translation>Doar extrase (fără model)</translation>
     </message>
     <message>
-        <location filename="../../ui/ask_panel.py" line="44"/>
+        <location filename="../../ui/ask_panel.py" line="45"/>
         <source>Answer with verbatim sentences from the sources, without the language model.</source>
         <translation>Răspunde cu fraze preluate exact din surse, fără modelul de limbaj.</translation>
     </message>
     <message>
-        <location filename="../../ui/ask_panel.py" line="135"/>
+        <location filename="../../ui/ask_panel.py" line="107"/>
+        <source>Drafts on the firm&apos;s model server {host}</source>
+        <translation>Redactează pe serverul de modele al firmei {host}</translation>
+    </message>
+    <message>
+        <location filename="../../ui/ask_panel.py" line="147"/>
         <source>{n} s</source>
         <translation>{n} s</translation>
     </message>
     <message>
-        <location filename="../../ui/ask_panel.py" line="140"/>
+        <location filename="../../ui/ask_panel.py" line="152"/>
         <source>Checking the question…</source>
         <translation>Se verifică întrebarea…</translation>
     </message>
     <message>
-        <location filename="../../ui/ask_panel.py" line="141"/>
+        <location filename="../../ui/ask_panel.py" line="153"/>
         <source>Searching the matter…</source>
         <translation>Se caută în dosar…</translation>
     </message>
     <message>
-        <location filename="../../ui/ask_panel.py" line="142"/>
+        <location filename="../../ui/ask_panel.py" line="154"/>
         <source>Drafting…</source>
         <translation>Se redactează…</translation>
     </message>
     <message>
-        <location filename="../../ui/ask_panel.py" line="143"/>
+        <location filename="../../ui/ask_panel.py" line="155"/>
         <source>Checking citations…</source>
         <translation>Se verifică citările…</translation>
     </message>
     <message>
-        <location filename="../../ui/ask_panel.py" line="144"/>
+        <location filename="../../ui/ask_panel.py" line="156"/>
         <source>Extracting sentences…</source>
         <translation>Se extrag frazele…</translation>
     </message>
     <message>
-        <location filename="../../ui/ask_panel.py" line="145"/>
+        <location filename="../../ui/ask_panel.py" line="157"/>
         <source>Checking consistency…</source>
         <translation>Se verifică coerența…</translation>
     </message>
