@@ -39,12 +39,13 @@ from letadesk.limits import (
 )
 from letadesk.ports import CorpusReader
 from letadesk.privacy import hold_private_umask, release_private_umask, secure_tree
-from letadesk.store import audit, audit_check, corpus, fragments, matters
+from letadesk.store import audit, audit_check, corpus, fragments, imports, matters
 from letadesk.store.audit import AuditEntry
 from letadesk.store.audit_chain import ChainRow
 from letadesk.store.audit_check import AuditCheck
 from letadesk.store.corpus import LegalMeta
 from letadesk.store.database import copy_database, open_database
+from letadesk.store.imports import Copied
 from letadesk.store.locks import file_lock
 from letadesk.store.purge import PurgeReport, erase_matter, seal_purge
 from letadesk.store.review_cells import ReviewCells
@@ -272,6 +273,16 @@ class Workspace:
     def audit_export(self, target: Path) -> int:
         """Every record with its chain hashes, as JSON lines in ``target``; the count."""
         return audit.export(self._conn, target)
+
+    def import_copy(
+        self, copied: Copied, audit_rows: Sequence[ChainRow], identity: tuple[str, int] | None
+    ) -> None:
+        """This empty profile filled from the firm server (store.imports), then indexed."""
+        rows, vectors = imports.import_copy(self._conn, copied, audit_rows)
+        self.indexes.sync(embed=False)
+        if identity is not None and rows:
+            self.indexes.import_vectors(identity, rows, vectors)
+        self.indexes.sync()
 
     def audit_rows(self) -> list[ChainRow]:  # every record as chained (a copy to a server)
         return list(audit.chain_rows(self._conn))

@@ -213,3 +213,39 @@ def test_a_verb_without_a_server_form_says_so(
     assert "works on this computer's profile only" in capsys.readouterr().err
     assert main(["--data-dir", str(tmp_path / "p"), "--backend", url, "matters", "grant", "M"]) == 2
     assert "expected MATTER ROLE" in capsys.readouterr().err
+
+
+def test_the_server_copied_back_into_an_empty_profile_loses_nothing(
+    pg_server: PgServer, profile: Workspace, firm: str, tmp_path: Path
+) -> None:
+    from letadesk.server.audit import ServerAuditTrail
+
+    with _as(pg_server, firm, "ana") as ana:  # a record only the server has, naming ana
+        nda = ana.execute("SELECT id FROM matters WHERE name = 'NDA'").fetchone()[0]  # type: ignore[index]
+        ServerAuditTrail(ana).append({"question": "q?"}, audit_id="r1", matter_id=nda)
+    with Workspace.open(tmp_path / "back") as back:
+        with ServerWorkspace(pg_server.url(firm, "it_owner"), back) as server:
+            report = server.pull()
+        assert report.matches, report.as_json()
+        assert report.counts["documents"] == (3, 3) and report.counts["audit records"][0] >= 1
+        assert [m.name for m in back.matters()] == [m.name for m in profile.matters()]
+        for theirs, mine in zip(profile.documents(), back.documents(), strict=True):
+            assert (mine.path, mine.sha256, mine.status) == (
+                theirs.path,
+                theirs.sha256,
+                theirs.status,
+            )
+            assert [f.text for f in back.fragments(mine)] == [
+                f.text for f in profile.fragments(theirs)
+            ]
+        check = back.audit_check()
+        assert check.intact, check.problems
+        assert back.audit_entries()[0].record["asked_by"] == "ana"
+        assert back.doctor().consistent
+        query = "confidentiality survive termination"
+        assert [p.fragment.text for p in back.search(query, matter="NDA", k=3)] == [
+            p.fragment.text for p in profile.search(query, matter="NDA", k=3)
+        ]
+        again = ServerWorkspace(pg_server.url(firm, "it_owner"), back)
+        with again, pytest.raises(StoreError, match="empty profile"):
+            again.pull()

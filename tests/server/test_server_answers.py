@@ -115,3 +115,32 @@ def test_both_backends_retrieve_the_same_first_passage(
     assert served[0].fragment.text == embedded[0].fragment.text
     assert served[0].via == embedded[0].via
     assert Path(served[0].document.path).name == Path(embedded[0].document.path).name
+
+
+def test_to_the_server_and_back_keeps_every_record_and_its_chain(
+    pg_server: PgServer, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A record made in the profile, one made on the server by a lawyer: both come back,
+    and the copy's trail verifies (its keyed head anchored on the last record)."""
+    write_text(tmp_path / "nda", "nda.txt", NDA_EN)
+    first, back = str(tmp_path / "first"), str(tmp_path / "back")
+    with Workspace.open(first) as ws:
+        ws.ingest([tmp_path / "nda"], matter="NDA")
+        ws.ask(SURVIVE, matter="NDA")
+    database = pg_server.fresh_database()
+    owner = pg_server.url(database, "it_owner")
+    assert main(["--data-dir", first, "--backend", owner, "server", "init"]) == 0
+    assert main(["--data-dir", first, "migrate", "--to", owner]) == 0
+    partner = pg_server.url(database, "partner")
+    assert main(["--data-dir", first, "--backend", partner, "matters", "grant", "NDA", "ana"]) == 0
+    ana = pg_server.url(database, "ana")
+    assert main(["--data-dir", first, "--backend", ana, "ask", "--matter", "NDA", SURVIVE]) == 0
+    report = _cli(capsys, "--data-dir", back, "migrate", "--from", owner, "--json")
+    assert isinstance(report, dict) and report["matches"], report
+    assert report["counts"]["audit records"] == {"profile": 2, "server": 2}
+    check = _cli(capsys, "--data-dir", back, "audit", "--verify", "--json")
+    assert isinstance(check, dict) and check["intact"], check
+    records = _cli(capsys, "--data-dir", back, "audit", "--json")
+    assert isinstance(records, list) and [r.get("asked_by") for r in records] == ["ana", None]
+    answer = _cli(capsys, "--data-dir", back, "ask", "--matter", "NDA", SURVIVE, "--json")
+    assert isinstance(answer, dict) and answer["disposition"] == "answered"

@@ -24,9 +24,13 @@ def register(sub: Any) -> None:
     p.set_defaults(func=cmd_server)
 
     p = sub.add_parser(
-        "migrate", help="copy this profile (or some matters) to the firm server, with counts"
+        "migrate",
+        help="copy this profile (or some matters) to the firm server, or the server into "
+        "this empty profile, with counts",
     )
-    p.add_argument("--to", required=True, metavar="URL", help="postgresql://host/database")
+    direction = p.add_mutually_exclusive_group(required=True)
+    direction.add_argument("--to", metavar="URL", help="postgresql://host/database")
+    direction.add_argument("--from", dest="source", metavar="URL", help="into this empty profile")
     p.add_argument("--matter", action="append", help="only this matter (repeatable)")
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_migrate)
@@ -45,10 +49,11 @@ def cmd_server(args: argparse.Namespace) -> int:
 
 
 def cmd_migrate(args: argparse.Namespace) -> int:
-    with open_server(args, args.to) as server:
+    with open_server(args, args.to or args.source) as server:
         server.check()
-        report = server.push(args.matter)
-    return _print_push(report, args, f"migrated to {server.where}")
+        report = server.push(args.matter) if args.to else server.pull(args.matter)
+    where = f"migrated to {server.where}" if args.to else f"migrated from {server.where}"
+    return _print_push(report, args, where)
 
 
 def cmd_ingest_to_server(args: argparse.Namespace) -> int:

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from letadesk.config import Paths, Settings
-from letadesk.domain import LexicalRow, SearchFilters
+from letadesk.domain import LexicalRow, SearchFilters, VectorRow
 from letadesk.errors import IndexError_
 from letadesk.index.tantivy_index import LexicalIndex, LexicalIndexBusy
 from letadesk.index.vector_index import RECLUSTER_AT, VectorIndex, vectors_stored
@@ -171,6 +171,16 @@ class IndexSet:
             return None, {}
         vectors = self._vectors or VectorIndex(self._conn, recluster_at=self._recluster_at)
         return vectors.identity(), vectors.stored_vectors(fragment_ids)
+
+    def import_vectors(
+        self, identity: tuple[str, int], rows: Sequence[VectorRow], vectors: np.ndarray
+    ) -> None:
+        """Store vectors made elsewhere (the firm server's, by the embedder ``identity``)
+        for these fragments; the next sync keeps them when this profile's embedder is the
+        same, and re-embeds every fragment when it is not."""
+        index = self._vectors or VectorIndex(self._conn, recluster_at=self._recluster_at)
+        index.ensure(*identity)
+        index.upsert(rows, vectors)
 
     def drop_orphan_vectors(self) -> None:
         """Delete vectors whose fragment no longer exists in SQLite."""

@@ -13,13 +13,12 @@ server's guarantees are PostgreSQL's (roles, WAL archiving, point-in-time recove
 
 from __future__ import annotations
 
-import json
 from datetime import UTC, datetime
 from typing import Any
 
 import psycopg
 
-from letadesk.store.audit import AuditEntry
+from letadesk.store.audit import AuditEntry, entry_from_row
 from letadesk.store.audit_chain import ChainRow, canonical, content_digest
 from letadesk.store.audit_check import AuditCheck, check_records
 
@@ -53,14 +52,7 @@ def entries(
         f"SELECT {_ENTRY} FROM audit {where} ORDER BY seq DESC {tail}",
         {"m": matter_id, "limit": limit},
     )
-    return [_entry(r) for r in rows]
-
-
-def _entry(r: Any) -> AuditEntry:
-    record = json.loads(r[4])
-    if r[7] is not None:
-        record = {**record, "asked_by": str(r[7])}
-    return AuditEntry(int(r[0]), r[1], r[2], r[3], record, r[5], bool(r[6]))
+    return [entry_from_row(r) for r in rows]
 
 
 def chain_rows(conn: psycopg.Connection[Any]) -> list[ChainRow]:

@@ -26,6 +26,7 @@ from letadesk.retrieve.cascade import Retriever
 from letadesk.server import audit, members
 from letadesk.server.connect import connect, describe
 from letadesk.server.corpus import DOC_COLUMNS, PgCorpus, document_from_row
+from letadesk.server.pull import pull
 from letadesk.server.push import Pusher, PushReport
 from letadesk.server.schema import check_version, migrate
 from letadesk.server.search import ServerIndexes
@@ -211,6 +212,10 @@ class ServerWorkspace:
     def audit_export(self, target: Path) -> int:
         """The records this role may read, with their chain hashes, as JSON lines."""
         return export_rows(audit.chain_rows(self._conn), target)
+
+    def pull(self, matters: list[str] | None = None) -> PushReport:
+        """Copy the server (or its ``matters``) into the empty local profile: .pull."""
+        return pull(self._conn, self.local, matters)
 
     def push(self, matters: list[str] | None = None) -> PushReport:
         """Copy the local profile (or its ``matters``) here: :mod:`letadesk.server.push`."""

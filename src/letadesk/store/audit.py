@@ -31,6 +31,7 @@ from typing import Any
 
 import apsw
 
+from letadesk.errors import StoreError
 from letadesk.store.audit_chain import (
     GENESIS,
     PURGED_PREFIX,
@@ -215,11 +216,15 @@ class AuditEntry:
     purged: bool = False
 
 
-_ENTRY_COLUMNS = "seq, id, created_at, matter_id, record, hash, purged_at IS NOT NULL"
+_ENTRY_COLUMNS = "seq, id, created_at, matter_id, record, hash, purged_at IS NOT NULL, asked_by"
 
 
-def _entry(r: Any) -> AuditEntry:
-    return AuditEntry(r[0], r[1], r[2], r[3], json.loads(r[4]), r[5], bool(r[6]))
+def entry_from_row(r: Any) -> AuditEntry:
+    """A record; one copied from the firm server names who asked (``asked_by``)."""
+    record = json.loads(r[4])
+    if r[7] is not None:
+        record = {**record, "asked_by": str(r[7])}
+    return AuditEntry(int(r[0]), r[1], r[2], r[3], record, r[5], bool(r[6]))
 
 
 def entries(
@@ -231,12 +236,12 @@ def entries(
     rows = conn.execute(
         f"SELECT {_ENTRY_COLUMNS} FROM audit {where} ORDER BY seq DESC {tail}", args
     )
-    return [_entry(r) for r in rows]
+    return [entry_from_row(r) for r in rows]
 
 
 def entry(conn: apsw.Connection, audit_id: str) -> AuditEntry | None:
     r = conn.execute(f"SELECT {_ENTRY_COLUMNS} FROM audit WHERE id = ?", (audit_id,)).fetchone()
-    return _entry(r) if r else None
+    return entry_from_row(r) if r else None
 
 
 # ---- the chain as stored -----------------------------------------------------------------
@@ -246,9 +251,43 @@ def chain_rows(conn: apsw.Connection) -> Iterator[ChainRow]:
     """Every record, in seq order."""
     for r in conn.execute(
         "SELECT seq, id, created_at, matter_id, record, prev_hash, hash, "
-        "purged_at IS NOT NULL FROM audit ORDER BY seq"
+        "purged_at IS NOT NULL, asked_by FROM audit ORDER BY seq"
     ):
         yield ChainRow.of(r)
+
+
+def import_rows(conn: apsw.Connection, rows: list[ChainRow], key_file: Path | None) -> int:
+    """Copy another trail's records (the firm server's) into this empty one, hashes and
+    ``asked_by`` as they are, and anchor a keyed head on its last record; the count.
+    Inside the caller's transaction."""
+    if conn.execute("SELECT count(*) FROM audit").fetchone() != (0,):
+        raise StoreError("the profile's audit trail is not empty: records are not merged")
+    conn.executemany(
+        "INSERT INTO audit(seq, id, created_at, matter_id, record, prev_hash, hash, "
+        "purged_at, asked_by) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        [
+            (
+                r.seq,
+                r.audit_id,
+                r.created_at,
+                r.matter_id,
+                r.record,
+                r.prev_hash,
+                r.hash,
+                _now() if r.purged else None,
+                r.asked_by,
+            )
+            for r in rows
+        ],
+    )
+    key = ensure_key(key_file) if key_file is not None else None
+    last = rows[-1] if rows else None
+    note = f"{len(rows)} records copied from the firm server" if rows else ""
+    head = Head(
+        len(rows), last.seq if last else 0, last.hash if last else GENESIS, "", _now(), note
+    )
+    _write_head(conn, head.signed(key))
+    return len(rows)
 
 
 def export_rows(rows: Iterable[ChainRow], target: Path) -> int:

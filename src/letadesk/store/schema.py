@@ -122,6 +122,11 @@ MIGRATIONS: tuple[str, ...] = (
         PRIMARY KEY (document_id, sha256, question, judge, app_version, options)
     );
     """,
+    # 7: who asked, for records copied from the firm server (letadesk.server: the database
+    # role, part of the record's hash there); NULL for this profile's own records
+    """
+    ALTER TABLE audit ADD COLUMN asked_by TEXT;
+    """,
 )
 
 AUDIT_ANCHOR_VERSION = 5
