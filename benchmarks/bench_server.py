@@ -42,7 +42,7 @@ from letadesk.domain import MatterId, SearchFilters
 from letadesk.retrieve.cascade import CANDIDATES
 from letadesk.server.connect import connect
 from letadesk.server.push import Pusher
-from letadesk.server.search import ServerIndexes, folded
+from letadesk.server.search import _TSQUERY, ServerIndexes, folded, tsquery_text
 from letadesk.server.workspace import ServerWorkspace
 from letadesk.workspace import Workspace
 from retrieval_sets import ROOT, char_recall, ro_queries
@@ -207,22 +207,34 @@ def query_vectors() -> list[np.ndarray]:
 Timing = dict[str, list[float]]
 
 
-def client(url: str, order: list[int], vecs: list[np.ndarray], out: Timing) -> None:
+def client(
+    url: str, order: list[int], vecs: list[np.ndarray], out: Timing, *, lexical: bool = True
+) -> None:
     filters = SearchFilters(matter_id=MatterId(1))
     with connect(url, autocommit=True) as conn:
         idx = ServerIndexes(conn, None)
         for i in order:
             t0 = time.perf_counter()
-            idx.search_lexical(QUESTIONS[i], filters, CANDIDATES)
+            if lexical:
+                idx.search_lexical(QUESTIONS[i], filters, CANDIDATES)
             t1 = time.perf_counter()
-            idx.knn(vecs[i], filters, CANDIDATES)
+            if vecs:
+                idx.knn(vecs[i], filters, CANDIDATES)
             t2 = time.perf_counter()
             out["lexical"].append((t1 - t0) * 1000)
             out["knn"].append((t2 - t1) * 1000)
             out["hybrid"].append((t2 - t0) * 1000)
 
 
-def run_clients(pg: PgBench, database: str, n: int, vecs: list[np.ndarray]) -> tuple[Timing, float]:
+def run_clients(
+    pg: PgBench,
+    database: str,
+    n: int,
+    vecs: list[np.ndarray],
+    *,
+    lexical: bool = True,
+    role: str | None = None,
+) -> tuple[Timing, float]:
     """``n`` concurrent clients, 50 queries each (each its own order); every timing."""
     timings: list[Timing] = [{"lexical": [], "knn": [], "hybrid": []} for _ in range(n)]
     barrier = threading.Barrier(n)
@@ -233,7 +245,8 @@ def run_clients(pg: PgBench, database: str, n: int, vecs: list[np.ndarray]) -> t
         random.Random(c).shuffle(order)
         try:
             barrier.wait()
-            client(pg.url(database, CLIENTS[c]), order, vecs, timings[c])
+            url = pg.url(database, role or CLIENTS[c])
+            client(url, order, vecs, timings[c], lexical=lexical)
         except BaseException as exc:
             errors.append(exc)
 
@@ -266,7 +279,21 @@ def hnsw_recall(url: str, vecs: list[np.ndarray]) -> tuple[float, float, float]:
     return float(np.mean(r20)), float(np.mean(r50)), float(np.mean(exact_ms))
 
 
-def scale_run(pg: PgBench, ws: Workspace, target: int, embedder: str) -> str:
+def lexical_matches(url: str) -> float:
+    """The mean share of the fragments a question's tsquery matches (all of them ranked)."""
+    with connect(url, autocommit=True) as conn:
+        total = conn.execute("SELECT count(*) FROM fragments").fetchone()[0]  # type: ignore[index]
+        shares = []
+        for q in QUESTIONS:
+            row = conn.execute(
+                f"SELECT count(*) FROM fragments f WHERE f.tsv @@ {_TSQUERY}",
+                {"q": tsquery_text(q)},
+            ).fetchone()
+            shares.append(int(row[0]) / total)  # type: ignore[index]
+    return float(np.mean(shares))
+
+
+def scale_run(pg: PgBench, ws: Workspace, target: int, embedder: str, lexical: bool) -> str:
     database = pg.fresh_database(f"scale_{target}")
     owner = pg.url(database, "it_owner")
     ServerWorkspace.initialise(owner)
@@ -278,17 +305,32 @@ def scale_run(pg: PgBench, ws: Workspace, target: int, embedder: str) -> str:
         for role in CLIENTS:
             partner.grant("Scale", role)
     vecs = query_vectors()
-    run_clients(pg, database, 1, vecs)  # warm-up pass: the index pages into memory
+    run_clients(pg, database, 1, vecs, lexical=lexical)  # warm-up: the indexes into memory
     rows = []
     for clients in (1, 8):
-        timing, wall = run_clients(pg, database, clients, vecs)
+        timing, wall = run_clients(pg, database, clients, vecs, lexical=lexical)
         queries = len(timing["hybrid"])
         cells = " | ".join(
             f"{percentile(timing[k], 0.5):.1f} | {percentile(timing[k], 0.95):.1f}"
+            if lexical or k == "knn"
+            else "- | -"
             for k in ("lexical", "knn", "hybrid")
         )
         rows.append(f"| {clients} | {cells} | {queries / wall:.1f} |")
         log(f"[{target}] {clients} client(s): {rows[-1]}")
+    notes = []
+    if lexical:
+        timing, _ = run_clients(pg, database, 1, [], role="it_owner")
+        share = lexical_matches(owner)
+        notes.append(
+            f"lexical as the owner (no row-level security), 1 client: p50 "
+            f"{percentile(timing['lexical'], 0.5):.1f} ms, p95 "
+            f"{percentile(timing['lexical'], 0.95):.1f} ms; a question's tsquery matches "
+            f"{share:.0%} of the fragments on average, and every match is ranked"
+        )
+        log(notes[-1])
+    else:
+        notes.append("lexical not run at this size (--lexical-max): KNN only")
     r20, r50, exact_ms = hnsw_recall(pg.url(database, CLIENTS[0]), vecs)
     pg.sql(f"DROP DATABASE {database}")
     return "\n".join(
@@ -297,10 +339,11 @@ def scale_run(pg: PgBench, ws: Workspace, target: int, embedder: str) -> str:
             "",
             *lines,
             "",
-            "| clients | lexical p50 | p95 | KNN p50 | p95 | hybrid p50 | p95 | hybrid q/s |",
+            "| clients | lexical p50 | p95 | KNN p50 | p95 | hybrid p50 | p95 | queries/s |",
             "|---:|---:|---:|---:|---:|---:|---:|---:|",
             *rows,
             "",
+            *notes,
             f"HNSW recall against an exact scan ({len(vecs)} random query vectors): "
             f"recall@{RECALL_K} {r20:.3f}, recall@{CANDIDATES} {r50:.3f} (ef_search "
             f"{max(40, 2 * CANDIDATES)}, relaxed iterative scan); an exact scan takes "
@@ -366,6 +409,7 @@ def main() -> None:
     parser.add_argument("--push-docs", type=int, default=5, help="documents for the push rate")
     parser.add_argument("--recall", action="store_true", help="also the recall parity")
     parser.add_argument("--ro-fragments", type=int, default=1500, help="RO profile budget")
+    parser.add_argument("--lexical-max", type=int, default=100_000, help="larger sizes: KNN only")
     parser.add_argument("--no-scale", action="store_true", help="only --recall")
     args = parser.parse_args()
     started = time.perf_counter()
@@ -377,7 +421,9 @@ def main() -> None:
     try:
         pg.make_roles(CLIENTS)
         if not args.no_scale:
-            out += scale_section(pg, [int(x) for x in args.fragments.split(",")], args.push_docs)
+            out += scale_section(
+                pg, [int(x) for x in args.fragments.split(",")], args.push_docs, args.lexical_max
+            )
         if args.recall:
             out.append(recall_parity(pg, args.ro_fragments))
             log(out[-1])
@@ -392,7 +438,7 @@ def main() -> None:
         log(f"written to {RESULTS}")
 
 
-def scale_section(pg: PgBench, sizes: list[int], push_docs: int) -> list[str]:
+def scale_section(pg: PgBench, sizes: list[int], push_docs: int, lexical_max: int) -> list[str]:
     out = [
         f"## Search latency at scale (server side: {len(QUESTIONS)} questions of "
         f"bench_latency.py a client, {CANDIDATES} candidates per retriever; the query "
@@ -412,7 +458,7 @@ def scale_section(pg: PgBench, sizes: list[int], push_docs: int) -> list[str]:
         log(out[-1])
         pg.sql(f"DROP DATABASE {database}")
         for target in sizes:
-            out.append(scale_run(pg, ws, target, embedder))
+            out.append(scale_run(pg, ws, target, embedder, target <= lexical_max))
             log(out[-1])
     return out
 
