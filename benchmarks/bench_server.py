@@ -421,6 +421,7 @@ def main() -> None:
     parser.add_argument("--ro-fragments", type=int, default=800, help="RO profile budget")
     parser.add_argument("--lexical-max", type=int, default=100_000, help="larger sizes: KNN only")
     parser.add_argument("--no-scale", action="store_true", help="only --recall")
+    parser.add_argument("--results", type=Path, default=RESULTS, help="the results file")
     args = parser.parse_args()
     started = time.perf_counter()
     pg = PgBench(PG_ROOT)
@@ -431,8 +432,12 @@ def main() -> None:
     try:
         pg.make_roles(CLIENTS)
         if not args.no_scale:
-            out += scale_section(
-                pg, [int(x) for x in args.fragments.split(",")], args.push_docs, args.lexical_max
+            scale_section(
+                out,
+                pg,
+                [int(x) for x in args.fragments.split(",")],
+                args.push_docs,
+                args.lexical_max,
             )
         if args.recall:
             out.append(recall_parity(pg, args.ro_fragments))
@@ -443,13 +448,16 @@ def main() -> None:
             f"run time {time.perf_counter() - started:.0f} s; benchmark process peak "
             f"resident memory {peak_rss_mb()[0]:.0f} MB"
         )
-        RESULTS.parent.mkdir(parents=True, exist_ok=True)
-        RESULTS.write_text("\n\n".join(out) + "\n", encoding="utf-8")
-        log(f"written to {RESULTS}")
+        args.results.parent.mkdir(parents=True, exist_ok=True)
+        args.results.write_text("\n\n".join(out) + "\n", encoding="utf-8")
+        log(f"written to {args.results}")
 
 
-def scale_section(pg: PgBench, sizes: list[int], push_docs: int, lexical_max: int) -> list[str]:
-    out = [
+def scale_section(
+    out: list[str], pg: PgBench, sizes: list[int], push_docs: int, lexical_max: int
+) -> None:
+    """Appends each section to ``out`` as it is done (a stopped run keeps them)."""
+    out += [
         f"## Search latency at scale (server side: {len(QUESTIONS)} questions of "
         f"bench_latency.py a client, {CANDIDATES} candidates per retriever; the query "
         "vector is precomputed, the client embeds on its own machine, so the embedding "
@@ -470,7 +478,6 @@ def scale_section(pg: PgBench, sizes: list[int], push_docs: int, lexical_max: in
         for target in sizes:
             out.append(scale_run(pg, ws, target, embedder, target <= lexical_max))
             log(out[-1])
-    return out
 
 
 if __name__ == "__main__":
