@@ -19,7 +19,7 @@ the cascade's recall@8 on the server against the embedded profile's.
     recall@8 of ``ws.search`` (embedded) and ``ServerWorkspace.search`` (as a member) on
     the eval-split questions.
 
-    .venv/bin/python benchmarks/bench_server.py [--fragments 100000,300000] [--recall]
+    .venv/bin/python benchmarks/bench_server.py [--fragments 100000[,300000,...]] [--recall]
 """
 
 from __future__ import annotations
@@ -415,7 +415,7 @@ def recall_parity(pg: PgBench, max_frags: int) -> str:
 
 def main() -> None:
     parser = argparse.ArgumentParser()
-    parser.add_argument("--fragments", default="100000,300000", help="sizes, comma-separated")
+    parser.add_argument("--fragments", default="100000", help="sizes, comma-separated")
     parser.add_argument("--push-docs", type=int, default=5, help="documents for the push rate")
     parser.add_argument("--recall", action="store_true", help="also the recall parity")
     parser.add_argument("--ro-fragments", type=int, default=800, help="RO profile budget")
