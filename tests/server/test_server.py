@@ -125,6 +125,10 @@ def test_raw_sql_under_a_lawyers_role_reads_no_row_of_another_matter(
             f"INSERT INTO matter_members(matter_id, member) VALUES ({nda}, 'bogdan')",
             "INSERT INTO audit(seq, id, created_at, record, prev_hash, hash) "
             "VALUES (999, 'x', 'x', '{}', 'x', 'x')",
+            # the search function checks membership itself (it reads as the owner)
+            f"SELECT * FROM search_text({nda}, NULL, NULL, NULL, NULL, "
+            "to_tsquery('simple', 'receiv'), to_tsquery('simple', 'receiv'), 5)",
+            f"SELECT append_audit('x', 'x', {nda}, '{{}}', 'x')",
         ):
             with pytest.raises(psycopg.errors.InsufficientPrivilege):
                 bogdan.execute(statement)
@@ -249,3 +253,43 @@ def test_the_server_copied_back_into_an_empty_profile_loses_nothing(
         again = ServerWorkspace(pg_server.url(firm, "it_owner"), back)
         with again, pytest.raises(StoreError, match="empty profile"):
             again.pull()
+
+
+def test_a_search_ranks_the_fragments_of_the_rarer_terms_not_every_match(
+    pg_server: PgServer, tmp_path: Path
+) -> None:
+    """Every clause says "the agreement"; the question's rare words pick the candidates,
+    and the common ones do not rank (ts_rank has no inverse document frequency)."""
+    from letadesk.server import stats
+
+    folder = tmp_path / "contracts"
+    for i in range(30):
+        clauses = [
+            f"{n}. The agreement and the parties and the agreement, clause {i}-{n}."
+            for n in range(1, 6)
+        ]
+        if i == 17:
+            clauses.append(
+                "6. The agreement may be terminated for convenience on thirty days notice."
+            )
+        write_text(folder, f"c{i:02}.txt", "SUPPLY AGREEMENT\n\n" + "\n\n".join(clauses) + "\n")
+    database = pg_server.fresh_database()
+    owner = pg_server.url(database, "it_owner")
+    ServerWorkspace.initialise(owner)
+    with Workspace.open(tmp_path / "ws") as ws, ServerWorkspace(owner, ws) as server:
+        ws.ingest([folder], matter="M")
+        server.push()
+        matter = int(server.matter("M").id)
+        with _as(pg_server, database, "it_owner") as conn:
+            planned = stats.plan(conn, matter, "the agreement may be terminated for convenience")
+            assert planned is not None
+            candidates, ranking = planned
+            assert "'agreement'" not in ranking and "'conveni'" in candidates
+            assert (
+                conn.execute(
+                    "SELECT fragments FROM matter_stats WHERE matter_id = %s", (matter,)
+                ).fetchone()[0]
+                > 150
+            )  # type: ignore[index]
+        found = server.search("Can the agreement be terminated for convenience?", matter="M", k=5)
+    assert "terminated for convenience" in found[0].fragment.text

@@ -25,6 +25,7 @@ import psycopg
 
 from letadesk.domain import Document, DocumentStatus, Fragment, Matter, Page
 from letadesk.errors import ConfigError
+from letadesk.server import stats
 from letadesk.server.audit import chain_rows as server_chain_rows
 from letadesk.server.search import TSVECTOR_SQL, folded, vector_literal
 from letadesk.store.audit_chain import ChainRow
@@ -121,6 +122,7 @@ class Pusher:
             )
         }
         documents = self._ws.documents(matter.name)
+        before = self.report.pushed
         for document in documents:
             self._push_document(server_matter, document, held.get(document.path))
         gone = [
@@ -133,6 +135,14 @@ class Pusher:
                 self._conn.execute("DELETE FROM documents WHERE id = ANY(%s)", (gone,))
             self.report.deleted += len(gone)
         self._link_duplicates(server_matter, documents)
+        if gone or self.report.pushed > before or not self._has_stats(server_matter):
+            stats.refresh(self._conn, server_matter)
+
+    def _has_stats(self, matter_id: int) -> bool:
+        row = self._conn.execute(
+            "SELECT 1 FROM matter_stats WHERE matter_id = %s", (matter_id,)
+        ).fetchone()
+        return row is not None
 
     def _ensure_matter(self, matter: Matter) -> int:
         """The server's matter of this name, made with the profile's id where that id is

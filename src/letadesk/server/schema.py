@@ -47,6 +47,15 @@ _MINE = (
     "WHERE m.member = session_user)"
 )
 
+# search_text's filters: those of letadesk.server.corpus.filter_sql, as parameters
+_TEXT_FILTERS = (
+    "f.matter_id = p_matter AND (p_document IS NULL OR f.document_id = p_document) "
+    "AND (p_jurisdiction IS NULL OR f.jurisdiction = p_jurisdiction) "
+    "AND (p_force IS NULL OR f.legal_force = p_force) "
+    "AND (p_as_of IS NULL OR ((f.valid_from IS NULL OR f.valid_from <= p_as_of) "
+    "AND (f.valid_to IS NULL OR f.valid_to >= p_as_of))) AND f.tsv @@ p_match"
+)
+
 MIGRATIONS: tuple[str, ...] = (
     # 1: matters and their members, the corpus, the vectors, the audit trail; the walls
     f"""
@@ -119,6 +128,19 @@ MIGRATIONS: tuple[str, ...] = (
     CREATE INDEX fragments_document ON fragments(document_id, start);
     CREATE INDEX fragments_locator ON fragments(matter_id, locator);
     CREATE INDEX fragments_tsv ON fragments USING gin (tsv);
+    -- how many of a matter's fragments hold each lexeme (letadesk.server.stats): a search
+    -- ranks the fragments holding the question's rarer terms, not every fragment holding
+    -- any of its words (full-text search has no top-k pruning)
+    CREATE TABLE lexeme_stats (
+        matter_id bigint NOT NULL REFERENCES matters(id) ON DELETE CASCADE,
+        lexeme text NOT NULL,
+        fragments integer NOT NULL,
+        PRIMARY KEY (matter_id, lexeme)
+    );
+    CREATE TABLE matter_stats (
+        matter_id bigint PRIMARY KEY REFERENCES matters(id) ON DELETE CASCADE,
+        fragments integer NOT NULL
+    );
     CREATE TABLE embedder (
         id integer PRIMARY KEY CHECK (id = 1),
         name text NOT NULL,
@@ -145,6 +167,38 @@ MIGRATIONS: tuple[str, ...] = (
     CREATE FUNCTION is_admin() RETURNS boolean
     LANGUAGE sql STABLE AS $$ SELECT pg_has_role(session_user, '{ADMIN}', 'MEMBER') $$;
 
+    -- a member of the matter, or the owner of the tables (IT's service account)
+    CREATE FUNCTION check_reader(m bigint) RETURNS void
+    LANGUAGE plpgsql STABLE SECURITY DEFINER SET search_path = {_SCHEMA}, pg_temp AS $$
+    BEGIN
+        IF NOT is_member(m) AND NOT EXISTS (
+            SELECT 1 FROM pg_class c WHERE c.oid = '{_SCHEMA}.fragments'::regclass
+            AND pg_has_role(session_user, c.relowner, 'USAGE')) THEN
+            RAISE EXCEPTION 'permission denied: % is not a member of matter %', session_user, m
+                USING ERRCODE = '42501';
+        END IF;
+    END $$;
+
+    -- full-text search inside one matter, for its members. Under row-level security the
+    -- planner may not use the GIN index for @@ (not a leakproof operator: the policy's
+    -- filter must run first, on every row of the matter), so a search read every
+    -- fragment's tsvector (500 ms at 100k fragments, against 40 ms as the owner). This
+    -- function checks the membership once, by session_user, then searches as the owner.
+    CREATE FUNCTION search_text(p_matter bigint, p_document bigint, p_jurisdiction text,
+                                p_force text, p_as_of date, p_match tsquery, p_rank tsquery,
+                                p_k integer) RETURNS TABLE(fragment_id bigint, score real)
+    LANGUAGE plpgsql STABLE SECURITY DEFINER SET search_path = {_SCHEMA}, pg_temp AS $$
+    BEGIN
+        PERFORM check_reader(p_matter);
+        IF p_k IS NULL THEN  -- how many fragments match
+            RETURN QUERY SELECT NULL::bigint, count(*)::real FROM fragments f
+                WHERE {_TEXT_FILTERS};
+        ELSE
+            RETURN QUERY SELECT f.id, ts_rank('{{0.0, 0.5, 0.7, 1.0}}', f.tsv, p_rank, 1) AS s
+                FROM fragments f WHERE {_TEXT_FILTERS} ORDER BY s DESC, f.id LIMIT p_k;
+        END IF;
+    END $$;
+
     -- the audit chain extended under a lock, by whoever asked: the record hash is the
     -- one letadesk.store.audit_chain.record_hash computes with asked_by
     CREATE FUNCTION append_audit(p_id text, p_created_at text, p_matter_id bigint,
@@ -157,12 +211,8 @@ MIGRATIONS: tuple[str, ...] = (
         digest text;
         who text := session_user;
     BEGIN
-        IF p_matter_id IS NOT NULL AND NOT is_member(p_matter_id)
-           AND NOT EXISTS (SELECT 1 FROM pg_class c WHERE c.relname = 'audit'
-                           AND c.relnamespace = '{_SCHEMA}'::regnamespace
-                           AND pg_has_role(session_user, c.relowner, 'USAGE')) THEN
-            RAISE EXCEPTION 'permission denied: % is not a member of matter %', who, p_matter_id
-                USING ERRCODE = '42501';
+        IF p_matter_id IS NOT NULL THEN
+            PERFORM check_reader(p_matter_id);
         END IF;
         PERFORM pg_advisory_xact_lock(hashtext('{_SCHEMA}.audit'));
         SELECT seq, hash INTO last_seq, last_hash FROM audit ORDER BY seq DESC LIMIT 1;
@@ -198,14 +248,22 @@ MIGRATIONS: tuple[str, ...] = (
     CREATE POLICY member_reads ON pages FOR SELECT USING ({_MINE});
     CREATE POLICY member_reads ON fragments FOR SELECT USING ({_MINE});
     CREATE POLICY member_reads ON audit FOR SELECT USING ({_MINE} OR asked_by = session_user);
+    ALTER TABLE lexeme_stats ENABLE ROW LEVEL SECURITY;
+    ALTER TABLE matter_stats ENABLE ROW LEVEL SECURITY;
+    CREATE POLICY member_reads ON lexeme_stats FOR SELECT USING ({_MINE});
+    CREATE POLICY member_reads ON matter_stats FOR SELECT USING ({_MINE});
 
     REVOKE ALL ON ALL TABLES IN SCHEMA {_SCHEMA} FROM PUBLIC;
     REVOKE ALL ON FUNCTION append_audit(text, text, bigint, text, text) FROM PUBLIC;
     GRANT USAGE ON SCHEMA {_SCHEMA} TO {LAWYER}, {ADMIN};
     GRANT SELECT ON matters, matter_members, documents, pages, fragments, embedder, audit,
-        schema_version TO {LAWYER}, {ADMIN};
+        lexeme_stats, matter_stats, schema_version TO {LAWYER}, {ADMIN};
     GRANT INSERT, DELETE ON matter_members TO {ADMIN};
     GRANT EXECUTE ON FUNCTION append_audit(text, text, bigint, text, text) TO {LAWYER};
+    REVOKE ALL ON FUNCTION search_text(bigint, bigint, text, text, date, tsquery, tsquery,
+        integer) FROM PUBLIC;
+    GRANT EXECUTE ON FUNCTION search_text(bigint, bigint, text, text, date, tsquery, tsquery,
+        integer) TO {LAWYER};
     """,
 )
 

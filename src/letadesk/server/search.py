@@ -19,6 +19,7 @@ import psycopg
 
 from letadesk.domain import SearchFilters
 from letadesk.errors import ConfigError
+from letadesk.server import stats
 from letadesk.server.corpus import filter_sql
 from letadesk.text import fold_diacritics
 
@@ -27,7 +28,6 @@ if TYPE_CHECKING:
 
 _WORD = re.compile(r"[^\W_]+")
 _MAX_TERMS = 64  # as the tantivy query
-_WEIGHTS = "{0.0, 0.5, 0.7, 1.0}"  # D, C (title, locator), B (English), A (Romanian)
 _EF_SEARCH_MAX = 1000  # pgvector's bound
 
 
@@ -85,29 +85,55 @@ class ServerIndexes:
     # ---- IndexSearch ----------------------------------------------------------------
 
     def count_lexical(self, filters: SearchFilters, text: str | None = None) -> int:
-        where, params = filter_sql(filters)
-        if text is not None:
-            q = tsquery_text(text, own_text_only=True)
-            if not q:
-                return 0
-            where += f" AND f.tsv @@ {_TSQUERY}"
-            params["q"] = q
-        row = self._conn.execute(f"SELECT count(*) FROM fragments f WHERE {where}", params)
-        return int(row.fetchone()[0])  # type: ignore[index]
+        if text is None:
+            where, params = filter_sql(filters)
+            row = self._conn.execute(f"SELECT count(*) FROM fragments f WHERE {where}", params)
+            return int(row.fetchone()[0])  # type: ignore[index]
+        q = tsquery_text(text, own_text_only=True)
+        if not q:
+            return 0
+        rows = self._search_text(filters, _TSQUERY, _TSQUERY, {"q": q}, None)
+        return int(rows[0][1]) if rows else 0
 
     def search_lexical(self, query: str, filters: SearchFilters, k: int) -> list[tuple[int, float]]:
+        """The ``k`` best fragments by ``ts_rank``. Over a matter, the fragments holding the
+        question's rarer terms are ranked, by its terms that are not common
+        (:mod:`letadesk.server.stats`); within one document, every match."""
         q = tsquery_text(query)
         if not q or k <= 0:
             return []
-        where, params = filter_sql(filters)
-        rows = self._conn.execute(
-            f"SELECT f.id, ts_rank('{_WEIGHTS}', f.tsv, terms.tq, 1) AS score "
-            f"FROM fragments f CROSS JOIN (SELECT {_TSQUERY} AS tq) AS terms "
-            f"WHERE {where} AND f.tsv @@ terms.tq "
-            "ORDER BY score DESC, f.id LIMIT %(k)s",
-            params | {"q": q, "k": k},
+        planned = (
+            None
+            if filters.document_id is not None
+            else stats.plan(self._conn, int(filters.matter_id), folded(query))
         )
+        if planned is None:
+            rows = self._search_text(filters, _TSQUERY, _TSQUERY, {"q": q}, k)
+        else:
+            match, rank = "to_tsquery('simple', %(match)s)", "to_tsquery('simple', %(rank)s)"
+            rows = self._search_text(
+                filters, match, rank, {"match": planned[0], "rank": planned[1]}, k
+            )
         return [(int(r[0]), float(r[1])) for r in rows]
+
+    def _search_text(
+        self, filters: SearchFilters, match: str, rank: str, terms: dict[str, str], k: int | None
+    ) -> list[tuple[Any, ...]]:
+        """``search_text`` (:mod:`letadesk.server.schema`): the membership checked once by
+        the database, then the full-text query with its index; ``k`` None counts."""
+        params = {
+            "m": int(filters.matter_id),
+            "d": None if filters.document_id is None else int(filters.document_id),
+            "j": filters.jurisdiction or None,
+            "f": filters.legal_force or None,
+            "a": filters.as_of,
+            "k": k,
+        } | terms
+        return self._conn.execute(
+            f"SELECT fragment_id, score FROM search_text(%(m)s, %(d)s::bigint, %(j)s::text, "
+            f"%(f)s::text, %(a)s::date, {match}, {rank}, %(k)s::integer)",
+            params,
+        ).fetchall()
 
     def search_dense(self, query: str, filters: SearchFilters, k: int) -> list[tuple[int, float]]:
         if self._embedder is None or k <= 0 or self.embedder_identity() is None:

@@ -1,0 +1,81 @@
+"""Term statistics of each matter on the firm server, and the terms a search starts from.
+
+PostgreSQL's full-text search ranks every row that matches its query: an OR of a
+question's words matches nearly every fragment (97% on the 100k-fragment benchmark:
+"the", "agreement", "party"), so ranking them all took seconds. Tantivy prunes the same
+query to its top k exactly (block-max WAND); here the statistics stand in for that:
+
+* ``lexeme_stats`` holds, per matter, how many fragments hold each lexeme, refreshed by
+  the push after it changed the matter (:func:`refresh`);
+* a search takes the question's lexemes from the rarest up while the fragments holding
+  them stay within :data:`CANDIDATE_BUDGET` (at least the rarest one), and ranks those
+  fragments only;
+* it ranks them by the lexemes that at most :data:`COMMON_SHARE` of the matter's fragments
+  hold (``ts_rank`` has no inverse document frequency: a word in every fragment would
+  otherwise weigh as much as a rare one).
+
+This is an approximation, unlike tantivy's pruning: a fragment that holds none of the
+rarer terms is not a candidate. Without statistics (a matter pushed before they
+existed) every matching fragment is ranked, as before.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import psycopg
+
+from letadesk.server.connect import SCHEMA
+
+CANDIDATE_BUDGET = 3000  # fragments ranked by one lexical search, at most (but see above)
+COMMON_SHARE = 0.5  # lexemes in more than this share of a matter do not rank
+
+
+def refresh(conn: psycopg.Connection[Any], matter_id: int) -> None:
+    """Recount the matter's lexemes (``ts_stat`` over its fragments), in one transaction."""
+    inner = f"SELECT tsv FROM {SCHEMA}.fragments WHERE matter_id = {int(matter_id)}"
+    with conn.transaction():
+        conn.execute("DELETE FROM lexeme_stats WHERE matter_id = %s", (matter_id,))
+        conn.execute(
+            "INSERT INTO lexeme_stats(matter_id, lexeme, fragments) "
+            "SELECT %s, word, ndoc FROM ts_stat(%s)",
+            (matter_id, inner),
+        )
+        conn.execute(
+            "INSERT INTO matter_stats(matter_id, fragments) "
+            "SELECT %(m)s, count(*) FROM fragments WHERE matter_id = %(m)s "
+            "ON CONFLICT (matter_id) DO UPDATE SET fragments = excluded.fragments",
+            {"m": matter_id},
+        )
+
+
+def _quoted(lexemes: list[str]) -> str:
+    return " | ".join("'" + lexeme.replace("'", "''") + "'" for lexeme in lexemes)
+
+
+def plan(
+    conn: psycopg.Connection[Any], matter_id: int, folded_query: str
+) -> tuple[str, str] | None:
+    """``(candidates, ranking)``: two tsquery texts over already-stemmed lexemes (for the
+    ``simple`` configuration), or None when the matter has no statistics or the
+    question no known lexeme (then the whole query runs)."""
+    rows = conn.execute(
+        "SELECT s.lexeme, s.fragments, m.fragments FROM lexeme_stats s "
+        "JOIN matter_stats m ON m.matter_id = s.matter_id WHERE s.matter_id = %(m)s "
+        "AND s.lexeme = ANY(SELECT unnest(tsvector_to_array("
+        "to_tsvector('romanian', %(q)s) || to_tsvector('english', %(q)s)))) "
+        "ORDER BY s.fragments, s.lexeme",
+        {"m": matter_id, "q": folded_query},
+    ).fetchall()
+    if not rows:
+        return None
+    total = max(1, int(rows[0][2]))
+    candidates: list[str] = []
+    held = 0
+    for lexeme, fragments, _total in rows:
+        if candidates and held + int(fragments) > CANDIDATE_BUDGET:
+            break
+        candidates.append(str(lexeme))
+        held += int(fragments)
+    ranking = [str(r[0]) for r in rows if int(r[1]) <= COMMON_SHARE * total] or candidates
+    return _quoted(candidates), _quoted(ranking)
