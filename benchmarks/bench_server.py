@@ -340,7 +340,8 @@ def scale_run(pg: PgBench, ws: Workspace, target: int, embedder: str, lexical: b
             f"lexical as the owner (no row-level security), 1 client: p50 "
             f"{percentile(timing['lexical'], 0.5):.1f} ms, p95 "
             f"{percentile(timing['lexical'], 0.95):.1f} ms; a question's tsquery matches "
-            f"{share:.0%} of the fragments on average, and every match is ranked"
+            f"{share:.0%} of the fragments on average; the search ranks only those of its "
+            "rarer terms (server/stats.py)"
         )
         log(notes[-1])
     else:
@@ -358,7 +359,9 @@ def scale_run(pg: PgBench, ws: Workspace, target: int, embedder: str, lexical: b
             *rows,
             "",
             *notes,
-            f"HNSW recall against an exact scan ({len(vecs)} random query vectors): "
+            f"HNSW recall against an exact scan ({len(vecs)} random query vectors; random "
+            "vectors have no neighbourhoods, HNSW's worst case, so this is no estimate of "
+            "its recall on embeddings): "
             f"recall@{RECALL_K} {r20:.3f}, recall@{CANDIDATES} {r50:.3f} (ef_search "
             f"{max(40, 2 * CANDIDATES)}, relaxed iterative scan); an exact scan takes "
             f"{exact_ms:.0f} ms a query",
