@@ -293,3 +293,37 @@ def test_a_search_ranks_the_fragments_of_the_rarer_terms_not_every_match(
             )  # type: ignore[index]
         found = server.search("Can the agreement be terminated for convenience?", matter="M", k=5)
     assert "terminated for convenience" in found[0].fragment.text
+
+
+BLOCK_PSYCOPG = """
+import builtins, sys
+real = builtins.__import__
+def guard(name, *args, **kwargs):
+    if name.split(".")[0] == "psycopg":
+        raise ImportError("no psycopg here", name="psycopg")
+    return real(name, *args, **kwargs)
+builtins.__import__ = guard
+from letadesk.cli import main
+sys.exit(main(sys.argv[1:]))
+"""
+
+
+def test_without_the_server_extra_the_cli_runs_and_backend_says_what_is_missing(
+    tmp_path: Path,
+) -> None:
+    import subprocess
+    import sys
+
+    def run(*argv: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run(
+            [sys.executable, "-c", BLOCK_PSYCOPG, "--data-dir", str(tmp_path / "p"), *argv],
+            capture_output=True,
+            text=True,
+            timeout=120,
+            check=False,
+        )
+
+    assert run("matters").returncode == 0
+    missing = run("--backend", "postgresql://ana@db.firm.local/letadesk", "matters")
+    assert missing.returncode == 2
+    assert "letadesk[server]" in missing.stderr and "Traceback" not in missing.stderr

@@ -104,7 +104,13 @@ def backend_url(args: argparse.Namespace, ws: Workspace | None = None) -> str:
 def open_server(args: argparse.Namespace, url: str = "") -> Iterator[ServerWorkspace]:
     """The firm server at ``url`` (else :func:`backend_url`), beside the local profile
     (its settings and model)."""
-    from letadesk.server.workspace import ServerWorkspace
+    try:
+        from letadesk.server.workspace import ServerWorkspace
+    except ImportError as exc:  # psycopg: the `server` extra
+        raise ConfigError(
+            f"the firm server needs {exc.name or 'psycopg'}: install LetaDesk with its "
+            "server extra (pip install 'letadesk[server]')"
+        ) from None
 
     with Workspace.open(args.data_dir) as local:
         target = url or backend_url(args, local)

@@ -8,14 +8,15 @@
 from __future__ import annotations
 
 import argparse
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from letadesk.cli.common import open_server, print_json
 from letadesk.cli.ingest_args import meta_from, print_ingest
 from letadesk.cli.progress import progress_bar
 from letadesk.errors import ConfigError
-from letadesk.server.connect import describe
-from letadesk.server.push import PushReport
+
+if TYPE_CHECKING:  # psycopg (the `server` extra) is imported only when a verb needs it
+    from letadesk.server.push import PushReport
 
 
 def register(sub: Any) -> None:
@@ -38,6 +39,7 @@ def register(sub: Any) -> None:
 
 def cmd_server(args: argparse.Namespace) -> int:
     from letadesk.cli.common import backend_url
+    from letadesk.server.connect import describe
     from letadesk.server.workspace import ServerWorkspace
 
     url = backend_url(args)
