@@ -256,7 +256,7 @@ def test_the_server_copied_back_into_an_empty_profile_loses_nothing(
 
 
 def test_a_search_ranks_the_fragments_of_the_rarer_terms_not_every_match(
-    pg_server: PgServer, tmp_path: Path
+    pg_server: PgServer, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Every clause says "the agreement"; the question's rare words pick the candidates,
     and the common ones do not rank (ts_rank has no inverse document frequency)."""
@@ -282,9 +282,8 @@ def test_a_search_ranks_the_fragments_of_the_rarer_terms_not_every_match(
         matter = int(server.matter("M").id)
         with _as(pg_server, database, "it_owner") as conn:
             planned = stats.plan(conn, matter, "the agreement may be terminated for convenience")
-            assert planned is not None
-            candidates, ranking = planned
-            assert "'agreement'" not in ranking and "'conveni'" in candidates
+            assert planned is not None and not planned.fallback
+            assert "'agreement'" not in planned.ranking and "'conveni'" in planned.candidates
             assert (
                 conn.execute(
                     "SELECT fragments FROM matter_stats WHERE matter_id = %s", (matter,)
@@ -292,7 +291,13 @@ def test_a_search_ranks_the_fragments_of_the_rarer_terms_not_every_match(
                 > 150
             )  # type: ignore[index]
         found = server.search("Can the agreement be terminated for convenience?", matter="M", k=5)
+        monkeypatch.setattr(stats, "CANDIDATE_BUDGET", 0)  # every term is now too common
+        with _as(pg_server, database, "it_owner") as conn:
+            narrow = stats.plan(conn, matter, "the agreement may be terminated for convenience")
+        assert narrow is not None and " & " in narrow.candidates and narrow.fallback
+        again = server.search("Can the agreement be terminated for convenience?", matter="M", k=5)
     assert "terminated for convenience" in found[0].fragment.text
+    assert again[0].fragment.id == found[0].fragment.id
 
 
 BLOCK_PSYCOPG = """

@@ -109,11 +109,13 @@ class ServerIndexes:
         )
         if planned is None:
             rows = self._search_text(filters, _TSQUERY, _TSQUERY, {"q": q}, k)
-        else:
-            match, rank = "to_tsquery('simple', %(match)s)", "to_tsquery('simple', %(rank)s)"
-            rows = self._search_text(
-                filters, match, rank, {"match": planned[0], "rank": planned[1]}, k
-            )
+            return [(int(r[0]), float(r[1])) for r in rows]
+        match, rank = "to_tsquery('simple', %(match)s)", "to_tsquery('simple', %(rank)s)"
+        terms = {"match": planned.candidates, "rank": planned.ranking}
+        rows = self._search_text(filters, match, rank, terms, k)
+        if len(rows) < k and planned.fallback:
+            terms["match"] = planned.fallback
+            rows = self._search_text(filters, match, rank, terms, k)
         return [(int(r[0]), float(r[1])) for r in rows]
 
     def _search_text(

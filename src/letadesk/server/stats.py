@@ -8,8 +8,9 @@ query to its top k exactly (block-max WAND); here the statistics stand in for th
 * ``lexeme_stats`` holds, per matter, how many fragments hold each lexeme, refreshed by
   the push after it changed the matter (:func:`refresh`);
 * a search takes the question's lexemes from the rarest up while the fragments holding
-  them stay within :data:`CANDIDATE_BUDGET` (at least the rarest one), and ranks those
-  fragments only;
+  them stay within :data:`CANDIDATE_BUDGET`, and ranks those fragments only; when even
+  the rarest is in more, the fragments holding the two rarest together (and, when fewer
+  than k do, those of the rarest);
 * it ranks them by the lexemes that at most :data:`COMMON_SHARE` of the matter's fragments
   hold (``ts_rank`` has no inverse document frequency: a word in every fragment would
   otherwise weigh as much as a rare one).
@@ -21,6 +22,7 @@ existed) every matching fragment is ranked, as before.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 import psycopg
@@ -49,16 +51,24 @@ def refresh(conn: psycopg.Connection[Any], matter_id: int) -> None:
         )
 
 
-def _quoted(lexemes: list[str]) -> str:
-    return " | ".join("'" + lexeme.replace("'", "''") + "'" for lexeme in lexemes)
+def _quoted(lexemes: list[str], joiner: str = " | ") -> str:
+    return joiner.join("'" + lexeme.replace("'", "''") + "'" for lexeme in lexemes)
 
 
-def plan(
-    conn: psycopg.Connection[Any], matter_id: int, folded_query: str
-) -> tuple[str, str] | None:
-    """``(candidates, ranking)``: two tsquery texts over already-stemmed lexemes (for the
-    ``simple`` configuration), or None when the matter has no statistics or the
-    question no known lexeme (then the whole query runs)."""
+@dataclass(frozen=True, slots=True)
+class Plan:
+    """tsquery texts over already-stemmed lexemes (the ``simple`` configuration)."""
+
+    candidates: str  # the fragments ranked
+    ranking: str  # what ranks them
+    # when even the rarest term is in more than CANDIDATE_BUDGET fragments, the candidates
+    # are those holding the two rarest together; fewer than k of them: ``fallback`` instead
+    fallback: str = ""
+
+
+def plan(conn: psycopg.Connection[Any], matter_id: int, folded_query: str) -> Plan | None:
+    """The candidates and the ranking of a search over the matter; None when it has no
+    statistics or the question no known lexeme (then the whole query runs)."""
     rows = conn.execute(
         "SELECT s.lexeme, s.fragments, m.fragments FROM lexeme_stats s "
         "JOIN matter_stats m ON m.matter_id = s.matter_id WHERE s.matter_id = %(m)s "
@@ -70,6 +80,13 @@ def plan(
     if not rows:
         return None
     total = max(1, int(rows[0][2]))
+    lexemes = [str(r[0]) for r in rows]
+    ranking = _quoted(
+        [x for x, r in zip(lexemes, rows, strict=True) if int(r[1]) <= COMMON_SHARE * total]
+        or lexemes[:1]
+    )
+    if int(rows[0][1]) > CANDIDATE_BUDGET and len(rows) > 1:
+        return Plan(_quoted(lexemes[:2], " & "), ranking, _quoted(lexemes[:1]))
     candidates: list[str] = []
     held = 0
     for lexeme, fragments, _total in rows:
@@ -77,5 +94,4 @@ def plan(
             break
         candidates.append(str(lexeme))
         held += int(fragments)
-    ranking = [str(r[0]) for r in rows if int(r[1]) <= COMMON_SHARE * total] or candidates
-    return _quoted(candidates), _quoted(ranking)
+    return Plan(_quoted(candidates), ranking)
