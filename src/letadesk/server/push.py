@@ -125,11 +125,8 @@ class Pusher:
         before = self.report.pushed
         for document in documents:
             self._push_document(server_matter, document, held.get(document.path))
-        gone = [
-            doc_id
-            for path, (doc_id, _sig) in held.items()
-            if path not in {d.path for d in documents}
-        ]
+        kept = {d.path for d in documents}
+        gone = [doc_id for path, (doc_id, _sig) in held.items() if path not in kept]
         if gone:
             with self._conn.transaction():
                 self._conn.execute("DELETE FROM documents WHERE id = ANY(%s)", (gone,))
