@@ -43,8 +43,9 @@ from letadesk.retrieve.cascade import CANDIDATES
 from letadesk.server import stats
 from letadesk.server.connect import connect
 from letadesk.server.push import Pusher
-from letadesk.server.search import _TSQUERY, ServerIndexes, folded, tsquery_text
+from letadesk.server.search import _TSQUERY, ServerIndexes, tsquery_text
 from letadesk.server.workspace import ServerWorkspace
+from letadesk.text import fold_lower
 from letadesk.workspace import Workspace
 from retrieval_sets import ROOT, char_recall, ro_queries
 
@@ -135,8 +136,8 @@ def bulk_load(ws: Workspace, owner: str, target: int, embedder: str) -> tuple[in
                 ):
                     if int(r[1]) not in titles:
                         continue
-                    head = folded(" ".join(x for x in (titles[int(r[1])], r[5]) if x))
-                    copy.write_row((*r, folded(r[6]), head))
+                    head = fold_lower(" ".join(x for x in (titles[int(r[1])], r[5]) if x))
+                    copy.write_row((*r, fold_lower(r[6]), head))
                     ids.append(int(r[0]))
             rng = np.random.default_rng(0)
             id_array = np.array(ids, dtype=np.int64)

@@ -57,6 +57,12 @@ def fold_diacritics(text: str) -> str:
     return text.translate(_ROMANIAN_FOLD)
 
 
+def fold_lower(text: str) -> str:
+    """Lower-cased (in Python: SQLite's lower() folds ASCII only), then without
+    diacritics: the form keyword search compares, in either store."""
+    return fold_diacritics(text.lower())
+
+
 def match_key(text: str) -> str:
     """The form used to compare a quote with a source: lower case, Romanian letters
     unified, typographic quotes and dashes folded, every space-like character a

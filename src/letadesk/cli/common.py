@@ -82,12 +82,16 @@ def open_workspace(
         )
     ws = Workspace.open(args.data_dir)
     try:
-        if sources:
-            ws.check_sources(full=None if sources == "due" else False)
+        _check_sources(ws, sources)
     except BaseException:
         ws.close()
         raise
     return ws
+
+
+def _check_sources(ws: Workspace, sources: Literal["", "quick", "due"]) -> None:
+    if sources:
+        ws.check_sources(full=None if sources == "due" else False)
 
 
 def backend_url(args: argparse.Namespace, ws: Workspace | None = None) -> str:
@@ -101,9 +105,7 @@ def backend_url(args: argparse.Namespace, ws: Workspace | None = None) -> str:
 
 
 @contextmanager
-def open_server(args: argparse.Namespace, url: str = "") -> Iterator[ServerWorkspace]:
-    """The firm server at ``url`` (else :func:`backend_url`), beside the local profile
-    (its settings and model)."""
+def _connect(url: str, local: Workspace) -> Iterator[ServerWorkspace]:
     try:
         from letadesk.server.workspace import ServerWorkspace
     except ImportError as exc:  # psycopg: the `server` extra
@@ -111,12 +113,19 @@ def open_server(args: argparse.Namespace, url: str = "") -> Iterator[ServerWorks
             f"the firm server needs {exc.name or 'psycopg'}: install LetaDesk with its "
             "server extra (pip install 'letadesk[server]')"
         ) from None
+    with ServerWorkspace(url, local) as server:
+        yield server
 
+
+@contextmanager
+def open_server(args: argparse.Namespace, url: str = "") -> Iterator[ServerWorkspace]:
+    """The firm server at ``url`` (else :func:`backend_url`), beside the local profile
+    (its settings and model)."""
     with Workspace.open(args.data_dir) as local:
         target = url or backend_url(args, local)
         if not target:
             raise ConfigError(f"{args.verb}: needs the firm server: give --backend URL")
-        with ServerWorkspace(target, local) as server:
+        with _connect(target, local) as server:
             yield server
 
 
@@ -124,15 +133,17 @@ def open_server(args: argparse.Namespace, url: str = "") -> Iterator[ServerWorks
 def open_profile(
     args: argparse.Namespace, *, sources: Literal["", "quick", "due"] = ""
 ) -> Iterator[Profile]:
-    """The firm server when one is configured (:func:`backend_url`), else the profile
-    (:func:`open_workspace`, re-checking its sources as ``sources`` says)."""
-    if backend_url(args):
-        with open_server(args) as server:
+    """The firm server when one is configured (:func:`backend_url`), else the profile,
+    its sources re-checked as ``sources`` says (:func:`open_workspace`)."""
+    with Workspace.open(args.data_dir) as local:
+        target = backend_url(args, local)
+        if not target:
+            _check_sources(local, sources)
+            yield local
+            return
+        with _connect(target, local) as server:
             server.check()
             yield server
-        return
-    with open_workspace(args, sources=sources) as ws:
-        yield ws
 
 
 def print_json(value: Any) -> None:

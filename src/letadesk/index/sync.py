@@ -169,8 +169,16 @@ class IndexSet:
         have one, read without loading the embedder (a copy to the firm server)."""
         if not self.has_vectors():
             return None, {}
-        vectors = self._vectors or VectorIndex(self._conn, recluster_at=self._recluster_at)
+        vectors = self._stored_index()
         return vectors.identity(), vectors.stored_vectors(fragment_ids)
+
+    def stored_vector_ids(self) -> set[int]:
+        """The fragments that have a stored vector, read without loading the embedder."""
+        return self._stored_index().stored_fragment_ids() if self.has_vectors() else set()
+
+    def _stored_index(self) -> VectorIndex:
+        """The vector index as stored, whichever embedder made it (no :meth:`ensure`)."""
+        return self._vectors or VectorIndex(self._conn, recluster_at=self._recluster_at)
 
     def import_vectors(
         self, identity: tuple[str, int], rows: Sequence[VectorRow], vectors: np.ndarray
@@ -178,7 +186,7 @@ class IndexSet:
         """Store vectors made elsewhere (the firm server's, by the embedder ``identity``)
         for these fragments; the next sync keeps them when this profile's embedder is the
         same, and re-embeds every fragment when it is not."""
-        index = self._vectors or VectorIndex(self._conn, recluster_at=self._recluster_at)
+        index = self._stored_index()
         index.ensure(*identity)
         index.upsert(rows, vectors)
 

@@ -17,8 +17,8 @@ from letadesk.domain import DocumentId, Fragment, FragmentId, Matter, MatterId, 
 from letadesk.errors import ConfigError
 from letadesk.server.audit import chain_rows
 from letadesk.server.corpus import DOC_COLUMNS, document_from_row
-from letadesk.server.push import PushReport
-from letadesk.server.search import ServerIndexes
+from letadesk.server.push import PushReport, count_copy
+from letadesk.server.search import embedder_identity
 from letadesk.store.imports import ImportedDocument
 
 if TYPE_CHECKING:
@@ -37,10 +37,12 @@ def pull(conn: psycopg.Connection[Any], ws: Workspace, matters: list[str] | None
         raise ConfigError(f"no such matter on the firm server: {', '.join(missing)}")
     copied = [(m, _documents(conn, m)) for m in chosen]
     records = chain_rows(conn) if matters is None else []
-    ws.import_copy(copied, records, ServerIndexes(conn, None).embedder_identity())
+    ws.import_copy(copied, records, embedder_identity(conn))
     report = PushReport(matters=len(chosen), pushed=sum(len(d) for _m, d in copied))
     report.audit_copied = len(records)
-    _count(conn, ws, chosen, report, audit=matters is None)
+    report.counts = count_copy(ws, conn, chosen, ws.indexes.stored_vector_ids())
+    if matters is None:
+        _count_audit(conn, ws, report)
     return report
 
 
@@ -77,35 +79,9 @@ def _documents(conn: psycopg.Connection[Any], matter: Matter) -> list[ImportedDo
     return out
 
 
-def _count(
-    conn: psycopg.Connection[Any],
-    ws: Workspace,
-    matters: list[Matter],
-    report: PushReport,
-    *,
-    audit: bool,
-) -> None:
-    ids = [int(m.id) for m in matters]
-    server = conn.execute(
-        "SELECT (SELECT count(*) FROM documents WHERE matter_id = ANY(%(m)s)), "
-        "(SELECT count(*) FROM pages WHERE matter_id = ANY(%(m)s)), "
-        "(SELECT count(*) FROM fragments WHERE matter_id = ANY(%(m)s)), "
-        "(SELECT count(*) FROM fragments WHERE matter_id = ANY(%(m)s) AND embedding IS NOT NULL)",
-        {"m": ids},
-    ).fetchone() or (0, 0, 0, 0)
-    local = {"documents": 0, "pages": 0, "fragments": 0, "vectors": 0}
-    for matter in matters:
-        for document in ws.documents(matter.name):
-            local["documents"] += 1
-            local["pages"] += len(ws.pages(document))
-            fragment_ids = [f.id for f in ws.fragments(document)]
-            local["fragments"] += len(fragment_ids)
-            local["vectors"] += len(ws.indexes.stored_vectors(fragment_ids)[1])
-    for (name, here), there in zip(local.items(), server, strict=True):
-        report.counts[name] = (here, int(there))  # (profile, server)
-    if audit:
-        report.counts["audit records"] = (len(ws.audit_rows()), len(chain_rows(conn)))
-        check = ws.audit_check()
-        if not check.intact:
-            report.notes.extend(f"profile audit: {p}" for p in check.problems)
-            report.counts["audit chain intact"] = (0, 1)
+def _count_audit(conn: psycopg.Connection[Any], ws: Workspace, report: PushReport) -> None:
+    report.counts["audit records"] = (len(ws.audit_rows()), len(chain_rows(conn)))
+    check = ws.audit_check()
+    if not check.intact:
+        report.notes.extend(f"profile audit: {p}" for p in check.problems)
+        report.counts["audit chain intact"] = (0, 1)

@@ -27,9 +27,15 @@ from letadesk.domain import Document, DocumentStatus, Fragment, Matter, Page
 from letadesk.errors import ConfigError
 from letadesk.server import stats
 from letadesk.server.audit import chain_rows as server_chain_rows
-from letadesk.server.search import TSVECTOR_SQL, folded, vector_literal
+from letadesk.server.search import (
+    TSVECTOR_SQL,
+    check_embedder,
+    embedder_identity,
+    vector_literal,
+)
 from letadesk.store.audit_chain import ChainRow
 from letadesk.store.audit_check import check_records
+from letadesk.text import fold_lower
 
 if TYPE_CHECKING:
     from letadesk.workspace import Workspace
@@ -96,6 +102,8 @@ class Pusher:
         self._conn = conn
         self.report = PushReport()
         self._moved: set[int] = set()  # profile matter ids the server holds under another
+        self._vector_ids = ws.indexes.stored_vector_ids()  # read once; vectors only to copy
+        self._embedder_checked = False
 
     def push(self, matters: list[str] | None = None, *, audit: bool = True) -> PushReport:
         chosen = [m for m in self._ws.matters() if matters is None or m.name in matters]
@@ -106,7 +114,9 @@ class Pusher:
             self._push_matter(matter)
         if audit:
             self._push_audit()
-        self._count(chosen)
+        self.report.counts = count_copy(self._ws, self._conn, chosen, self._vector_ids)
+        if audit:
+            self._count_audit()
         return self.report
 
     # ---- documents ------------------------------------------------------------------
@@ -171,11 +181,12 @@ class Pusher:
     ) -> None:
         fragments = self._ws.fragments(document)
         pages = self._ws.pages(document)
-        identity, vectors = self._ws.indexes.stored_vectors([f.id for f in fragments])
-        signature = push_signature(document, fragments, pages, len(vectors))
+        embedded = sum(f.id in self._vector_ids for f in fragments)
+        signature = push_signature(document, fragments, pages, embedded)
         if held is not None and held[1] == signature:
             self.report.unchanged += 1
             return
+        identity, vectors = self._ws.indexes.stored_vectors([f.id for f in fragments])
         if vectors and identity is not None:
             self._ensure_embedder(*identity)
         with self._conn.transaction():
@@ -245,8 +256,8 @@ class Pusher:
                 "end": f.end,
                 "locator": f.locator,
                 "text": f.text,
-                "folded": folded(f.text),
-                "head": folded(" ".join(x for x in (d.title, f.locator) if x)),
+                "folded": fold_lower(f.text),
+                "head": fold_lower(" ".join(x for x in (d.title, f.locator) if x)),
                 "jurisdiction": d.jurisdiction,
                 "legal_force": d.legal_force,
                 "valid_from": d.valid_from,
@@ -285,24 +296,25 @@ class Pusher:
 
     def _ensure_embedder(self, name: str, dim: int) -> None:
         """The server's vectors are of one embedder: the first push sets it (and builds the
-        HNSW index for its dimension); another one is refused."""
-        row = self._conn.execute("SELECT name, dim FROM embedder WHERE id = 1").fetchone()
-        if row is not None:
-            if (str(row[0]), int(row[1])) != (name, dim):
-                raise ConfigError(
-                    f"the firm server's vectors are {row[0]} ({row[1]} dims); this profile's "
-                    f"are {name} ({dim} dims): re-embed one side with the other's embedder"
-                )
+        HNSW index for its dimension); another one is refused. Asked once per push."""
+        if self._embedder_checked:
             return
-        with self._conn.transaction():
-            self._conn.execute(
-                "INSERT INTO embedder(id, name, dim) VALUES (1, %s, %s)", (name, dim)
-            )
-            self._conn.execute(f"ALTER TABLE fragments ALTER COLUMN embedding TYPE vector({dim})")
-            self._conn.execute(
-                "CREATE INDEX IF NOT EXISTS fragments_embedding ON fragments "
-                "USING hnsw (embedding vector_cosine_ops)"
-            )
+        identity = embedder_identity(self._conn)
+        if identity is not None:
+            check_embedder(identity, name, dim, "this profile's are")
+        else:
+            with self._conn.transaction():
+                self._conn.execute(
+                    "INSERT INTO embedder(id, name, dim) VALUES (1, %s, %s)", (name, dim)
+                )
+                self._conn.execute(
+                    f"ALTER TABLE fragments ALTER COLUMN embedding TYPE vector({dim})"
+                )
+                self._conn.execute(
+                    "CREATE INDEX IF NOT EXISTS fragments_embedding ON fragments "
+                    "USING hnsw (embedding vector_cosine_ops)"
+                )
+        self._embedder_checked = True
 
     # ---- the audit trail --------------------------------------------------------------
 
@@ -337,34 +349,39 @@ class Pusher:
 
     # ---- counting ---------------------------------------------------------------------
 
-    def _count(self, matters: list[Matter]) -> None:
-        names = [m.name for m in matters]
-        profile = {"documents": 0, "pages": 0, "fragments": 0, "vectors": 0}
-        for matter in matters:
-            for document in self._ws.documents(matter.name):
-                profile["documents"] += 1
-                profile["pages"] += len(self._ws.pages(document))
-                if document.status == DocumentStatus.INDEXED:
-                    ids = [f.id for f in self._ws.fragments(document)]
-                    profile["fragments"] += len(ids)
-                    profile["vectors"] += len(self._ws.indexes.stored_vectors(ids)[1])
-        server = self._conn.execute(
-            "SELECT (SELECT count(*) FROM documents d JOIN matters m ON m.id = d.matter_id "
-            "WHERE m.name = ANY(%(n)s)), (SELECT count(*) FROM pages p JOIN matters m "
-            "ON m.id = p.matter_id WHERE m.name = ANY(%(n)s)), (SELECT count(*) FROM fragments f "
-            "JOIN matters m ON m.id = f.matter_id WHERE m.name = ANY(%(n)s)), "
-            "(SELECT count(*) FROM fragments f JOIN matters m ON m.id = f.matter_id "
-            "WHERE m.name = ANY(%(n)s) AND f.embedding IS NOT NULL)",
-            {"n": names},
-        ).fetchone()
-        for key, found in zip(profile, server or (), strict=True):
-            self.report.counts[key] = (profile[key], int(found))
+    def _count_audit(self) -> None:
         records = server_chain_rows(self._conn)
         self.report.counts["audit records"] = (len(self._ws.audit_rows()), len(records))
         check, _last = check_records(records)
         if not check.intact:
             self.report.notes.extend(f"server audit: {p}" for p in check.problems)
             self.report.counts["audit chain intact"] = (1, 0)
+
+
+def count_copy(
+    ws: Workspace, conn: psycopg.Connection[Any], matters: list[Matter], vector_ids: set[int]
+) -> dict[str, tuple[int, int]]:
+    """Documents, pages, fragments and vectors of ``matters`` (by name) as ``(profile,
+    server)``; ``vector_ids``: the profile's fragments that have a vector."""
+    profile = {"documents": 0, "pages": 0, "fragments": 0, "vectors": 0}
+    for matter in matters:
+        for document in ws.documents(matter.name):
+            profile["documents"] += 1
+            profile["pages"] += len(ws.pages(document))
+            if document.status == DocumentStatus.INDEXED:
+                ids = [f.id for f in ws.fragments(document)]
+                profile["fragments"] += len(ids)
+                profile["vectors"] += sum(i in vector_ids for i in ids)
+    server = conn.execute(
+        "SELECT (SELECT count(*) FROM documents d JOIN matters m ON m.id = d.matter_id "
+        "WHERE m.name = ANY(%(n)s)), (SELECT count(*) FROM pages p JOIN matters m "
+        "ON m.id = p.matter_id WHERE m.name = ANY(%(n)s)), (SELECT count(*) FROM fragments f "
+        "JOIN matters m ON m.id = f.matter_id WHERE m.name = ANY(%(n)s)), "
+        "(SELECT count(*) FROM fragments f JOIN matters m ON m.id = f.matter_id "
+        "WHERE m.name = ANY(%(n)s) AND f.embedding IS NOT NULL)",
+        {"n": [m.name for m in matters]},
+    ).fetchone() or (0, 0, 0, 0)
+    return {key: (profile[key], int(found)) for key, found in zip(profile, server, strict=True)}
 
 
 def _audit_values(r: ChainRow) -> tuple[object, ...]:

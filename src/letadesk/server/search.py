@@ -2,7 +2,7 @@
 pgvector (HNSW), behind :class:`~letadesk.ports.IndexSearch`, so that the retrieval
 cascade (reference, hybrid with RRF fusion, keyword fallback) runs unchanged.
 
-As in the embedded tantivy index, text is folded (:func:`letadesk.text.fold_diacritics`)
+As in the embedded tantivy index, text is folded (:func:`letadesk.text.fold_lower`)
 *before* stemming, at push time and in the query alike, and each fragment is stemmed
 twice: Romanian (weight A), English (B); its title and locator are weight C. Queries are
 built from the query's own word tokens as quoted lexemes, never parsed as tsquery syntax,
@@ -21,7 +21,7 @@ from letadesk.domain import SearchFilters
 from letadesk.errors import ConfigError
 from letadesk.server import stats
 from letadesk.server.corpus import filter_sql
-from letadesk.text import fold_diacritics
+from letadesk.text import fold_lower
 
 if TYPE_CHECKING:
     from letadesk.index.embedder import Embedder
@@ -31,15 +31,10 @@ _MAX_TERMS = 64  # as the tantivy query
 _EF_SEARCH_MAX = 1000  # pgvector's bound
 
 
-def folded(text: str) -> str:
-    """What the server stems and searches: lower-cased, Romanian diacritics removed."""
-    return fold_diacritics(text.lower())
-
-
 def tsquery_text(query: str, *, own_text_only: bool = False) -> str:
     """An OR of ``query``'s word tokens as quoted lexemes (``'a' | 'b'``); "" when it has
     none. ``own_text_only`` limits them to the fragment's text (weights A and B)."""
-    terms = list(dict.fromkeys(_WORD.findall(folded(query))))[:_MAX_TERMS]
+    terms = list(dict.fromkeys(_WORD.findall(fold_lower(query))))[:_MAX_TERMS]
     suffix = ":AB" if own_text_only else ""
     return " | ".join(f"'{t}'{suffix}" for t in terms)
 
@@ -57,30 +52,32 @@ def vector_literal(vector: np.ndarray) -> str:
     return "[" + ",".join(f"{x:.8g}" for x in np.asarray(vector, dtype=np.float32).ravel()) + "]"
 
 
+def embedder_identity(conn: psycopg.Connection[Any]) -> tuple[str, int] | None:
+    """``(name, dim)`` of the embedder the server's vectors were made with; None when it
+    holds none yet (the first push with vectors sets it)."""
+    row = conn.execute("SELECT name, dim FROM embedder WHERE id = 1").fetchone()
+    return None if row is None else (str(row[0]), int(row[1]))
+
+
+def check_embedder(identity: tuple[str, int], name: str, dim: int, whose: str) -> None:
+    """A ConfigError when ``whose`` vectors (``name``, ``dim``) are not the server's."""
+    if identity != (name, dim):
+        raise ConfigError(
+            f"the firm server's vectors were made with {identity[0]} ({identity[1]} dims); "
+            f"{whose} {name} ({dim} dims): use one embedder on both sides"
+        )
+
+
 class ServerIndexes:
     """:class:`~letadesk.ports.IndexSearch` over the server's ``fragments`` table. The
-    query is embedded here with the embedder the server's vectors were made with
-    (:meth:`embedder_identity`; another one is a ConfigError, not a silent mismatch)."""
+    query is embedded with ``embedder``, which must be the one the server's vectors were
+    made with (:func:`check_embedder`); None when the server holds no vectors (no dense
+    search then)."""
 
     def __init__(self, conn: psycopg.Connection[Any], embedder: Embedder | None) -> None:
         self._conn = conn
         self._embedder = embedder
         self._last_query: tuple[str, np.ndarray] | None = None
-
-    def embedder_identity(self) -> tuple[str, int] | None:
-        row = self._conn.execute("SELECT name, dim FROM embedder WHERE id = 1").fetchone()
-        return None if row is None else (str(row[0]), int(row[1]))
-
-    def check_embedder(self) -> None:
-        identity = self.embedder_identity()
-        if identity is None or self._embedder is None:
-            return
-        if identity != (self._embedder.name, self._embedder.dim):
-            raise ConfigError(
-                f"the firm server's vectors were made with {identity[0]} ({identity[1]} "
-                f"dims); this LetaDesk embeds with {self._embedder.name}: set the embedder "
-                "setting to the server's"
-            )
 
     # ---- IndexSearch ----------------------------------------------------------------
 
@@ -105,7 +102,7 @@ class ServerIndexes:
         planned = (
             None
             if filters.document_id is not None
-            else stats.plan(self._conn, int(filters.matter_id), folded(query))
+            else stats.plan(self._conn, int(filters.matter_id), fold_lower(query))
         )
         if planned is None:
             rows = self._search_text(filters, _TSQUERY, _TSQUERY, {"q": q}, k)
@@ -138,7 +135,7 @@ class ServerIndexes:
         ).fetchall()
 
     def search_dense(self, query: str, filters: SearchFilters, k: int) -> list[tuple[int, float]]:
-        if self._embedder is None or k <= 0 or self.embedder_identity() is None:
+        if self._embedder is None or k <= 0:
             return []
         last = self._last_query
         if last is not None and last[0] == query:

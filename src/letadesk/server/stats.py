@@ -80,18 +80,16 @@ def plan(conn: psycopg.Connection[Any], matter_id: int, folded_query: str) -> Pl
     if not rows:
         return None
     total = max(1, int(rows[0][2]))
-    lexemes = [str(r[0]) for r in rows]
-    ranking = _quoted(
-        [x for x, r in zip(lexemes, rows, strict=True) if int(r[1]) <= COMMON_SHARE * total]
-        or lexemes[:1]
-    )
-    if int(rows[0][1]) > CANDIDATE_BUDGET and len(rows) > 1:
-        return Plan(_quoted(lexemes[:2], " & "), ranking, _quoted(lexemes[:1]))
+    held = [(str(r[0]), int(r[1])) for r in rows]  # (lexeme, fragments), rarest first
+    uncommon = [lexeme for lexeme, n in held if n <= COMMON_SHARE * total]
+    ranking = _quoted(uncommon or [held[0][0]])
+    if held[0][1] > CANDIDATE_BUDGET and len(held) > 1:
+        return Plan(_quoted([held[0][0], held[1][0]], " & "), ranking, _quoted([held[0][0]]))
     candidates: list[str] = []
-    held = 0
-    for lexeme, fragments, _total in rows:
-        if candidates and held + int(fragments) > CANDIDATE_BUDGET:
+    budget = CANDIDATE_BUDGET
+    for lexeme, n in held:
+        if candidates and n > budget:
             break
-        candidates.append(str(lexeme))
-        held += int(fragments)
+        candidates.append(lexeme)
+        budget -= n
     return Plan(_quoted(candidates), ranking)

@@ -29,7 +29,7 @@ from letadesk.server.corpus import DOC_COLUMNS, PgCorpus, document_from_row
 from letadesk.server.pull import pull
 from letadesk.server.push import Pusher, PushReport
 from letadesk.server.schema import check_version, migrate
-from letadesk.server.search import ServerIndexes
+from letadesk.server.search import ServerIndexes, check_embedder, embedder_identity
 from letadesk.store.audit import AuditEntry, export_rows
 from letadesk.store.audit_check import AuditCheck
 from letadesk.workspace import Workspace
@@ -142,12 +142,12 @@ class ServerWorkspace:
         if self._indexes is None:
             from letadesk.index.embedder import make_embedder
 
-            probe = ServerIndexes(self._conn, None)
+            identity = embedder_identity(self._conn)
             embedder = None
-            if probe.embedder_identity() is not None:
+            if identity is not None:
                 embedder = make_embedder(self.settings.embedder, threads=self.settings.threads)
+                check_embedder(identity, embedder.name, embedder.dim, "this LetaDesk embeds with")
             self._indexes = ServerIndexes(self._conn, embedder)
-            self._indexes.check_embedder()
         return self._indexes
 
     def filters(

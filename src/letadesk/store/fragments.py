@@ -10,7 +10,7 @@ import apsw
 
 from letadesk.domain import DocumentId, Fragment, FragmentId, Page, PageMethod, SearchFilters
 from letadesk.store.filters import document_filter_sql
-from letadesk.text import fold_diacritics
+from letadesk.text import fold_lower
 
 _FRAGMENT_COLUMNS = 'id, document_id, page, start, "end", locator, text'
 
@@ -113,9 +113,9 @@ def keyword_hits(
 
 
 def _fold_lower(*values: object) -> str:
-    """Lower-cased in Python (SQLite's lower() folds ASCII only: not "Î", "Ș"), then
-    without diacritics, as the words are."""
-    return fold_diacritics(str(values[0] or "").lower())
+    """:func:`letadesk.text.fold_lower` as an SQLite function (its lower() folds ASCII
+    only: not "Î", "Ș")."""
+    return fold_lower(str(values[0] or ""))
 
 
 def locators_of(conn: apsw.Connection, document_id: int) -> list[str]:
