@@ -1,5 +1,6 @@
-"""Settings: model file (checked for size and memory fit), generation mode, embedder,
-threads, default "as of" date and interface language; saved under the profile."""
+"""Settings: model file (checked for size and memory fit), the firm's model server
+(checked against the hosts IT allowed), generation mode, embedder, threads, default
+"as of" date and interface language; saved under the profile."""
 
 from __future__ import annotations
 
@@ -28,6 +29,7 @@ from letadesk.errors import LetaDeskError
 from letadesk.files import sha256_of
 from letadesk.generate.allowlist import ModelAllowList, may_load
 from letadesk.generate.llama_generator import check_fits, is_bundled
+from letadesk.generate.remote_generator import checked_endpoint
 from letadesk.index.embedder import CHOICES
 from letadesk.ui.as_of import AsOfField
 from letadesk.ui.i18n import LANGUAGES
@@ -47,6 +49,7 @@ class SettingsDialog(QDialog):
         self.model_info = QLabel()
         self.model_info.setObjectName("hint")
         self.model_info.setWordWrap(True)
+        self._server_fields(settings)
         self.generation = self._generation_box(settings.generation)
         self.embedder = QComboBox()
         self.embedder.setEditable(True)  # a sentence-transformers folder is allowed too
@@ -66,11 +69,53 @@ class SettingsDialog(QDialog):
         self._build_layout(browse)
         self._model_changed()
 
+    def _server_fields(self, settings: Settings) -> None:
+        """The model server's URL and model name; its hosts are IT's list, shown only."""
+        self.model_server = QLineEdit(settings.model_server)
+        self.model_server.setPlaceholderText(self.tr("(none: the model on this computer)"))
+        self.model_server.textChanged.connect(self._server_changed)
+        self.model_server_model = QLineEdit(settings.model_server_model)
+        self.model_server_model.setPlaceholderText(self.tr("(the server's default model)"))
+        self.server_info = QLabel()
+        self.server_info.setObjectName("hint")
+        self.server_info.setWordWrap(True)
+        self._server_changed()
+
+    def server_problem(self) -> str:
+        """Why the model server cannot be used, or "" when it can (or none is set)."""
+        url = self.model_server.text().strip()
+        if not url:
+            return ""
+        try:
+            checked_endpoint(url, self.settings.model_server_hosts)
+        except LetaDeskError as exc:
+            return str(exc)
+        return ""
+
+    def _server_changed(self) -> None:
+        hosts = ", ".join(self.settings.model_server_hosts)
+        allowed = (
+            self.tr("Hosts IT allowed: {hosts}.").format(hosts=hosts)
+            if hosts
+            else self.tr("IT has allowed no model server host (model_server_hosts).")
+        )
+        if not self.model_server.text().strip():
+            self.server_info.setText(allowed)
+            return
+        problem = self.server_problem()
+        self.server_info.setText(
+            problem
+            or self.tr(
+                "Questions and their sources are sent to this server to draft answers; "
+                "every claim is still checked here. {allowed}"
+            ).format(allowed=allowed)
+        )
+
     def _generation_box(self, current: str) -> QComboBox:
         """The generation mode choice (``letadesk.generate.mode``), set to ``current``."""
         box = QComboBox()
         labels = {
-            "auto": self.tr("Automatic: only with a model file chosen above"),
+            "auto": self.tr("Automatic: only with a model file or server chosen above"),
             "always": self.tr("Always (the built-in small model too)"),
             "never": self.tr("Never: verbatim passages only"),
         }
@@ -97,6 +142,9 @@ class SettingsDialog(QDialog):
         form = QFormLayout()
         form.addRow(self.tr("Model file (GGUF):"), model_row)
         form.addRow("", self.model_info)
+        form.addRow(self.tr("Firm model server (URL):"), self.model_server)
+        form.addRow(self.tr("Model on the server:"), self.model_server_model)
+        form.addRow("", self.server_info)
         form.addRow(self.tr("Draft answers with the model:"), self.generation)
         form.addRow(self.tr("Embedder:"), self.embedder)
         form.addRow(self.tr("Threads:"), self.threads)
@@ -152,6 +200,8 @@ class SettingsDialog(QDialog):
         return replace(
             self.settings,
             model_path=self.model_path.text().strip(),
+            model_server=self.model_server.text().strip().rstrip("/"),
+            model_server_model=self.model_server_model.text().strip(),
             generation=str(self.generation.currentData()),
             embedder=self.embedder.currentText().strip() or "auto",
             threads=self.threads.value(),
@@ -164,6 +214,10 @@ class SettingsDialog(QDialog):
         if problem:
             self.model_info.setText(problem)
             return  # stay open: the model would not load
+        problem = self.server_problem()
+        if problem:
+            self.server_info.setText(problem)
+            return  # stay open: nothing would be sent to that server
         text = self.model_path.text().strip()
         if text and not self._confirmed(Path(text)):
             self.model_info.setText(self.tr("The model was not confirmed, so it is not used."))

@@ -851,87 +851,127 @@
 <context>
     <name>SettingsDialog</name>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="39"/>
+        <location filename="../../ui/settings_dialog.py" line="41"/>
         <source>Settings</source>
         <translation>Setări</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="43"/>
+        <location filename="../../ui/settings_dialog.py" line="45"/>
         <source>(built-in small model)</source>
         <translation>(modelul mic inclus)</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="45"/>
+        <location filename="../../ui/settings_dialog.py" line="47"/>
         <source>Browse…</source>
         <translation>Răsfoiește…</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="57"/>
+        <location filename="../../ui/settings_dialog.py" line="60"/>
         <source>automatic</source>
         <translation>automat</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="59"/>
+        <location filename="../../ui/settings_dialog.py" line="62"/>
         <source>Use a fixed date</source>
         <translation>Folosește o dată fixă</translation>
     </message>
     <message>
+        <location filename="../../ui/settings_dialog.py" line="75"/>
+        <source>(none: the model on this computer)</source>
+        <translation>(niciunul: modelul de pe acest calculator)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/settings_dialog.py" line="78"/>
+        <source>(the server&apos;s default model)</source>
+        <translation>(modelul implicit al serverului)</translation>
+    </message>
+    <message>
         <location filename="../../ui/settings_dialog.py" line="98"/>
+        <source>Hosts IT allowed: {hosts}.</source>
+        <translation>Servere permise de IT: {hosts}.</translation>
+    </message>
+    <message>
+        <location filename="../../ui/settings_dialog.py" line="100"/>
+        <source>IT has allowed no model server host (model_server_hosts).</source>
+        <translation>IT nu a permis niciun server de modele (model_server_hosts).</translation>
+    </message>
+    <message>
+        <location filename="../../ui/settings_dialog.py" line="109"/>
+        <source>Questions and their sources are sent to this server to draft answers; every claim is still checked here. {allowed}</source>
+        <translation>Întrebările și sursele lor sunt trimise acestui server pentru a redacta răspunsuri; fiecare afirmație este verificată tot aici. {allowed}</translation>
+    </message>
+    <message>
+        <location filename="../../ui/settings_dialog.py" line="118"/>
+        <source>Automatic: only with a model file or server chosen above</source>
+        <translation>Automat: doar cu un fișier de model sau un server ales mai sus</translation>
+    </message>
+    <message>
+        <location filename="../../ui/settings_dialog.py" line="143"/>
         <source>Model file (GGUF):</source>
         <translation>Fișierul modelului (GGUF):</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="101"/>
+        <location filename="../../ui/settings_dialog.py" line="145"/>
+        <source>Firm model server (URL):</source>
+        <translation>Serverul de modele al firmei (URL):</translation>
+    </message>
+    <message>
+        <location filename="../../ui/settings_dialog.py" line="146"/>
+        <source>Model on the server:</source>
+        <translation>Modelul de pe server:</translation>
+    </message>
+    <message>
+        <location filename="../../ui/settings_dialog.py" line="149"/>
         <source>Embedder:</source>
         <translation>Model de vectorizare:</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="102"/>
+        <location filename="../../ui/settings_dialog.py" line="150"/>
         <source>Threads:</source>
         <translation>Fire de execuție:</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="103"/>
+        <location filename="../../ui/settings_dialog.py" line="151"/>
         <source>Default “as of” date:</source>
         <translation>Data implicită „la data de”:</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="104"/>
+        <location filename="../../ui/settings_dialog.py" line="152"/>
         <source>Interface language:</source>
         <translation>Limba interfeței:</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="105"/>
+        <location filename="../../ui/settings_dialog.py" line="153"/>
         <source>A new language or embedder applies after restarting LetaDesk.</source>
         <translation>O limbă sau un model de vectorizare nou se aplică după repornirea LetaDesk.</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="120"/>
+        <location filename="../../ui/settings_dialog.py" line="168"/>
         <source>Choose a model</source>
         <translation>Alegeți un model</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="120"/>
+        <location filename="../../ui/settings_dialog.py" line="168"/>
         <source>GGUF models (*.gguf)</source>
         <translation>Modele GGUF (*.gguf)</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="139"/>
+        <location filename="../../ui/settings_dialog.py" line="187"/>
         <source>The built-in model is used.</source>
         <translation>Se folosește modelul inclus.</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="147"/>
+        <location filename="../../ui/settings_dialog.py" line="195"/>
         <source>{size:.0f} MiB; fits in the available memory.</source>
         <translation>{size:.0f} MiB; încape în memoria disponibilă.</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="169"/>
+        <location filename="../../ui/settings_dialog.py" line="223"/>
         <source>The model was not confirmed, so it is not used.</source>
         <translation>Modelul nu a fost confirmat, deci nu este folosit.</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="190"/>
+        <location filename="../../ui/settings_dialog.py" line="244"/>
         <source>LetaDesk has not loaded this model file before:
 {file}
 
@@ -946,32 +986,27 @@ SHA-256: {digest}
 Modelul hotărăște ce spun ciornele. Comparați SHA-256 cu cel dat de editorul său. Permiteți acest fișier?</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="196"/>
+        <location filename="../../ui/settings_dialog.py" line="250"/>
         <source>Confirm the model</source>
         <translation>Confirmați modelul</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="73"/>
-        <source>Automatic: only with a model file chosen above</source>
-        <translation>Automat: doar cu un fișier de model ales mai sus</translation>
-    </message>
-    <message>
-        <location filename="../../ui/settings_dialog.py" line="74"/>
+        <location filename="../../ui/settings_dialog.py" line="119"/>
         <source>Always (the built-in small model too)</source>
         <translation>Întotdeauna (inclusiv modelul mic integrat)</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="75"/>
+        <location filename="../../ui/settings_dialog.py" line="120"/>
         <source>Never: verbatim passages only</source>
         <translation>Niciodată: doar pasaje exacte</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="82"/>
+        <location filename="../../ui/settings_dialog.py" line="127"/>
         <source>The built-in small model&apos;s drafts were rarely verifiable, so by default answers are verbatim passages unless you choose a more capable model.</source>
         <translation>Ciornele modelului mic integrat au putut fi rareori verificate, așa că implicit răspunsurile sunt pasaje exacte, cu excepția cazului în care alegeți un model mai capabil.</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="100"/>
+        <location filename="../../ui/settings_dialog.py" line="148"/>
         <source>Draft answers with the model:</source>
         <translation>Redactare cu modelul de limbaj:</translation>
     </message>
