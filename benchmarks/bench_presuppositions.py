@@ -43,7 +43,8 @@ ACTS = (
     "codes_original/codul_muncii_L53-2003_forma_initiala_MO72-2003.txt",
     "laws_consolidated_2026/legea_544-2001_acces_informatii.txt",
 )
-VERSIONS = {  # Legea nr. 98/2016: file -> in force (from, to), as tests/test_shared_corpus.py
+# Legea nr. 98/2016: file -> in force (from, to), as tests/system/test_shared_corpus.py
+VERSIONS = {
     "legea_98-2016_v2017-05-05.txt": (date(2016, 5, 26), date(2020, 7, 12)),
     "legea_98-2016_v2020-07-27.txt": (date(2020, 7, 13), date(2026, 1, 31)),
     "legea_98-2016_v2026-02_ansvar.txt": (date(2026, 2, 1), None),

@@ -9,7 +9,7 @@ command -v "$PY" >/dev/null 2>&1 || PY=python3
 
 # Debian packages: OCR (Tesseract, Romanian + English), Qt runtime libraries, Xvfb for
 # screenshots; wixl, msitools, osslsigncode and openssl build and sign the Windows MSI
-# (installers/build-windows.sh, tests/test_msi.py).
+# (installers/build-windows.sh, tests/release/test_msi.py).
 DEB_PKGS="tesseract-ocr tesseract-ocr-ron tesseract-ocr-eng xvfb libegl1 libgl1 libxkbcommon0 \
 libxkbcommon-x11-0 libfontconfig1 libdbus-1-3 libxcb-cursor0 libxcb-icccm4 libxcb-keysyms1 libglib2.0-0 \
 wixl msitools osslsigncode openssl"

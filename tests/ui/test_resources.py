@@ -1,6 +1,6 @@
 """The window's bundled files are package data, found inside the imported ``letadesk``
 package: the same in a source checkout, an editable install and an installed wheel
-(``tests/test_wheel.py`` checks the last)."""
+(``tests/release/test_wheel.py`` checks the last)."""
 
 from __future__ import annotations
 

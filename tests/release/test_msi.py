@@ -18,7 +18,7 @@ import pytest
 
 import letadesk
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 SCRIPT = ROOT / "installers" / "build-windows.sh"
 UPGRADE_CODE = "{C1B3D06C-5438-46F3-807D-50F39180F8A8}"
 TOOLS = ("wixl", "wixl-heat", "msiinfo", "osslsigncode", "openssl")

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from packaging.utils import canonicalize_name
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 _spec = importlib.util.spec_from_file_location(
     "supply_chain", ROOT / "installers" / "supply_chain.py"
 )

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-SRC = Path(__file__).resolve().parents[1] / "src" / "letadesk"
+SRC = Path(__file__).resolve().parents[2] / "src" / "letadesk"
 MAX_LINES = 400
 
 

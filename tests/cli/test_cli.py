@@ -14,7 +14,7 @@ import pytest
 from corpus_factory import CONTRACT_RO, NDA_EN, write_text
 from letadesk.cli import build_parser
 
-README = Path(__file__).resolve().parents[1] / "README.md"
+README = Path(__file__).resolve().parents[2] / "README.md"
 
 
 def run(data: Path, *args: str, ok: bool = True) -> subprocess.CompletedProcess[str]:

@@ -1,5 +1,5 @@
 """The package's own metadata: one version, one licence, one place for pins, no stray
-files (issue 12). The built wheel itself is checked in ``tests/test_wheel.py``."""
+files (issue 12). The built wheel itself is checked in ``tests/release/test_wheel.py``."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ from packaging.version import Version
 
 import letadesk
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 PYPROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
 PROJECT = PYPROJECT["project"]
 
