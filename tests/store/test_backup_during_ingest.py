@@ -1,14 +1,19 @@
 """A backup taken while the profile changes (issue 15): one taken in the middle of an
-ingest restores to a consistent profile that the next ingest completes."""
+ingest restores to a consistent profile that the next ingest completes, and a backup's
+manifest describes what the backup holds, not what the live profile held a moment
+later."""
 
 from __future__ import annotations
 
 import json
 from pathlib import Path
 
+import pytest
+
 from corpus_factory import CONTRACT_RO, GOVERNING_LAW_MATTER, NDA_EN, write_matter, write_text
 from letadesk.backup import backup, restore
 from letadesk.config import Paths
+from letadesk.store import audit
 from letadesk.workspace import Workspace
 
 
@@ -51,3 +56,39 @@ def test_a_backup_taken_during_an_ingest_restores_and_the_next_ingest_completes_
         doctor = ws.doctor()
         assert doctor.consistent and not doctor.pending
         assert ws.search("governing law", matter="M", k=5)
+
+
+def test_the_manifest_counts_what_the_backup_holds(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Before: the counts and the audit record count were read from the live profile
+    after the snapshot, so a question asked meanwhile was counted though not backed up."""
+    docs = tmp_path / "docs"
+    write_text(docs, "nda.txt", NDA_EN)
+    source, copy = tmp_path / "source", tmp_path / "backup"
+    with Workspace.open(source) as ws, Workspace.open(source) as other:
+        ws.ingest([docs], matter="M")
+        audit.append(ws._conn, {"question": "q1"}, audit_id=audit.new_audit_id(), matter_id=None)
+        snapshot = ws.copy_database
+
+        def snapshot_then_more(target: Path) -> None:
+            snapshot(target)  # the app goes on: a question asked, a document added
+            audit.append(
+                other._conn, {"question": "q2"}, audit_id=audit.new_audit_id(), matter_id=None
+            )
+            write_text(tmp_path / "more", "contract.txt", CONTRACT_RO)
+            other.ingest([tmp_path / "more"], matter="M")
+
+        monkeypatch.setattr(ws, "copy_database", snapshot_then_more)
+        report = backup(ws, copy)
+        assert ws.status()["documents"] == 2 and ws.audit_check().records == 2
+    manifest = json.loads((copy / "manifest.json").read_text(encoding="utf-8"))
+    assert sorted(p.name for p in copy.iterdir() if p.is_file()) == [
+        "audit.key",
+        "letadesk.sqlite3",
+        "manifest.json",
+    ]  # counting the copy left no lock, WAL or shared-memory file beside it
+    assert report.counts["documents"] == manifest["counts"]["documents"] == 1
+    assert report.audit_records == manifest["audit_records"] == 1
+    restored = restore(copy, Paths.resolve(tmp_path / "restored"))
+    assert (restored.counts, restored.audit_records) == (report.counts, report.audit_records)
