@@ -24,6 +24,8 @@ from letadesk.config import Paths
 from letadesk.errors import ConfigError, StoreError
 from letadesk.files import sha256_of
 from letadesk.privacy import private_umask, secure_tree
+from letadesk.store import audit_check, corpus
+from letadesk.store.database import open_snapshot
 from letadesk.workspace import Workspace
 
 MANIFEST = "manifest.json"
@@ -64,7 +66,9 @@ def backup(ws: Workspace, dest: Path) -> BackupReport:
                     shutil.copy2(extra, dest / extra.name)
         except OSError as exc:
             raise ConfigError(f"{dest}: cannot write the backup ({exc.strerror or exc})") from exc
-        report = BackupReport(str(dest), ws.status(), ws.audit_check().records)
+        report = BackupReport(
+            str(dest), *_holds(dest / paths.database.name, dest / paths.audit_key.name)
+        )
         for path in sorted(p for p in dest.rglob("*") if p.is_file()):
             report.files[path.relative_to(dest).as_posix()] = sha256_of(path)
         manifest = {
@@ -78,6 +82,16 @@ def backup(ws: Workspace, dest: Path) -> BackupReport:
         (dest / MANIFEST).write_text(json.dumps(manifest, indent=2), encoding="utf-8")
     secure_tree(dest)
     return report
+
+
+def _holds(database: Path, key: Path) -> tuple[dict[str, int], int]:
+    """The counts and the audit record count of the backup's own database: the profile
+    may have moved on since its snapshot (an ingest or a question meanwhile)."""
+    conn = open_snapshot(database)
+    try:
+        return corpus.counts(conn), audit_check.check(conn, key_file=key).records
+    finally:
+        conn.close()
 
 
 def _copy_lexical(source: Path, target: Path) -> None:

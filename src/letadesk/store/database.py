@@ -86,6 +86,15 @@ def _migrate(conn: apsw.Connection, path: Path, backups: Path | None) -> None:
             conn.execute(f"PRAGMA user_version={version}")
 
 
+def open_snapshot(path: Path) -> apsw.Connection:
+    """The database file ``path`` (a snapshot no one writes, such as a backup's copy)
+    opened read-only and immutable: nothing is written, not even a lock or WAL file."""
+    return apsw.Connection(
+        path.resolve().as_uri() + "?immutable=1",
+        flags=apsw.SQLITE_OPEN_READONLY | apsw.SQLITE_OPEN_URI,
+    )
+
+
 def copy_database(conn: apsw.Connection, target: Path) -> None:
     """Copy the whole database to ``target``: a consistent snapshot through SQLite's online
     backup API, safe while other connections write (before migrating; ``backup``)."""
