@@ -30,6 +30,7 @@ from letadesk.server.pull import pull
 from letadesk.server.push import Pusher, PushReport
 from letadesk.server.schema import check_version, migrate
 from letadesk.server.search import ServerIndexes, check_embedder, embedder_identity
+from letadesk.server.witness import WITNESS_NAME, ServerWitness
 from letadesk.store.audit import AuditEntry, export_rows
 from letadesk.store.audit_check import AuditCheck
 from letadesk.workspace import Workspace
@@ -46,6 +47,7 @@ class ServerWorkspace:
         self.settings = local.settings
         self._conn: psycopg.Connection[Any] = connect(url, autocommit=True)
         self._indexes: ServerIndexes | None = None
+        self.witness = ServerWitness(local.paths.root / WITNESS_NAME, self.where)
 
     @classmethod
     def initialise(cls, url: str) -> int:
@@ -187,7 +189,7 @@ class ServerWorkspace:
         question = checked_question(question)
         opts = resolved_options(options, self.settings, lambda: self.local.generates(generator))
         return ask_and_record(
-            audit.ServerAuditTrail(self._conn),
+            audit.ServerAuditTrail(self._conn, self.witness),
             question,
             matter=matter,
             filters=self.filters(matter, document=document, as_of=opts.as_of),
@@ -207,7 +209,7 @@ class ServerWorkspace:
         return audit.entries(self._conn, matter_id=matter_id, limit=limit)
 
     def audit_check(self) -> AuditCheck:
-        return audit.check(self._conn)
+        return audit.check(self._conn, self.witness)
 
     def audit_export(self, target: Path) -> int:
         """The records this role may read, with their chain hashes, as JSON lines."""

@@ -1,0 +1,94 @@
+"""This computer's witness of the firm server's audit trail: the counterpart of the
+embedded profile's keyed head.
+
+The server's owner can rewrite any table, so no head kept *in* the database can prove
+that the newest records were not removed. Each LetaDesk that appends a record to the
+server keeps, in its own profile (``server_witness.json``, 0600, out of the server's
+reach), the last record it appended there: its position, id, time and hash. ``audit
+--verify`` then checks that this record is still on the server, at the same position,
+with the same hash. A trail cut back past it, the record deleted, or the chain recomputed
+(which changes every hash after the first change) is reported, by every lawyer's
+computer for the records it wrote.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Any
+
+import psycopg
+
+WITNESS_NAME = "server_witness.json"
+
+
+@dataclass(frozen=True, slots=True)
+class Witnessed:
+    """The last record this computer appended to one server."""
+
+    seq: int
+    audit_id: str
+    created_at: str
+    hash: str
+
+
+class ServerWitness:
+    """The witness file at ``path``, for the server ``server`` (its host and database)."""
+
+    def __init__(self, path: Path, server: str) -> None:
+        self.path = path
+        self.server = server
+
+    def _all(self) -> dict[str, Any]:
+        try:
+            data = json.loads(self.path.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            return {}
+        return data if isinstance(data, dict) else {}
+
+    def last(self) -> Witnessed | None:
+        entry = self._all().get(self.server)
+        try:
+            return Witnessed(**entry) if isinstance(entry, dict) else None
+        except TypeError:  # a file from elsewhere: not a witness
+            return None
+
+    def record(self, conn: psycopg.Connection[Any], audit_id: str) -> None:
+        """Witness the record ``audit_id`` this session has just appended (its position,
+        time and hash as the server stored them)."""
+        row = conn.execute(
+            "SELECT seq, created_at, hash FROM audit WHERE id = %s", (audit_id,)
+        ).fetchone()
+        if row is None:
+            return
+        data = self._all()
+        data[self.server] = asdict(Witnessed(int(row[0]), audit_id, str(row[1]), str(row[2])))
+        tmp = self.path.with_name(self.path.name + ".tmp")
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            json.dump(data, fh, indent=1)
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.replace(tmp, self.path)
+
+    def check(self, conn: psycopg.Connection[Any]) -> tuple[str, list[str]]:
+        """What was checked ("" when this computer never appended here) and the problems."""
+        seen = self.last()
+        if seen is None:
+            return "", []
+        label = f"record {seen.seq} ({seen.audit_id}, {seen.created_at})"
+        checked = f"the last record this computer appended, {label}, is on the server unchanged"
+        row = conn.execute("SELECT seq, hash FROM audit WHERE id = %s", (seen.audit_id,)).fetchone()
+        if row is None:
+            return checked, [
+                f"{label}, which this computer appended, is gone from the server: its trail "
+                "was cut back or the record deleted"
+            ]
+        if (int(row[0]), str(row[1])) != (seen.seq, seen.hash):
+            return checked, [
+                f"{label}, which this computer appended, has another position or hash on "
+                "the server: its trail was rewritten"
+            ]
+        return checked, []
