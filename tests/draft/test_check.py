@@ -101,9 +101,9 @@ def test_cited_provisions_are_grounded_in_the_matter(ws: Workspace, draft: Path)
     text = ws.text(law)
     for finding in cited:
         (citation,) = finding.citations
-        assert citation["document_id"] == law.id
-        assert text[citation["start"] : citation["end"]] == citation["quote"]
-    assert "30 de zile" in cited[0].citations[0]["quote"]
+        assert citation.document_id == law.id
+        assert text[citation.start : citation.end] == citation.quote
+    assert "30 de zile" in cited[0].citations[0].quote
 
 
 def test_a_piece_citing_nothing_gets_its_nearest_provision(ws: Workspace, draft: Path) -> None:

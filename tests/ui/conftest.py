@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from letadesk.domain import Citation, Document, Fragment
 from letadesk.ui.resources import sample_matter_dir
 
 with contextlib.suppress(ImportError):  # without PySide6 only Qt-free tests run here
@@ -48,6 +49,25 @@ def wait_idle(qtbot, win, timeout: int = 60_000) -> None:
     message (the window itself survives any core failure)."""
     qtbot.waitUntil(lambda: win.task == "", timeout=timeout)
     assert not win.last_error, win.last_error
+
+
+def cite(doc: Document, fragment: Fragment, **changes: object) -> Citation:
+    """A citation of the whole ``fragment`` of ``doc``, as a chip carries it (``changes``
+    to its fields: another title, page, quote...)."""
+    fields: dict[str, object] = {
+        "fragment_id": fragment.id,
+        "document_id": doc.id,
+        "document": doc.title,
+        "page": fragment.page,
+        "page_label": fragment.printed_page,
+        "locator": fragment.locator,
+        "quote": fragment.text,
+        "start": fragment.start,
+        "end": fragment.end,
+        "source_state": doc.source_state,
+        "verified": doc.verified,
+    }
+    return Citation(**{**fields, **changes})  # type: ignore[arg-type]
 
 
 @pytest.fixture

@@ -14,6 +14,7 @@ from PySide6.QtWidgets import QLabel
 
 from conftest import wait_idle
 from corpus_factory import GOVERNING_LAW_MATTER, write_matter
+from letadesk.domain import Answer, DocumentId, UnansweredDocument
 
 pytestmark = pytest.mark.ui
 
@@ -46,23 +47,21 @@ def test_grouped_answer_names_each_document(qtbot, window, tmp_path: Path) -> No
     wait_idle(qtbot, window)
     view = window.answer_view
     answer = view.answer
-    assert answer["disposition"] == "answered", answer
-    assert [label.text() for label in view.group_labels] == [
-        g["document"] for g in answer["groups"]
-    ]
+    assert answer.disposition == "answered", answer
+    assert [label.text() for label in view.group_labels] == [g.document for g in answer.groups]
     assert {label.text() for label in view.group_labels} == CONTRACTS
     assert view.unanswered_label is not None
     assert view.unanswered_label.text() == "No answer in: OFFICE LEASE"
     order = reading_order(view)
-    assert order[0] == ("groupTitle", answer["groups"][0]["document"])
+    assert order[0] == ("groupTitle", answer.groups[0].document)
     current = ""
     for kind, text in order:
         if kind == "groupTitle":
             current = text
             continue
-        claim = next(c for c in answer["claims"] if c["text"] == text)
-        assert {c["document"] for c in claim["citations"]} == {current}
-    assert len(view.chips) == sum(len(c["citations"]) for c in answer["claims"])
+        claim = next(c for c in answer.claims if c.text == text)
+        assert {c.document for c in claim.citations} == {current}
+    assert len(view.chips) == sum(len(c.citations) for c in answer.claims)
 
 
 def test_unanswered_documents_read_in_romanian(qtbot) -> None:
@@ -77,18 +76,11 @@ def test_unanswered_documents_read_in_romanian(qtbot) -> None:
         install_translator(QApplication.instance() or app, "ro")
         view = AnswerView()
         qtbot.addWidget(view)
-        view.show_answer(
-            {
-                "disposition": "answered",
-                "reason": "r",
-                "claims": [],
-                "groups": [],
-                "unanswered_documents": [
-                    {"document_id": 4, "document": "OFFICE LEASE"},
-                    {"document_id": 5, "document": "NDA"},
-                ],
-            }
+        unanswered = (
+            UnansweredDocument(DocumentId(4), "OFFICE LEASE"),
+            UnansweredDocument(DocumentId(5), "NDA"),
         )
+        view.show_answer(Answer("", "answered", "r", (), unanswered=unanswered))
         assert view.unanswered_label is not None
         assert view.unanswered_label.text() == "Niciun răspuns în: OFFICE LEASE; NDA"
     finally:
@@ -122,7 +114,39 @@ def test_a_refusal_shows_its_question_back(qtbot) -> None:
     view = AnswerView()
     qtbot.addWidget(view)
     clarify = "Do you mean art. 6 alin. (1) of Contract? Ask again naming it."
-    view.show_answer({"disposition": "refused", "reason": "no source", "clarify": clarify})
+    view.show_answer(Answer("", "refused", "no source", (), clarify=clarify))
     assert view.clarify_label is not None and view.clarify_label.text() == clarify
-    view.show_answer({"disposition": "refused", "reason": "no source", "clarify": ""})
+    view.show_answer(Answer("", "refused", "no source", ()))
     assert view.clarify_label is None
+
+
+def test_the_history_shows_the_recorded_answer_as_the_answer_tab_did(qtbot, sample_window) -> None:
+    """The audit record read back (answer_from_record) is the typed Answer the Answer tab
+    showed: the same claims and citations, and the same page in the History tab."""
+    from letadesk.answer.from_record import answer_from_record
+    from letadesk.answer.record import answer_json
+
+    win = sample_window
+    assert win.ask("How long do the confidentiality obligations survive?", generate=False)
+    wait_idle(qtbot, win)
+    live = win.answer_view.answer
+    assert live is not None and live.answered and live.claims
+    history = win.audit_view
+    assert history.select_record(live.audit_id)
+    shown = history.detail.answer
+    assert shown == answer_from_record(history.current_record())
+    assert (shown.question, shown.claims, shown.mode) == (live.question, live.claims, live.mode)
+    assert answer_json(shown) == answer_json(live)
+    assert [c.source for c in history.detail.chips] == [c.source for c in win.answer_view.chips]
+    assert [c.full_text() for c in history.detail.chips] == [
+        c.full_text() for c in win.answer_view.chips
+    ]
+    assert [label.text() for label in history.detail.claim_labels] == [
+        label.text() for label in win.answer_view.claim_labels
+    ]
+    opened = []
+    history.source_clicked.connect(lambda *args: opened.append(args))
+    history.detail.chips[0].click()
+    assert opened == [(live.claims[0].citations[0], live.claims[0].citations, 0)]
+    assert win.viewer.document is not None
+    assert win.viewer.document.id == live.claims[0].citations[0].document_id

@@ -54,6 +54,8 @@ def test_check_a_draft_in_the_window(qtbot, window, tmp_path: Path) -> None:
         "Cites art. 2 alin. (1) of Legea nr. 50/2020",
         "The draft says 10 zile; art. 2 alin. (1) of Legea nr. 50/2020 says 30 de zile",
     ]
+    # a finding citing a document no person verified says so, as an answer's claim does
+    assert [b.text() for b in findings.badges] == ["unverified source"] * 2
     qtbot.mouseClick(findings.chips[0], Qt.MouseButton.LeftButton)
     assert window.viewer.document is not None
     assert "30 de zile" in window.viewer.highlighted_text()

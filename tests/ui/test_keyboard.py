@@ -10,6 +10,8 @@ pytest.importorskip("pytestqt")
 
 from PySide6.QtCore import Qt
 
+from conftest import cite
+from letadesk.domain import Answer, Claim
 from letadesk.ui.ask_panel import AskPanel
 
 pytestmark = pytest.mark.ui
@@ -58,27 +60,9 @@ def test_arrows_move_between_chips_and_enter_opens_one(qtbot, sample_window) -> 
     win = sample_window
     doc = next(d for d in win.ws.documents() if d.kind == "pdf")
     first, second = win.ws.fragments(doc)[:2]
-    claims = [
-        {
-            "text": f.text[:60],
-            "kind": "extracted",
-            "citations": [
-                {
-                    "document_id": doc.id,
-                    "document": doc.title,
-                    "page": f.page,
-                    "page_label": f.printed_page,
-                    "locator": f.locator,
-                    "quote": f.text,
-                    "start": f.start,
-                    "end": f.end,
-                }
-            ],
-        }
-        for f in (first, second)
-    ]
+    claims = tuple(Claim(f.text[:60], "extracted", (cite(doc, f),)) for f in (first, second))
     view = win.answer_view
-    view.show_answer({"disposition": "answered", "claims": claims, "mode": "extracted"})
+    view.show_answer(Answer("", "answered", "", claims, mode="extracted"))
     win.show()
     win.activateWindow()
     qtbot.waitUntil(lambda: win.isActiveWindow() and view.chips[0].isVisible())

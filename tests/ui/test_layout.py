@@ -11,6 +11,9 @@ pytest.importorskip("pytestqt")
 
 from PySide6.QtCore import QSize
 
+from conftest import cite
+from letadesk.domain import Answer, Claim
+
 pytestmark = pytest.mark.ui
 
 
@@ -19,18 +22,16 @@ def test_the_window_fits_1024_by_700(qtbot, sample_window) -> None:
     assert win.minimumSizeHint().width() <= 1024 and win.minimumSizeHint().height() <= 700
     doc = next(d for d in win.ws.documents() if d.kind == "pdf")
     fragments = win.ws.fragments(doc)[:3]
-    citation = {
-        "document_id": doc.id,
-        "document": doc.title * 3,  # a long title: the chip must still fit
-        "page": 1,
-        "page_label": "1",
-        "locator": "Section 3.2",
-        "quote": fragments[0].text,
-        "start": fragments[0].start,
-        "end": fragments[0].end,
-    }
-    claims = [{"text": f.text, "kind": "extracted", "citations": [citation] * 4} for f in fragments]
-    win.answer_view.show_answer({"disposition": "answered", "claims": claims})
+    citation = cite(
+        doc,
+        fragments[0],
+        document=doc.title * 3,  # a long title: the chip must still fit
+        page=1,
+        page_label="1",
+        locator="Section 3.2",
+    )
+    claims = tuple(Claim(f.text, "extracted", (citation,) * 4) for f in fragments)
+    win.answer_view.show_answer(Answer("", "answered", "", claims))
     win.resize(QSize(1024, 700))
     win.show()
     qtbot.waitExposed(win)

@@ -81,7 +81,7 @@ def _wait(qtbot, view) -> None:
 
 def _quotes(view, row: int, col: int) -> str:
     cell = view._cells[(row, col)]
-    return " ".join(c["quote"] for claim in cell.claims for c in claim["citations"])
+    return " ".join(c.quote for claim in cell.claims for c in claim.citations)
 
 
 @pytest.mark.model
@@ -109,7 +109,7 @@ def test_fill_a_grid_select_a_cell_open_its_source_and_export(
         cell = view._cells[(row, col)]
         assert cell.disposition == "answered", cell.reason
         assert words in _quotes(view, row, col)
-        first = " ".join(cell.claims[0]["text"].split())
+        first = " ".join(cell.claims[0].text.split())
         shown = table.item(row, col).text()
         assert shown.startswith("answered: ")
         assert first.startswith(shown.removeprefix("answered: ").rstrip("…"))
@@ -118,11 +118,11 @@ def test_fill_a_grid_select_a_cell_open_its_source_and_export(
     detail = view.detail
     assert detail.claim_labels and detail.chips
     assert any("Washington" in label.text() for label in detail.claim_labels)
-    ref = detail.chips[0].property("source")
+    ref = detail.chips[0].source
     qtbot.mouseClick(detail.chips[0], Qt.MouseButton.LeftButton)
     viewer = win.viewer
     assert viewer.mode == "text" and viewer.document.path.endswith("license.txt")
-    assert viewer.selection_range == (ref["start"], ref["end"])
+    assert viewer.selection_range == (ref.start, ref.end)
     # exports: the default name names the matter; the files hold the quotes and pages
     assert view.default_name(".xlsx") == "Acme - review.xlsx"
     xlsx = view.export("xlsx", tmp_path / "grid.xlsx")

@@ -9,7 +9,8 @@ import pymupdf
 import pytest
 from PySide6.QtCore import QSize, Qt
 
-from conftest import wait_idle
+from conftest import cite, wait_idle
+from letadesk.domain import Citation
 
 PAGES = [
     "Section 1. Definitions. Confidential Information means any information disclosed.",
@@ -90,20 +91,10 @@ def test_a_matter_switch_clears_the_viewer(qtbot, viewer_window) -> None:
     assert not viewer.toolbar.find_field.isEnabled()
 
 
-def _cited(window) -> dict[str, object]:
+def _cited(window) -> Citation:
     """A citation of the PDF's second page, as an answer's chip carries it."""
     (doc,) = window.ws.documents("Viewer")
-    fragment = next(f for f in window.ws.fragments(doc) if f.page == 2)
-    return {
-        "document_id": doc.id,
-        "document": doc.title,
-        "page": fragment.page,
-        "page_label": fragment.printed_page,
-        "locator": fragment.locator,
-        "quote": fragment.text,
-        "start": fragment.start,
-        "end": fragment.end,
-    }
+    return cite(doc, next(f for f in window.ws.fragments(doc) if f.page == 2))
 
 
 def test_copy_the_citation_and_the_quote(qtbot, viewer_window) -> None:
@@ -119,7 +110,7 @@ def test_copy_the_citation_and_the_quote(qtbot, viewer_window) -> None:
     assert citation == "Section 2 of the three_pages"  # the locator and the title
     viewer.toolbar.copy_quote_action.trigger()
     copied = QGuiApplication.clipboard().text()
-    assert copied == f"“{ref['quote']}” ({citation})"
+    assert copied == f"“{ref.quote}” ({citation})"
 
 
 def test_open_in_the_system_viewer_at_the_page(qtbot, viewer_window, monkeypatch) -> None:
@@ -135,16 +126,11 @@ def test_open_in_the_system_viewer_at_the_page(qtbot, viewer_window, monkeypatch
 
 
 def test_step_through_the_quotes_of_a_claim(qtbot, viewer_window) -> None:
-    from letadesk.ui.answer_view import with_siblings
-
     (doc,) = viewer_window.ws.documents("Viewer")
     first, *_, last = viewer_window.ws.fragments(doc)
-    citations = [
-        dict(_cited(viewer_window), page=f.page, quote=f.text, start=f.start, end=f.end)
-        for f in (first, last)
-    ]
+    citations = (cite(doc, first), cite(doc, last))
     viewer = viewer_window.viewer
-    viewer.show_source(with_siblings(citations)[0])
+    viewer.show_source(citations[0], citations, 0)
     bar = viewer.toolbar
     assert bar.quote_label.text() == "Quote 1 of 2" and viewer.current_page == first.page
     bar.next_quote_button.click()

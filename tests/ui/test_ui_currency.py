@@ -63,8 +63,8 @@ def test_stale_and_unverified_sources_are_marked_in_romanian(
         assert win.ask(QUESTION, generate=False)
         wait_idle(qtbot, win)
         view = win.answer_view
-        assert view.answer["disposition"] == "answered", view.answer
-        assert all(c["stale"] and c["unverified"] for c in view.answer["claims"])
+        assert view.answer.disposition == "answered", view.answer
+        assert all(c.stale and c.unverified for c in view.answer.claims)
         assert view.chips
         assert all("⚠ depășită, neverificată" in chip.text() for chip in view.chips)
         assert all(chip.objectName() == "staleChip" for chip in view.chips)
@@ -86,8 +86,8 @@ def test_a_verified_current_source_carries_no_mark(qtbot, sample_window) -> None
     assert win.ask(QUESTION, generate=False)
     wait_idle(qtbot, win)
     view = win.answer_view
-    assert view.answer["disposition"] == "answered"
-    assert not any(c["stale"] or c["unverified"] for c in view.answer["claims"])
+    assert view.answer.disposition == "answered"
+    assert not any(c.stale or c.unverified for c in view.answer.claims)
     assert view.badges == [b for b in view.badges if b.objectName() == "badge"]
     assert view.note_labels == [] and "⚠" not in view.chips[0].text()
     assert all(chip.objectName() == "chip" for chip in view.chips)

@@ -18,7 +18,7 @@ from PySide6.QtCore import QDate
 
 from conftest import wait_idle
 from letadesk.config import Paths, Settings
-from letadesk.domain import Document, DocumentId, DocumentStatus, MatterId
+from letadesk.domain import Answer, Document, DocumentId, DocumentStatus, MatterId
 from letadesk.files import sha256_of
 from letadesk.generate.allowlist import ModelAllowList
 from letadesk.generate.prompts import Prompt
@@ -79,12 +79,12 @@ def test_generated_answer_with_rejected_claims(qtbot, sample_window) -> None:
     assert win.ask(QUESTION, generate=True)
     wait_idle(qtbot, win)
     view = win.answer_view
-    assert view.answer["disposition"] == "answered", view.answer
-    claims = view.answer["claims"]
-    assert [c["kind"] for c in claims] == ["generated"]
+    assert view.answer.disposition == "answered", view.answer
+    claims = view.answer.claims
+    assert [c.kind for c in claims] == ["generated"]
     assert view.mode_label.text().startswith("Drafted by the language model;")
     assert view.claim_labels[0].text().startswith("The confidentiality obligations")
-    assert view.answer["rejected"]
+    assert view.answer.rejected
     assert view.show_rejected.isEnabled() and view.rejected_box.isHidden()
     view.show_rejected.setChecked(True)
     assert not view.rejected_box.isHidden()
@@ -96,12 +96,12 @@ def test_the_window_says_when_the_model_failed(qtbot, sample_window) -> None:
     assert win.ask(QUESTION, generate=True)
     wait_idle(qtbot, win)
     view = win.answer_view
-    assert view.answer["mode"] == "extracted_after_generation_failed", view.answer
-    assert view.answer["disposition"] == "answered"
+    assert view.answer.mode == "extracted_after_generation_failed", view.answer
+    assert view.answer.disposition == "answered"
     assert view.mode_label.text() == (
         "The language model's draft could not be verified; showing verbatim passages."
     )
-    assert all(c["kind"] == "extracted" for c in view.answer["claims"])
+    assert all(c.kind == "extracted" for c in view.answer.claims)
 
 
 def test_mode_lines_in_both_languages(qtbot) -> None:
@@ -115,7 +115,7 @@ def test_mode_lines_in_both_languages(qtbot) -> None:
         install_translator(QApplication.instance() or app, lang)
         view = AnswerView()
         qtbot.addWidget(view)
-        view.show_answer({"disposition": disposition, "mode": mode, "reason": "r", "claims": []})
+        view.show_answer(Answer("", disposition, "r", (), mode=mode))
         return view.mode_label.text() if view.mode_label else ""
 
     app = application("en")
@@ -207,10 +207,10 @@ def test_the_answer_on_screen_exports_as_a_memo(qtbot, sample_window, tmp_path: 
     history.list.setCurrentItem(history.list.topLevelItem(1))  # the older question
     saved = export_answer(win.answer_view, history, tmp_path / "answer.docx")
     assert saved is not None
-    assert history.current_record()["id"] == win.answer_view.answer["audit_id"]
+    assert history.current_record()["id"] == win.answer_view.answer.audit_id
     text = "\n".join(p.text for p in docx.Document(str(saved)).paragraphs)
     assert "Cu ce preaviz poate fi denunțat contractul?" in text
-    assert win.answer_view.answer["disposition"] == "answered"
+    assert win.answer_view.answer.disposition == "answered"
     assert any("art. 5" in note for note in footnotes(saved).values())
     win.matters.create_matter("Another")
     assert not win.export_action.isEnabled()

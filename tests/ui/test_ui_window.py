@@ -55,9 +55,9 @@ def test_ask_renders_claims_with_chips(qtbot, sample_window) -> None:
     assert win.ask(QUESTION, generate=False)
     wait_idle(qtbot, win)
     view = win.answer_view
-    assert view.answer["disposition"] == "answered", view.answer
+    assert view.answer.disposition == "answered", view.answer
     assert view.chips and view.claim_labels
-    assert all(c["kind"] == "extracted" for c in view.answer["claims"])
+    assert all(c.kind == "extracted" for c in view.answer.claims)
     assert view.mode_label.text() == (
         "Verbatim passages from the sources (the language model was not used)."
     )
@@ -68,8 +68,8 @@ def test_ask_renders_claims_with_chips(qtbot, sample_window) -> None:
 
 def _chip_for(view, kind_suffix: str):
     for chip in view.chips:
-        ref = chip.property("source")
-        if ref and str(ref.get("document", "")) and chip.toolTip():
+        ref = chip.source
+        if ref.document and chip.toolTip():
             yield chip, ref
 
 
@@ -78,15 +78,15 @@ def test_chip_opens_text_source_with_span_highlighted(qtbot, sample_window) -> N
     assert win.ask("Care este durata contractului de prestări servicii?", generate=False)
     wait_idle(qtbot, win)
     chip = win.answer_view.chips[0]
-    ref = chip.property("source")
+    ref = chip.source
     qtbot.mouseClick(chip, Qt.MouseButton.LeftButton)
     viewer = win.viewer
-    doc = win.ws.document(str(ref["document_id"]))
+    doc = win.ws.document(str(ref.document_id))
     assert doc.kind != "pdf"
     assert viewer.mode == "text"
-    assert viewer.selection_range == (ref["start"], ref["end"])
-    assert viewer.highlighted_text() == win.ws.text(doc)[ref["start"] : ref["end"]]
-    assert viewer.current_page == ref["page"]
+    assert viewer.selection_range == (ref.start, ref.end)
+    assert viewer.highlighted_text() == win.ws.text(doc)[ref.start : ref.end]
+    assert viewer.current_page == ref.page
 
 
 def test_chip_opens_pdf_page_with_quote_highlighted(qtbot, sample_window) -> None:
@@ -96,21 +96,19 @@ def test_chip_opens_pdf_page_with_quote_highlighted(qtbot, sample_window) -> Non
     win.ask(QUESTION, generate=False)
     wait_idle(qtbot, win)
     chips = [
-        c
-        for c in win.answer_view.chips
-        if win.ws.document(str(c.property("source")["document_id"])).kind == "pdf"
+        c for c in win.answer_view.chips if win.ws.document(str(c.source.document_id)).kind == "pdf"
     ]
     assert chips, "the NDA (a PDF) is cited"
-    ref = chips[0].property("source")
+    ref = chips[0].source
     qtbot.mouseClick(chips[0], Qt.MouseButton.LeftButton)
     viewer = win.viewer
     assert viewer.mode == "pdf"
-    assert viewer.current_page == ref["page"]
+    assert viewer.current_page == ref.page
     assert viewer.highlight_rects
     assert viewer.page_image.pixmap() is not None and not viewer.page_image.pixmap().isNull()
-    with pymupdf.open(win.ws.document(str(ref["document_id"])).path) as pdf:
-        words = pdf[ref["page"] - 1].get_text("words")
-    quote_words = set(ref["quote"].split()[:4])
+    with pymupdf.open(win.ws.document(str(ref.document_id)).path) as pdf:
+        words = pdf[ref.page - 1].get_text("words")
+    quote_words = set(ref.quote.split()[:4])
     targets = [pymupdf.Rect(w[:4]) for w in words if w[4] in quote_words]
     assert targets
     assert any(pymupdf.Rect(r).intersects(t) for r in viewer.highlight_rects for t in targets)
@@ -121,9 +119,9 @@ def test_refusal_shows_reason(qtbot, sample_window) -> None:
     assert win.ask("What is the capital of France?", generate=False)
     wait_idle(qtbot, win)
     view = win.answer_view
-    assert view.answer["disposition"] == "refused"
+    assert view.answer.disposition == "refused"
     assert view.refusal_label is not None
-    assert view.refusal_label.text() == view.answer["reason"] and view.answer["reason"]
+    assert view.refusal_label.text() == view.answer.reason and view.answer.reason
     assert not view.claim_labels
 
 
@@ -134,9 +132,9 @@ def test_refusal_lists_nearest_sources_as_chips(qtbot, sample_window) -> None:
     )
     wait_idle(qtbot, win)
     view = win.answer_view
-    assert view.answer["disposition"] == "refused", view.answer["claims"]
-    if view.answer["nearest_sources"]:
-        assert len(view.chips) == len(view.answer["nearest_sources"])
+    assert view.answer.disposition == "refused", view.answer.claims
+    if view.answer.nearest_sources:
+        assert len(view.chips) == len(view.answer.nearest_sources)
         qtbot.mouseClick(view.chips[0], Qt.MouseButton.LeftButton)
         assert win.viewer.document is not None
 
@@ -312,7 +310,7 @@ def test_a_question_is_answered_while_another_matter_is_being_added_to(
         qtbot.waitUntil(lambda: not window.asking, timeout=120_000)
         assert window.work == "ingest"  # still adding
         assert not window.last_error, window.last_error
-        assert window.answer_view.answer["disposition"] == "answered"
+        assert window.answer_view.answer.disposition == "answered"
     finally:
         held.release.set()
     wait_idle(qtbot, window)

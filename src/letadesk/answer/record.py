@@ -1,4 +1,6 @@
-"""Collecting everything ``ask`` did into the Answer and its audit record."""
+"""Collecting everything ``ask`` did into the Answer and its audit record, and the JSON
+shape of an answer (``letadesk ask --json``, the record's ``final``); read back into
+typed values by :mod:`letadesk.answer.from_record`."""
 
 from __future__ import annotations
 
@@ -13,6 +15,7 @@ from letadesk.answer.messages import source_notes
 from letadesk.domain import (
     Answer,
     AnswerGroup,
+    Citation,
     Claim,
     DocumentId,
     FragmentId,
@@ -246,6 +249,24 @@ def passage_json(p: Passage) -> dict[str, Any]:
     }
 
 
+def citation_json(x: Citation) -> dict[str, Any]:
+    """One citation as ``letadesk ask --json`` prints it."""
+    return {
+        "fragment_id": x.fragment_id,
+        "document": x.document,
+        "document_id": x.document_id,
+        "page": x.page,
+        "page_label": x.page_label,
+        "locator": x.locator,
+        "quote": x.quote,
+        "start": x.start,
+        "end": x.end,
+        "stale": x.stale,
+        "source_state": x.source_state.value,
+        "verified": x.verified,
+    }
+
+
 def claim_json(c: Claim) -> dict[str, Any]:
     """One claim with its citations (quote, page, locator) and checks, as ``letadesk ask
     --json`` prints it (the review grid's cells hold the same)."""
@@ -254,23 +275,7 @@ def claim_json(c: Claim) -> dict[str, Any]:
         "kind": c.kind,
         "stale": c.stale,
         "unverified": c.unverified,
-        "citations": [
-            {
-                "fragment_id": x.fragment_id,
-                "document": x.document,
-                "document_id": x.document_id,
-                "page": x.page,
-                "page_label": x.page_label,
-                "locator": x.locator,
-                "quote": x.quote,
-                "start": x.start,
-                "end": x.end,
-                "stale": x.stale,
-                "source_state": x.source_state.value,
-                "verified": x.verified,
-            }
-            for x in c.citations
-        ],
+        "citations": [citation_json(x) for x in c.citations],
         "checks": [asdict(k) for k in c.checks],
     }
 

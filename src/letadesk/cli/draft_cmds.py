@@ -48,5 +48,5 @@ def print_report(report: DraftReport) -> None:
             mark = "✗" if finding.kind in ERROR_KINDS else _MARKS.get(finding.kind, "·")
             print(f"  {mark} {finding.kind}: {finding.claim}")
             for c in finding.citations:
-                where = ", ".join(str(x) for x in (c["document"], f"p. {c['page_label']}") if x)
-                print(f"      {where}: “{shorten(' '.join(c['quote'].split()), 160)}”")
+                where = ", ".join(x for x in (c.document, f"p. {c.page_label}") if x)
+                print(f"      {where}: “{shorten(' '.join(c.quote.split()), 160)}”")

@@ -32,7 +32,7 @@ from typing import Any
 
 from letadesk.answer.presupposition import act_title, describe, missing_provision
 from letadesk.answer.sentences import sentences
-from letadesk.domain import DRAFT_ERROR_KINDS, Fragment, ParsedDocument, Passage
+from letadesk.domain import DRAFT_ERROR_KINDS, Citation, Fragment, ParsedDocument, Passage
 from letadesk.errors import IngestError
 from letadesk.ingest.worker import ParserPool
 from letadesk.references import Reference, locator_of, parse_references
@@ -60,10 +60,14 @@ _TEXT: Texts = {
 class Finding:
     kind: str  # "provision" | "related" | "unchecked", or one of ERROR_KINDS
     claim: str  # what the lawyer reads, in the interface language
-    citations: tuple[dict[str, Any], ...] = ()
+    citations: tuple[Citation, ...] = ()
 
     def as_json(self) -> dict[str, Any]:
-        return {"kind": self.kind, "claim": self.claim, "citations": list(self.citations)}
+        return {
+            "kind": self.kind,
+            "claim": self.claim,
+            "citations": [_citation_json(c) for c in self.citations],
+        }
 
 
 @dataclass(frozen=True, slots=True)
@@ -267,18 +271,36 @@ def _mismatch(draft: str, source: str) -> tuple[str, str] | None:
     return None
 
 
-def _citation(fragment: Fragment, passage: Passage) -> dict[str, Any]:
+def _citation(fragment: Fragment, passage: Passage) -> Citation:
     """A citation as answers carry it, so that the window's chips open it."""
+    doc = passage.document
+    return Citation(
+        fragment.id,
+        doc.id,
+        doc.title,
+        fragment.page,
+        fragment.printed_page,
+        fragment.locator,
+        fragment.text,
+        fragment.start,
+        fragment.end,
+        doc.source_state,
+        doc.verified,
+    )
+
+
+def _citation_json(c: Citation) -> dict[str, Any]:
+    """A finding's citation as ``letadesk draft --json`` prints it."""
     return {
-        "fragment_id": fragment.id,
-        "document_id": passage.document.id,
-        "document": passage.document.title,
-        "page": fragment.page,
-        "page_label": fragment.printed_page,
-        "locator": fragment.locator,
-        "quote": fragment.text,
-        "start": fragment.start,
-        "end": fragment.end,
-        "stale": passage.document.stale,
-        "verified": passage.document.verified,
+        "fragment_id": c.fragment_id,
+        "document_id": c.document_id,
+        "document": c.document,
+        "page": c.page,
+        "page_label": c.page_label,
+        "locator": c.locator,
+        "quote": c.quote,
+        "start": c.start,
+        "end": c.end,
+        "stale": c.stale,
+        "verified": c.verified,
     }

@@ -14,15 +14,16 @@ from __future__ import annotations
 import json
 from collections import Counter
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import date
 from pathlib import Path
 from typing import Any
 
 from letadesk import __version__
 from letadesk.answer.ask import AskCancelled, AskOptions
+from letadesk.answer.from_record import claim_from_json
 from letadesk.answer.record import claim_json
-from letadesk.domain import Document, DocumentId, DocumentStatus
+from letadesk.domain import Claim, Document, DocumentId, DocumentStatus
 from letadesk.errors import ConfigError
 from letadesk.judge import load_card
 from letadesk.review.templates import Question
@@ -34,15 +35,15 @@ PENDING = "pending"  # a cell not computed yet (the run was cancelled before it)
 
 @dataclass(frozen=True, slots=True)
 class ReviewCell:
-    """One document's answer to one question: ``disposition`` "answered" (``claims`` as
-    ``letadesk ask --json`` prints them) or "refused" (``reason`` says why)."""
+    """One document's answer to one question: ``disposition`` "answered" (its
+    ``claims``) or "refused" (``reason`` says why)."""
 
     document: str  # the row's name
     document_id: DocumentId
     question: str
     disposition: str
     reason: str
-    claims: tuple[dict[str, Any], ...] = ()
+    claims: tuple[Claim, ...] = ()
     audit_id: str = ""
     reused: bool = False  # read from the store, not asked in this run
 
@@ -52,7 +53,7 @@ class ReviewCell:
             "document_id": self.document_id,
             "question": self.question,
             "disposition": self.disposition,
-            "claims": list(self.claims),
+            "claims": [claim_json(c) for c in self.claims],  # as ``letadesk ask --json``
             "reason": self.reason,
             "audit_id": self.audit_id,
         }
@@ -192,7 +193,7 @@ def _cell(
 ) -> ReviewCell:
     """The cell from its stored JSON, its citations marked with the document's currency
     and human check as they are now (a stored cell may predate a change on disk)."""
-    claims = tuple(_current(c, doc) for c in stored.get("claims", []))
+    claims = tuple(_current(claim_from_json(c), doc) for c in stored.get("claims", []))
     return ReviewCell(
         name,
         doc.id,
@@ -205,16 +206,11 @@ def _cell(
     )
 
 
-def _current(claim: dict[str, Any], doc: Document) -> dict[str, Any]:
-    citations = [
-        {**c, "stale": doc.stale, "source_state": doc.source_state.value, "verified": doc.verified}
-        if c.get("document_id") == doc.id
+def _current(claim: Claim, doc: Document) -> Claim:
+    citations = tuple(
+        replace(c, source_state=doc.source_state, verified=doc.verified)
+        if c.document_id == doc.id
         else c
-        for c in claim.get("citations", [])
-    ]
-    return {
-        **claim,
-        "citations": citations,
-        "stale": any(c.get("stale") for c in citations),
-        "unverified": any(not c.get("verified") for c in citations),
-    }
+        for c in claim.citations
+    )
+    return replace(claim, citations=citations)

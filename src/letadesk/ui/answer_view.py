@@ -1,10 +1,12 @@
 """An answer: claims with numbered source chips, or a refusal with its nearest sources.
 
-Renders the ``answer_json`` shape, so a live answer and an audit record's ``final``
-look the same. A line in the interface language says which mode answered (the model's
-verified draft, verbatim passages, or verbatim passages because the model's draft could
-not be verified). Clicking a chip emits ``source_clicked`` with a source reference:
-``{document_id, document, page, page_label, locator, quote, start, end}``.
+Renders an :class:`~letadesk.domain.Answer`: a live one, or one read back from an audit
+record (:func:`~letadesk.answer.from_record.answer_from_record`), look the same. A line in
+the interface language says which mode answered (the model's verified draft, verbatim
+passages, or verbatim passages because the model's draft could not be verified).
+Clicking a chip emits ``source_clicked`` with its :class:`~letadesk.domain.Citation`,
+the claim's citations and the citation's place among them (a nearest source: its
+passage, alone), which :meth:`SourceViewer.show_source` takes.
 
 An answer over several documents shows each document's name above its claims and,
 last, the documents that hold no answer. A claim citing a document whose file changed or
@@ -17,7 +19,7 @@ Keyboard: the arrow keys move between the chips, Enter opens the one with the fo
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Sequence
 
 from PySide6.QtCore import QEvent, QObject, Qt, Signal
 from PySide6.QtGui import QKeyEvent
@@ -32,6 +34,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from letadesk.domain import Answer, Citation, Claim, Passage, RejectedClaim, UnansweredDocument
 from letadesk.text import shorten
 from letadesk.ui.chip import Chip
 from letadesk.ui.flow_layout import FlowLayout
@@ -41,41 +44,33 @@ _MAX_TITLE = 48
 _CHIP_STEPS = {Qt.Key.Key_Left: -1, Qt.Key.Key_Up: -1, Qt.Key.Key_Right: 1, Qt.Key.Key_Down: 1}
 
 
-def passage_ref(p: dict[str, Any]) -> dict[str, Any]:
-    """A nearest source (``passage_json``) as a source reference."""
-    return {
-        "document_id": p["document_id"],
-        "document": p.get("document", ""),
-        "page": p.get("page", 1),
-        "page_label": p.get("page_label") or str(p.get("page")),
-        "locator": p.get("locator", ""),
-        "quote": p.get("text", ""),
-        "start": p["start"],
-        "end": p["end"],
-        "stale": p.get("stale", False),
-        "verified": p.get("verified", True),
-    }
-
-
-def with_siblings(citations: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """A claim's citations, each carrying all of them (``quotes``) and its place among
-    them (``quote_index``) when there are several: the viewer then steps from one
-    highlighted quote to the next."""
-    if len(citations) < 2:
-        return citations
-    quotes = [dict(c) for c in citations]
-    return [dict(c, quotes=quotes, quote_index=i) for i, c in enumerate(citations)]
+def passage_citation(p: Passage) -> Citation:
+    """A nearest source as a citation of its whole passage."""
+    f, doc = p.fragment, p.document
+    return Citation(
+        f.id,
+        doc.id,
+        doc.title,
+        f.page,
+        f.printed_page,
+        f.locator,
+        f.text,
+        f.start,
+        f.end,
+        doc.source_state,
+        doc.verified,
+    )
 
 
 class AnswerView(QScrollArea):
-    source_clicked = Signal(dict)
+    source_clicked = Signal(object, tuple, int)  # Citation, the claim's citations, its index
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setWidgetResizable(True)
         self.setFrameShape(QFrame.Shape.NoFrame)
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.answer: dict[str, Any] | None = None
+        self.answer: Answer | None = None
         self.chips: list[Chip] = []
         self.claim_labels: list[QLabel] = []
         self.group_labels: list[QLabel] = []  # one per document of a grouped answer
@@ -115,25 +110,25 @@ class AnswerView(QScrollArea):
         layout.addWidget(label)
         layout.addStretch(1)
 
-    def show_answer(self, answer: dict[str, Any]) -> None:
+    def show_answer(self, answer: Answer) -> None:
         self.answer = answer
         layout = self._new_page()
-        if answer.get("question"):
-            q = QLabel(answer["question"])
+        if answer.question:
+            q = QLabel(answer.question)
             q.setObjectName("question")
             q.setWordWrap(True)
             layout.addWidget(q)
-        if answer.get("disposition") == "answered":
+        if answer.answered:
             self._claims(layout, answer)
         else:
             self._refusal(layout, answer)
-        self._rejected(layout, answer.get("rejected", []))
+        self._rejected(layout, answer.rejected)
         layout.addStretch(1)
 
-    def mode_text(self, answer: dict[str, Any]) -> str:
+    def mode_text(self, answer: Answer) -> str:
         """The mode line for ``answer``; "" for a refusal that drafted nothing, and for a
         record older than the ``mode`` field (an answer then shows its reason)."""
-        mode, answered = answer.get("mode", ""), answer.get("disposition") == "answered"
+        mode, answered = answer.mode, answer.answered
         if mode == "extracted_after_generation_failed":
             return (
                 self.tr(
@@ -162,32 +157,26 @@ class AnswerView(QScrollArea):
         self.mode_label.setWordWrap(True)
         layout.addWidget(self.mode_label)
 
-    def _claims(self, layout: QVBoxLayout, answer: dict[str, Any]) -> None:
-        self._mode_line(layout, self.mode_text(answer) or answer.get("reason", ""))
+    def _claims(self, layout: QVBoxLayout, answer: Answer) -> None:
+        self._mode_line(layout, self.mode_text(answer) or answer.reason)
         n = 0
-        headings = {
-            g["claims"][0]: g.get("document", "")
-            for g in answer.get("groups", [])
-            if g.get("claims")
-        }
-        for i, claim in enumerate(answer.get("claims", [])):
+        headings = {g.claims[0]: g.document for g in answer.groups if g.claims}
+        for i, claim in enumerate(answer.claims):
             if i in headings:
                 layout.addWidget(self._group_title(headings[i]))
             chips = []
-            for cit in with_siblings(claim.get("citations", [])):
+            for at, cit in enumerate(claim.citations):
                 n += 1
-                chips.append(self._chip(n, cit))
+                chips.append(self._chip(n, cit, claim.citations, at))
             layout.addWidget(self._claim_row(claim, chips))
-        self._unanswered(layout, answer.get("unanswered_documents", []))
-        self._source_notes(layout, answer.get("claims", []))
+        self._unanswered(layout, answer.unanswered)
+        self._source_notes(layout, answer.claims)
 
-    def _source_notes(self, layout: QVBoxLayout, claims: list[dict[str, Any]]) -> None:
+    def _source_notes(self, layout: QVBoxLayout, claims: Sequence[Claim]) -> None:
         """Name the cited documents that are stale on disk, and those not verified."""
-        cited = [c for claim in claims for c in claim.get("citations", [])]
-        stale = list(dict.fromkeys(str(c.get("document", "")) for c in cited if c.get("stale")))
-        unverified = list(
-            dict.fromkeys(str(c.get("document", "")) for c in cited if not c.get("verified", True))
-        )
+        cited = [c for claim in claims for c in claim.citations]
+        stale = list(dict.fromkeys(c.document for c in cited if c.stale))
+        unverified = list(dict.fromkeys(c.document for c in cited if not c.verified))
         for names, text in (
             (
                 stale,
@@ -219,21 +208,21 @@ class AnswerView(QScrollArea):
         self.group_labels.append(title)
         return title
 
-    def _unanswered(self, layout: QVBoxLayout, documents: list[dict[str, Any]]) -> None:
+    def _unanswered(self, layout: QVBoxLayout, documents: Sequence[UnansweredDocument]) -> None:
         if not documents:
             return
-        names = "; ".join(str(d.get("document", "")) for d in documents)
+        names = "; ".join(d.document for d in documents)
         self.unanswered_label = QLabel(self.tr("No answer in: {documents}").format(documents=names))
         self.unanswered_label.setObjectName("hint")
         self.unanswered_label.setWordWrap(True)
         layout.addWidget(self.unanswered_label)
 
-    def _claim_row(self, claim: dict[str, Any], chips: list[Chip]) -> QFrame:
+    def _claim_row(self, claim: Claim, chips: list[Chip]) -> QFrame:
         row = QFrame()
         row.setObjectName("claim")
         box = QVBoxLayout(row)
         box.setContentsMargins(10, 8, 10, 8)
-        text = QLabel(claim.get("text", ""))
+        text = QLabel(claim.text)
         text.setWordWrap(True)
         text.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         text.setObjectName("claimText")
@@ -242,13 +231,13 @@ class AnswerView(QScrollArea):
         line = FlowLayout()
         for on, name, badge_text, tip in (
             (
-                claim.get("kind") == "extracted",
+                claim.kind == "extracted",
                 "badge",
                 self.tr("extracted"),
                 self.tr("A verbatim sentence from the source, not a model's wording."),
             ),
             (
-                claim.get("stale"),
+                claim.stale,
                 "staleBadge",
                 self.tr("stale source"),
                 self.tr(
@@ -257,7 +246,7 @@ class AnswerView(QScrollArea):
                 ),
             ),
             (
-                claim.get("unverified"),
+                claim.unverified,
                 "unverifiedBadge",
                 self.tr("unverified source"),
                 self.tr("A cited document has not been verified by a person."),
@@ -277,29 +266,32 @@ class AnswerView(QScrollArea):
         self.badges.append(badge)
         return badge
 
-    def _chip(self, number: int, ref: dict[str, Any]) -> Chip:
-        parts = [shorten(str(ref.get("document", "")), _MAX_TITLE)]
-        label = ref.get("page_label") or ref.get("page")
+    def _chip(
+        self, number: int, ref: Citation, quotes: tuple[Citation, ...] = (), at: int = 0
+    ) -> Chip:
+        """The chip of ``ref``, the ``at``-th of its claim's citations ``quotes``."""
+        parts = [shorten(ref.document, _MAX_TITLE)]
+        label = ref.page_label or ref.page
         if label:
             parts.append(self.tr("p. {label}").format(label=label))
-        if ref.get("locator"):
-            parts.append(str(ref["locator"]))
+        if ref.locator:
+            parts.append(ref.locator)
         marks = [
             text
             for on, text in (
-                (ref.get("stale"), self.tr("stale")),
-                (not ref.get("verified", True), self.tr("unverified")),
+                (ref.stale, self.tr("stale")),
+                (not ref.verified, self.tr("unverified")),
             )
             if on
         ]
         if marks:
             parts.append("\u26a0 " + ", ".join(marks))
-        chip = Chip(f"[{number}] " + " · ".join(parts))
-        chip.setObjectName("staleChip" if ref.get("stale") else "chip")
+        chip = Chip(f"[{number}] " + " · ".join(parts), ref)
+        chip.setObjectName("staleChip" if ref.stale else "chip")
         chip.setCursor(Qt.CursorShape.PointingHandCursor)
-        chip.setToolTip(f"{chip.full_text()}\n\u201c{ref.get('quote', '')[:400]}\u201d")
-        chip.setProperty("source", ref)
-        chip.clicked.connect(lambda _=False, r=ref: self.source_clicked.emit(dict(r)))
+        chip.setToolTip(f"{chip.full_text()}\n\u201c{ref.quote[:400]}\u201d")
+        quotes = quotes or (ref,)
+        chip.clicked.connect(lambda _=False: self.source_clicked.emit(ref, quotes, at))
         chip.installEventFilter(self)
         self.chips.append(chip)
         return chip
@@ -320,18 +312,18 @@ class AnswerView(QScrollArea):
             return True
         return super().eventFilter(watched, event)
 
-    def _refusal(self, layout: QVBoxLayout, answer: dict[str, Any]) -> None:
+    def _refusal(self, layout: QVBoxLayout, answer: Answer) -> None:
         box = QFrame()
         box.setObjectName("refusal")
         inner = QVBoxLayout(box)
         title = QLabel(self.tr("No answer"))
         title.setObjectName("refusalTitle")
-        self.refusal_label = QLabel(answer.get("reason", ""))
+        self.refusal_label = QLabel(answer.reason)
         self.refusal_label.setWordWrap(True)
         inner.addWidget(title)
         inner.addWidget(self.refusal_label)
-        if answer.get("clarify"):
-            self.clarify_label = QLabel(answer["clarify"])
+        if answer.clarify:
+            self.clarify_label = QLabel(answer.clarify)
             self.clarify_label.setObjectName("clarify")
             self.clarify_label.setWordWrap(True)
             inner.addWidget(self.clarify_label)
@@ -339,28 +331,25 @@ class AnswerView(QScrollArea):
         mode = self.mode_text(answer)
         if mode:
             self._mode_line(layout, mode)
-        nearest = answer.get("nearest_sources", [])
-        if nearest:
+        if answer.nearest_sources:
             layout.addWidget(QLabel(self.tr("Nearest sources:")))
-        for i, passage in enumerate(nearest, start=1):
-            ref = passage_ref(passage)
+        for i, passage in enumerate(answer.nearest_sources, start=1):
+            ref = passage_citation(passage)
             row = QHBoxLayout()
             row.addWidget(self._chip(i, ref))
-            snippet = QLabel(" ".join(ref["quote"].split())[:160])
+            snippet = QLabel(" ".join(ref.quote.split())[:160])
             snippet.setObjectName("hint")
             row.addWidget(snippet, 1)
             layout.addLayout(row)
 
-    def _rejected(self, layout: QVBoxLayout, rejected: list[dict[str, Any]]) -> None:
+    def _rejected(self, layout: QVBoxLayout, rejected: Sequence[RejectedClaim]) -> None:
         self.rejected_box = QFrame()
         self.rejected_box.setObjectName("rejected")
         inner = QVBoxLayout(self.rejected_box)
         for item in rejected:
             label = QLabel(
                 self.tr("\u2717 {text}\n    check: {check} \u2014 {reason}").format(
-                    text=item.get("text", ""),
-                    check=item.get("check", ""),
-                    reason=item.get("reason", ""),
+                    text=item.text, check=item.check, reason=item.reason
                 )
             )
             label.setWordWrap(True)

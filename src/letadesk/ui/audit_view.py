@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from letadesk.answer.from_record import answer_from_record
 from letadesk.errors import LetaDeskError
 from letadesk.export.memo import memo_markdown, write_memo_docx
 from letadesk.ui.answer_view import AnswerView
@@ -55,7 +56,7 @@ def memo_file_name(record: dict[str, Any], suffix: str) -> str:
 
 
 class AuditView(QWidget):
-    source_clicked = Signal(dict)
+    source_clicked = Signal(object, tuple, int)  # as AnswerView's
     exported = Signal(str)  # the file a memo was saved to
 
     def __init__(self, ws: Workspace, parent: QWidget | None = None) -> None:
@@ -162,7 +163,7 @@ class AuditView(QWidget):
             self.detail.show_message(self.tr("No questions asked in this matter yet."))
             self.meta.clear()
             return
-        self.detail.show_answer(memo_input(record))
+        self.detail.show_answer(answer_from_record(record))
         self.meta.setText(
             self.tr("Record {id} · model: {model} · as of: {as_of} · hash {hash}").format(
                 id=record.get("id", ""),

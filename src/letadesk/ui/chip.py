@@ -1,6 +1,6 @@
 """A source chip: a button whose label is elided to the width the layout gives it, so a
 long document title never widens the answer pane (the full label stays in the tooltip
-and in :meth:`Chip.full_text`)."""
+and in :meth:`Chip.full_text`); ``source`` is the citation it opens."""
 
 from __future__ import annotations
 
@@ -8,12 +8,15 @@ from PySide6.QtCore import QSize, Qt
 from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import QPushButton, QSizePolicy, QWidget
 
+from letadesk.domain import Citation
+
 MIN_WIDTH = 120
 
 
 class Chip(QPushButton):
-    def __init__(self, text: str, parent: QWidget | None = None) -> None:
+    def __init__(self, text: str, source: Citation, parent: QWidget | None = None) -> None:
         super().__init__(text, parent)
+        self.source = source
         self._full = text
         # may shrink to minimumSizeHint (a push button's default grows only)
         self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)

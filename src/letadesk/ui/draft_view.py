@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from datetime import date
 from pathlib import Path
-from typing import Any
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QBrush, QColor
@@ -25,7 +24,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from letadesk.draft.check import ERROR_KINDS, DraftReport
+from letadesk.domain import Answer, Claim
+from letadesk.draft.check import ERROR_KINDS, DraftReport, Piece
 from letadesk.export.draft import write_draft_docx
 from letadesk.text import shorten
 from letadesk.ui.answer_view import AnswerView
@@ -38,7 +38,7 @@ _ERROR_COLOUR = "#b3261e"
 
 
 class DraftView(QWidget):
-    source_clicked = Signal(dict)
+    source_clicked = Signal(object, tuple, int)  # as AnswerView's
     _start = Signal(str, str, object)  # path, matter, as_of
 
     def __init__(self, ws: Workspace, parent: QWidget | None = None) -> None:
@@ -158,7 +158,7 @@ class DraftView(QWidget):
         if not piece.findings:
             self.findings.show_message(self.tr("Nothing to report for this clause."))
             return
-        self.findings.show_answer(_as_answer(" ".join(piece.text.split()), piece.as_json()))
+        self.findings.show_answer(_as_answer(piece))
 
     def _failed(self, task: str, message: str) -> None:
         if task == "draft":
@@ -201,11 +201,8 @@ class DraftView(QWidget):
         self._thread.stop()
 
 
-def _as_answer(clause: str, piece: dict[str, Any]) -> dict[str, Any]:
-    """A clause's findings in the answer view's shape: each finding a claim with its
-    citations (chips), the clause as the question line."""
-    claims = [
-        {"text": f["claim"], "kind": f["kind"], "citations": f["citations"]}
-        for f in piece["findings"]
-    ]
-    return {"question": clause, "disposition": "answered", "claims": claims}
+def _as_answer(piece: Piece) -> Answer:
+    """A clause's findings as an answer: each finding a claim with its citations (chips),
+    the clause as the question line."""
+    claims = tuple(Claim(f.claim, f.kind, f.citations) for f in piece.findings)
+    return Answer(" ".join(piece.text.split()), "answered", "", claims)

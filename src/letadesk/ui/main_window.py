@@ -24,7 +24,6 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from letadesk.answer.record import answer_json
 from letadesk.config import Settings
 from letadesk.domain import Answer, IngestReport
 from letadesk.ui import window_messages
@@ -333,11 +332,10 @@ class MainWindow(QMainWindow):
 
     @_when_open
     def _answered(self, answer: Answer) -> None:
-        shown = {**answer_json(answer), "question": answer.question}
-        self.answer_view.show_answer(shown)
+        self.answer_view.show_answer(answer)
         self.tabs.setCurrentWidget(self.answer_view)
         self.audit_view.refresh()
-        self.export_action.setEnabled(bool(shown.get("audit_id")))
+        self.export_action.setEnabled(bool(answer.audit_id))
         self._report("ask", window_messages.answered(answer))
 
     @_when_open

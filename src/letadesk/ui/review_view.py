@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
-from typing import Any
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
@@ -35,7 +34,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from letadesk.domain import Document
+from letadesk.domain import Answer, Document
 from letadesk.errors import LetaDeskError
 from letadesk.export.grid import write_grid_docx, write_grid_xlsx
 from letadesk.review.grid import PENDING, ReviewCell, ReviewGrid, review_documents
@@ -52,7 +51,7 @@ _UNSAFE = re.compile(r'[\\/:*?"<>|\x00-\x1f]+')
 
 
 class ReviewView(QWidget):
-    source_clicked = Signal(dict)
+    source_clicked = Signal(object, tuple, int)  # as AnswerView's
     _start = Signal(str, object, object)
 
     def __init__(self, ws: Workspace, parent: QWidget | None = None) -> None:
@@ -269,7 +268,7 @@ class ReviewView(QWidget):
         """What a cell shows: "answered: " and its first claim, shortened, or "refused"."""
         if cell.disposition == "answered" and cell.claims:
             return self.tr("answered: {claim}").format(
-                claim=shorten(one_line(cell.claims[0].get("text", "")), _SHORT)
+                claim=shorten(one_line(cell.claims[0].text), _SHORT)
             )
         if cell.disposition == PENDING:
             return self.tr("not computed yet")
@@ -284,7 +283,7 @@ class ReviewView(QWidget):
         if cell.disposition != PENDING:
             self._cells[(row, col)] = cell
         item = QTableWidgetItem(self.cell_text(cell))
-        tip = "\n\n".join(c.get("text", "") for c in cell.claims) or cell.reason
+        tip = "\n\n".join(c.text for c in cell.claims) or cell.reason
         item.setToolTip(tip[:1000])
         self.table.setItem(row, col, item)
         if (self.table.currentRow(), self.table.currentColumn()) == (row, col):
@@ -334,14 +333,16 @@ class ReviewView(QWidget):
         if cell is None:
             self.detail.show_message(self.tr("This cell is not computed yet."))
             return
-        answer: dict[str, Any] = {
-            "question": f"{cell.document} · {self._columns[col].label}\n{cell.question}",
-            "disposition": cell.disposition,
-            "reason": cell.reason,
-            "mode": "extracted" if cell.disposition == "answered" else "",
-            "claims": list(cell.claims),
-        }
-        self.detail.show_answer(answer)
+        answered = cell.disposition == "answered"
+        self.detail.show_answer(
+            Answer(
+                f"{cell.document} · {self._columns[col].label}\n{cell.question}",
+                cell.disposition,
+                cell.reason,
+                cell.claims,
+                mode="extracted" if answered else "",
+            )
+        )
 
     # ---- export ------------------------------------------------------------------------
 

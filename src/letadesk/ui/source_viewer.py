@@ -3,12 +3,14 @@ text with the cited ``[start, end)`` span highlighted and scrolled into view.
 
 A lawyer works in it: zoom (fit to width by default, re-fitted when the pane is
 resized), find in the document (each match on its page, highlighted), and a text view of
-a PDF whose words can be selected and copied. A matter switch clears it."""
+a PDF whose words can be selected and copied. It opens at a
+:class:`~letadesk.domain.Citation` (stepping through its claim's citations), or at a
+document's beginning. A matter switch clears it."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
 
 from PySide6.QtCore import QRectF, Qt, QTimer, QUrl
 from PySide6.QtGui import (
@@ -31,7 +33,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from letadesk.domain import Document
+from letadesk.answer.record import citation_json
+from letadesk.domain import Citation, Document
 from letadesk.errors import LetaDeskError
 from letadesk.export.citation_text import conventional_citation, quote_with_citation
 from letadesk.ui.text_find import next_match, page_at, utf16_offset
@@ -71,7 +74,9 @@ class SourceViewer(QWidget):
         self.zoom = 1.5  # pixels per PDF point
         self.fit_width = True  # the zoom follows the viewer's width until zoomed by hand
         self.find_range: tuple[int, int] | None = None  # the last match, text offsets
-        self._ref: dict[str, Any] = {}
+        self._cited: Citation | None = None  # what it was opened at
+        self._quotes: tuple[Citation, ...] = ()  # the claim's citations, ``_cited`` among them
+        self._quote_index = 0
         self._refit = QTimer(self)
         self._refit.setSingleShot(True)
         self._refit.setInterval(120)
@@ -113,30 +118,41 @@ class SourceViewer(QWidget):
 
     # ---- entry points -----------------------------------------------------------------
 
-    def show_source(self, ref: dict[str, Any]) -> None:
-        """Open the cited document at the citation, highlighted."""
+    def show_source(
+        self, citation: Citation, quotes: Sequence[Citation] = (), index: int = 0
+    ) -> None:
+        """Open the cited document at ``citation``, highlighted; ``quotes`` are its claim's
+        citations (``citation`` the ``index``-th of them), to step through."""
         try:
-            doc = self._ws.document(str(ref["document_id"]))
+            doc = self._ws.document(str(citation.document_id))
         except LetaDeskError as exc:
             self.header.setText(str(exc))
             return
-        self._ref = ref
+        self._open(doc, citation, tuple(quotes) or (citation,), index)
+
+    def show_document(self, document_id: int) -> None:
+        """Open a document at its beginning, without a highlight."""
+        self._open(self._ws.document(str(document_id)), None, (), 0)
+
+    def _open(
+        self, doc: Document, cited: Citation | None, quotes: tuple[Citation, ...], index: int
+    ) -> None:
+        self._cited, self._quotes, self._quote_index = cited, quotes, index
         if doc != self.document:
             self._find_edited()
         self.document = doc
-        self._set_header(ref)
+        self._set_header(doc, cited)
         self.toolbar.set_text_checked(False)
         if _has_pdf(doc):
-            self._open_pdf(doc, int(ref.get("page") or 1), str(ref.get("quote", "")))
+            self._open_pdf(doc, cited.page if cited else 1, self._quote())
         else:
-            self._open_text(doc, int(ref["start"]), int(ref["end"]))
+            self._open_text(doc, cited.start if cited else 0, cited.end if cited else 0)
 
     def clear(self) -> None:
         """Back to the empty viewer (on a matter switch: no document of another matter
         stays on screen)."""
-        self.document = None
-        self.mode = ""
-        self._ref = {}
+        self.document, self.mode = None, ""
+        self._cited, self._quotes, self._quote_index = None, (), 0
         self.highlight_rects = []
         self.selection_range = self.find_range = None
         self.current_page = self.page_count = 0
@@ -150,29 +166,16 @@ class SourceViewer(QWidget):
     def _placeholder(self) -> str:
         return self.tr("Click a source chip to see the cited passage.")
 
-    def show_document(self, document_id: int) -> None:
-        """Open a document at its beginning, without a highlight."""
-        doc = self._ws.document(str(document_id))
-        self.show_source(
-            {
-                "document_id": doc.id,
-                "document": doc.title,
-                "page": 1,
-                "page_label": "",
-                "locator": "",
-                "quote": "",
-                "start": 0,
-                "end": 0,
-            }
-        )
-
-    def _set_header(self, ref: dict[str, Any]) -> None:
-        parts = [f"<b>{_escape(str(ref.get('document', '')))}</b>"]
-        if ref.get("page_label"):
-            parts.append(self.tr("p. {label}").format(label=_escape(str(ref["page_label"]))))
-        if ref.get("locator"):
-            parts.append(_escape(str(ref["locator"])))
+    def _set_header(self, doc: Document, cited: Citation | None) -> None:
+        parts = [f"<b>{_escape(cited.document if cited else doc.title)}</b>"]
+        if cited and cited.page_label:
+            parts.append(self.tr("p. {label}").format(label=_escape(cited.page_label)))
+        if cited and cited.locator:
+            parts.append(_escape(cited.locator))
         self.header.setText(" · ".join(parts))
+
+    def _quote(self) -> str:  # the quote it was opened at, "" when none
+        return self._cited.quote if self._cited else ""
 
     # ---- PDF --------------------------------------------------------------------------
 
@@ -234,26 +237,25 @@ class SourceViewer(QWidget):
             zoom=self.zoom,
             shown=self.document is not None,
             pdf_file=self.document is not None and _has_pdf(self.document),
-            cited=bool(str(self._ref.get("quote", "")).strip()),
-            quote=(int(self._ref.get("quote_index", 0)) + 1, len(self._ref.get("quotes", []))),
+            cited=bool(self._quote().strip()),
+            quote=(self._quote_index + 1, len(self._quotes)),
         )
 
     def step_quote(self, step: int) -> None:
         """The claim's next (+1) or previous (-1) quote, highlighted, wrapping."""
-        quotes = self._ref.get("quotes", [])
+        quotes = self._quotes
         if len(quotes) < 2:
             return
-        index = (int(self._ref.get("quote_index", 0)) + step) % len(quotes)
-        self.show_source(dict(quotes[index], quotes=quotes, quote_index=index))
+        index = (self._quote_index + step) % len(quotes)
+        self.show_source(quotes[index], quotes, index)
 
     def copy_citation(self, what: str = "citation") -> str:
         """Put the citation in the conventional form (``what`` "citation"), or the quote
         with it ("quote"), on the clipboard; the text copied ("" with no citation)."""
-        if not str(self._ref.get("quote", "")).strip():
+        if self._cited is None or not self._cited.quote.strip():
             return ""
-        text = (
-            quote_with_citation(self._ref) if what == "quote" else conventional_citation(self._ref)
-        )
+        source = citation_json(self._cited)
+        text = quote_with_citation(source) if what == "quote" else conventional_citation(source)
         QGuiApplication.clipboard().setText(text)
         return text
 
@@ -296,7 +298,7 @@ class SourceViewer(QWidget):
             return
         page = self.current_page
         if not on:
-            self._open_pdf(doc, self._highlight_page or page, str(self._ref.get("quote", "")))
+            self._open_pdf(doc, self._highlight_page or page, self._quote())
             self.show_page(page)
             return
         cited = self.selection_range

@@ -69,7 +69,7 @@ def export_answer(
 ) -> Path | None:
     """The answer on the Answer tab as a Word memo, from its audit record (asks where
     to save it unless ``path`` is given); None when there is none or it was not saved."""
-    audit_id = (answers.answer or {}).get("audit_id")
-    if not audit_id or not history.select_record(str(audit_id)):
+    audit_id = answers.answer.audit_id if answers.answer else ""
+    if not audit_id or not history.select_record(audit_id):
         return None
     return history.export_docx(path)
