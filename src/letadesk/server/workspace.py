@@ -185,7 +185,9 @@ class ServerWorkspace:
     ) -> Answer:
         """As :meth:`Workspace.ask`, on the server's matter; the record names the role."""
         question = checked_question(question)
-        opts = resolved_options(options, self.settings, lambda: self.local.generates(generator))
+        opts = resolved_options(
+            options, self.settings, lambda: self.local.generates(generator), today=self.local.today()
+        )
         return ask_and_record(
             audit.ServerAuditTrail(self._conn),
             question,
