@@ -186,7 +186,10 @@ class ServerWorkspace:
         """As :meth:`Workspace.ask`, on the server's matter; the record names the role."""
         question = checked_question(question)
         opts = resolved_options(
-            options, self.settings, lambda: self.local.generates(generator), today=self.local.today()
+            options,
+            self.settings,
+            lambda: self.local.generates(generator),
+            today=self.local.today(),
         )
         return ask_and_record(
             audit.ServerAuditTrail(self._conn),
