@@ -4,16 +4,19 @@ searched nor cited, and the answer and its audit record name the date used."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from dataclasses import replace
 from datetime import UTC, date, datetime
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 import letadesk.judge
 from corpus_factory import LEGEA_50_2020, write_text
 from letadesk.answer.ask import AskOptions
+from letadesk.cli import main
 from letadesk.config import Paths
 from letadesk.domain import Answer
 from letadesk.errors import ModelError
@@ -93,3 +96,45 @@ def test_every_version_is_searched_only_when_asked_for(versions: Workspace) -> N
     ids = [int(r["fragment_id"]) for r in entry.record["retrieved"]]
     documents = {str(f.document_id) for f in versions.fragments_by_ids(ids).values()}
     assert {Path(versions.document(d).path).name for d in documents} == {ENDED, IN_FORCE}
+
+
+# ---- the CLI: ``ask --json`` names the date used; ``--as-of any`` every version --------
+
+
+def _ask_json(ws: Workspace, capsys: pytest.CaptureFixture[str], *args: str) -> dict[str, Any]:
+    ws.close()  # the CLI opens the profile itself (on the real clock)
+    argv = ["--data-dir", str(ws.paths.root), "ask", QUESTION, "--matter", "M", "--extract-only"]
+    assert main([*argv, *args, "--json"]) == 0
+    answer: dict[str, Any] = json.loads(capsys.readouterr().out)
+    return answer
+
+
+def _cited_json(answer: dict[str, Any]) -> set[str]:
+    return {c["document"] for claim in answer["claims"] for c in claim["citations"]}
+
+
+def test_cli_ask_without_as_of_is_asked_as_of_today(
+    versions: Workspace, capsys: pytest.CaptureFixture[str]
+) -> None:
+    titles = {d.title for d in versions.documents("M")}
+    before = datetime.now().astimezone().date()
+    answer = _ask_json(versions, capsys)
+    today = {before, datetime.now().astimezone().date()}  # a run across midnight
+    assert answer["disposition"] == "answered", answer["reason"]
+    assert answer["as_of"] in {d.isoformat() for d in today}
+    assert len(titles) == 1 and _cited_json(answer) == titles  # one title, two versions
+    assert all("45 de zile" in c["quote"] for claim in answer["claims"] for c in claim["citations"])
+    with Workspace.open(versions.paths.root) as ws:
+        entry = ws.audit_entry(str(answer["audit_id"]))
+        assert entry is not None and entry.record["as_of"] == answer["as_of"]
+
+
+@pytest.mark.parametrize(("flag", "as_of"), [("any", None), ("2021-05-01", "2021-05-01")])
+def test_cli_as_of_any_and_a_date(
+    versions: Workspace, capsys: pytest.CaptureFixture[str], flag: str, as_of: str | None
+) -> None:
+    answer = _ask_json(versions, capsys, "--as-of", flag)
+    assert answer["as_of"] == as_of
+    if as_of is not None:
+        quotes = [c["quote"] for claim in answer["claims"] for c in claim["citations"]]
+        assert quotes and all("30 de zile" in q for q in quotes)
