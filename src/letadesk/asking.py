@@ -27,14 +27,25 @@ log = logging.getLogger(__name__)
 
 
 def resolved_options(
-    options: AskOptions | None, settings: Settings, generates: Callable[[], bool]
+    options: AskOptions | None,
+    settings: Settings,
+    generates: Callable[[], bool],
+    *,
+    today: date,
 ) -> AskOptions:
     """``options``, or the settings' defaults (the as-of date, the language); a
-    ``generate`` left to the settings (None) becomes ``generates()``."""
+    ``generate`` left to the settings (None) becomes ``generates()``. A question with no
+    as-of date (``options.as_of`` None, or the setting's ``""``) is asked as of ``today``,
+    so a version whose validity ended before today is neither searched nor cited; only
+    ``every_version`` leaves it without a date."""
     if options is None:
         default = settings.default_as_of
         as_of = date.fromisoformat(default) if default else None
         options = AskOptions(as_of=as_of, language=settings.language)
+    if options.every_version:
+        options = replace(options, as_of=None)
+    elif options.as_of is None:
+        options = replace(options, as_of=today)
     return options if options.generate is not None else replace(options, generate=generates())
 
 

@@ -83,7 +83,7 @@ class Settings:
     generation: str = "auto"  # "auto" | "always" | "never" (letadesk.generate.mode)
     embedder: str = "auto"  # "auto" | "minilm" | "e5" | a sentence-transformers folder
     threads: int = 0  # 0: let the engines choose
-    default_as_of: str = ""  # ISO date, "" for today
+    default_as_of: str = ""  # ISO date, "" for today (the day each question is asked)
     language: str = "en"  # interface language: LANGUAGES
     ingest_timeout_s: float = 120.0
     ingest_memory_mb: int = 2048

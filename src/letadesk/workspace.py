@@ -81,6 +81,11 @@ class Workspace:
     def open(cls, data_dir: str | Path | None = None, *, clock: Clock = utc_now) -> Workspace:
         return cls(Paths.resolve(data_dir), clock=clock)
 
+    def today(self) -> date:
+        """Today on this computer's calendar, by :attr:`clock`: the date a question with no
+        as-of date is asked on (:func:`letadesk.asking.resolved_options`)."""
+        return self.clock().astimezone().date()
+
     def close(self) -> None:
         if self._closed:
             return
@@ -373,7 +378,9 @@ class Workspace:
         from letadesk.asking import ask_and_record, resolved_options
 
         question = checked_question(question)
-        opts = resolved_options(options, self.settings, lambda: self.generates(generator))
+        opts = resolved_options(
+            options, self.settings, lambda: self.generates(generator), today=self.today()
+        )
         return ask_and_record(
             audit.SqliteAuditTrail(self._conn),
             question,

@@ -120,6 +120,18 @@ def test_a_version_not_in_force_on_the_date(ws: Workspace, draft: Path) -> None:
     assert "not_in_force" in kinds
 
 
+def test_without_a_date_the_draft_is_checked_as_of_today(ws: Workspace, draft: Path) -> None:
+    # A version whose validity ended before today: its provisions are not in force now.
+    law = write_text(ws.paths.root.parent / "ended", "legea_50-2020.txt", LEGEA)
+    ws.ingest(
+        [law], matter="V", meta=LegalMeta(valid_from=date(2020, 3, 10), valid_to=date(2022, 12, 31))
+    )
+    report = check_draft(ws, draft, matter="V")
+    assert report.as_of == ws.today()
+    kinds = {f.claim: f.kind for p in report.pieces for f in p.findings}
+    assert "not_in_force" in kinds.values() and "provision" not in kinds.values()
+
+
 def test_the_json_shape(ws: Workspace, draft: Path) -> None:
     shape = check_draft(ws, draft, matter="M").as_json()
     assert set(shape) == {"path", "title", "matter", "as_of", "cancelled", "total", "pieces"}

@@ -64,6 +64,28 @@ def test_article_as_of_a_date_cites_the_text_then_in_force(
             assert versions.text(doc)[cite.start : cite.end] == cite.quote
 
 
+def test_without_a_date_the_version_in_force_today_is_cited(versions: Workspace) -> None:
+    today = versions.today()
+    (expected,) = (
+        name
+        for name, (start, end) in VERSIONS.items()
+        if start <= today and (end is None or today <= end)
+    )
+    answer = versions.ask(
+        "Ce prevede art. 57 alin. (1) din Legea nr. 98/2016?",
+        matter="Achizitii",
+        options=AskOptions(generate=False),
+    )
+    assert answer.disposition == "answered", answer.reason
+    assert answer.as_of == today
+    cited = {
+        Path(versions.document(str(c.document_id)).path).name
+        for claim in answer.claims
+        for c in claim.citations
+    }
+    assert cited == {expected}
+
+
 def test_the_two_dates_give_different_texts(versions: Workspace) -> None:
     def quote(day: date) -> str:
         answer = versions.ask(

@@ -192,22 +192,22 @@ def test_memo_over_several_documents_groups_claims_by_document(tmp_path: Path) -
     )
 
 
-def test_as_of_is_the_day_asked_when_no_date_was_given() -> None:
-    assert "**As of:** 2026-11-30 (the day it was asked)" in memo_markdown(
-        {**ANSWER, "as_of": None, "asked_on": "2026-11-30"}
-    )
+def test_as_of_is_the_date_used_or_says_every_version() -> None:
+    # A question without a date is asked as of today, and its answer names that date;
+    # only one asked with no date (``--as-of any``, or an older record) has none.
+    assert "**As of:** none (every version)" in memo_markdown({**ANSWER, "as_of": None})
     assert "**As of:** 2017-06-01" in memo_markdown({**ANSWER, "as_of": "2017-06-01"})
     assert "today" not in memo_markdown({**ANSWER, "as_of": None})
 
 
 def test_a_romanian_memo(tmp_path: Path) -> None:
-    answer = {**ANSWER, "as_of": None, "asked_on": "2026-11-30", "audit_id": "abc"}
+    answer = {**ANSWER, "as_of": "2026-11-30", "audit_id": "abc"}
     md = memo_markdown(answer, language="ro")
     assert md.startswith("# Notă de cercetare\n")
     for line in (
         "**Întrebare:** How long does confidentiality survive?",
         "**Dosar:** Sample matter (fictional)",
-        "**La data:** 2026-11-30 (ziua întrebării)",
+        "**La data:** 2026-11-30",
         "**Rezultat:** răspuns dat",
         "**Înregistrare de audit:** abc",
         "## Răspuns",

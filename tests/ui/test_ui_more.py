@@ -180,7 +180,9 @@ def test_history_and_memo_export(qtbot, sample_window, tmp_path: Path) -> None:
     saved = history.export_docx(tmp_path / "memo.docx")
     doc = docx.Document(str(saved))
     text = "\n".join(p.text for p in doc.paragraphs)
-    assert QUESTION in text and "(the day it was asked)" in text
+    as_of = history.current_record()["as_of"]  # the window's default: today
+    assert as_of and QUESTION in text and f"As of: {as_of}" in text
+    assert f"as of: {as_of}" in history.meta.text()
     assert any("p. 1" in note for note in footnotes(saved).values())
     assert history.saved_label.text() == f"Memo saved: {saved}"
     assert win.status_label.text() == f"Memo saved: {saved}"

@@ -50,7 +50,11 @@ class AskCancelled(Exception):
 
 @dataclass(frozen=True, slots=True)
 class AskOptions:
+    # The date the answer must hold on: only documents in force on it are searched and
+    # cited. None: today (Workspace.ask resolves it, asking.resolved_options); an Asker
+    # handed None searches every version, as ``every_version`` asks.
     as_of: date | None = None
+    every_version: bool = False  # no date: every version searched (CLI ``--as-of any``)
     k: int = 6  # passages shown to the generator
     max_attempts: int = 3
     # Gate 2 without the judge: share of the question's topic words a source must hold

@@ -16,6 +16,8 @@ from letadesk.domain import Answer
 from letadesk.errors import ConfigError
 from letadesk.limits import MAX_K, MAX_LIST
 
+EVERY_VERSION = "any"  # ``ask --as-of any``: no date, every version searched
+
 
 def register(sub: Any) -> None:
     p = sub.add_parser("search", help="ranked fragments for a query")
@@ -41,7 +43,11 @@ def register(sub: Any) -> None:
     p.add_argument("question")
     p.add_argument("--matter", required=True)
     p.add_argument("--document", metavar="DOC", help="only this document (id or file name)")
-    p.add_argument("--as-of", help="the date the answer must hold on (YYYY-MM-DD)")
+    p.add_argument(
+        "--as-of",
+        help='the date the answer must hold on (YYYY-MM-DD; default today; "any": every '
+        "version, with no date)",
+    )
     _mode_flags(p)
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_ask)
@@ -124,7 +130,14 @@ def cmd_doctor(args: argparse.Namespace) -> int:
 
 
 def _options(language: str, args: argparse.Namespace) -> AskOptions:
-    return AskOptions(as_of=parse_date(args.as_of), generate=args.generate, language=language)
+    """No ``--as-of``: today (Workspace.ask); ``--as-of any``: every version."""
+    every = (args.as_of or "").strip().lower() == EVERY_VERSION
+    return AskOptions(
+        as_of=None if every else parse_date(args.as_of),
+        every_version=every,
+        generate=args.generate,
+        language=language,
+    )
 
 
 def cmd_ask(args: argparse.Namespace) -> int:

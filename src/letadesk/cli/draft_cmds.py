@@ -21,7 +21,10 @@ def register(sub: Any) -> None:
     )
     p.add_argument("file", metavar="FILE")
     p.add_argument("--matter", required=True)
-    p.add_argument("--as-of", help="the date the cited provisions must be in force on")
+    p.add_argument(
+        "--as-of",
+        help="the date the cited provisions must be in force on (YYYY-MM-DD; default today)",
+    )
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_check_document)
 

@@ -31,7 +31,7 @@ def register(sub: Any) -> None:
         metavar="DOC",
         help="only these documents (ids or file names; default: every indexed document)",
     )
-    p.add_argument("--as-of", help="the date the answers must hold on (YYYY-MM-DD)")
+    p.add_argument("--as-of", help="the date the answers must hold on (YYYY-MM-DD; default today)")
     p.add_argument("--xlsx", metavar="OUT", help="also write the grid as an Excel workbook")
     p.add_argument("--docx", metavar="OUT", help="also write the grid as a Word table")
     p.add_argument("--json", action="store_true")

@@ -140,8 +140,10 @@ def check_draft(
     progress: Callable[[int, int], None] | None = None,
     cancelled: Callable[[], bool] | None = None,
 ) -> DraftReport:
-    """The draft at ``path`` checked against ``matter`` on ``as_of`` (see module doc);
-    after a cancel, the clauses checked so far (``cancelled`` is then True)."""
+    """The draft at ``path`` checked against ``matter`` on ``as_of`` (None: today, as a
+    question is asked; see module doc); after a cancel, the clauses checked so far
+    (``cancelled`` is then True)."""
+    as_of = as_of if as_of is not None else ws.today()
     draft = read_draft(ws, Path(path))
     checker = _Checker(ws, matter, as_of)
     spans = [s for f in draft.fragments for s in clauses(draft.text, f.start, f.end)]

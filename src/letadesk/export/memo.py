@@ -4,9 +4,10 @@ disk or not verified by a person. An answer over several documents is grouped
 under each document's name, followed by the documents that hold no answer.
 
 Input is the ``answer_json`` shape (``letadesk ask --json`` / the audit record's
-``final``), optionally with ``question``, ``matter`` and ``asked_on`` (the date it was
-asked, the "as of" of a question asked without one) keys added (the audit record holds
-them beside ``final``). No Qt here: the window and the CLI can both use it. In Word,
+``final``), optionally with ``question`` and ``matter`` keys added (the audit record
+holds them beside ``final``). An ``as_of`` of None is a question asked over every
+version, with no date (``ask --as-of any``, or a record older than the default to
+today). No Qt here: the window and the CLI can both use it. In Word,
 each quote is a real footnote (:mod:`letadesk.export.word`). Written in the interface
 language (``language`` "en" or "ro"); the quotes stay verbatim.
 """
@@ -27,7 +28,7 @@ _TEXT: Texts = {
     "question": {"en": "Question", "ro": "Întrebare"},
     "matter": {"en": "Matter", "ro": "Dosar"},
     "as_of": {"en": "As of", "ro": "La data"},
-    "asked_on": {"en": "{day} (the day it was asked)", "ro": "{day} (ziua întrebării)"},
+    "every_version": {"en": "none (every version)", "ro": "niciuna (toate versiunile)"},
     "outcome": {"en": "Outcome", "ro": "Rezultat"},
     "answered": {"en": "answered", "ro": "răspuns dat"},
     "refused": {"en": "refused", "ro": "refuzat"},
@@ -124,9 +125,7 @@ def _header(answer: dict[str, Any], question: str | None, language: str) -> list
     def t(key: str, **values: object) -> str:
         return translate(_TEXT, key, language, **values)
 
-    as_of = answer.get("as_of") or (
-        t("asked_on", day=answer["asked_on"]) if answer.get("asked_on") else ""
-    )
+    as_of = answer.get("as_of") or t("every_version")
     disposition = str(answer.get("disposition", ""))
     rows = [
         (t("question"), question or answer.get("question") or ""),

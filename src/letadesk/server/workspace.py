@@ -187,7 +187,12 @@ class ServerWorkspace:
     ) -> Answer:
         """As :meth:`Workspace.ask`, on the server's matter; the record names the role."""
         question = checked_question(question)
-        opts = resolved_options(options, self.settings, lambda: self.local.generates(generator))
+        opts = resolved_options(
+            options,
+            self.settings,
+            lambda: self.local.generates(generator),
+            today=self.local.today(),
+        )
         return ask_and_record(
             audit.ServerAuditTrail(self._conn, self.witness),
             question,

@@ -38,7 +38,6 @@ def memo_input(record: dict[str, Any]) -> dict[str, Any]:
         "question": record.get("question", ""),
         "matter": record.get("matter", ""),
         "as_of": final.get("as_of") or record.get("as_of"),
-        "asked_on": str(record.get("created_at", ""))[:10],
     }
 
 
@@ -168,7 +167,7 @@ class AuditView(QWidget):
             self.tr("Record {id} · model: {model} · as of: {as_of} · hash {hash}").format(
                 id=record.get("id", ""),
                 model=record.get("model") or self.tr("none (extracted)"),
-                as_of=record.get("as_of") or self.tr("today"),
+                as_of=record.get("as_of") or self.tr("none (every version)"),
                 hash=record["_hash"][:16],
             )
         )

@@ -258,8 +258,8 @@
     </message>
     <message>
         <location filename="../../ui/audit_view.py" line="170"/>
-        <source>today</source>
-        <translation>azi</translation>
+        <source>none (every version)</source>
+        <translation>niciuna (toate versiunile)</translation>
     </message>
     <message>
         <location filename="../../ui/audit_view.py" line="184"/>
