@@ -75,6 +75,11 @@ def run(profile: Path, capsys: pytest.CaptureFixture[str], *args: str) -> tuple[
             2,  # found by the fuzz test
             "/missing\\n\\x1b[2J.jsonl: cannot be read",
         ),
+        (  # found by the fuzz test: psycopg's ProgrammingError, a traceback
+            ["--backend", "postgres://%zz", "matters"],
+            2,
+            '--backend: not a valid connection string (invalid percent-encoded token: "%zz")',
+        ),
     ],
 )
 def test_bad_input_ends_in_one_line(
