@@ -245,3 +245,16 @@ def test_hidden_entries_are_listed_as_skipped_not_failed(
     texts = [corpus.document_text(conn, d.id) for d in corpus.list_documents(conn)]
     assert not any("do not read" in t for t in texts)
     assert _statuses(conn) == {"good.txt": "indexed"}
+
+
+def test_a_path_the_system_cannot_look_up_is_reported(
+    conn: apsw.Connection, tmp_path: Path
+) -> None:
+    """Found by the CLI fuzz test: a 3,000-character name raised OSError (File name too
+    long) out of discovery, a traceback; now that path fails with the reason."""
+    docs = tmp_path / "docs"
+    write_text(docs, "good.txt", NDA_EN)
+    long_name = tmp_path / ("x" * 3000)
+    report = _ingest(conn, [long_name, docs])
+    assert report.failed == [(str(long_name), "cannot be read (File name too long)")]
+    assert report.added == 1

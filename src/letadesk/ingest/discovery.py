@@ -32,19 +32,27 @@ def discover(paths: Iterable[Path]) -> Discovery:
     found = Discovery()
     for raw in paths:
         path = Path(os.path.abspath(raw))
-        if path.is_symlink():
-            found.rejected.append((path, "symbolic link not followed"))
-        elif path.is_dir():
-            found.roots.append(path)
-            _walk(path, found)
-        elif path.is_file():
-            _consider(path, found)
-        elif path.exists():
-            found.rejected.append((path, _not_regular(path)))
-        else:
-            found.rejected.append((path, "no such file or folder"))
+        try:
+            _consider_given(path, found)
+        except OSError as exc:  # a name too long, a folder on the way not searchable
+            found.rejected.append((path, f"cannot be read ({exc.strerror or exc})"))
     found.files = sorted(dict.fromkeys(found.files))
     return found
+
+
+def _consider_given(path: Path, found: Discovery) -> None:
+    """One of the paths the user chose: a folder walked, a file considered, else why not."""
+    if path.is_symlink():
+        found.rejected.append((path, "symbolic link not followed"))
+    elif path.is_dir():
+        found.roots.append(path)
+        _walk(path, found)
+    elif path.is_file():
+        _consider(path, found)
+    elif path.exists():
+        found.rejected.append((path, _not_regular(path)))
+    else:
+        found.rejected.append((path, "no such file or folder"))
 
 
 def _walk(root: Path, found: Discovery) -> None:
