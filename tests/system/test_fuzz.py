@@ -19,6 +19,7 @@ import psycopg
 import pytest
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
+from hypothesis.control import currently_in_test_context
 from psycopg.conninfo import conninfo_to_dict
 
 from corpus_factory import write_matter
@@ -309,15 +310,21 @@ def test_a_next_line_in_an_eval_matter_stays_on_one_line(world: World) -> None:
     _ends_cleanly(["--data-dir", str(world.profile), "eval", "\x85", "--matter", ""])
 
 
+def _event(what: str) -> None:
+    """--hypothesis-show-statistics: how far the lines got (outside a given test: none)."""
+    if currently_in_test_context():
+        event(what)
+
+
 def _ends_cleanly(argv: list[str]) -> None:
     with captured() as (_, err):
         try:
             code = main(argv)
         except SystemExit as exc:  # argparse: usage or --help
             assert exc.code in (0, 2)
-            event("argparse exit")
+            _event("argparse exit")
             return
-    event(f"exit {code}")  # --hypothesis-show-statistics: how far the lines got
+    _event(f"exit {code}")
     assert code in EXIT_CODES
     message = err.getvalue()
     assert "Traceback" not in message
