@@ -10,6 +10,7 @@ import enum
 import hashlib
 from dataclasses import dataclass, field
 from datetime import date
+from pathlib import PurePath
 from typing import NewType
 
 MatterId = NewType("MatterId", int)
@@ -373,6 +374,8 @@ class IngestReport:
     pending: list[str] = field(default_factory=list)
     pending_passages: int = 0
     not_read: list[str] = field(default_factory=list)  # files a cancel left unread
+    # Hidden entries (a leading dot: .git, .DS_Store) met in the folders and not read
+    skipped_hidden: list[str] = field(default_factory=list)
 
     def as_json(self) -> dict[str, object]:
         return {
@@ -387,7 +390,14 @@ class IngestReport:
             "pending": self.pending,
             "pending_passages": self.pending_passages,
             "not_read": self.not_read,
+            "skipped_hidden": self.skipped_hidden,
         }
+
+    def hidden_names(self, shown: int = 5) -> str:
+        """The hidden entries' names, the first ``shown`` of them ("" if none):
+        ".git, .DS_Store, …"."""
+        names = list(dict.fromkeys(PurePath(p).name for p in self.skipped_hidden))
+        return ", ".join(names[:shown]) + (", …" if len(names) > shown else "")
 
 
 # The findings of a draft check that are errors (``letadesk.draft.check``; its Word

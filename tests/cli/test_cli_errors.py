@@ -75,6 +75,11 @@ def run(profile: Path, capsys: pytest.CaptureFixture[str], *args: str) -> tuple[
             2,  # found by the fuzz test
             "/missing\\n\\x1b[2J.jsonl: cannot be read",
         ),
+        (  # found by the fuzz test: psycopg's ProgrammingError, a traceback
+            ["--backend", "postgres://%zz", "matters"],
+            2,
+            '--backend: not a valid connection string (invalid percent-encoded token: "%zz")',
+        ),
     ],
 )
 def test_bad_input_ends_in_one_line(
@@ -314,3 +319,24 @@ def test_an_error_message_is_one_line_whatever_the_file_name_holds(
     assert err.strip().splitlines() == [
         "letadesk: error: a\\nb\\x85c\\u2028d\\u2029e\\x9bf: cannot be read"
     ]
+
+
+def test_ingest_says_how_many_hidden_entries_it_skipped(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 15: hidden entries were skipped without a word; the summary counts and names
+    them, and --json lists them in skipped_hidden."""
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    (docs / "c.txt").write_text("Termenul de preaviz este de 30 de zile.", encoding="utf-8")
+    (docs / ".DS_Store").write_bytes(b"\x00\x01")
+    (docs / ".git").mkdir()
+    data = ["--data-dir", str(tmp_path / "profile")]
+    assert main([*data, "ingest", str(docs), "--matter", "M"]) == 0
+    out = capsys.readouterr().out
+    assert "2 hidden entries skipped (.git, .DS_Store)" in out and "failed 0" in out
+    (docs / "c.txt").write_text("Termenul este de 10 zile.", encoding="utf-8")
+    assert main([*data, "ingest", str(docs), "--matter", "M", "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["skipped_hidden"] == [str(docs / ".git"), str(docs / ".DS_Store")]
+    assert report["failed"] == []

@@ -220,3 +220,41 @@ def test_html_nested_a_few_thousand_levels_is_still_read(tmp_path: Path) -> None
     )
     (tmp_path / "page.html").write_text(page)
     assert "The parties agree." in read_document(tmp_path / "page.html").text
+
+
+def test_hidden_entries_are_listed_as_skipped_not_failed(
+    conn: apsw.Connection, tmp_path: Path
+) -> None:
+    """Issue 15: dot-entries in a chosen folder were skipped silently; now each one is in
+    the report's ``skipped_hidden`` (not read, not a failure)."""
+    docs = tmp_path / "docs"
+    write_text(docs, "good.txt", NDA_EN)
+    write_text(docs / ".git", "config.txt", "do not read")
+    write_text(docs, ".DS_Store", "do not read")
+    write_text(docs / "sub", ".notes.txt", "do not read")
+    report = _ingest(conn, [docs])
+    assert report.failed == [] and report.added == 1
+    assert report.skipped_hidden == [
+        str(docs / ".git"),
+        str(docs / ".DS_Store"),
+        str(docs / "sub" / ".notes.txt"),
+    ]
+    assert report.as_json()["skipped_hidden"] == report.skipped_hidden
+    assert report.hidden_names() == ".git, .DS_Store, .notes.txt"
+    assert report.hidden_names(shown=2) == ".git, .DS_Store, …"
+    texts = [corpus.document_text(conn, d.id) for d in corpus.list_documents(conn)]
+    assert not any("do not read" in t for t in texts)
+    assert _statuses(conn) == {"good.txt": "indexed"}
+
+
+def test_a_path_the_system_cannot_look_up_is_reported(
+    conn: apsw.Connection, tmp_path: Path
+) -> None:
+    """Found by the CLI fuzz test: a 3,000-character name raised OSError (File name too
+    long) out of discovery, a traceback; now that path fails with the reason."""
+    docs = tmp_path / "docs"
+    write_text(docs, "good.txt", NDA_EN)
+    long_name = tmp_path / ("x" * 3000)
+    report = _ingest(conn, [long_name, docs])
+    assert report.failed == [(str(long_name), "cannot be read (File name too long)")]
+    assert report.added == 1

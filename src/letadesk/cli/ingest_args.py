@@ -65,6 +65,8 @@ def print_ingest(
         )
         for path, reason in report.failed:
             print(f"  failed: {path}: {reason}", file=sys.stderr)
+        if report.skipped_hidden:
+            print(f"{len(report.skipped_hidden)} hidden entries skipped ({report.hidden_names()})")
         if report.cancelled:
             print(
                 f"cancelled: {len(report.indexed)} documents wholly indexed, "

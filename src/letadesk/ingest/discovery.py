@@ -1,7 +1,8 @@
 """Finding the files to ingest under the paths a user chose, safely.
 
 Symbolic links are never followed, and nothing outside a chosen folder is read.
-Every entry met that is not read is reported with the reason (hidden ones aside).
+Every entry met that is not read is reported: with the reason, or (a hidden entry,
+whose name starts with a dot) in the hidden list, not as a failure.
 """
 
 from __future__ import annotations
@@ -20,28 +21,38 @@ class Discovery:
     files: list[Path] = field(default_factory=list)
     rejected: list[tuple[Path, str]] = field(default_factory=list)  # (path, reason)
     roots: list[Path] = field(default_factory=list)  # folders walked (for retiring)
+    hidden: list[Path] = field(default_factory=list)  # dot-entries in them, not read
 
 
 def discover(paths: Iterable[Path]) -> Discovery:
     """Every supported file under ``paths``; every other entry met is rejected with a
     reason (symbolic links, FIFOs, sockets, devices, unreadable folders, unsupported
-    types). Only hidden files and folders (a leading dot) are skipped silently."""
+    types). Hidden files and folders inside them (a leading dot: ``.git``, ``.DS_Store``)
+    are not read either, and listed in ``hidden``: skipped by design, not failed."""
     found = Discovery()
     for raw in paths:
         path = Path(os.path.abspath(raw))
-        if path.is_symlink():
-            found.rejected.append((path, "symbolic link not followed"))
-        elif path.is_dir():
-            found.roots.append(path)
-            _walk(path, found)
-        elif path.is_file():
-            _consider(path, found)
-        elif path.exists():
-            found.rejected.append((path, _not_regular(path)))
-        else:
-            found.rejected.append((path, "no such file or folder"))
+        try:
+            _consider_given(path, found)
+        except OSError as exc:  # a name too long, a folder on the way not searchable
+            found.rejected.append((path, f"cannot be read ({exc.strerror or exc})"))
     found.files = sorted(dict.fromkeys(found.files))
     return found
+
+
+def _consider_given(path: Path, found: Discovery) -> None:
+    """One of the paths the user chose: a folder walked, a file considered, else why not."""
+    if path.is_symlink():
+        found.rejected.append((path, "symbolic link not followed"))
+    elif path.is_dir():
+        found.roots.append(path)
+        _walk(path, found)
+    elif path.is_file():
+        _consider(path, found)
+    elif path.exists():
+        found.rejected.append((path, _not_regular(path)))
+    else:
+        found.rejected.append((path, "no such file or folder"))
 
 
 def _walk(root: Path, found: Discovery) -> None:
@@ -56,6 +67,7 @@ def _walk(root: Path, found: Discovery) -> None:
         for name in sorted(dirs):
             sub = Path(folder) / name
             if name.startswith("."):
+                found.hidden.append(sub)
                 continue
             if sub.is_symlink():  # os.walk lists it but does not enter it
                 found.rejected.append((sub, "symbolic link to a folder not followed"))
@@ -63,9 +75,10 @@ def _walk(root: Path, found: Discovery) -> None:
                 kept.append(name)
         dirs[:] = kept
         for name in sorted(names):
-            if name.startswith("."):
-                continue
             path = Path(folder) / name
+            if name.startswith("."):
+                found.hidden.append(path)
+                continue
             if path.is_symlink():
                 found.rejected.append((path, "symbolic link not followed"))
             elif not path.resolve().is_relative_to(real_root):

@@ -39,6 +39,7 @@ def ingest(
     """Bring the matter's documents in line with the files under ``paths``."""
     report = IngestReport()
     found = discover(paths)
+    report.skipped_hidden = [str(p) for p in found.hidden]
     state = corpus.file_state(conn, matter.id)
     for path, reason in found.rejected:
         _fail(conn, matter, _facts(path, hashed=False), reason, report)

@@ -39,7 +39,9 @@ def checked_conninfo(url: str) -> dict[str, Any]:
     try:
         params = conninfo_to_dict(url.strip())
     except psycopg.ProgrammingError as exc:
-        raise ConfigError(f"--backend: not a valid connection string ({exc})") from None
+        raise ConfigError(
+            f"--backend: not a valid connection string ({str(exc).strip()})"
+        ) from None
     if params.get("password"):
         raise ConfigError(
             "--backend: the connection string holds a password; give it through "
@@ -59,8 +61,9 @@ def redacted(url: str) -> str:
 
 
 def describe(url: str) -> str:
-    """Host and database, for messages ("db.firm.local/letadesk")."""
-    params = conninfo_to_dict(url) if is_server_url(url) else {}
+    """Host and database, for messages ("db.firm.local/letadesk"); a ConfigError for a
+    string that is not a valid one (as :func:`checked_conninfo`)."""
+    params = checked_conninfo(url)
     host = params.get("host") or "localhost"
     if str(host).startswith("/"):
         host = "local socket"

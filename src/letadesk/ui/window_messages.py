@@ -25,7 +25,12 @@ def indexing(done: int, total: int) -> str:
 
 
 def ingest_summary(report: IngestReport) -> str:
-    """How an add ended: what was cancelled and is pending, or what was added."""
+    """How an add ended: what was cancelled and is pending, or what was added; and the
+    hidden entries (.git, .DS_Store) it skipped, if any."""
+    return _ingest_counts(report) + _hidden(report)
+
+
+def _ingest_counts(report: IngestReport) -> str:
     if report.cancelled:
         return QCoreApplication.translate(
             "MainWindow",
@@ -40,6 +45,14 @@ def ingest_summary(report: IngestReport) -> str:
     return QCoreApplication.translate(
         "MainWindow", "Added {a}, updated {u}, unchanged {n}, failed {f}."
     ).format(a=report.added, u=report.updated, n=report.unchanged, f=len(report.failed))
+
+
+def _hidden(report: IngestReport) -> str:
+    if not report.skipped_hidden:
+        return ""
+    return " " + QCoreApplication.translate(
+        "MainWindow", "{h} hidden entries skipped ({names})."
+    ).format(h=len(report.skipped_hidden), names=report.hidden_names())
 
 
 def answered(answer: Answer) -> str:

@@ -611,6 +611,11 @@
         <translation>Adăugate {a}, actualizate {u}, neschimbate {n}, eșuate {f}.</translation>
     </message>
     <message>
+        <location filename="../../ui/window_messages.py" line="55"/>
+        <source>{h} hidden entries skipped ({names}).</source>
+        <translation>{h} intrări ascunse omise ({names}).</translation>
+    </message>
+    <message>
         <location filename="../../ui/window_messages.py" line="30"/>
         <source>Cancelled: {i} document(s) fully indexed, {p} pending (the next add resumes them), {r} not read, {f} failed.</source>
         <translation>Anulat: {i} document(e) indexat(e) complet, {p} în așteptare (următoarea adăugare le reia), {r} necitit(e), {f} eșuat(e).</translation>
