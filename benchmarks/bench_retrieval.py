@@ -31,6 +31,7 @@ from pathlib import Path
 from letadesk.retrieve.cascade import CANDIDATES
 from letadesk.retrieve.fusion import describe_fusion, hybrid_fusion
 from retrieval_sets import (
+    EMBEDDER,
     Candidates,
     Ranker,
     as_naming,
@@ -43,7 +44,11 @@ from retrieval_sets import (
     ro_queries,
 )
 
-RESULTS = Path(__file__).resolve().parent / "results" / "retrieval.txt"
+RESULTS = (
+    Path(__file__).resolve().parent
+    / "results"
+    / (f"retrieval_{EMBEDDER.replace('-', '_')}.txt" if EMBEDDER else "retrieval.txt")
+)
 KS = (1, 4, 8, 32)
 RETRIEVERS = ("BM25", "dense", "hybrid", "cascade")
 REFERENCE = {"CUAD": "64.4%", "ContractNLI": "69.9%"}

@@ -24,6 +24,7 @@ import ast
 import contextlib
 import csv
 import json
+import os
 import re
 import time
 import zlib
@@ -42,6 +43,15 @@ from letadesk.store.transaction import transaction
 from letadesk.workspace import Workspace
 
 ROOT = Path("/tmp/letadesk-bench")
+# The embedder the profiles are built with ("" = the settings' default); a profile per
+# embedder, so that switching does not re-embed a cached one.
+EMBEDDER = os.environ.get("LETADESK_BENCH_EMBEDDER", "")
+if EMBEDDER == "e5-static":  # the benchmark-only experiment (static_embedder.py)
+    import static_embedder
+
+    import letadesk.index.embedder as _embedders
+
+    _embedders.make_embedder = lambda name="auto", *, threads=0: static_embedder.load()
 
 Span = tuple[int, int, int]  # (document id, start, end)
 
@@ -243,7 +253,11 @@ class Locator:
 
 def open_profile(name: str, paths: list[Path], matter: str) -> Workspace:
     """The cached profile for a data set, brought up to date with ``paths``."""
-    ws = Workspace.open(ROOT / name)
+    folder = ROOT / (f"{name}-{EMBEDDER}" if EMBEDDER else name)
+    ws = Workspace.open(folder)
+    if EMBEDDER and ws.settings.embedder != EMBEDDER:
+        ws.settings = replace(ws.settings, embedder=EMBEDDER)
+        ws.settings.save(ws.paths)
     start = time.perf_counter()
     last = [0.0]
 

@@ -109,7 +109,7 @@ class E5OnnxEmbedder:
             width = len(rows[order[start]])
             part = order[start : start + max(1, ROW_BUDGET // (width * width))]
             part = [r for r in part if len(rows[r]) >= MIN_FILL * width]  # a prefix: sorted
-            pooled[part] = self._run([rows[r] for r in part], width)
+            pooled[part] = self.pooled([rows[r] for r in part], width)
             start += len(part)
         out = np.empty((len(texts), self.dim), dtype=np.float32)
         first = 0
@@ -121,7 +121,7 @@ class E5OnnxEmbedder:
             first += len(windows)
         return out
 
-    def _run(self, rows: list[list[int]], width: int) -> np.ndarray:
+    def pooled(self, rows: list[list[int]], width: int) -> np.ndarray:
         """Mean-pooled hidden states of ``rows`` padded to ``width``."""
         ids = np.full((len(rows), width), self._pad, dtype=np.int64)
         mask = np.zeros((len(rows), width), dtype=np.int64)
