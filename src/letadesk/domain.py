@@ -114,6 +114,13 @@ class Document:
         """The file changed or disappeared since it was indexed (re-ingest to refresh)."""
         return self.source_state != SourceState.CURRENT
 
+    def in_force_on(self, day: date) -> bool:
+        """Whether ``day`` is within the document's validity (open ends: always), as the
+        search filters decide it (``store.filters``)."""
+        return (self.valid_from is None or self.valid_from <= day) and (
+            self.valid_to is None or day <= self.valid_to
+        )
+
 
 @dataclass(frozen=True, slots=True)
 class Page:

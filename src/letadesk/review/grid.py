@@ -145,7 +145,11 @@ def fill_grid(
     rows = list(documents) if documents is not None else review_documents(ws, matter)
     grid = ReviewGrid(matter, rows, list(questions))
     options = AskOptions(as_of=as_of, generate=False, language=ws.settings.language)
-    settings = {"as_of": as_of, "language": options.language, "embedder": ws.settings.embedder}
+    settings = {
+        "as_of": _dated(ws, matter, as_of or ws.today()),
+        "language": options.language,
+        "embedder": ws.settings.embedder,
+    }
     judge, opts = judge_identity(), json.dumps(settings, sort_keys=True, default=str)
     store = ws.review_cells
     total, done = len(rows) * len(grid.questions), 0
@@ -186,6 +190,15 @@ def fill_grid(
             if progress is not None:
                 progress(done, total, cell)
     return grid
+
+
+def _dated(ws: Workspace, matter: str, day: date) -> str:
+    """What of the date a stored cell depends on: nothing when every document of the
+    matter is in force on ``day`` (a cell is reused on any such day), else the day itself
+    (a version that ended, or not yet begun, is searched or cited as of that day only)."""
+    if all(d.in_force_on(day) for d in review_documents(ws, matter)):
+        return "every document in force"
+    return day.isoformat()
 
 
 def _cell(
