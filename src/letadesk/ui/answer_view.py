@@ -78,6 +78,7 @@ class AnswerView(QScrollArea):
         self.badges: list[QLabel] = []  # "extracted", "stale", "unverified" on claims
         self.note_labels: list[QLabel] = []  # stale and unverified sources, named
         self.refusal_label: QLabel | None = None
+        self.snippet_labels: list[QLabel] = []  # a refusal's nearest sources' text
         self.clarify_label: QLabel | None = None  # a refusal's question back
         self.mode_label: QLabel | None = None
         self.rejected_box = QFrame()
@@ -90,7 +91,7 @@ class AnswerView(QScrollArea):
     def _new_page(self) -> QVBoxLayout:
         self.group_labels, self.unanswered_label = [], None
         self.chips, self.claim_labels, self.refusal_label = [], [], None
-        self.clarify_label = None
+        self.clarify_label, self.snippet_labels = None, []
         self.badges, self.note_labels = [], []
         self.mode_label = None
         page = QWidget()
@@ -339,6 +340,8 @@ class AnswerView(QScrollArea):
             row.addWidget(self._chip(i, ref))
             snippet = QLabel(" ".join(ref.quote.split())[:160])
             snippet.setObjectName("hint")
+            snippet.setWordWrap(True)  # within the pane: it has no sideways scrolling
+            self.snippet_labels.append(snippet)
             row.addWidget(snippet, 1)
             layout.addLayout(row)
 
