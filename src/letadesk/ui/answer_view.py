@@ -38,6 +38,7 @@ from letadesk.domain import Answer, Citation, Claim, Passage, RejectedClaim, Una
 from letadesk.text import shorten
 from letadesk.ui.chip import Chip
 from letadesk.ui.flow_layout import FlowLayout
+from letadesk.ui.rejected_claims import rejected_lines
 
 _MAX_TITLE = 48
 # Arrow keys on a chip: the focus moves to the previous or next chip.
@@ -82,6 +83,7 @@ class AnswerView(QScrollArea):
         self.clarify_label: QLabel | None = None  # a refusal's question back
         self.mode_label: QLabel | None = None
         self.rejected_box = QFrame()
+        self.rejected_labels: list[QLabel] = []
         self.show_rejected = QCheckBox(self.tr("Show rejected claims"))
         self.show_rejected.toggled.connect(lambda on: self.rejected_box.setVisible(on))
         self.show_message(self.tr("Ask a question to see a grounded answer here."))
@@ -349,17 +351,15 @@ class AnswerView(QScrollArea):
         self.rejected_box = QFrame()
         self.rejected_box.setObjectName("rejected")
         inner = QVBoxLayout(self.rejected_box)
-        for item in rejected:
-            label = QLabel(
-                self.tr("\u2717 {text}\n    check: {check} \u2014 {reason}").format(
-                    text=item.text, check=item.check, reason=item.reason
-                )
-            )
+        lines = rejected_lines(rejected)  # once each, in plain words
+        self.rejected_labels = []
+        for line in lines:
+            label = QLabel(line.text)
             label.setWordWrap(True)
+            label.setToolTip(line.detail)
+            self.rejected_labels.append(label)
             inner.addWidget(label)
-        self.show_rejected = QCheckBox(
-            self.tr("Show rejected claims ({n})").format(n=len(rejected))
-        )
+        self.show_rejected = QCheckBox(self.tr("Show rejected claims ({n})").format(n=len(lines)))
         self.show_rejected.setEnabled(bool(rejected))
         self.show_rejected.toggled.connect(self.rejected_box.setVisible)
         self.rejected_box.setVisible(False)
