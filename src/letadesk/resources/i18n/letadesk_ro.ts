@@ -376,57 +376,62 @@
         <translation>Lipsă</translation>
     </message>
     <message>
-        <location filename="../../ui/documents_panel.py" line="46"/>
+        <location filename="../../ui/documents_panel.py" line="45"/>
         <source>Documents</source>
         <translation>Documente</translation>
     </message>
     <message>
-        <location filename="../../ui/documents_panel.py" line="49"/>
+        <location filename="../../ui/documents_panel.py" line="48"/>
         <source>Add files…</source>
         <translation>Adaugă fișiere…</translation>
     </message>
     <message>
-        <location filename="../../ui/documents_panel.py" line="50"/>
+        <location filename="../../ui/documents_panel.py" line="49"/>
         <source>Add folder…</source>
         <translation>Adaugă dosar…</translation>
     </message>
     <message>
-        <location filename="../../ui/documents_panel.py" line="53"/>
+        <location filename="../../ui/documents_panel.py" line="52"/>
         <source>Drop files or folders here to add them.</source>
         <translation>Trageți aici fișiere sau dosare pentru a le adăuga.</translation>
     </message>
     <message>
-        <location filename="../../ui/documents_panel.py" line="76"/>
+        <location filename="../../ui/documents_panel.py" line="75"/>
         <source>Document</source>
         <translation>Document</translation>
     </message>
     <message>
-        <location filename="../../ui/documents_panel.py" line="76"/>
+        <location filename="../../ui/documents_panel.py" line="75"/>
         <source>Status</source>
         <translation>Stare</translation>
     </message>
     <message>
-        <location filename="../../ui/documents_panel.py" line="76"/>
+        <location filename="../../ui/documents_panel.py" line="75"/>
         <source>Pages</source>
         <translation>Pagini</translation>
     </message>
     <message>
-        <location filename="../../ui/documents_panel.py" line="76"/>
+        <location filename="../../ui/documents_panel.py" line="75"/>
         <source>Details</source>
         <translation>Detalii</translation>
     </message>
     <message>
-        <location filename="../../ui/documents_panel.py" line="126"/>
+        <location filename="../../ui/documents_panel.py" line="125"/>
         <source> ({n} OCR)</source>
         <translation> ({n} OCR)</translation>
     </message>
     <message>
         <location filename="../../ui/documents_panel.py" line="146"/>
+        <source>Documents (*.pdf *.docx *.html *.htm *.txt *.md);;All files (*)</source>
+        <translation>Documente (*.pdf *.docx *.html *.htm *.txt *.md);;Toate fișierele (*)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/documents_panel.py" line="150"/>
         <source>Add documents</source>
         <translation>Adaugă documente</translation>
     </message>
     <message>
-        <location filename="../../ui/documents_panel.py" line="151"/>
+        <location filename="../../ui/documents_panel.py" line="156"/>
         <source>Add a folder</source>
         <translation>Adaugă un dosar</translation>
     </message>
@@ -434,32 +439,32 @@
 <context>
     <name>DraftView</name>
     <message>
-        <location filename="../../ui/draft_view.py" line="52"/>
+        <location filename="../../ui/draft_view.py" line="51"/>
         <source>Check a draft…</source>
         <translation>Verifică un proiect…</translation>
     </message>
     <message>
-        <location filename="../../ui/draft_view.py" line="54"/>
+        <location filename="../../ui/draft_view.py" line="53"/>
         <source>Cancel</source>
         <translation>Anulează</translation>
     </message>
     <message>
-        <location filename="../../ui/draft_view.py" line="57"/>
+        <location filename="../../ui/draft_view.py" line="56"/>
         <source>Export (Word)…</source>
         <translation>Exportă (Word)…</translation>
     </message>
     <message>
-        <location filename="../../ui/draft_view.py" line="60"/>
+        <location filename="../../ui/draft_view.py" line="59"/>
         <source>As of</source>
         <translation>La data</translation>
     </message>
     <message>
-        <location filename="../../ui/draft_view.py" line="62"/>
+        <location filename="../../ui/draft_view.py" line="61"/>
         <source>Open a draft to check it against this matter&apos;s documents.</source>
         <translation>Deschideți un proiect pentru a-l verifica față de documentele acestui dosar.</translation>
     </message>
     <message>
-        <location filename="../../ui/draft_view.py" line="107"/>
+        <location filename="../../ui/draft_view.py" line="106"/>
         <source>Select a clause to see its findings.</source>
         <translation>Selectați o clauză pentru a vedea constatările.</translation>
     </message>
@@ -469,43 +474,53 @@
         <translation>Verifică un proiect</translation>
     </message>
     <message>
-        <location filename="../../ui/draft_view.py" line="125"/>
+        <location filename="../../ui/draft_view.py" line="126"/>
         <source>Reading {name}…</source>
         <translation>Se citește {name}…</translation>
     </message>
     <message>
-        <location filename="../../ui/draft_view.py" line="131"/>
+        <location filename="../../ui/draft_view.py" line="132"/>
         <source>Clause {n} of {total}</source>
         <translation>Clauza {n} din {total}</translation>
     </message>
     <message>
-        <location filename="../../ui/draft_view.py" line="136"/>
+        <location filename="../../ui/draft_view.py" line="137"/>
         <source>{title}: {errors} findings to review in {n} clauses</source>
         <translation>{title}: {errors} constatări de verificat în {n} clauze</translation>
     </message>
     <message>
-        <location filename="../../ui/draft_view.py" line="140"/>
+        <location filename="../../ui/draft_view.py" line="141"/>
         <source>(cancelled after {n} of {total})</source>
         <translation>(anulat după {n} din {total})</translation>
     </message>
     <message>
-        <location filename="../../ui/draft_view.py" line="159"/>
+        <location filename="../../ui/draft_view.py" line="160"/>
         <source>Nothing to report for this clause.</source>
         <translation>Nimic de semnalat pentru această clauză.</translation>
     </message>
     <message>
-        <location filename="../../ui/draft_view.py" line="166"/>
+        <location filename="../../ui/draft_view.py" line="167"/>
         <source>The draft could not be checked: {m}</source>
         <translation>Proiectul nu a putut fi verificat: {m}</translation>
     </message>
     <message>
-        <location filename="../../ui/draft_view.py" line="183"/>
+        <location filename="../../ui/draft_view.py" line="181"/>
+        <source>Drafts (*.docx *.pdf *.txt *.md *.html *.htm);;All files (*)</source>
+        <translation>Proiecte (*.docx *.pdf *.txt *.md *.html *.htm);;Toate fișierele (*)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/draft_view.py" line="185"/>
+        <source>{draft} - check</source>
+        <translation>{draft} - verificare</translation>
+    </message>
+    <message>
         <location filename="../../ui/draft_view.py" line="192"/>
+        <location filename="../../ui/draft_view.py" line="201"/>
         <source>Export</source>
         <translation>Export</translation>
     </message>
     <message>
-        <location filename="../../ui/draft_view.py" line="194"/>
+        <location filename="../../ui/draft_view.py" line="203"/>
         <source>Saved: {path}</source>
         <translation>Salvat: {path}</translation>
     </message>
