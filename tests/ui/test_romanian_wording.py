@@ -4,6 +4,7 @@ names are translated, and "dosar" names a matter only, never a folder (it read
 
 from __future__ import annotations
 
+import xml.etree.ElementTree as ET
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -47,3 +48,18 @@ def test_the_file_dialogs_speak_romanian(ro_window) -> None:
         "Proiecte (*.docx *.pdf *.txt *.md *.html *.htm);;Toate fișierele (*)"
     )
     assert win.draft_view.default_name("/d/proiect.docx") == "proiect - verificare.docx"
+
+
+def test_dosar_is_a_matter_and_a_folder_is_a_folder(ro_window) -> None:
+    win = ro_window
+    assert win.matters.title.text() == "Dosare"
+    assert win.documents.add_folder_button.text() == "Adaugă folder…"
+    assert win.documents.hint.text() == "Trageți aici fișiere sau foldere pentru a le adăuga."
+    # and across the catalogue: no text about a folder says "dosar"
+    folders = [
+        (m.findtext("source"), m.findtext("translation"))
+        for m in ET.parse(CATALOGUE).iter("message")
+        if "folder" in (m.findtext("source") or "").lower()
+    ]
+    assert len(folders) >= 4
+    assert [(s, t) for s, t in folders if "dosar" in (t or "").lower()] == []

@@ -313,7 +313,7 @@
     <message>
         <location filename="../../ui/doc_status.py" line="32"/>
         <source>file removed from the folder</source>
-        <translation>fișier eliminat din dosar</translation>
+        <translation>fișier eliminat din folder</translation>
     </message>
     <message>
         <location filename="../../ui/doc_status.py" line="45"/>
@@ -388,12 +388,12 @@
     <message>
         <location filename="../../ui/documents_panel.py" line="49"/>
         <source>Add folder…</source>
-        <translation>Adaugă dosar…</translation>
+        <translation>Adaugă folder…</translation>
     </message>
     <message>
         <location filename="../../ui/documents_panel.py" line="52"/>
         <source>Drop files or folders here to add them.</source>
-        <translation>Trageți aici fișiere sau dosare pentru a le adăuga.</translation>
+        <translation>Trageți aici fișiere sau foldere pentru a le adăuga.</translation>
     </message>
     <message>
         <location filename="../../ui/documents_panel.py" line="75"/>
@@ -433,7 +433,7 @@
     <message>
         <location filename="../../ui/documents_panel.py" line="156"/>
         <source>Add a folder</source>
-        <translation>Adaugă un dosar</translation>
+        <translation>Adaugă un folder</translation>
     </message>
 </context>
 <context>
