@@ -11,7 +11,7 @@ pytest.importorskip("pytestqt")
 
 from PySide6.QtCore import QSize
 
-from conftest import cite
+from conftest import cite, wait_idle
 from letadesk.domain import Answer, Claim, Passage, Scores
 
 pytestmark = pytest.mark.ui
@@ -67,3 +67,28 @@ def test_a_refusal_s_reason_and_nearest_sources_wrap_at_1024_by_700(qtbot, sampl
     assert all(
         chip.mapTo(view.widget(), chip.rect().topRight()).x() <= right for chip in view.chips
     )
+
+
+def test_selecting_history_records_keeps_the_panes(qtbot, sample_window) -> None:
+    # the walkthrough saw the panes resize on selecting a history record (issue 10)
+    win = sample_window
+    for question in (
+        "How long do the confidentiality obligations survive termination?",
+        "What is the capital of France?",
+        "Which court has jurisdiction over appeals against the arbitration award?",
+    ):
+        assert win.ask(question, generate=False)
+        wait_idle(qtbot, win)
+    win.resize(QSize(1024, 700))
+    win.show()
+    qtbot.waitExposed(win)
+    win.tabs.setCurrentWidget(win.audit_view)
+    qtbot.wait(100)
+    history = win.audit_view.list
+    assert history.topLevelItemCount() == 3
+    panes = win.splitter.sizes()
+    for row in (2, 1, 0):
+        history.setCurrentItem(history.topLevelItem(row))
+        qtbot.wait(50)
+        assert win.splitter.sizes() == panes
+        assert win.audit_view.detail.horizontalScrollBar().maximum() == 0
