@@ -38,6 +38,7 @@ from letadesk.domain import Answer, Citation, Claim, Passage, RejectedClaim, Una
 from letadesk.text import shorten
 from letadesk.ui.chip import Chip
 from letadesk.ui.flow_layout import FlowLayout
+from letadesk.ui.rejected_claims import rejected_lines
 
 _MAX_TITLE = 48
 # Arrow keys on a chip: the focus moves to the previous or next chip.
@@ -78,9 +79,11 @@ class AnswerView(QScrollArea):
         self.badges: list[QLabel] = []  # "extracted", "stale", "unverified" on claims
         self.note_labels: list[QLabel] = []  # stale and unverified sources, named
         self.refusal_label: QLabel | None = None
+        self.snippet_labels: list[QLabel] = []  # a refusal's nearest sources' text
         self.clarify_label: QLabel | None = None  # a refusal's question back
         self.mode_label: QLabel | None = None
         self.rejected_box = QFrame()
+        self.rejected_labels: list[QLabel] = []
         self.show_rejected = QCheckBox(self.tr("Show rejected claims"))
         self.show_rejected.toggled.connect(lambda on: self.rejected_box.setVisible(on))
         self.show_message(self.tr("Ask a question to see a grounded answer here."))
@@ -90,7 +93,7 @@ class AnswerView(QScrollArea):
     def _new_page(self) -> QVBoxLayout:
         self.group_labels, self.unanswered_label = [], None
         self.chips, self.claim_labels, self.refusal_label = [], [], None
-        self.clarify_label = None
+        self.clarify_label, self.snippet_labels = None, []
         self.badges, self.note_labels = [], []
         self.mode_label = None
         page = QWidget()
@@ -339,6 +342,8 @@ class AnswerView(QScrollArea):
             row.addWidget(self._chip(i, ref))
             snippet = QLabel(" ".join(ref.quote.split())[:160])
             snippet.setObjectName("hint")
+            snippet.setWordWrap(True)  # within the pane: it has no sideways scrolling
+            self.snippet_labels.append(snippet)
             row.addWidget(snippet, 1)
             layout.addLayout(row)
 
@@ -346,17 +351,15 @@ class AnswerView(QScrollArea):
         self.rejected_box = QFrame()
         self.rejected_box.setObjectName("rejected")
         inner = QVBoxLayout(self.rejected_box)
-        for item in rejected:
-            label = QLabel(
-                self.tr("\u2717 {text}\n    check: {check} \u2014 {reason}").format(
-                    text=item.text, check=item.check, reason=item.reason
-                )
-            )
+        lines = rejected_lines(rejected)  # once each, in plain words
+        self.rejected_labels = []
+        for line in lines:
+            label = QLabel(line.text)
             label.setWordWrap(True)
+            label.setToolTip(line.detail)
+            self.rejected_labels.append(label)
             inner.addWidget(label)
-        self.show_rejected = QCheckBox(
-            self.tr("Show rejected claims ({n})").format(n=len(rejected))
-        )
+        self.show_rejected = QCheckBox(self.tr("Show rejected claims ({n})").format(n=len(lines)))
         self.show_rejected.setEnabled(bool(rejected))
         self.show_rejected.toggled.connect(self.rejected_box.setVisible)
         self.rejected_box.setVisible(False)

@@ -22,7 +22,6 @@ from letadesk.errors import NotFoundError
 from letadesk.ui.doc_status import DocRow, describe
 from letadesk.workspace import Workspace
 
-_FILTER = "Documents (*.pdf *.docx *.html *.htm *.txt *.md);;All files (*)"
 _COLOURS = {
     "failed": "#b3261e",
     "stale": "#9a6700",
@@ -142,8 +141,14 @@ class DocumentsPanel(QWidget):
     def _activated(self, row: int, _col: int) -> None:
         self.document_activated.emit(int(self.rows[row].document.id))
 
+    def file_filter(self) -> str:
+        """The file dialog's filter, in the interface language."""
+        return self.tr("Documents (*.pdf *.docx *.html *.htm *.txt *.md);;All files (*)")
+
     def _pick_files(self) -> None:
-        files, _ = QFileDialog.getOpenFileNames(self, self.tr("Add documents"), "", _FILTER)
+        files, _ = QFileDialog.getOpenFileNames(
+            self, self.tr("Add documents"), "", self.file_filter()
+        )
         if files:
             self.add_requested.emit(files)
 

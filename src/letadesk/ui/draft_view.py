@@ -33,7 +33,6 @@ from letadesk.ui.as_of import AsOfField
 from letadesk.ui.engine import Engine, EngineThread
 from letadesk.workspace import Workspace
 
-_FILTER = "Drafts (*.docx *.pdf *.txt *.md *.html *.htm)"
 _ERROR_COLOUR = "#b3261e"
 
 
@@ -115,7 +114,9 @@ class DraftView(QWidget):
         if self.busy or not self.matter:
             return False
         if path is None:
-            chosen, _ = QFileDialog.getOpenFileName(self, self.tr("Check a draft"), "", _FILTER)
+            chosen, _ = QFileDialog.getOpenFileName(
+                self, self.tr("Check a draft"), "", self.file_filter()
+            )
             if not chosen:
                 return False
             path = chosen
@@ -175,11 +176,19 @@ class DraftView(QWidget):
         self.cancel_button.setVisible(self.busy)
         self.export_button.setEnabled(self.report is not None and not self.busy)
 
+    def file_filter(self) -> str:
+        """The open dialog's filter, in the interface language."""
+        return self.tr("Drafts (*.docx *.pdf *.txt *.md *.html *.htm);;All files (*)")
+
+    def default_name(self, draft: str) -> str:
+        """The Word export's suggested file name for the check of ``draft``."""
+        return self.tr("{draft} - check").format(draft=Path(draft).stem) + ".docx"
+
     def export_docx(self, path: str | Path | None = None) -> Path | None:
         if self.report is None:
             return None
         if path is None:
-            name = f"{Path(self.report.path).stem} - check.docx"
+            name = self.default_name(self.report.path)
             chosen, _ = QFileDialog.getSaveFileName(self, self.tr("Export"), name, "*.docx")
             if not chosen:
                 return None

@@ -4,116 +4,144 @@
 <context>
     <name>AnswerView</name>
     <message>
-        <location filename="../../ui/answer_view.py" line="226"/>
+        <location filename="../../ui/answer_view.py" line="218"/>
         <source>No answer in: {documents}</source>
         <translation>Niciun răspuns în: {documents}</translation>
     </message>
     <message>
-        <location filename="../../ui/answer_view.py" line="89"/>
+        <location filename="../../ui/answer_view.py" line="87"/>
         <source>Show rejected claims</source>
         <translation>Arată afirmațiile respinse</translation>
     </message>
     <message>
-        <location filename="../../ui/answer_view.py" line="91"/>
+        <location filename="../../ui/answer_view.py" line="89"/>
         <source>Ask a question to see a grounded answer here.</source>
         <translation>Puneți o întrebare pentru a vedea aici un răspuns întemeiat pe surse.</translation>
     </message>
     <message>
-        <location filename="../../ui/answer_view.py" line="195"/>
+        <location filename="../../ui/answer_view.py" line="187"/>
         <source>Source changed or missing on disk since it was indexed; add it again to refresh it: {documents}</source>
         <translation>Sursă modificată sau absentă de pe disc de la indexare; adăugați-o din nou pentru a o actualiza: {documents}</translation>
     </message>
     <message>
-        <location filename="../../ui/answer_view.py" line="202"/>
+        <location filename="../../ui/answer_view.py" line="194"/>
         <source>Source not verified by a person; check the deadlines and article numbers against it: {documents}</source>
         <translation>Sursă neverificată de o persoană; verificați termenele și numerele articolelor în ea: {documents}</translation>
     </message>
     <message>
-        <location filename="../../ui/answer_view.py" line="247"/>
+        <location filename="../../ui/answer_view.py" line="239"/>
         <source>extracted</source>
         <translation>extras</translation>
     </message>
     <message>
-        <location filename="../../ui/answer_view.py" line="248"/>
+        <location filename="../../ui/answer_view.py" line="240"/>
         <source>A verbatim sentence from the source, not a model&apos;s wording.</source>
         <translation>O frază preluată exact din sursă, nu formularea unui model.</translation>
     </message>
     <message>
-        <location filename="../../ui/answer_view.py" line="253"/>
+        <location filename="../../ui/answer_view.py" line="245"/>
         <source>stale source</source>
         <translation>sursă depășită</translation>
     </message>
     <message>
-        <location filename="../../ui/answer_view.py" line="255"/>
+        <location filename="../../ui/answer_view.py" line="247"/>
         <source>A cited document changed or disappeared on disk since it was indexed; the quote is from the indexed version.</source>
         <translation>Un document citat s-a modificat sau a dispărut de pe disc după indexare; citatul provine din versiunea indexată.</translation>
     </message>
     <message>
-        <location filename="../../ui/answer_view.py" line="262"/>
+        <location filename="../../ui/answer_view.py" line="254"/>
         <source>unverified source</source>
         <translation>sursă neverificată</translation>
     </message>
     <message>
-        <location filename="../../ui/answer_view.py" line="263"/>
+        <location filename="../../ui/answer_view.py" line="255"/>
         <source>A cited document has not been verified by a person.</source>
         <translation>Un document citat nu a fost verificat de o persoană.</translation>
     </message>
     <message>
-        <location filename="../../ui/answer_view.py" line="284"/>
+        <location filename="../../ui/answer_view.py" line="279"/>
         <source>p. {label}</source>
         <translation>p. {label}</translation>
     </message>
     <message>
-        <location filename="../../ui/answer_view.py" line="290"/>
+        <location filename="../../ui/answer_view.py" line="285"/>
         <source>stale</source>
         <translation>depășită</translation>
     </message>
     <message>
-        <location filename="../../ui/answer_view.py" line="291"/>
+        <location filename="../../ui/answer_view.py" line="286"/>
         <source>unverified</source>
         <translation>neverificată</translation>
     </message>
     <message>
-        <location filename="../../ui/answer_view.py" line="327"/>
+        <location filename="../../ui/answer_view.py" line="322"/>
         <source>No answer</source>
         <translation>Niciun răspuns</translation>
     </message>
     <message>
-        <location filename="../../ui/answer_view.py" line="344"/>
+        <location filename="../../ui/answer_view.py" line="338"/>
         <source>Nearest sources:</source>
         <translation>Cele mai apropiate surse:</translation>
     </message>
     <message>
-        <location filename="../../ui/answer_view.py" line="360"/>
-        <source>✗ {text}
-    check: {check} — {reason}</source>
-        <translation>✗ {text}
-    verificare: {check} — {reason}</translation>
-    </message>
-    <message>
-        <location filename="../../ui/answer_view.py" line="369"/>
+        <location filename="../../ui/answer_view.py" line="362"/>
         <source>Show rejected claims ({n})</source>
         <translation>Arată afirmațiile respinse ({n})</translation>
     </message>
     <message>
-        <location filename="../../ui/answer_view.py" line="140"/>
+        <location filename="../../ui/answer_view.py" line="138"/>
         <source>The language model&apos;s draft could not be verified; showing verbatim passages.</source>
         <translation>Ciorna modelului de limbaj nu a putut fi verificată; se afișează pasaje exacte din surse.</translation>
     </message>
     <message>
-        <location filename="../../ui/answer_view.py" line="144"/>
+        <location filename="../../ui/answer_view.py" line="142"/>
         <source>The language model&apos;s draft could not be verified, and no verbatim passage answers the question.</source>
         <translation>Ciorna modelului de limbaj nu a putut fi verificată și niciun pasaj exact nu răspunde la întrebare.</translation>
     </message>
     <message>
-        <location filename="../../ui/answer_view.py" line="152"/>
+        <location filename="../../ui/answer_view.py" line="150"/>
         <source>Drafted by the language model; every claim was checked against its quoted source.</source>
         <translation>Redactat de modelul de limbaj; fiecare afirmație a fost verificată în sursa citată.</translation>
     </message>
     <message>
-        <location filename="../../ui/answer_view.py" line="155"/>
+        <location filename="../../ui/answer_view.py" line="153"/>
         <source>Verbatim passages from the sources (the language model was not used).</source>
         <translation>Pasaje exacte din surse (modelul de limbaj nu a fost folosit).</translation>
+    </message>
+    <message>
+        <location filename="../../ui/rejected_claims.py" line="27"/>
+        <source>Its quote is not, word for word, in the cited source.</source>
+        <translation>Citatul său nu apare, cuvânt cu cuvânt, în sursa citată.</translation>
+    </message>
+    <message>
+        <location filename="../../ui/rejected_claims.py" line="30"/>
+        <source>It cites a provision that is not in this matter&apos;s documents.</source>
+        <translation>Citează o prevedere care nu se află în documentele acestui dosar.</translation>
+    </message>
+    <message>
+        <location filename="../../ui/rejected_claims.py" line="33"/>
+        <source>It cites a provision that is not in force on the date asked.</source>
+        <translation>Citează o prevedere care nu este în vigoare la data cerută.</translation>
+    </message>
+    <message>
+        <location filename="../../ui/rejected_claims.py" line="36"/>
+        <source>Its numbers, dates or wording (must, may, not) differ from its quote.</source>
+        <translation>Numerele, datele sau formularea sa (trebuie, poate, nu) diferă de citatul său.</translation>
+    </message>
+    <message>
+        <location filename="../../ui/rejected_claims.py" line="39"/>
+        <source>Its quote does not say what the claim says.</source>
+        <translation>Citatul său nu spune ceea ce afirmă ea.</translation>
+    </message>
+    <message>
+        <location filename="../../ui/rejected_claims.py" line="42"/>
+        <source>It contradicts another claim of this answer.</source>
+        <translation>Contrazice o altă afirmație a acestui răspuns.</translation>
+    </message>
+    <message>
+        <location filename="../../ui/rejected_claims.py" line="58"/>
+        <source>(proposed and rejected {n} times)</source>
+        <translation>(propusă și respinsă de {n} ori)</translation>
     </message>
 </context>
 <context>
@@ -285,7 +313,7 @@
     <message>
         <location filename="../../ui/doc_status.py" line="32"/>
         <source>file removed from the folder</source>
-        <translation>fișier eliminat din dosar</translation>
+        <translation>fișier eliminat din folder</translation>
     </message>
     <message>
         <location filename="../../ui/doc_status.py" line="45"/>
@@ -348,90 +376,95 @@
         <translation>Lipsă</translation>
     </message>
     <message>
-        <location filename="../../ui/documents_panel.py" line="46"/>
+        <location filename="../../ui/documents_panel.py" line="45"/>
         <source>Documents</source>
         <translation>Documente</translation>
     </message>
     <message>
-        <location filename="../../ui/documents_panel.py" line="49"/>
+        <location filename="../../ui/documents_panel.py" line="48"/>
         <source>Add files…</source>
         <translation>Adaugă fișiere…</translation>
     </message>
     <message>
-        <location filename="../../ui/documents_panel.py" line="50"/>
+        <location filename="../../ui/documents_panel.py" line="49"/>
         <source>Add folder…</source>
-        <translation>Adaugă dosar…</translation>
+        <translation>Adaugă folder…</translation>
     </message>
     <message>
-        <location filename="../../ui/documents_panel.py" line="53"/>
+        <location filename="../../ui/documents_panel.py" line="52"/>
         <source>Drop files or folders here to add them.</source>
-        <translation>Trageți aici fișiere sau dosare pentru a le adăuga.</translation>
+        <translation>Trageți aici fișiere sau foldere pentru a le adăuga.</translation>
     </message>
     <message>
-        <location filename="../../ui/documents_panel.py" line="76"/>
+        <location filename="../../ui/documents_panel.py" line="75"/>
         <source>Document</source>
         <translation>Document</translation>
     </message>
     <message>
-        <location filename="../../ui/documents_panel.py" line="76"/>
+        <location filename="../../ui/documents_panel.py" line="75"/>
         <source>Status</source>
         <translation>Stare</translation>
     </message>
     <message>
-        <location filename="../../ui/documents_panel.py" line="76"/>
+        <location filename="../../ui/documents_panel.py" line="75"/>
         <source>Pages</source>
         <translation>Pagini</translation>
     </message>
     <message>
-        <location filename="../../ui/documents_panel.py" line="76"/>
+        <location filename="../../ui/documents_panel.py" line="75"/>
         <source>Details</source>
         <translation>Detalii</translation>
     </message>
     <message>
-        <location filename="../../ui/documents_panel.py" line="126"/>
+        <location filename="../../ui/documents_panel.py" line="125"/>
         <source> ({n} OCR)</source>
         <translation> ({n} OCR)</translation>
     </message>
     <message>
         <location filename="../../ui/documents_panel.py" line="146"/>
+        <source>Documents (*.pdf *.docx *.html *.htm *.txt *.md);;All files (*)</source>
+        <translation>Documente (*.pdf *.docx *.html *.htm *.txt *.md);;Toate fișierele (*)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/documents_panel.py" line="150"/>
         <source>Add documents</source>
         <translation>Adaugă documente</translation>
     </message>
     <message>
-        <location filename="../../ui/documents_panel.py" line="151"/>
+        <location filename="../../ui/documents_panel.py" line="156"/>
         <source>Add a folder</source>
-        <translation>Adaugă un dosar</translation>
+        <translation>Adaugă un folder</translation>
     </message>
 </context>
 <context>
     <name>DraftView</name>
     <message>
-        <location filename="../../ui/draft_view.py" line="52"/>
+        <location filename="../../ui/draft_view.py" line="51"/>
         <source>Check a draft…</source>
         <translation>Verifică un proiect…</translation>
     </message>
     <message>
-        <location filename="../../ui/draft_view.py" line="54"/>
+        <location filename="../../ui/draft_view.py" line="53"/>
         <source>Cancel</source>
         <translation>Anulează</translation>
     </message>
     <message>
-        <location filename="../../ui/draft_view.py" line="57"/>
+        <location filename="../../ui/draft_view.py" line="56"/>
         <source>Export (Word)…</source>
         <translation>Exportă (Word)…</translation>
     </message>
     <message>
-        <location filename="../../ui/draft_view.py" line="60"/>
+        <location filename="../../ui/draft_view.py" line="59"/>
         <source>As of</source>
         <translation>La data</translation>
     </message>
     <message>
-        <location filename="../../ui/draft_view.py" line="62"/>
+        <location filename="../../ui/draft_view.py" line="61"/>
         <source>Open a draft to check it against this matter&apos;s documents.</source>
         <translation>Deschideți un proiect pentru a-l verifica față de documentele acestui dosar.</translation>
     </message>
     <message>
-        <location filename="../../ui/draft_view.py" line="107"/>
+        <location filename="../../ui/draft_view.py" line="106"/>
         <source>Select a clause to see its findings.</source>
         <translation>Selectați o clauză pentru a vedea constatările.</translation>
     </message>
@@ -441,43 +474,53 @@
         <translation>Verifică un proiect</translation>
     </message>
     <message>
-        <location filename="../../ui/draft_view.py" line="125"/>
+        <location filename="../../ui/draft_view.py" line="126"/>
         <source>Reading {name}…</source>
         <translation>Se citește {name}…</translation>
     </message>
     <message>
-        <location filename="../../ui/draft_view.py" line="131"/>
+        <location filename="../../ui/draft_view.py" line="132"/>
         <source>Clause {n} of {total}</source>
         <translation>Clauza {n} din {total}</translation>
     </message>
     <message>
-        <location filename="../../ui/draft_view.py" line="136"/>
+        <location filename="../../ui/draft_view.py" line="137"/>
         <source>{title}: {errors} findings to review in {n} clauses</source>
         <translation>{title}: {errors} constatări de verificat în {n} clauze</translation>
     </message>
     <message>
-        <location filename="../../ui/draft_view.py" line="140"/>
+        <location filename="../../ui/draft_view.py" line="141"/>
         <source>(cancelled after {n} of {total})</source>
         <translation>(anulat după {n} din {total})</translation>
     </message>
     <message>
-        <location filename="../../ui/draft_view.py" line="159"/>
+        <location filename="../../ui/draft_view.py" line="160"/>
         <source>Nothing to report for this clause.</source>
         <translation>Nimic de semnalat pentru această clauză.</translation>
     </message>
     <message>
-        <location filename="../../ui/draft_view.py" line="166"/>
+        <location filename="../../ui/draft_view.py" line="167"/>
         <source>The draft could not be checked: {m}</source>
         <translation>Proiectul nu a putut fi verificat: {m}</translation>
     </message>
     <message>
-        <location filename="../../ui/draft_view.py" line="183"/>
+        <location filename="../../ui/draft_view.py" line="181"/>
+        <source>Drafts (*.docx *.pdf *.txt *.md *.html *.htm);;All files (*)</source>
+        <translation>Proiecte (*.docx *.pdf *.txt *.md *.html *.htm);;Toate fișierele (*)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/draft_view.py" line="185"/>
+        <source>{draft} - check</source>
+        <translation>{draft} - verificare</translation>
+    </message>
+    <message>
         <location filename="../../ui/draft_view.py" line="192"/>
+        <location filename="../../ui/draft_view.py" line="201"/>
         <source>Export</source>
         <translation>Export</translation>
     </message>
     <message>
-        <location filename="../../ui/draft_view.py" line="194"/>
+        <location filename="../../ui/draft_view.py" line="203"/>
         <source>Saved: {path}</source>
         <translation>Salvat: {path}</translation>
     </message>
@@ -485,32 +528,32 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../ui/main_window.py" line="73"/>
+        <location filename="../../ui/main_window.py" line="72"/>
         <source>LetaDesk</source>
         <translation>LetaDesk</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="83"/>
+        <location filename="../../ui/main_window.py" line="82"/>
         <source>Answer</source>
         <translation>Răspuns</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="84"/>
+        <location filename="../../ui/main_window.py" line="83"/>
         <source>History</source>
         <translation>Istoric</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="85"/>
+        <location filename="../../ui/main_window.py" line="84"/>
         <source>Review</source>
         <translation>Analiză</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="86"/>
+        <location filename="../../ui/main_window.py" line="85"/>
         <source>Draft check</source>
         <translation>Verificare proiect</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="137"/>
+        <location filename="../../ui/main_window.py" line="136"/>
         <source>Cancel</source>
         <translation>Anulează</translation>
     </message>
@@ -560,38 +603,38 @@
         <translation>&lt;b&gt;LetaDesk {version}&lt;/b&gt;&lt;p&gt;Un asistent juridic offline: fiecare afirmație este legată de un citat exact din documentele dosarului, altfel nu este arătată. Nimic nu părăsește acest calculator.&lt;/p&gt;&lt;p&gt;Profil (indexul documentelor, jurnalul de audit, setările): {profile}&lt;/p&gt;&lt;p&gt;Licențe: LetaDesk este AGPL-3.0 (folosește PyMuPDF); modelele sunt Apache-2.0 sau MIT; Qt este LGPL. Vezi README.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="172"/>
+        <location filename="../../ui/main_window.py" line="171"/>
         <source>Memo saved: {path}</source>
         <translation>Notă salvată: {path}</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="202"/>
+        <location filename="../../ui/main_window.py" line="201"/>
         <source>Reading documents…</source>
         <translation>Se citesc documentele…</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="214"/>
+        <location filename="../../ui/main_window.py" line="213"/>
         <source>Working on: {q}</source>
         <translation>Se lucrează la: {q}</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="220"/>
+        <location filename="../../ui/main_window.py" line="219"/>
         <source>Deleting {name}…</source>
         <translation>Se șterge {name}…</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="227"/>
-        <location filename="../../ui/main_window.py" line="233"/>
+        <location filename="../../ui/main_window.py" line="226"/>
+        <location filename="../../ui/main_window.py" line="232"/>
         <source>Cancelling…</source>
         <translation>Se anulează…</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="242"/>
+        <location filename="../../ui/main_window.py" line="241"/>
         <source>How long do the confidentiality obligations survive termination?</source>
         <translation>Cât timp se păstrează confidențialitatea după încetarea contractului?</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="262"/>
+        <location filename="../../ui/main_window.py" line="261"/>
         <source>Settings saved.</source>
         <translation>Setările au fost salvate.</translation>
     </message>
@@ -606,53 +649,53 @@
         <translation>Se indexează pasajele {done}/{total}</translation>
     </message>
     <message>
-        <location filename="../../ui/window_messages.py" line="40"/>
+        <location filename="../../ui/window_messages.py" line="45"/>
         <source>Added {a}, updated {u}, unchanged {n}, failed {f}.</source>
         <translation>Adăugate {a}, actualizate {u}, neschimbate {n}, eșuate {f}.</translation>
     </message>
     <message>
-        <location filename="../../ui/window_messages.py" line="55"/>
+        <location filename="../../ui/window_messages.py" line="53"/>
         <source>{h} hidden entries skipped ({names}).</source>
         <translation>{h} intrări ascunse omise ({names}).</translation>
     </message>
     <message>
-        <location filename="../../ui/window_messages.py" line="30"/>
+        <location filename="../../ui/window_messages.py" line="35"/>
         <source>Cancelled: {i} document(s) fully indexed, {p} pending (the next add resumes them), {r} not read, {f} failed.</source>
         <translation>Anulat: {i} document(e) indexat(e) complet, {p} în așteptare (următoarea adăugare le reia), {r} necitit(e), {f} eșuat(e).</translation>
     </message>
     <message>
-        <location filename="../../ui/window_messages.py" line="50"/>
+        <location filename="../../ui/window_messages.py" line="63"/>
         <source>Answered in {s:.1f} s.</source>
         <translation>Răspuns în {s:.1f} s.</translation>
     </message>
     <message>
-        <location filename="../../ui/window_messages.py" line="48"/>
+        <location filename="../../ui/window_messages.py" line="61"/>
         <source>No answer (see the reason).</source>
         <translation>Niciun răspuns (vedeți motivul).</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="351"/>
+        <location filename="../../ui/main_window.py" line="349"/>
         <source>Deleted {name}.</source>
         <translation>{name} a fost șters.</translation>
     </message>
     <message>
+        <location filename="../../ui/main_window.py" line="354"/>
         <location filename="../../ui/main_window.py" line="356"/>
-        <location filename="../../ui/main_window.py" line="358"/>
         <source>Cancelled.</source>
         <translation>Anulat.</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="365"/>
+        <location filename="../../ui/main_window.py" line="363"/>
         <source>The question could not be answered: {m}</source>
         <translation>Întrebarea nu a putut primi răspuns: {m}</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="369"/>
+        <location filename="../../ui/main_window.py" line="367"/>
         <source>Error: {m}</source>
         <translation>Eroare: {m}</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="377"/>
+        <location filename="../../ui/main_window.py" line="375"/>
         <source>Ask a question to see a grounded answer here.</source>
         <translation>Puneți o întrebare pentru a vedea aici un răspuns întemeiat pe surse.</translation>
     </message>
@@ -718,137 +761,137 @@
 <context>
     <name>ReviewView</name>
     <message>
-        <location filename="../../ui/review_view.py" line="80"/>
+        <location filename="../../ui/review_view.py" line="79"/>
         <source>CUAD clause categories</source>
         <translation>Categoriile de clauze CUAD</translation>
     </message>
     <message>
-        <location filename="../../ui/review_view.py" line="81"/>
+        <location filename="../../ui/review_view.py" line="80"/>
         <source>Romanian contract clauses</source>
         <translation>Clauze de contract românești</translation>
     </message>
     <message>
-        <location filename="../../ui/review_view.py" line="82"/>
+        <location filename="../../ui/review_view.py" line="81"/>
         <source>From a file…</source>
         <translation>Dintr-un fișier…</translation>
     </message>
     <message>
-        <location filename="../../ui/review_view.py" line="92"/>
-        <location filename="../../ui/review_view.py" line="186"/>
+        <location filename="../../ui/review_view.py" line="91"/>
+        <location filename="../../ui/review_view.py" line="185"/>
         <source>Select a cell to see its claims and sources.</source>
         <translation>Selectați o celulă pentru a-i vedea afirmațiile și sursele.</translation>
     </message>
     <message>
-        <location filename="../../ui/review_view.py" line="96"/>
+        <location filename="../../ui/review_view.py" line="95"/>
         <source>Fill grid</source>
         <translation>Completează grila</translation>
     </message>
     <message>
-        <location filename="../../ui/review_view.py" line="97"/>
+        <location filename="../../ui/review_view.py" line="96"/>
         <source>Cancel</source>
         <translation>Anulează</translation>
     </message>
     <message>
-        <location filename="../../ui/review_view.py" line="98"/>
+        <location filename="../../ui/review_view.py" line="97"/>
         <source>Export Excel…</source>
         <translation>Exportă Excel…</translation>
     </message>
     <message>
-        <location filename="../../ui/review_view.py" line="99"/>
+        <location filename="../../ui/review_view.py" line="98"/>
         <source>Export Word…</source>
         <translation>Exportă Word…</translation>
     </message>
     <message>
-        <location filename="../../ui/review_view.py" line="101"/>
+        <location filename="../../ui/review_view.py" line="100"/>
         <source>Questions:</source>
         <translation>Întrebări:</translation>
     </message>
     <message>
-        <location filename="../../ui/review_view.py" line="147"/>
-        <location filename="../../ui/review_view.py" line="201"/>
-        <location filename="../../ui/review_view.py" line="317"/>
+        <location filename="../../ui/review_view.py" line="146"/>
+        <location filename="../../ui/review_view.py" line="200"/>
+        <location filename="../../ui/review_view.py" line="316"/>
         <source>Error: {m}</source>
         <translation>Eroare: {m}</translation>
     </message>
     <message>
-        <location filename="../../ui/review_view.py" line="152"/>
+        <location filename="../../ui/review_view.py" line="151"/>
         <source>{n} questions</source>
         <translation>{n} întrebări</translation>
     </message>
     <message>
-        <location filename="../../ui/review_view.py" line="170"/>
+        <location filename="../../ui/review_view.py" line="169"/>
         <source>Open a question template</source>
         <translation>Deschide un șablon de întrebări</translation>
     </message>
     <message>
-        <location filename="../../ui/review_view.py" line="172"/>
+        <location filename="../../ui/review_view.py" line="171"/>
         <source>Question templates (*.json *.jsonl);;All files (*)</source>
         <translation>Șabloane de întrebări (*.json *.jsonl);;Toate fișierele (*)</translation>
     </message>
     <message>
-        <location filename="../../ui/review_view.py" line="231"/>
+        <location filename="../../ui/review_view.py" line="230"/>
         <source>Tick at least one document.</source>
         <translation>Bifați cel puțin un document.</translation>
     </message>
     <message>
-        <location filename="../../ui/review_view.py" line="237"/>
+        <location filename="../../ui/review_view.py" line="236"/>
         <source>Filling the grid…</source>
         <translation>Se completează grila…</translation>
     </message>
     <message>
-        <location filename="../../ui/review_view.py" line="246"/>
+        <location filename="../../ui/review_view.py" line="245"/>
         <source>Cancelling…</source>
         <translation>Se anulează…</translation>
     </message>
     <message>
-        <location filename="../../ui/review_view.py" line="263"/>
-        <location filename="../../ui/review_view.py" line="275"/>
+        <location filename="../../ui/review_view.py" line="262"/>
+        <location filename="../../ui/review_view.py" line="274"/>
         <source>not computed yet</source>
         <translation>necalculată încă</translation>
     </message>
     <message>
-        <location filename="../../ui/review_view.py" line="271"/>
+        <location filename="../../ui/review_view.py" line="270"/>
         <source>answered: {claim}</source>
         <translation>răspuns: {claim}</translation>
     </message>
     <message>
-        <location filename="../../ui/review_view.py" line="276"/>
+        <location filename="../../ui/review_view.py" line="275"/>
         <source>refused</source>
         <translation>fără răspuns</translation>
     </message>
     <message>
-        <location filename="../../ui/review_view.py" line="297"/>
+        <location filename="../../ui/review_view.py" line="296"/>
         <source>Cell {n} of {m}</source>
         <translation>Celula {n} din {m}</translation>
     </message>
     <message>
-        <location filename="../../ui/review_view.py" line="308"/>
+        <location filename="../../ui/review_view.py" line="307"/>
         <source>Cancelled: {n} of {m} cells filled; Fill grid again computes only the rest.</source>
         <translation>Anulat: {n} din {m} celule completate; „Completează grila” din nou le calculează doar pe celelalte.</translation>
     </message>
     <message>
-        <location filename="../../ui/review_view.py" line="311"/>
+        <location filename="../../ui/review_view.py" line="310"/>
         <source>Done: {m} cells ({asked} asked now, {reused} kept from before).</source>
         <translation>Gata: {m} celule ({asked} calculate acum, {reused} păstrate de dinainte).</translation>
     </message>
     <message>
-        <location filename="../../ui/review_view.py" line="335"/>
+        <location filename="../../ui/review_view.py" line="334"/>
         <source>This cell is not computed yet.</source>
         <translation>Această celulă nu este calculată încă.</translation>
     </message>
     <message>
-        <location filename="../../ui/review_view.py" line="351"/>
+        <location filename="../../ui/review_view.py" line="352"/>
         <source>{matter} - review</source>
         <translation>{matter} - analiză</translation>
     </message>
     <message>
-        <location filename="../../ui/review_view.py" line="361"/>
-        <location filename="../../ui/review_view.py" line="372"/>
+        <location filename="../../ui/review_view.py" line="362"/>
+        <location filename="../../ui/review_view.py" line="373"/>
         <source>Export the review grid</source>
         <translation>Exportă grila de analiză</translation>
     </message>
     <message>
-        <location filename="../../ui/review_view.py" line="374"/>
+        <location filename="../../ui/review_view.py" line="375"/>
         <source>Saved {path}.</source>
         <translation>Salvat: {path}.</translation>
     </message>
@@ -1019,17 +1062,17 @@ Modelul hotărăște ce spun ciornele. Comparați SHA-256 cu cel dat de editorul
 <context>
     <name>SourceViewer</name>
     <message>
-        <location filename="../../ui/source_viewer.py" line="151"/>
+        <location filename="../../ui/source_viewer.py" line="167"/>
         <source>Click a source chip to see the cited passage.</source>
         <translation>Apăsați pe o sursă pentru a vedea pasajul citat.</translation>
     </message>
     <message>
-        <location filename="../../ui/source_viewer.py" line="330"/>
+        <location filename="../../ui/source_viewer.py" line="332"/>
         <source>Not found</source>
         <translation>Nu a fost găsit</translation>
     </message>
     <message>
-        <location filename="../../ui/source_viewer.py" line="334"/>
+        <location filename="../../ui/source_viewer.py" line="336"/>
         <source>Found on page {n}</source>
         <translation>Găsit la pagina {n}</translation>
     </message>
