@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import enum
 import hashlib
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from datetime import date
 from pathlib import PurePath
 from typing import NewType
@@ -115,8 +115,7 @@ class Document:
         return self.source_state != SourceState.CURRENT
 
     def in_force_on(self, day: date) -> bool:
-        """Whether ``day`` is within the document's validity (open ends: always), as the
-        search filters decide it (``store.filters``)."""
+        """Whether ``day`` is within the document's validity, as ``store.filters`` says."""
         return (self.valid_from is None or self.valid_from <= day) and (
             self.valid_to is None or day <= self.valid_to
         )
@@ -385,20 +384,9 @@ class IngestReport:
     skipped_hidden: list[str] = field(default_factory=list)
 
     def as_json(self) -> dict[str, object]:
-        return {
-            "added": self.added,
-            "updated": self.updated,
-            "unchanged": self.unchanged,
-            "retired": self.retired,
-            "duplicates": self.duplicates,
-            "failed": [{"path": p, "reason": r} for p, r in self.failed],
-            "cancelled": self.cancelled,
-            "indexed": self.indexed,
-            "pending": self.pending,
-            "pending_passages": self.pending_passages,
-            "not_read": self.not_read,
-            "skipped_hidden": self.skipped_hidden,
-        }
+        out: dict[str, object] = asdict(self)  # the fields in their order
+        out["failed"] = [{"path": p, "reason": r} for p, r in self.failed]
+        return out
 
     def hidden_names(self, shown: int = 5) -> str:
         """The hidden entries' names, the first ``shown`` of them ("" if none):

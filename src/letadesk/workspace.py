@@ -313,13 +313,7 @@ class Workspace:
     # ---- retrieval and answers -----------------------------------------------------
 
     def filters(
-        self,
-        matter: str,
-        *,
-        document: str | None = None,
-        as_of: date | None = None,
-        jurisdiction: str | None = None,
-        legal_force: str | None = None,
+        self, matter: str, *, document: str | None = None, as_of: date | None = None
     ) -> SearchFilters:
         m = self.matter(matter)
         doc_id = (
@@ -327,13 +321,7 @@ class Workspace:
             if document
             else None
         )
-        return SearchFilters(
-            matter_id=m.id,
-            document_id=doc_id,
-            jurisdiction=jurisdiction,
-            legal_force=legal_force,
-            as_of=as_of,
-        )
+        return SearchFilters(matter_id=m.id, document_id=doc_id, as_of=as_of)
 
     def search(
         self,
