@@ -9,7 +9,8 @@
 # 3. runs the headless demo (ingest the sample matter, three questions) from the unpacked
 #    /opt/letadesk as the unprivileged user `nobody`, inside `unshare -rn`: a user and
 #    network namespace with only a down loopback, so any network use fails;
-# 4. prints the sizes of the one-dir tree and the .deb, and the 10 biggest items.
+# 4. prints the sizes of the one-dir tree and the .deb, and the 10 biggest items;
+# 5. where it can (root, mmdebstrap), installs, upgrades and purges it in a clean root.
 # Exit status: non-zero when a check or the demo fails.
 set -euo pipefail
 
@@ -60,3 +61,16 @@ echo "  .deb:    $(du -s --block-size=1M "$DEB" | cut -f1) MiB ($(stat -c %s "$D
 echo "smoke-test: the 10 biggest items of the one-dir build (files and package folders)"
 (cd "$APP/_internal" && du -s --block-size=1M -- * | sort -rn \
   | awk 'NR <= 10 {printf "  %6d MiB  %s\n", $1, $2}')
+
+# 5. install, upgrade and purge in a clean Debian root (installers/clean-root-test.sh):
+#    run where it can be (root, mmdebstrap, the Debian mirror); LETADESK_CLEAN_ROOT=0 skips
+#    it, =1 requires it.
+HERE=$(cd "$(dirname "$0")" && pwd)
+if [[ ${LETADESK_CLEAN_ROOT:-} != 0 ]] && [[ $(id -u) == 0 ]] && command -v mmdebstrap >/dev/null; then
+  "$HERE/clean-root-test.sh" "$DEB"
+elif [[ ${LETADESK_CLEAN_ROOT:-} == 1 ]]; then
+  echo "smoke-test: the clean-root test needs root and mmdebstrap" >&2
+  exit 1
+else
+  echo "smoke-test: clean-root install/upgrade/purge skipped (needs root and mmdebstrap)"
+fi
