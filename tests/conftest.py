@@ -33,6 +33,7 @@ from letadesk.index.e5_onnx_embedder import E5OnnxEmbedder
 from letadesk.index.st_embedder import SentenceTransformerEmbedder
 from letadesk.judge.onnx_judge import Judge
 from letadesk.workspace import Workspace
+from warm_workers import Stash, warm
 
 SHARED_DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data"
 TESTS = Path(__file__).resolve().parent
@@ -66,14 +67,28 @@ MODEL_MODULES = frozenset(
 )
 # Fixtures that load real models for any test that uses them.
 MODEL_FIXTURES = frozenset({"sample_window"})
+# Modules that test the parser workers themselves (kills, cancels, crashes, hostile
+# files): their pools spawn fresh workers. Every other test's pools take warm ones
+# (tests/warm_workers.py).
+FRESH_WORKER_MODULES = frozenset(
+    {
+        "ingest/test_hostile_corpus.py",
+        "ingest/test_ingest_cancel.py",
+        "system/test_process_hygiene.py",
+    }
+)
 
 _SLEEPS_OR_KILLS = re.compile(r"\btime\.sleep\(|\bos\.kill\(")
+
+
+def _module(item: pytest.Item) -> str:
+    return Path(str(item.fspath)).resolve().relative_to(TESTS).as_posix()
 
 
 def _uses_models(item: pytest.Item) -> bool:
     if item.get_closest_marker("model") is not None:
         return True
-    module = Path(str(item.fspath)).resolve().relative_to(TESTS).as_posix()
+    module = _module(item)
     return module in MODEL_MODULES or bool(MODEL_FIXTURES & set(getattr(item, "fixturenames", ())))
 
 
@@ -155,6 +170,26 @@ def _real_models_only_where_marked() -> Iterator[None]:
             f"loaded {', '.join(sorted(set(_Guard.loaded)))} without the `model` "
             "mark: list the test in tests/conftest.py (or give it the fake embedder)"
         )
+
+
+# ---- parser workers ----------------------------------------------------------------
+
+
+@pytest.fixture(scope="session")
+def _worker_stash() -> Iterator[Stash]:
+    stash = Stash()
+    yield stash
+    stash.close()
+
+
+@pytest.fixture(autouse=True)
+def _warm_parser_workers(request: pytest.FixtureRequest) -> Iterator[None]:
+    """Pools reuse idle workers across tests, except in :data:`FRESH_WORKER_MODULES`."""
+    if _module(request.node) in FRESH_WORKER_MODULES:
+        yield
+        return
+    with warm(request.getfixturevalue("_worker_stash")):
+        yield
 
 
 # ---- fixtures ----------------------------------------------------------------------
