@@ -11,6 +11,8 @@ everything. Two marks are set here rather than by hand:
   real model anyway (so the fast tier cannot silently grow slow). Subprocesses are out of
   reach of both: a test whose subprocess loads a model is listed or marked.
 * ``slow``: the test's own body sleeps or kills a process (``time.sleep``, ``os.kill``).
+  A check that takes over 5 s on its own is marked ``slow`` by hand (the full suite
+  still runs it).
 """
 
 from __future__ import annotations
