@@ -17,6 +17,7 @@ everything. Two marks are set here rather than by hand:
 
 from __future__ import annotations
 
+import functools
 import inspect
 import re
 from collections.abc import Callable, Iterator
@@ -94,11 +95,22 @@ def _uses_models(item: pytest.Item) -> bool:
     return module in MODEL_MODULES or bool(MODEL_FIXTURES & set(getattr(item, "fixturenames", ())))
 
 
+@functools.cache
+def _file_may_sleep_or_kill(path: str | None) -> bool:
+    """False when the file cannot hold a sleep or kill (cheaper than every getsource)."""
+    try:
+        return path is None or _SLEEPS_OR_KILLS.search(Path(path).read_text("utf-8")) is not None
+    except (OSError, UnicodeDecodeError):
+        return True
+
+
 def _sleeps_or_kills(item: pytest.Item) -> bool:
     function = getattr(item, "function", None)
     if function is None:
         return False
     try:
+        if not _file_may_sleep_or_kill(inspect.getsourcefile(function)):
+            return False
         source = inspect.getsource(function)
     except (OSError, TypeError):
         return False
