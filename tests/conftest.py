@@ -70,13 +70,14 @@ MODEL_MODULES = frozenset(
 )
 # Fixtures that load real models for any test that uses them.
 MODEL_FIXTURES = frozenset({"sample_window"})
-# Modules that test the parser workers themselves (kills, cancels, crashes, hostile
-# files): their pools spawn fresh workers. Every other test's pools take warm ones
-# (tests/warm_workers.py).
+# Modules (or ``module::test``) that test the parser workers themselves (kills, cancels,
+# crashes, hostile files, a time limit a fresh worker cannot meet): their pools spawn
+# fresh workers. Every other test's pools take warm ones (tests/warm_workers.py).
 FRESH_WORKER_MODULES = frozenset(
     {
         "ingest/test_hostile_corpus.py",
         "ingest/test_ingest_cancel.py",
+        "ingest/test_ingest_pipeline.py::test_parser_timeout_kills_the_worker_and_goes_on",
         "system/test_process_hygiene.py",
     }
 )
@@ -199,7 +200,8 @@ def _worker_stash() -> Iterator[Stash]:
 @pytest.fixture(autouse=True)
 def _warm_parser_workers(request: pytest.FixtureRequest) -> Iterator[None]:
     """Pools reuse idle workers across tests, except in :data:`FRESH_WORKER_MODULES`."""
-    if _module(request.node) in FRESH_WORKER_MODULES:
+    module = _module(request.node)
+    if {module, f"{module}::{request.node.originalname}"} & FRESH_WORKER_MODULES:
         yield
         return
     with warm(request.getfixturevalue("_worker_stash")):
