@@ -31,6 +31,7 @@ from __future__ import annotations
 import argparse
 import ast
 import json
+import os
 import re
 import sys
 import tomllib
@@ -214,6 +215,18 @@ def _toc_paths(toc: Path) -> Iterator[Path]:
     yield from walk(ast.literal_eval(toc.read_text(encoding="utf-8")))
 
 
+def _real(path: str, folders: dict[str, str]) -> str:
+    """``os.path.realpath(path)``, each folder resolved once (in ``folders``): the real
+    folder joined with the name, unless that is itself a link (or a name like ``..``)."""
+    folder, name = os.path.split(path)
+    if folder not in folders:
+        folders[folder] = os.path.realpath(folder)
+    joined = os.path.join(folders[folder], name)
+    if name in ("", ".", "..") or os.path.islink(joined):
+        return os.path.realpath(joined)
+    return joined
+
+
 def built_distributions(work: Path) -> dict[str, metadata.Distribution]:
     """The installed distributions owning a file, other than its metadata, that the
     PyInstaller build collected (a distribution of which only the .dist-info was copied,
@@ -225,13 +238,20 @@ def built_distributions(work: Path) -> dict[str, metadata.Distribution]:
                 f"{toc}: not found (is {work} PyInstaller's work folder "
                 "of letadesk.spec, after a build?)"
             )
-    owner: dict[Path, str] = {}
+    owner: dict[str, str] = {}
+    folders: dict[str, str] = {}
     installed = _installed()
     for key, dist in installed.items():
+        base = str(dist.locate_file(""))
         for file in dist.files or ():
             if ".dist-info" not in str(file):
-                owner[Path(str(dist.locate_file(file))).resolve()] = key
-    keys = {owner[p] for toc in tocs for p in _toc_paths(toc) if p.resolve() in owner}
+                owner[_real(os.path.join(base, str(file)), folders)] = key
+    keys = {
+        owner[real]
+        for toc in tocs
+        for p in _toc_paths(toc)
+        if (real := os.path.realpath(p)) in owner
+    }
     return {key: installed[key] for key in sorted(keys)}
 
 

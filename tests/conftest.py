@@ -11,10 +11,13 @@ everything. Two marks are set here rather than by hand:
   real model anyway (so the fast tier cannot silently grow slow). Subprocesses are out of
   reach of both: a test whose subprocess loads a model is listed or marked.
 * ``slow``: the test's own body sleeps or kills a process (``time.sleep``, ``os.kill``).
+  A check that takes over 5 s on its own is marked ``slow`` by hand (the full suite
+  still runs it).
 """
 
 from __future__ import annotations
 
+import functools
 import inspect
 import re
 from collections.abc import Callable, Iterator
@@ -33,6 +36,7 @@ from letadesk.index.e5_onnx_embedder import E5OnnxEmbedder
 from letadesk.index.st_embedder import SentenceTransformerEmbedder
 from letadesk.judge.onnx_judge import Judge
 from letadesk.workspace import Workspace
+from warm_workers import Stash, warm
 
 SHARED_DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data"
 TESTS = Path(__file__).resolve().parent
@@ -66,15 +70,39 @@ MODEL_MODULES = frozenset(
 )
 # Fixtures that load real models for any test that uses them.
 MODEL_FIXTURES = frozenset({"sample_window"})
+# Modules (or ``module::test``) that test the parser workers themselves (kills, cancels,
+# crashes, hostile files, a time limit a fresh worker cannot meet): their pools spawn
+# fresh workers. Every other test's pools take warm ones (tests/warm_workers.py).
+FRESH_WORKER_MODULES = frozenset(
+    {
+        "ingest/test_hostile_corpus.py",
+        "ingest/test_ingest_cancel.py",
+        "ingest/test_ingest_pipeline.py::test_parser_timeout_kills_the_worker_and_goes_on",
+        "system/test_process_hygiene.py",
+    }
+)
 
 _SLEEPS_OR_KILLS = re.compile(r"\btime\.sleep\(|\bos\.kill\(")
+
+
+def _module(item: pytest.Item) -> str:
+    return Path(str(item.fspath)).resolve().relative_to(TESTS).as_posix()
 
 
 def _uses_models(item: pytest.Item) -> bool:
     if item.get_closest_marker("model") is not None:
         return True
-    module = Path(str(item.fspath)).resolve().relative_to(TESTS).as_posix()
+    module = _module(item)
     return module in MODEL_MODULES or bool(MODEL_FIXTURES & set(getattr(item, "fixturenames", ())))
+
+
+@functools.cache
+def _file_may_sleep_or_kill(path: str | None) -> bool:
+    """False when the file cannot hold a sleep or kill (cheaper than every getsource)."""
+    try:
+        return path is None or _SLEEPS_OR_KILLS.search(Path(path).read_text("utf-8")) is not None
+    except (OSError, UnicodeDecodeError):
+        return True
 
 
 def _sleeps_or_kills(item: pytest.Item) -> bool:
@@ -82,6 +110,8 @@ def _sleeps_or_kills(item: pytest.Item) -> bool:
     if function is None:
         return False
     try:
+        if not _file_may_sleep_or_kill(inspect.getsourcefile(function)):
+            return False
         source = inspect.getsource(function)
     except (OSError, TypeError):
         return False
@@ -155,6 +185,27 @@ def _real_models_only_where_marked() -> Iterator[None]:
             f"loaded {', '.join(sorted(set(_Guard.loaded)))} without the `model` "
             "mark: list the test in tests/conftest.py (or give it the fake embedder)"
         )
+
+
+# ---- parser workers ----------------------------------------------------------------
+
+
+@pytest.fixture(scope="session")
+def _worker_stash() -> Iterator[Stash]:
+    stash = Stash()
+    yield stash
+    stash.close()
+
+
+@pytest.fixture(autouse=True)
+def _warm_parser_workers(request: pytest.FixtureRequest) -> Iterator[None]:
+    """Pools reuse idle workers across tests, except in :data:`FRESH_WORKER_MODULES`."""
+    module = _module(request.node)
+    if {module, f"{module}::{request.node.originalname}"} & FRESH_WORKER_MODULES:
+        yield
+        return
+    with warm(request.getfixturevalue("_worker_stash")):
+        yield
 
 
 # ---- fixtures ----------------------------------------------------------------------

@@ -160,6 +160,7 @@ def _bench() -> ModuleType:
 
 
 @pytest.mark.shared_data
+@pytest.mark.slow  # ~14 s of lexical scoring over ContractNLI dev: the full suite runs it
 def test_contractnli_calibration_holds() -> None:
     if not SHARED_DATA.exists():
         pytest.skip("../shared/data not present")
