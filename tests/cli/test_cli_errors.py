@@ -75,6 +75,11 @@ def run(profile: Path, capsys: pytest.CaptureFixture[str], *args: str) -> tuple[
             2,  # found by the fuzz test
             "/missing\\n\\x1b[2J.jsonl: cannot be read",
         ),
+        (  # found by the fuzz test in CI: an OSError traceback out of check_fits
+            ["models", "allow", "x" * 3000, "--yes"],
+            7,
+            "cannot be read (File name too long)",
+        ),
         (  # found by the fuzz test: psycopg's ProgrammingError, a traceback
             ["--backend", "postgres://%zz", "matters"],
             2,

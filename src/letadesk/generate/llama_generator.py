@@ -51,12 +51,15 @@ def is_bundled(path: Path) -> bool:
 
 def check_fits(path: Path, *, available_bytes: int | None = None) -> None:
     """Refuse a model file that is not a GGUF or would not fit in memory."""
-    if not path.is_file():
-        raise ModelError(f"{path}: model file not found")
-    with path.open("rb") as fh:
-        if fh.read(4) != b"GGUF":
-            raise ModelError(f"{path}: not a GGUF model file")
-    size = path.stat().st_size
+    try:
+        if not path.is_file():
+            raise ModelError(f"{path}: model file not found")
+        with path.open("rb") as fh:
+            if fh.read(4) != b"GGUF":
+                raise ModelError(f"{path}: not a GGUF model file")
+        size = path.stat().st_size
+    except OSError as exc:  # a name too long, a folder that cannot be read
+        raise ModelError(f"{path}: cannot be read ({exc.strerror or exc})") from None
     if available_bytes is None:
         available_bytes = _available_memory()
     if available_bytes and size * 1.2 > available_bytes:
