@@ -19,12 +19,14 @@ from __future__ import annotations
 
 import functools
 import inspect
+import os
 import re
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any, ClassVar
 
 import pytest
+from hypothesis import settings
 
 import letadesk.judge
 from fakes import hash_embedder
@@ -37,6 +39,13 @@ from letadesk.index.st_embedder import SentenceTransformerEmbedder
 from letadesk.judge.onnx_judge import Judge
 from letadesk.workspace import Workspace
 from warm_workers import Stash, warm
+
+# The property tests draw the same examples on every run ("ci", the default), so that a
+# submission's CI never fails on a draw another run did not make; HYPOTHESIS_PROFILE=
+# explore draws new ones, to look for bugs (each one found becomes a fixed test case).
+settings.register_profile("ci", derandomize=True)
+settings.register_profile("explore", derandomize=False)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 
 SHARED_DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data"
 TESTS = Path(__file__).resolve().parent

@@ -80,6 +80,11 @@ def run(profile: Path, capsys: pytest.CaptureFixture[str], *args: str) -> tuple[
             7,
             "cannot be read (File name too long)",
         ),
+        (  # found by the fuzz test: any path the system refuses is one line, not an OSError
+            ["backup", "x" * 3000],
+            2,
+            "cannot be used (File name too long)",
+        ),
         (  # found by the fuzz test: psycopg's ProgrammingError, a traceback
             ["--backend", "postgres://%zz", "matters"],
             2,

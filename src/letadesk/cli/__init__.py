@@ -99,9 +99,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         return BROKEN_PIPE
     except Exception as exc:  # a disk or file fault met outside a transaction
         fault = fault_error(exc)
-        if fault is None:
-            raise
-        return fail(str(fault), fault.exit_code)
+        if fault is not None:
+            return fail(str(fault), fault.exit_code)
+        if isinstance(exc, OSError) and exc.filename is not None:  # a path the system refuses
+            return fail(f"{exc.filename}: cannot be used ({exc.strerror or exc})", 2)
+        raise
 
 
 def gui_main() -> int:
