@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from PySide6.QtCore import QCoreApplication
 
 from letadesk.domain import Document, DocumentStatus, Page, PageMethod, SourceState
+from letadesk.ui.failure_reasons import translated_reason
 
 
 @dataclass(frozen=True, slots=True)
@@ -23,7 +24,7 @@ class DocRow:
 
 def _status_detail(doc: Document) -> str:
     if doc.status == DocumentStatus.FAILED:
-        return doc.failure_reason
+        return translated_reason(doc.failure_reason)
     if doc.status == DocumentStatus.DUPLICATE:
         return QCoreApplication.translate("DocumentsPanel", "same content as document {id}").format(
             id=doc.duplicate_of

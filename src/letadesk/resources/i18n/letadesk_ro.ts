@@ -306,72 +306,72 @@
 <context>
     <name>DocumentsPanel</name>
     <message>
-        <location filename="../../ui/doc_status.py" line="28"/>
+        <location filename="../../ui/doc_status.py" line="29"/>
         <source>same content as document {id}</source>
         <translation>același conținut ca documentul {id}</translation>
     </message>
     <message>
-        <location filename="../../ui/doc_status.py" line="32"/>
+        <location filename="../../ui/doc_status.py" line="33"/>
         <source>file removed from the folder</source>
         <translation>fișier eliminat din folder</translation>
     </message>
     <message>
-        <location filename="../../ui/doc_status.py" line="45"/>
+        <location filename="../../ui/doc_status.py" line="46"/>
         <source>{n} passage(s) not yet indexed; the next add resumes them</source>
         <translation>{n} pasaj(e) neindexat(e) încă; următoarea adăugare le reia</translation>
     </message>
     <message>
-        <location filename="../../ui/doc_status.py" line="51"/>
+        <location filename="../../ui/doc_status.py" line="52"/>
         <source>{n} page(s) read by OCR</source>
         <translation>{n} pagină(i) citite prin OCR</translation>
     </message>
     <message>
-        <location filename="../../ui/doc_status.py" line="55"/>
+        <location filename="../../ui/doc_status.py" line="56"/>
         <source>{n} page(s) without text</source>
         <translation>{n} pagină(i) fără text</translation>
     </message>
     <message>
-        <location filename="../../ui/doc_status.py" line="61"/>
+        <location filename="../../ui/doc_status.py" line="62"/>
         <source>changed on disk since indexing; add it again to refresh</source>
         <translation>modificat pe disc după indexare; adăugați-l din nou pentru actualizare</translation>
     </message>
     <message>
-        <location filename="../../ui/doc_status.py" line="68"/>
+        <location filename="../../ui/doc_status.py" line="69"/>
         <source>file no longer found on disk</source>
         <translation>fișierul nu mai există pe disc</translation>
     </message>
     <message>
-        <location filename="../../ui/doc_status.py" line="76"/>
+        <location filename="../../ui/doc_status.py" line="77"/>
         <source>Indexed</source>
         <translation>Indexat</translation>
     </message>
     <message>
-        <location filename="../../ui/doc_status.py" line="77"/>
+        <location filename="../../ui/doc_status.py" line="78"/>
         <source>Partly indexed</source>
         <translation>Indexat parțial</translation>
     </message>
     <message>
-        <location filename="../../ui/doc_status.py" line="78"/>
+        <location filename="../../ui/doc_status.py" line="79"/>
         <source>Failed</source>
         <translation>Eșuat</translation>
     </message>
     <message>
-        <location filename="../../ui/doc_status.py" line="79"/>
+        <location filename="../../ui/doc_status.py" line="80"/>
         <source>Duplicate</source>
         <translation>Duplicat</translation>
     </message>
     <message>
-        <location filename="../../ui/doc_status.py" line="80"/>
+        <location filename="../../ui/doc_status.py" line="81"/>
         <source>Retired</source>
         <translation>Retras</translation>
     </message>
     <message>
-        <location filename="../../ui/doc_status.py" line="81"/>
+        <location filename="../../ui/doc_status.py" line="82"/>
         <source>Stale</source>
         <translation>Depășit</translation>
     </message>
     <message>
-        <location filename="../../ui/doc_status.py" line="82"/>
+        <location filename="../../ui/doc_status.py" line="83"/>
         <source>Missing</source>
         <translation>Lipsă</translation>
     </message>
@@ -523,6 +523,190 @@
         <location filename="../../ui/draft_view.py" line="203"/>
         <source>Saved: {path}</source>
         <translation>Salvat: {path}</translation>
+    </message>
+</context>
+<context>
+    <name>FailureReason</name>
+    <message>
+        <location filename="../../ui/failure_reasons.py" line="23"/>
+        <source>corrupt or unreadable PDF ({0})</source>
+        <translation>PDF deteriorat sau ilizibil ({0})</translation>
+    </message>
+    <message>
+        <location filename="../../ui/failure_reasons.py" line="27"/>
+        <source>truncated PDF (the file ends before %%EOF)</source>
+        <translation>PDF trunchiat (fișierul se termină înainte de %%EOF)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/failure_reasons.py" line="33"/>
+        <source>encrypted PDF (password required)</source>
+        <translation>PDF criptat (necesită parolă)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/failure_reasons.py" line="35"/>
+        <source>PDF has no pages</source>
+        <translation>PDF-ul nu are pagini</translation>
+    </message>
+    <message>
+        <location filename="../../ui/failure_reasons.py" line="38"/>
+        <source>corrupt or truncated PDF ({0})</source>
+        <translation>PDF deteriorat sau trunchiat ({0})</translation>
+    </message>
+    <message>
+        <location filename="../../ui/failure_reasons.py" line="42"/>
+        <source>corrupt or unreadable DOCX ({0})</source>
+        <translation>DOCX deteriorat sau ilizibil ({0})</translation>
+    </message>
+    <message>
+        <location filename="../../ui/failure_reasons.py" line="46"/>
+        <source>no extractable text (OCR unavailable)</source>
+        <translation>niciun text extractibil (OCR indisponibil)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/failure_reasons.py" line="50"/>
+        <source>no extractable text (file is blank)</source>
+        <translation>niciun text extractibil (fișierul este gol)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/failure_reasons.py" line="54"/>
+        <source>no extractable text</source>
+        <translation>niciun text extractibil</translation>
+    </message>
+    <message>
+        <location filename="../../ui/failure_reasons.py" line="58"/>
+        <source>HTML nested too deeply (more than {0} levels of block elements)</source>
+        <translation>HTML imbricat prea adânc (peste {0} niveluri de elemente bloc)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/failure_reasons.py" line="62"/>
+        <source>empty file</source>
+        <translation>fișier gol</translation>
+    </message>
+    <message>
+        <location filename="../../ui/failure_reasons.py" line="65"/>
+        <source>not a supported document: {0}</source>
+        <translation>nu este un document acceptat: {0}</translation>
+    </message>
+    <message>
+        <location filename="../../ui/failure_reasons.py" line="69"/>
+        <source>binary data, not a readable {0} document</source>
+        <translation>date binare, nu un document {0} lizibil</translation>
+    </message>
+    <message>
+        <location filename="../../ui/failure_reasons.py" line="73"/>
+        <source>not a regular file: a named pipe</source>
+        <translation>nu este un fișier obișnuit: un canal cu nume (FIFO)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/failure_reasons.py" line="77"/>
+        <source>not a regular file: a socket</source>
+        <translation>nu este un fișier obișnuit: un socket</translation>
+    </message>
+    <message>
+        <location filename="../../ui/failure_reasons.py" line="81"/>
+        <location filename="../../ui/failure_reasons.py" line="85"/>
+        <source>not a regular file: a device</source>
+        <translation>nu este un fișier obișnuit: un dispozitiv</translation>
+    </message>
+    <message>
+        <location filename="../../ui/failure_reasons.py" line="87"/>
+        <source>not a regular file</source>
+        <translation>nu este un fișier obișnuit</translation>
+    </message>
+    <message>
+        <location filename="../../ui/failure_reasons.py" line="88"/>
+        <source>file not found</source>
+        <translation>fișierul nu a fost găsit</translation>
+    </message>
+    <message>
+        <location filename="../../ui/failure_reasons.py" line="91"/>
+        <source>no such file or folder</source>
+        <translation>nu există un asemenea fișier sau folder</translation>
+    </message>
+    <message>
+        <location filename="../../ui/failure_reasons.py" line="95"/>
+        <source>is a folder, not a file</source>
+        <translation>este un folder, nu un fișier</translation>
+    </message>
+    <message>
+        <location filename="../../ui/failure_reasons.py" line="99"/>
+        <source>cannot read file ({0})</source>
+        <translation>fișierul nu poate fi citit ({0})</translation>
+    </message>
+    <message>
+        <location filename="../../ui/failure_reasons.py" line="103"/>
+        <source>cannot be read ({0})</source>
+        <translation>nu poate fi citit ({0})</translation>
+    </message>
+    <message>
+        <location filename="../../ui/failure_reasons.py" line="107"/>
+        <source>folder not read ({0})</source>
+        <translation>folder necitit ({0})</translation>
+    </message>
+    <message>
+        <location filename="../../ui/failure_reasons.py" line="111"/>
+        <source>symbolic link not followed</source>
+        <translation>legătură simbolică neurmată</translation>
+    </message>
+    <message>
+        <location filename="../../ui/failure_reasons.py" line="115"/>
+        <source>symbolic link to a folder not followed</source>
+        <translation>legătură simbolică spre un folder, neurmată</translation>
+    </message>
+    <message>
+        <location filename="../../ui/failure_reasons.py" line="119"/>
+        <source>path leads outside the chosen folder</source>
+        <translation>calea duce în afara folderului ales</translation>
+    </message>
+    <message>
+        <location filename="../../ui/failure_reasons.py" line="123"/>
+        <source>unsupported file type {0}</source>
+        <translation>tip de fișier neacceptat {0}</translation>
+    </message>
+    <message>
+        <location filename="../../ui/failure_reasons.py" line="127"/>
+        <source>corrupt ZIP container ({0})</source>
+        <translation>container ZIP deteriorat ({0})</translation>
+    </message>
+    <message>
+        <location filename="../../ui/failure_reasons.py" line="131"/>
+        <source>ZIP archive that is not a DOCX document</source>
+        <translation>arhivă ZIP care nu este un document DOCX</translation>
+    </message>
+    <message>
+        <location filename="../../ui/failure_reasons.py" line="135"/>
+        <source>ZIP bomb suspected: {0} bytes would unzip to {1} MB</source>
+        <translation>suspiciune de bombă ZIP: {0} octeți s-ar dezarhiva în {1} MB</translation>
+    </message>
+    <message>
+        <location filename="../../ui/failure_reasons.py" line="142"/>
+        <source>too large: at least {0} fragments &gt; {1} per file (setting max_fragments_per_file)</source>
+        <translation>prea mare: cel puțin {0} fragmente &gt; {1} pe fișier (setarea max_fragments_per_file)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/failure_reasons.py" line="149"/>
+        <source>too large: {0} fragments &gt; {1} per file (setting max_fragments_per_file)</source>
+        <translation>prea mare: {0} fragmente &gt; {1} pe fișier (setarea max_fragments_per_file)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/failure_reasons.py" line="156"/>
+        <source>file too large ({0} MB &gt; {1} MB limit)</source>
+        <translation>fișier prea mare ({0} MB &gt; limita de {1} MB)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/failure_reasons.py" line="160"/>
+        <source>timed out after {0} s</source>
+        <translation>timp depășit după {0} s</translation>
+    </message>
+    <message>
+        <location filename="../../ui/failure_reasons.py" line="164"/>
+        <source>the reader stopped unexpectedly (exit code {0})</source>
+        <translation>cititorul s-a oprit neașteptat (cod de ieșire {0})</translation>
+    </message>
+    <message>
+        <location filename="../../ui/failure_reasons.py" line="170"/>
+        <source>the reader gave no result</source>
+        <translation>cititorul nu a dat niciun rezultat</translation>
     </message>
 </context>
 <context>
