@@ -46,6 +46,7 @@ class AskPanel(QWidget):
         )
         self.server_label = QLabel()  # the firm's model server, when one drafts
         self.server_label.setObjectName("hint")
+        self.server_label.setWordWrap(True)
         self.server_label.setVisible(False)
         self.stage_label = QLabel()
         self.stage_label.setObjectName("stage")
@@ -80,6 +81,7 @@ class AskPanel(QWidget):
         top.addWidget(self.question, 1)
         top.addWidget(self.ask_button)
         top.addWidget(self.cancel_button)
+        top.addWidget(self.stage_label)  # beside the question: the options row stays short
         options = QHBoxLayout()
         options.addWidget(self.as_of_check)
         options.addWidget(self.as_of_date)
@@ -87,7 +89,6 @@ class AskPanel(QWidget):
         options.addWidget(self.extract_only)
         options.addWidget(self.server_label)
         options.addStretch(1)
-        options.addWidget(self.stage_label)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addLayout(top)

@@ -51,6 +51,7 @@ class DocumentsPanel(QWidget):
         self.add_folder_button.clicked.connect(self._pick_folder)
         self.hint = QLabel(self.tr("Drop files or folders here to add them."))
         self.hint.setObjectName("hint")
+        self.hint.setWordWrap(True)
         # The selected document's status and details in full, wrapped and selectable: a
         # failed file's reason is read here, not by scrolling the table sideways.
         self.details = QLabel()

@@ -83,8 +83,10 @@ class DraftView(QWidget):
         for widget in (self.open_button, self.as_of_check, self.as_of_date):
             bar.addWidget(widget)
         bar.addStretch(1)
-        bar.addWidget(self.cancel_button)
-        bar.addWidget(self.export_button)
+        status = QHBoxLayout()  # a row of its own: one row made the pane too wide
+        status.addWidget(self.status, 1)
+        status.addWidget(self.cancel_button)
+        status.addWidget(self.export_button)
         split = QSplitter(Qt.Orientation.Horizontal)
         split.addWidget(self.clauses)
         split.addWidget(self.findings)
@@ -92,7 +94,7 @@ class DraftView(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 6, 0, 0)
         layout.addLayout(bar)
-        layout.addWidget(self.status)
+        layout.addLayout(status)
         layout.addWidget(split, 1)
 
     @property

@@ -107,13 +107,18 @@ class ReviewView(QWidget):
         split.setChildrenCollapsible(False)
         bottom = QHBoxLayout()
         bottom.addWidget(self.progress_label, 1)
-        for b in (self.fill_button, self.cancel_button, self.xlsx_button, self.docx_button):
+        for b in (self.fill_button, self.cancel_button):
             bottom.addWidget(b)
+        exports = QHBoxLayout()  # a row of its own: four buttons in one made the pane too wide
+        exports.addStretch(1)
+        for b in (self.xlsx_button, self.docx_button):
+            exports.addWidget(b)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 6, 0, 0)
         layout.addLayout(top)
         layout.addWidget(split, 1)
         layout.addLayout(bottom)
+        layout.addLayout(exports)
 
     def _connect(self) -> None:
         engine = self.engine

@@ -37,25 +37,13 @@ from letadesk.answer.record import citation_json
 from letadesk.domain import Citation, Document
 from letadesk.errors import LetaDeskError
 from letadesk.export.citation_text import conventional_citation, quote_with_citation
+from letadesk.ui.page_image import Rect, find_rects, page_pixmap
 from letadesk.ui.text_find import next_match, page_at, utf16_offset
 from letadesk.ui.viewer_toolbar import ViewerToolbar
 from letadesk.workspace import Workspace
 
-Rect = tuple[float, float, float, float]
 HIGHLIGHT = QColor(255, 214, 0, 110)
 TEXT_HIGHLIGHT = QColor("#ffe680")
-
-
-def _find_rects(ws: Workspace, doc: Document, page: int, quote: str) -> list[Rect]:
-    """The quote's rectangles; when the whole quote is not found (hyphenation, a line
-    break inside), its opening words."""
-    words = quote.split()
-    for n in (len(words), 12, 6):
-        if n <= len(words) and n > 0:
-            rects = ws.quote_rects(doc, page, " ".join(words[:n]))
-            if rects:
-                return rects
-    return []
 
 
 class SourceViewer(QWidget):
@@ -184,7 +172,7 @@ class SourceViewer(QWidget):
         self.selection_range = None
         self.page_count = len(self._ws.pages(doc)) or 1
         self._highlight_page = page
-        self.highlight_rects = _find_rects(self._ws, doc, page, quote) if quote.strip() else []
+        self.highlight_rects = find_rects(self._ws, doc, page, quote) if quote.strip() else []
         self.stack.setCurrentWidget(self.page_scroll)
         self.show_page(page)
 
@@ -201,16 +189,15 @@ class SourceViewer(QWidget):
 
     def _render(self, doc: Document, page: int) -> QPixmap:
         """The page at the zoom chosen, or at the zoom that fits the viewer's width."""
-        pixmap = QPixmap()
-        pixmap.loadFromData(self._ws.page_image(doc, page, zoom=self.zoom), "PNG")
+        pixmap = page_pixmap(self._ws, doc, page, self.zoom, self.devicePixelRatioF())
         if not self.fit_width:
             return pixmap
-        width_pt = pixmap.width() / self.zoom
+        width_pt = pixmap.deviceIndependentSize().width() / self.zoom
         room = self.page_scroll.viewport().width() - 24
         fit = min(self.MAX_ZOOM, max(self.MIN_ZOOM, room / width_pt)) if width_pt else 1.5
         if abs(fit - self.zoom) > 0.02:
             self.zoom = fit
-            pixmap.loadFromData(self._ws.page_image(doc, page, zoom=fit), "PNG")
+            pixmap = page_pixmap(self._ws, doc, page, fit, self.devicePixelRatioF())
         return pixmap
 
     def _paint_rects(self, pixmap: QPixmap, rects: list[Rect]) -> None:
@@ -336,7 +323,7 @@ class SourceViewer(QWidget):
         status.setText(self.tr("Found on page {n}").format(n=page))
         if self.mode == "pdf":
             self._highlight_page = page
-            self.highlight_rects = _find_rects(self._ws, doc, page, text[found[0] : found[1]])
+            self.highlight_rects = find_rects(self._ws, doc, page, text[found[0] : found[1]])
             self.show_page(page)
         else:
             self._open_text(doc, *found, keep_citation=True)

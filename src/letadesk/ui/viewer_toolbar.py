@@ -92,22 +92,29 @@ class ViewerToolbar(QWidget):
         self.next_quote_button.clicked.connect(lambda: self.quote_requested.emit(1))
 
     def _lay_out(self) -> None:
-        nav = QHBoxLayout()
-        for widget in (self.prev_button, self.page_label, self.next_button):
-            nav.addWidget(widget)
-        nav.addStretch(1)
-        for button in (self.fit_button, self.text_button, self.copy_button, self.open_button):
-            nav.addWidget(button)
+        """Three short rows (pages and zoom; fit and the actions; the claim's quotes and
+        find), so that the viewer pane never forces the window wider than 1024 pixels,
+        in Romanian too (two rows made it 473 pixels wide)."""
+        rows = QVBoxLayout(self)
+        rows.setContentsMargins(0, 0, 0, 0)
+        pages = (self.prev_button, self.page_label, self.next_button)
+        zoom = (self.zoom_out_button, self.zoom_label, self.zoom_in_button)
+        actions = (self.text_button, self.copy_button, self.open_button)
+        quotes = (self.prev_quote_button, self.quote_label, self.next_quote_button)
+        for left, right in ((pages, zoom), ((self.fit_button,), actions)):
+            row = QHBoxLayout()
+            for widget in left:
+                row.addWidget(widget)
+            row.addStretch(1)
+            for widget in right:
+                row.addWidget(widget)
+            rows.addLayout(row)
         find = QHBoxLayout()
-        for item in (self.prev_quote_button, self.quote_label, self.next_quote_button):
+        for item in quotes:
             find.addWidget(item)
         self.find_field.setMinimumWidth(120)
         find.addWidget(self.find_field, 1)
-        for item in (self.find_status, self.zoom_out_button, self.zoom_label, self.zoom_in_button):
-            find.addWidget(item)
-        rows = QVBoxLayout(self)
-        rows.setContentsMargins(0, 0, 0, 0)
-        rows.addLayout(nav)
+        find.addWidget(self.find_status)
         rows.addLayout(find)
 
     def add_shortcuts(self, owner: QWidget) -> None:

@@ -174,7 +174,7 @@
     <message>
         <location filename="../../ui/ask_panel.py" line="43"/>
         <source>Extract only (no model)</source>
-        <translation>Doar extrase (fără model)</translation>
+        <translation>Doar extrase</translation>
     </message>
     <message>
         <location filename="../../ui/ask_panel.py" line="45"/>
