@@ -3,7 +3,8 @@
 reason (:mod:`letadesk.review.grid`).
 
 The lawyer picks the questions (CUAD's clause categories, the Romanian set, or a template
-file) and ticks the documents; "Fill grid" fills the cells in the view's own engine
+file; *Pick and edit…* ticks single ones, rewords, adds and saves them) and ticks the
+documents; "Fill grid" fills the cells in the view's own engine
 thread, cell by cell, with Cancel. The cells are stored as they are answered, so a second
 Fill after a cancel, or after documents were added, asks only the cells still missing.
 Selecting a cell shows its claims with their source chips (clicking one emits
@@ -25,7 +26,6 @@ from PySide6.QtWidgets import (
     QLabel,
     QListWidget,
     QListWidgetItem,
-    QMessageBox,
     QPushButton,
     QSplitter,
     QTableWidget,
@@ -36,13 +36,14 @@ from PySide6.QtWidgets import (
 
 from letadesk.domain import Answer, Document
 from letadesk.errors import LetaDeskError
-from letadesk.export.grid import write_grid_docx, write_grid_xlsx
 from letadesk.review.grid import PENDING, ReviewCell, ReviewGrid, review_documents
 from letadesk.review.templates import Question, load_template
 from letadesk.text import one_line, shorten
 from letadesk.ui.answer_view import AnswerView
 from letadesk.ui.engine import Engine, EngineThread
+from letadesk.ui.grid_export import save_grid
 from letadesk.ui.i18n import count
+from letadesk.ui.question_editor import QuestionEditor
 from letadesk.workspace import Workspace
 
 _SHORT = 70  # characters of the first claim shown in a cell
@@ -92,6 +93,7 @@ class ReviewView(QWidget):
         self.progress_label = QLabel()
         self.progress_label.setObjectName("hint")
         self.progress_label.setWordWrap(True)
+        self.edit_button = QPushButton(self.tr("Pick and edit…"))
         self.fill_button = QPushButton(self.tr("Fill grid"))
         self.cancel_button = QPushButton(self.tr("Cancel"))
         self.xlsx_button = QPushButton(self.tr("Export Excel…"))
@@ -100,6 +102,7 @@ class ReviewView(QWidget):
         top.addWidget(QLabel(self.tr("Questions:")))
         top.addWidget(self.template_box)
         top.addWidget(self.questions_label, 1)
+        top.addWidget(self.edit_button)
         split = QSplitter(Qt.Orientation.Vertical)
         for w in (self.documents_list, self.table, self.detail):
             split.addWidget(w)
@@ -128,6 +131,7 @@ class ReviewView(QWidget):
         engine.failed.connect(self._failed)
         engine.finished.connect(self._finished)
         self.template_box.activated.connect(self._template_chosen)
+        self.edit_button.clicked.connect(self.edit_questions)
         self.fill_button.clicked.connect(lambda: self.fill())
         self.cancel_button.clicked.connect(self.cancel)
         self.xlsx_button.clicked.connect(lambda: self.export("xlsx"))
@@ -151,14 +155,26 @@ class ReviewView(QWidget):
             self.progress_label.setText(self.tr("Error: {m}").format(m=exc))
             self._select_template(self.template)
             return False
-        self.questions, self.template = questions, spec
+        self.template = spec
         self._select_template(spec)
-        text = self.tr("{n} questions").format(n=count(len(questions)))
-        if spec not in ("cuad", "ro"):
-            text += " · " + Path(spec).name
-        self.questions_label.setText(text)
-        self.questions_label.setToolTip("\n".join(q.question for q in questions))
+        self.use_questions(questions, edited=False)
         return True
+
+    def use_questions(self, questions: list[Question], *, edited: bool = True) -> None:
+        """Ask ``questions`` (the template's, or as picked and edited in the editor)."""
+        self.questions = questions
+        text = self.tr("{n} questions").format(n=count(len(questions)))
+        if self.template not in ("cuad", "ro"):
+            text += " · " + Path(self.template).name
+        self.questions_label.setText(text + (self.tr(" (edited)") if edited else ""))
+        self.questions_label.setToolTip("\n".join(q.question for q in questions))
+
+    def edit_questions(self) -> QuestionEditor:
+        """The editor, open on the template's questions; on OK the grid asks its choice."""
+        editor = QuestionEditor(load_template(self.template), self)
+        editor.accepted.connect(lambda: self.use_questions(editor.chosen()))
+        editor.open()
+        return editor
 
     def _select_template(self, spec: str) -> None:
         index = self.template_box.findData(spec if spec in ("cuad", "ro") else _FILE)
@@ -328,6 +344,7 @@ class ReviewView(QWidget):
         self.fill_button.setEnabled(not self.running and bool(self.matter))
         self.cancel_button.setEnabled(self.running)
         self.template_box.setEnabled(not self.running)
+        self.edit_button.setEnabled(not self.running)
         for b in (self.xlsx_button, self.docx_button):
             b.setEnabled(not self.running and self.grid is not None)
 
@@ -362,22 +379,10 @@ class ReviewView(QWidget):
         dialog when None); the file written, or None."""
         if self.grid is None:
             return None
-        suffix = f".{kind}"
-        if path is None:
-            title = self.tr("Export the review grid")
-            chosen, _ = QFileDialog.getSaveFileName(
-                self, title, str(Path.home() / self.default_name(suffix)), f"*{suffix}"
-            )
-            if not chosen:
-                return None
-            path = chosen if chosen.endswith(suffix) else chosen + suffix
-        write = write_grid_xlsx if kind == "xlsx" else write_grid_docx
-        try:
-            target = write(self.grid.as_json(), path, language=self._ws.settings.language)
-        except (LetaDeskError, OSError) as exc:
-            QMessageBox.warning(self, self.tr("Export the review grid"), str(exc))
-            return None
-        self.progress_label.setText(self.tr("Saved {path}.").format(path=target))
+        language = self._ws.settings.language
+        target = save_grid(self, self.grid, kind, path, self.default_name(f".{kind}"), language)
+        if target is not None:
+            self.progress_label.setText(self.tr("Saved {path}.").format(path=target))
         return target
 
     # ---- lifetime ----------------------------------------------------------------------

@@ -147,7 +147,7 @@
 <context>
     <name>AskPanel</name>
     <message>
-        <location filename="../../ui/ask_panel.py" line="123"/>
+        <location filename="../../ui/ask_panel.py" line="124"/>
         <source>The question is too long: {length} characters (at most {limit}).</source>
         <translation>Întrebarea este prea lungă: {length} de caractere (cel mult {limit}).</translation>
     </message>
@@ -182,42 +182,42 @@
         <translation>Răspunde cu fraze preluate exact din surse, fără modelul de limbaj.</translation>
     </message>
     <message>
-        <location filename="../../ui/ask_panel.py" line="107"/>
+        <location filename="../../ui/ask_panel.py" line="108"/>
         <source>Drafts on the firm&apos;s model server {host}</source>
         <translation>Redactează pe serverul de modele al firmei {host}</translation>
     </message>
     <message>
-        <location filename="../../ui/ask_panel.py" line="147"/>
+        <location filename="../../ui/ask_panel.py" line="148"/>
         <source>{n} s</source>
         <translation>{n} s</translation>
     </message>
     <message>
-        <location filename="../../ui/ask_panel.py" line="152"/>
+        <location filename="../../ui/ask_panel.py" line="153"/>
         <source>Checking the question…</source>
         <translation>Se verifică întrebarea…</translation>
     </message>
     <message>
-        <location filename="../../ui/ask_panel.py" line="153"/>
+        <location filename="../../ui/ask_panel.py" line="154"/>
         <source>Searching the matter…</source>
         <translation>Se caută în dosar…</translation>
     </message>
     <message>
-        <location filename="../../ui/ask_panel.py" line="154"/>
+        <location filename="../../ui/ask_panel.py" line="155"/>
         <source>Drafting…</source>
         <translation>Se redactează…</translation>
     </message>
     <message>
-        <location filename="../../ui/ask_panel.py" line="155"/>
+        <location filename="../../ui/ask_panel.py" line="156"/>
         <source>Checking citations…</source>
         <translation>Se verifică citările…</translation>
     </message>
     <message>
-        <location filename="../../ui/ask_panel.py" line="156"/>
+        <location filename="../../ui/ask_panel.py" line="157"/>
         <source>Extracting sentences…</source>
         <translation>Se extrag frazele…</translation>
     </message>
     <message>
-        <location filename="../../ui/ask_panel.py" line="157"/>
+        <location filename="../../ui/ask_panel.py" line="158"/>
         <source>Checking consistency…</source>
         <translation>Se verifică coerența…</translation>
     </message>
@@ -396,42 +396,42 @@
         <translation>Trageți aici fișiere sau foldere pentru a le adăuga.</translation>
     </message>
     <message>
-        <location filename="../../ui/documents_panel.py" line="75"/>
+        <location filename="../../ui/documents_panel.py" line="76"/>
         <source>Document</source>
         <translation>Document</translation>
     </message>
     <message>
-        <location filename="../../ui/documents_panel.py" line="75"/>
+        <location filename="../../ui/documents_panel.py" line="76"/>
         <source>Status</source>
         <translation>Stare</translation>
     </message>
     <message>
-        <location filename="../../ui/documents_panel.py" line="75"/>
+        <location filename="../../ui/documents_panel.py" line="76"/>
         <source>Pages</source>
         <translation>Pagini</translation>
     </message>
     <message>
-        <location filename="../../ui/documents_panel.py" line="75"/>
+        <location filename="../../ui/documents_panel.py" line="76"/>
         <source>Details</source>
         <translation>Detalii</translation>
     </message>
     <message>
-        <location filename="../../ui/documents_panel.py" line="125"/>
+        <location filename="../../ui/documents_panel.py" line="126"/>
         <source> ({n} OCR)</source>
         <translation> ({n} OCR)</translation>
     </message>
     <message>
-        <location filename="../../ui/documents_panel.py" line="146"/>
+        <location filename="../../ui/documents_panel.py" line="147"/>
         <source>Documents (*.pdf *.docx *.html *.htm *.txt *.md);;All files (*)</source>
         <translation>Documente (*.pdf *.docx *.html *.htm *.txt *.md);;Toate fișierele (*)</translation>
     </message>
     <message>
-        <location filename="../../ui/documents_panel.py" line="150"/>
+        <location filename="../../ui/documents_panel.py" line="151"/>
         <source>Add documents</source>
         <translation>Adaugă documente</translation>
     </message>
     <message>
-        <location filename="../../ui/documents_panel.py" line="156"/>
+        <location filename="../../ui/documents_panel.py" line="157"/>
         <source>Add a folder</source>
         <translation>Adaugă un folder</translation>
     </message>
@@ -464,63 +464,63 @@
         <translation>Deschideți un proiect pentru a-l verifica față de documentele acestui dosar.</translation>
     </message>
     <message>
-        <location filename="../../ui/draft_view.py" line="106"/>
+        <location filename="../../ui/draft_view.py" line="108"/>
         <source>Select a clause to see its findings.</source>
         <translation>Selectați o clauză pentru a vedea constatările.</translation>
     </message>
     <message>
-        <location filename="../../ui/draft_view.py" line="118"/>
+        <location filename="../../ui/draft_view.py" line="120"/>
         <source>Check a draft</source>
         <translation>Verifică un proiect</translation>
     </message>
     <message>
-        <location filename="../../ui/draft_view.py" line="126"/>
+        <location filename="../../ui/draft_view.py" line="128"/>
         <source>Reading {name}…</source>
         <translation>Se citește {name}…</translation>
     </message>
     <message>
-        <location filename="../../ui/draft_view.py" line="132"/>
+        <location filename="../../ui/draft_view.py" line="134"/>
         <source>Clause {n} of {total}</source>
         <translation>Clauza {n} din {total}</translation>
     </message>
     <message>
-        <location filename="../../ui/draft_view.py" line="137"/>
+        <location filename="../../ui/draft_view.py" line="139"/>
         <source>{title}: {errors} findings to review in {n} clauses</source>
         <translation>{title}: {errors} constatări de verificat în {n} clauze</translation>
     </message>
     <message>
-        <location filename="../../ui/draft_view.py" line="141"/>
+        <location filename="../../ui/draft_view.py" line="143"/>
         <source>(cancelled after {n} of {total})</source>
         <translation>(anulat după {n} din {total})</translation>
     </message>
     <message>
-        <location filename="../../ui/draft_view.py" line="160"/>
+        <location filename="../../ui/draft_view.py" line="162"/>
         <source>Nothing to report for this clause.</source>
         <translation>Nimic de semnalat pentru această clauză.</translation>
     </message>
     <message>
-        <location filename="../../ui/draft_view.py" line="167"/>
+        <location filename="../../ui/draft_view.py" line="169"/>
         <source>The draft could not be checked: {m}</source>
         <translation>Proiectul nu a putut fi verificat: {m}</translation>
     </message>
     <message>
-        <location filename="../../ui/draft_view.py" line="181"/>
+        <location filename="../../ui/draft_view.py" line="183"/>
         <source>Drafts (*.docx *.pdf *.txt *.md *.html *.htm);;All files (*)</source>
         <translation>Proiecte (*.docx *.pdf *.txt *.md *.html *.htm);;Toate fișierele (*)</translation>
     </message>
     <message>
-        <location filename="../../ui/draft_view.py" line="185"/>
+        <location filename="../../ui/draft_view.py" line="187"/>
         <source>{draft} - check</source>
         <translation>{draft} - verificare</translation>
     </message>
     <message>
-        <location filename="../../ui/draft_view.py" line="192"/>
-        <location filename="../../ui/draft_view.py" line="201"/>
+        <location filename="../../ui/draft_view.py" line="194"/>
+        <location filename="../../ui/draft_view.py" line="203"/>
         <source>Export</source>
         <translation>Export</translation>
     </message>
     <message>
-        <location filename="../../ui/draft_view.py" line="203"/>
+        <location filename="../../ui/draft_view.py" line="205"/>
         <source>Saved: {path}</source>
         <translation>Salvat: {path}</translation>
     </message>
@@ -943,139 +943,201 @@
     </message>
 </context>
 <context>
+    <name>QuestionEditor</name>
+    <message>
+        <location filename="../../ui/question_editor.py" line="39"/>
+        <source>Questions of the grid</source>
+        <translation>Întrebările grilei</translation>
+    </message>
+    <message>
+        <location filename="../../ui/question_editor.py" line="46"/>
+        <source>A question of your own…</source>
+        <translation>O întrebare proprie…</translation>
+    </message>
+    <message>
+        <location filename="../../ui/question_editor.py" line="54"/>
+        <source>Add</source>
+        <translation>Adaugă</translation>
+    </message>
+    <message>
+        <location filename="../../ui/question_editor.py" line="56"/>
+        <source>Remove</source>
+        <translation>Elimină</translation>
+    </message>
+    <message>
+        <location filename="../../ui/question_editor.py" line="58"/>
+        <source>Save as template…</source>
+        <translation>Salvează ca șablon…</translation>
+    </message>
+    <message>
+        <location filename="../../ui/question_editor.py" line="73"/>
+        <source>Tick the questions to ask; double-click one to reword it; drag to reorder.</source>
+        <translation>Bifați întrebările de pus; dublu clic pe una pentru a o reformula; trageți pentru a le reordona.</translation>
+    </message>
+    <message>
+        <location filename="../../ui/question_editor.py" line="115"/>
+        <source>the questions picked</source>
+        <translation>întrebările alese</translation>
+    </message>
+    <message>
+        <location filename="../../ui/question_editor.py" line="130"/>
+        <source>Save the questions as a template</source>
+        <translation>Salvează întrebările ca șablon</translation>
+    </message>
+    <message>
+        <location filename="../../ui/question_editor.py" line="130"/>
+        <source>JSON (*.json)</source>
+        <translation>JSON (*.json)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/question_editor.py" line="140"/>
+        <source>Saved: {path}</source>
+        <translation>Salvat: {path}</translation>
+    </message>
+</context>
+<context>
     <name>ReviewView</name>
     <message>
-        <location filename="../../ui/review_view.py" line="79"/>
+        <location filename="../../ui/review_view.py" line="80"/>
         <source>CUAD clause categories</source>
         <translation>Categoriile de clauze CUAD</translation>
     </message>
     <message>
-        <location filename="../../ui/review_view.py" line="80"/>
+        <location filename="../../ui/review_view.py" line="81"/>
         <source>Romanian contract clauses</source>
         <translation>Clauze de contract românești</translation>
     </message>
     <message>
-        <location filename="../../ui/review_view.py" line="81"/>
+        <location filename="../../ui/review_view.py" line="82"/>
         <source>From a file…</source>
         <translation>Dintr-un fișier…</translation>
     </message>
     <message>
-        <location filename="../../ui/review_view.py" line="91"/>
-        <location filename="../../ui/review_view.py" line="185"/>
+        <location filename="../../ui/review_view.py" line="92"/>
+        <location filename="../../ui/review_view.py" line="206"/>
         <source>Select a cell to see its claims and sources.</source>
         <translation>Selectați o celulă pentru a-i vedea afirmațiile și sursele.</translation>
     </message>
     <message>
-        <location filename="../../ui/review_view.py" line="95"/>
+        <location filename="../../ui/review_view.py" line="96"/>
+        <source>Pick and edit…</source>
+        <translation>Alege și editează…</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review_view.py" line="97"/>
         <source>Fill grid</source>
         <translation>Completează grila</translation>
     </message>
     <message>
-        <location filename="../../ui/review_view.py" line="96"/>
+        <location filename="../../ui/review_view.py" line="98"/>
         <source>Cancel</source>
         <translation>Anulează</translation>
     </message>
     <message>
-        <location filename="../../ui/review_view.py" line="97"/>
+        <location filename="../../ui/review_view.py" line="99"/>
         <source>Export Excel…</source>
         <translation>Exportă Excel…</translation>
     </message>
     <message>
-        <location filename="../../ui/review_view.py" line="98"/>
+        <location filename="../../ui/review_view.py" line="100"/>
         <source>Export Word…</source>
         <translation>Exportă Word…</translation>
     </message>
     <message>
-        <location filename="../../ui/review_view.py" line="100"/>
+        <location filename="../../ui/review_view.py" line="102"/>
         <source>Questions:</source>
         <translation>Întrebări:</translation>
     </message>
     <message>
-        <location filename="../../ui/review_view.py" line="146"/>
-        <location filename="../../ui/review_view.py" line="200"/>
-        <location filename="../../ui/review_view.py" line="316"/>
+        <location filename="../../ui/review_view.py" line="155"/>
+        <location filename="../../ui/review_view.py" line="221"/>
+        <location filename="../../ui/review_view.py" line="337"/>
         <source>Error: {m}</source>
         <translation>Eroare: {m}</translation>
     </message>
     <message>
-        <location filename="../../ui/review_view.py" line="151"/>
+        <location filename="../../ui/review_view.py" line="166"/>
         <source>{n} questions</source>
         <translation>{n} întrebări</translation>
     </message>
     <message>
         <location filename="../../ui/review_view.py" line="169"/>
+        <source> (edited)</source>
+        <translation> (editate)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/review_view.py" line="190"/>
         <source>Open a question template</source>
         <translation>Deschide un șablon de întrebări</translation>
     </message>
     <message>
-        <location filename="../../ui/review_view.py" line="171"/>
+        <location filename="../../ui/review_view.py" line="192"/>
         <source>Question templates (*.json *.jsonl);;All files (*)</source>
         <translation>Șabloane de întrebări (*.json *.jsonl);;Toate fișierele (*)</translation>
     </message>
     <message>
-        <location filename="../../ui/review_view.py" line="230"/>
+        <location filename="../../ui/review_view.py" line="251"/>
         <source>Tick at least one document.</source>
         <translation>Bifați cel puțin un document.</translation>
     </message>
     <message>
-        <location filename="../../ui/review_view.py" line="236"/>
+        <location filename="../../ui/review_view.py" line="257"/>
         <source>Filling the grid…</source>
         <translation>Se completează grila…</translation>
     </message>
     <message>
-        <location filename="../../ui/review_view.py" line="245"/>
+        <location filename="../../ui/review_view.py" line="266"/>
         <source>Cancelling…</source>
         <translation>Se anulează…</translation>
     </message>
     <message>
-        <location filename="../../ui/review_view.py" line="262"/>
-        <location filename="../../ui/review_view.py" line="274"/>
+        <location filename="../../ui/review_view.py" line="283"/>
+        <location filename="../../ui/review_view.py" line="295"/>
         <source>not computed yet</source>
         <translation>necalculată încă</translation>
     </message>
     <message>
-        <location filename="../../ui/review_view.py" line="270"/>
+        <location filename="../../ui/review_view.py" line="291"/>
         <source>answered: {claim}</source>
         <translation>răspuns: {claim}</translation>
     </message>
     <message>
-        <location filename="../../ui/review_view.py" line="275"/>
+        <location filename="../../ui/review_view.py" line="296"/>
         <source>refused</source>
         <translation>fără răspuns</translation>
     </message>
     <message>
-        <location filename="../../ui/review_view.py" line="296"/>
+        <location filename="../../ui/review_view.py" line="317"/>
         <source>Cell {n} of {m}</source>
         <translation>Celula {n} din {m}</translation>
     </message>
     <message>
-        <location filename="../../ui/review_view.py" line="307"/>
+        <location filename="../../ui/review_view.py" line="328"/>
         <source>Cancelled: {n} of {m} cells filled; Fill grid again computes only the rest.</source>
         <translation>Anulat: {n} din {m} celule completate; „Completează grila” din nou le calculează doar pe celelalte.</translation>
     </message>
     <message>
-        <location filename="../../ui/review_view.py" line="310"/>
+        <location filename="../../ui/review_view.py" line="331"/>
         <source>Done: {m} cells ({asked} asked now, {reused} kept from before).</source>
         <translation>Gata: {m} celule ({asked} calculate acum, {reused} păstrate de dinainte).</translation>
     </message>
     <message>
-        <location filename="../../ui/review_view.py" line="334"/>
+        <location filename="../../ui/review_view.py" line="356"/>
         <source>This cell is not computed yet.</source>
         <translation>Această celulă nu este calculată încă.</translation>
     </message>
     <message>
-        <location filename="../../ui/review_view.py" line="352"/>
+        <location filename="../../ui/review_view.py" line="374"/>
         <source>{matter} - review</source>
         <translation>{matter} - analiză</translation>
     </message>
     <message>
-        <location filename="../../ui/review_view.py" line="362"/>
-        <location filename="../../ui/review_view.py" line="373"/>
+        <location filename="../../ui/grid_export.py" line="27"/>
         <source>Export the review grid</source>
         <translation>Exportă grila de analiză</translation>
     </message>
     <message>
-        <location filename="../../ui/review_view.py" line="375"/>
+        <location filename="../../ui/review_view.py" line="385"/>
         <source>Saved {path}.</source>
         <translation>Salvat: {path}.</translation>
     </message>
@@ -1246,22 +1308,22 @@ Modelul hotărăște ce spun ciornele. Comparați SHA-256 cu cel dat de editorul
 <context>
     <name>SourceViewer</name>
     <message>
-        <location filename="../../ui/source_viewer.py" line="167"/>
+        <location filename="../../ui/source_viewer.py" line="155"/>
         <source>Click a source chip to see the cited passage.</source>
         <translation>Apăsați pe o sursă pentru a vedea pasajul citat.</translation>
     </message>
     <message>
-        <location filename="../../ui/source_viewer.py" line="332"/>
+        <location filename="../../ui/source_viewer.py" line="319"/>
         <source>Not found</source>
         <translation>Nu a fost găsit</translation>
     </message>
     <message>
-        <location filename="../../ui/source_viewer.py" line="336"/>
+        <location filename="../../ui/source_viewer.py" line="323"/>
         <source>Found on page {n}</source>
         <translation>Găsit la pagina {n}</translation>
     </message>
     <message>
-        <location filename="../../ui/source_viewer.py" line="172"/>
+        <location filename="../../ui/source_viewer.py" line="160"/>
         <source>p. {label}</source>
         <translation>p. {label}</translation>
     </message>
@@ -1349,12 +1411,12 @@ Modelul hotărăște ce spun ciornele. Comparați SHA-256 cu cel dat de editorul
         <translation>Caută în document (Ctrl+F)</translation>
     </message>
     <message>
-        <location filename="../../ui/viewer_toolbar.py" line="164"/>
+        <location filename="../../ui/viewer_toolbar.py" line="171"/>
         <source>Quote {n} of {total}</source>
         <translation>Citatul {n} din {total}</translation>
     </message>
     <message>
-        <location filename="../../ui/viewer_toolbar.py" line="167"/>
+        <location filename="../../ui/viewer_toolbar.py" line="174"/>
         <source>Page {n} of {total}</source>
         <translation>Pagina {n} din {total}</translation>
     </message>
