@@ -102,7 +102,6 @@ class ReviewView(QWidget):
         top.addWidget(QLabel(self.tr("Questions:")))
         top.addWidget(self.template_box)
         top.addWidget(self.questions_label, 1)
-        top.addWidget(self.edit_button)
         split = QSplitter(Qt.Orientation.Vertical)
         for w in (self.documents_list, self.table, self.detail):
             split.addWidget(w)
@@ -113,6 +112,7 @@ class ReviewView(QWidget):
         for b in (self.fill_button, self.cancel_button):
             bottom.addWidget(b)
         exports = QHBoxLayout()  # a row of its own: four buttons in one made the pane too wide
+        exports.addWidget(self.edit_button)  # not in the top row: it made the pane too wide
         exports.addStretch(1)
         for b in (self.xlsx_button, self.docx_button):
             exports.addWidget(b)
