@@ -45,6 +45,7 @@ class QuestionEditor(QDialog):
         self.new_question = QLineEdit()
         self.new_question.setPlaceholderText(self.tr("A question of your own…"))
         self.new_question.returnPressed.connect(lambda: self.add_question())
+        self.picked: list[Question] = []  # what OK accepted, checked
         self.error = QLabel()
         self.error.setObjectName("hint")
         self.error.setWordWrap(True)
@@ -116,7 +117,7 @@ class QuestionEditor(QDialog):
 
     def _accept(self) -> None:
         try:
-            self.chosen()
+            self.picked = self.chosen()
         except LetaDeskError as exc:
             self.error.setText(str(exc))
             return

@@ -172,7 +172,7 @@ class ReviewView(QWidget):
     def edit_questions(self) -> QuestionEditor:
         """The editor, open on the template's questions; on OK the grid asks its choice."""
         editor = QuestionEditor(load_template(self.template), self)
-        editor.accepted.connect(lambda: self.use_questions(editor.chosen()))
+        editor.accepted.connect(lambda: self.use_questions(editor.picked))
         editor.open()
         return editor
 
