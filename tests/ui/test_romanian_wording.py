@@ -63,3 +63,36 @@ def test_dosar_is_a_matter_and_a_folder_is_a_folder(ro_window) -> None:
     ]
     assert len(folders) >= 4
     assert [(s, t) for s, t in folders if "dosar" in (t or "").lower()] == []
+
+
+def test_qt_own_buttons_dialogs_and_edit_menus_speak_romanian(ro_window) -> None:
+    """Qt ships no Romanian catalogue, so its standard buttons, file dialog and edit menu
+    stayed English in the Romanian window; LetaDesk carries their Romanian (qt_ro.ts)."""
+    from PySide6.QtWidgets import QDialogButtonBox, QFileDialog, QLineEdit, QMessageBox
+
+    from letadesk.ui.settings_dialog import SettingsDialog
+
+    win = ro_window
+    settings = SettingsDialog(win.ws.paths, win.ws.settings, win)
+    box = settings.findChild(QDialogButtonBox)
+    assert box.button(QDialogButtonBox.StandardButton.Ok).text() == "OK"
+    assert box.button(QDialogButtonBox.StandardButton.Cancel).text() == "Anulează"
+    question = QMessageBox(win)
+    question.setStandardButtons(QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No)
+    assert question.button(QMessageBox.StandardButton.Yes).text() == "&Da"
+    assert question.button(QMessageBox.StandardButton.No).text() == "&Nu"
+    menu = QLineEdit(win).createStandardContextMenu()
+    assert [a.text().split("\t")[0] for a in menu.actions() if a.text()] == [
+        "&Anulează",
+        "&Refă",
+        "&Taie",
+        "&Copiază",
+        "&Lipește",
+        "Șterge",
+        "Selectează tot",
+    ]
+    dialog = QFileDialog(win, "", "", win.documents.file_filter())
+    dialog.setOption(QFileDialog.Option.DontUseNativeDialog)
+    buttons = dialog.findChild(QDialogButtonBox)
+    labels = {b.text() for b in buttons.buttons()}
+    assert labels == {"&Deschide", "Anulează"}, labels

@@ -12,8 +12,14 @@ _installed: list[QTranslator] = []
 _numbers = [QLocale(QLocale.Language.English)]  # the interface language's number format
 
 
+# LetaDesk's own catalogue, then Qt's strings (standard buttons, file dialogs, the edit
+# menu): Qt ships no Romanian catalogue, so LetaDesk carries one (qt_ro.ts, by hand).
+CATALOGUES = ("letadesk", "qt")
+
+
 def install_translator(app: QCoreApplication, language: str) -> bool:
-    """Install the translator for ``language`` (``"en"`` needs none); True when loaded.
+    """Install the translators for ``language`` (``"en"`` needs none); True when LetaDesk's
+    own catalogue loaded (Qt's is optional: without it Qt's buttons stay in English).
 
     Any previously installed LetaDesk translator is removed first."""
     while _installed:
@@ -21,12 +27,14 @@ def install_translator(app: QCoreApplication, language: str) -> bool:
     _numbers[0] = QLocale(_LOCALES.get(language, QLocale.Language.English))
     if language == "en":
         return True
-    translator = QTranslator(app)
-    if not translator.load(f"letadesk_{language}", str(translations_dir())):
-        return False
-    app.installTranslator(translator)
-    _installed.append(translator)
-    return True
+    loaded = []
+    for catalogue in CATALOGUES:
+        translator = QTranslator(app)
+        if translator.load(f"{catalogue}_{language}", str(translations_dir())):
+            app.installTranslator(translator)
+            _installed.append(translator)
+            loaded.append(catalogue)
+    return "letadesk" in loaded
 
 
 def count(n: int) -> str:
