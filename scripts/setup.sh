@@ -39,7 +39,16 @@ else
   # sentence-transformers does not pull a CUDA build.
   torch=$(grep -m1 -E '^torch==' requirements.lock) \
     || { echo "setup: requirements.lock pins no torch" >&2; exit 1; }
-  "$VPY" -m pip install -q "$torch"
+  # PyPI's Linux torch is the CUDA build (several GB); PyTorch's own CPU index has the
+  # same release as "+cpu", which pip prefers for the same pin. Used where reachable
+  # (LETADESK_TORCH_INDEX= turns it off); otherwise pip's configured sources answer.
+  torch_index=${LETADESK_TORCH_INDEX-https://download.pytorch.org/whl/cpu}
+  torch_from=()
+  if [ -n "$torch_index" ] && "$VPY" -c "import sys, urllib.request as u
+u.urlopen(u.Request(sys.argv[1] + '/torch/', method='HEAD'), timeout=5)" "$torch_index" 2>/dev/null; then
+    torch_from=(--index-url "$torch_index" --extra-index-url https://pypi.org/simple)
+  fi
+  "$VPY" -m pip install -q "$torch" "${torch_from[@]}"
   "$VPY" -m pip install -q -r <(grep -v -E '^[^#].*# no-deps' requirements.lock)
   # Lines marked "# no-deps": packages whose own metadata pulls unwanted dependencies.
   mapfile -t nodeps < <(grep -E '^[^#].*# no-deps' requirements.lock | sed 's/[[:space:]]*#.*//')
