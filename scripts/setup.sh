@@ -11,8 +11,10 @@ command -v "$PY" >/dev/null 2>&1 || PY=python3
 # screenshots; wixl, msitools, osslsigncode and openssl build and sign the Windows MSI
 # (installers/build-windows.sh, tests/release/test_msi.py). Every library Qt's xcb plugin
 # links against is named, not left to other packages' dependencies (libxcb-shape0 came
-# only with x11-utils); tests/release/test_setup_packages.py checks the list.
-DEB_PKGS="tesseract-ocr tesseract-ocr-ron tesseract-ocr-eng xvfb libegl1 libgl1 libxkbcommon0 \
+# only with x11-utils); tests/release/test_setup_packages.py checks the list. A fresh
+# Debian has Python but not its venv module (python3-venv) nor the C/C++ compiler that
+# llama-cpp-python builds with (gcc, g++): both found missing in a fresh bookworm root.
+DEB_PKGS="python3-venv gcc g++ tesseract-ocr tesseract-ocr-ron tesseract-ocr-eng xvfb libegl1 libgl1 libxkbcommon0 \
 libxkbcommon-x11-0 libfontconfig1 libdbus-1-3 libglib2.0-0 libx11-6 libx11-xcb1 libxcb1 \
 libxcb-cursor0 libxcb-icccm4 libxcb-image0 libxcb-keysyms1 libxcb-randr0 libxcb-render0 \
 libxcb-render-util0 libxcb-shape0 libxcb-shm0 libxcb-sync1 libxcb-util1 libxcb-xfixes0 libxcb-xkb1 \
@@ -27,7 +29,11 @@ if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
   fi
 fi
 
-[ -x .venv/bin/python ] || "$PY" -m venv .venv
+# A venv left without pip (its creation failed half way) is made again.
+if ! { [ -x .venv/bin/python ] && .venv/bin/python -m pip --version >/dev/null 2>&1; }; then
+  rm -rf .venv
+  "$PY" -m venv .venv
+fi
 VPY=.venv/bin/python
 stamp=.venv/.letadesk-setup
 want=$(cat requirements.lock pyproject.toml | sha256sum | cut -d' ' -f1)
