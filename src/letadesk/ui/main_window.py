@@ -38,7 +38,7 @@ from letadesk.ui.resources import SAMPLE_MATTER, sample_matter_dir
 from letadesk.ui.review_view import ReviewView
 from letadesk.ui.source_viewer import SourceViewer
 from letadesk.ui.window_menu import build_menus
-from letadesk.ui.window_state import restore_state, save_state
+from letadesk.ui.window_state import apply_first_size, restore_state, save_state
 from letadesk.workspace import Workspace
 
 
@@ -117,14 +117,13 @@ class MainWindow(QMainWindow):
         self.splitter = QSplitter(Qt.Orientation.Horizontal)
         for w in (left, centre, self.viewer):
             self.splitter.addWidget(w)
-        self.splitter.setSizes([400, 540, 560])
         self.splitter.setChildrenCollapsible(False)
         holder = QWidget()
         outer = QVBoxLayout(holder)
         outer.setContentsMargins(10, 10, 10, 4)
         outer.addWidget(self.splitter)
         self.setCentralWidget(holder)
-        self.resize(1480, 880)
+        apply_first_size(self, self.splitter)
         restore_state(self, self.splitter, self.ws.paths.root)
 
     def _build_status_bar(self) -> None:

@@ -5,10 +5,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QByteArray, QSettings
+from PySide6.QtCore import QByteArray, QSettings, QSize
 from PySide6.QtWidgets import QMainWindow, QSplitter
 
 STATE_FILE = "window.ini"
+FIRST_SIZE = QSize(1480, 880)  # a first run's size on a screen with room for it
+FIRST_PANES = (400, 540, 560)  # matters and documents, the answer, the source viewer
+SCREEN_SHARE = 0.95  # of the screen's free area a first run may take, at most
 
 
 def _store(profile: Path) -> QSettings:
@@ -24,6 +27,24 @@ def restore_state(window: QMainWindow, panes: QSplitter, profile: Path) -> bool:
     if isinstance(state, QByteArray):
         panes.restoreState(state)
     return restored
+
+
+def first_size(available: QSize, minimum: QSize) -> QSize:
+    """A first run's window size: :data:`FIRST_SIZE`, made to fit ``available`` (the
+    screen less its panels), never below ``minimum`` (the window's own)."""
+    width = min(FIRST_SIZE.width(), int(available.width() * SCREEN_SHARE))
+    height = min(FIRST_SIZE.height(), int(available.height() * SCREEN_SHARE))
+    return QSize(max(width, minimum.width()), max(height, minimum.height()))
+
+
+def apply_first_size(window: QMainWindow, panes: QSplitter) -> None:
+    """Size ``window`` for its screen (a 1366x768 laptop had it run off the screen at
+    1480 px) and share its width among the panes as :data:`FIRST_PANES` do."""
+    screen = window.screen()
+    size = first_size(screen.availableGeometry().size(), window.minimumSizeHint())
+    window.resize(size)
+    scale = size.width() / FIRST_SIZE.width()
+    panes.setSizes([round(width * scale) for width in FIRST_PANES])
 
 
 def save_state(window: QMainWindow, panes: QSplitter, profile: Path) -> None:
