@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shutil
 from datetime import date
 from pathlib import Path
 
@@ -54,15 +55,48 @@ def conn(tmp_path: Path) -> apsw.Connection:
     return c
 
 
-@pytest.fixture
-def index(
-    conn: apsw.Connection, data: tuple[np.ndarray, np.ndarray], monkeypatch: pytest.MonkeyPatch
-) -> VectorIndex:
-    monkeypatch.setattr(ivf, "CELL_SIZE", 100)  # 100 cells of 10,000 vectors, 32 probed
+def filled(conn: apsw.Connection, data: tuple[np.ndarray, np.ndarray]) -> VectorIndex:
     vi = VectorIndex(conn, recluster_at=1000)
     vi.ensure("test@1", DIM)
     vi.upsert([row(i) for i in range(N)], data[0])
     vi.upsert([row(N, matter=2)], data[0][:1])  # another matter, never clustered
+    return vi
+
+
+@pytest.fixture(autouse=True)
+def _cells_of_100(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(ivf, "CELL_SIZE", 100)  # 100 cells of 10,000 vectors, 32 probed
+
+
+@pytest.fixture
+def index(conn: apsw.Connection, data: tuple[np.ndarray, np.ndarray]) -> VectorIndex:
+    """Matter 1's 10,000 vectors in one cell (not clustered yet), matter 2's one."""
+    return filled(conn, data)
+
+
+@pytest.fixture(scope="module")
+def clustered_file(
+    tmp_path_factory: pytest.TempPathFactory, data: tuple[np.ndarray, np.ndarray]
+) -> Path:
+    """:func:`index` after ``recluster(M1)``, built once: each test opens a copy."""
+    path = tmp_path_factory.mktemp("cells") / "db.sqlite3"
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(ivf, "CELL_SIZE", 100)
+        conn = apsw.Connection(str(path))
+        load_extension(conn)
+        assert filled(conn, data).recluster(M1) == 100
+        conn.close()
+    return path
+
+
+@pytest.fixture
+def clustered_index(clustered_file: Path, tmp_path: Path) -> VectorIndex:
+    copy = tmp_path / "clustered.sqlite3"
+    shutil.copyfile(clustered_file, copy)
+    conn = apsw.Connection(str(copy))
+    load_extension(conn)
+    vi = VectorIndex(conn, recluster_at=1000)
+    assert vi.ensure("test@1", DIM) is False and vi.cells(M1) == 100
     return vi
 
 
@@ -112,49 +146,48 @@ def test_recluster_keeps_every_row_and_recall(
 
 
 def test_filters_stay_inside_the_knn_of_the_cells(
-    index: VectorIndex, data: tuple[np.ndarray, np.ndarray]
+    clustered_index: VectorIndex, data: tuple[np.ndarray, np.ndarray]
 ) -> None:
     vectors, queries = data
-    index.recluster(M1)
     rows = [row(i) for i in range(N)]
     keep = np.array([r.document_id == 137 for r in rows])
     in_doc = []
     for q in queries[:20]:
-        us = index.search(q, SearchFilters(M1, jurisdiction="US"), 20)
+        us = clustered_index.search(q, SearchFilters(M1, jurisdiction="US"), 20)
         assert len(us) == 20 and all(rows[f - 1].jurisdiction == "US" for f in ids(us))
         day = date(2015, 1, 1)
-        valid = index.search(q, SearchFilters(M1, as_of=day), 20)
+        valid = clustered_index.search(q, SearchFilters(M1, as_of=day), 20)
         assert len(valid) == 20 and all(rows[f - 1].valid_to is None for f in ids(valid))
         # one document of 50 fragments, spread over many cells
-        doc = ids(index.search(q, SearchFilters(M1, document_id=DocumentId(137)), 10))
+        doc = ids(clustered_index.search(q, SearchFilters(M1, document_id=DocumentId(137)), 10))
         assert len(doc) == 10 and doc[0] == exact(vectors, q, 1, keep)[0]
         in_doc.append(len(set(doc) & set(exact(vectors, q, 10, keep))) / 10)
-        scores = [s for _, s in index.search(q, SearchFilters(M1), 50)]
+        scores = [s for _, s in clustered_index.search(q, SearchFilters(M1), 50)]
         assert scores == sorted(scores, reverse=True) and len(scores) == 50
     assert np.mean(in_doc) >= 0.8  # approximate: measured 0.87 (exact would be 1)
 
 
-def test_writes_after_clustering(index: VectorIndex, data: tuple[np.ndarray, np.ndarray]) -> None:
+def test_writes_after_clustering(
+    clustered_index: VectorIndex, data: tuple[np.ndarray, np.ndarray]
+) -> None:
     vectors, queries = data
-    index.recluster(M1)
-    index.delete_documents([100])  # fragments 1..50
-    index.delete_fragments([51])
-    assert len(index) == N + 1 - 51
+    clustered_index.delete_documents([100])  # fragments 1..50
+    clustered_index.delete_fragments([51])
+    assert len(clustered_index) == N + 1 - 51
     for q in queries[:5]:
-        assert not set(ids(index.search(q, SearchFilters(M1), 50))) & set(range(1, 52))
+        assert not set(ids(clustered_index.search(q, SearchFilters(M1), 50))) & set(range(1, 52))
     # a new vector goes to its nearest cell and is found by a query beside it
-    index.upsert([row(N + 5)], queries[:1])
-    assert ids(index.search(queries[0], SearchFilters(M1), 1)) == [N + 6]
-    index.upsert([row(N + 5)], vectors[1000:1001])  # replaced, into another cell
-    assert set(ids(index.search(vectors[1000], SearchFilters(M1), 2))) == {1001, N + 6}
-    assert len(index) == N + 1 - 51 + 1
+    clustered_index.upsert([row(N + 5)], queries[:1])
+    assert ids(clustered_index.search(queries[0], SearchFilters(M1), 1)) == [N + 6]
+    clustered_index.upsert([row(N + 5)], vectors[1000:1001])  # replaced, into another cell
+    assert set(ids(clustered_index.search(vectors[1000], SearchFilters(M1), 2))) == {1001, N + 6}
+    assert len(clustered_index) == N + 1 - 51 + 1
 
 
-def test_a_new_embedder_drops_the_cells(index: VectorIndex) -> None:
-    index.recluster(M1)
-    assert index.ensure("test@2", DIM) is True
-    assert index.cells(M1) == 1 and len(index) == 0
-    assert index.recluster_due(M1, 1000) and not index.recluster_due(M1, 999)
+def test_a_new_embedder_drops_the_cells(clustered_index: VectorIndex) -> None:
+    assert clustered_index.ensure("test@2", DIM) is True
+    assert clustered_index.cells(M1) == 1 and len(clustered_index) == 0
+    assert clustered_index.recluster_due(M1, 1000) and not clustered_index.recluster_due(M1, 999)
 
 
 OLD_TABLE = (  # the layout before cells, as ensure() created it
@@ -211,24 +244,23 @@ def test_the_chunk_table_is_indexed_by_partition(conn: apsw.Connection) -> None:
 
 
 def test_asking_cells_for_few_rows_first_changes_no_result(
-    index: VectorIndex, data: tuple[np.ndarray, np.ndarray]
+    clustered_index: VectorIndex, data: tuple[np.ndarray, np.ndarray]
 ) -> None:
     """The two-pass KNN over several cells (10 rows from each, then k from the cells
     that may hold more) returns what asking every probed cell for k returns, also when
     one cell holds all of the best k (the query is a row, with its near copies)."""
     vectors, queries = data
-    index.recluster(M1)
-    centroids = index._centroids(int(M1))
+    centroids = clustered_index._centroids(int(M1))
     assert centroids is not None
     filters = SearchFilters(M1)
     for q in [*queries[:10], vectors[42]]:
         cells = ivf.probes(q, centroids)[0]
         for k in (5, 10, 40, 200):
-            rows = index._cell_rows(q, filters, k, cells)
+            rows = clustered_index._cell_rows(q, filters, k, cells)
             every_cell_k = ivf.best([(f, sim) for f, _cell, sim in rows], k)
-            assert index._knn(q, filters, k, cells) == every_cell_k
+            assert clustered_index._knn(q, filters, k, cells) == every_cell_k
     # a cell holding all of the best 40: 40 near copies of one row, in its cell
     dup = vectors[7] + 1e-4 * np.arange(1, 41, dtype=np.float32)[:, None]
-    index.upsert([row(N + 1 + i) for i in range(40)], ivf.normalised(dup))
-    best = index.search(vectors[7], filters, 40)
+    clustered_index.upsert([row(N + 1 + i) for i in range(40)], ivf.normalised(dup))
+    best = clustered_index.search(vectors[7], filters, 40)
     assert len(best) == 40 and {f for f, _ in best} <= {8, *range(N + 2, N + 42)}

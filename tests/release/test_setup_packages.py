@@ -41,11 +41,20 @@ def needed(library: Path) -> list[str]:
     return re.findall(r"\(NEEDED\)\s+Shared library: \[([^\]]+)\]", out)
 
 
-def debian_package(library: str) -> str:
-    """The installed Debian package holding ``library``; "" when none does."""
-    out = subprocess.run(["dpkg", "-S", f"*/{library}"], capture_output=True, text=True)
-    line = out.stdout.splitlines()[0] if out.returncode == 0 and out.stdout else ""
-    return line.split(":", 1)[0].split(",", 1)[0].strip()
+def debian_packages(libraries: list[str]) -> dict[str, str]:
+    """The installed Debian package holding each library ("" when none does), from one
+    ``dpkg -S`` (one call per library took 2.6 s of the fast tier)."""
+    out = subprocess.run(
+        ["dpkg", "-S", *(f"*/{library}" for library in libraries)],
+        capture_output=True,
+        text=True,
+    ).stdout
+    found: dict[str, str] = {}
+    for line in out.splitlines():  # "package:arch[, package:arch…]: /path/to/library"
+        owners, _, path = line.partition(": ")
+        package = owners.split(",", 1)[0].split(":", 1)[0].strip()
+        found.setdefault(Path(path.strip()).name, package)
+    return {library: found.get(library, "") for library in libraries}
 
 
 def test_setup_installs_every_package_the_xcb_plugin_links_against() -> None:
@@ -53,7 +62,7 @@ def test_setup_installs_every_package_the_xcb_plugin_links_against() -> None:
     if plugin is None or not (shutil.which("readelf") and shutil.which("dpkg")):
         pytest.skip("needs PySide6's xcb plugin, readelf and dpkg (a Debian machine)")
     system = [lib for lib in needed(plugin) if not re.match(r"lib(Qt6|pyside6|shiboken6)", lib)]
-    packages = {lib: debian_package(lib) for lib in system}
+    packages = debian_packages(system)
     assert all(packages.values()), f"libraries no Debian package holds here: {packages}"
     missing = sorted(set(packages.values()) - setup_packages() - BASE)
     assert missing == [], f"scripts/setup.sh does not install {missing}"

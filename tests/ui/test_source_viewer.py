@@ -33,7 +33,8 @@ def viewer_window(qtbot, window, tmp_path: Path):
     window.resize(1200, 800)
     window.show()
     qtbot.waitExposed(window)
-    qtbot.wait(300)  # the layout settles (and any refit it started runs)
+    qtbot.wait(20)  # the layout settles, and any refit it started runs
+    qtbot.waitUntil(lambda: not window.viewer._refit.isActive(), timeout=2000)
     window.viewer.show_document(doc.id)
     return window
 
