@@ -62,8 +62,7 @@ Contractul poate fi reziliat în condițiile art. 9 din Legea nr. 50/2020.
 
 def _pdf_chip(win):
     for chip in win.answer_view.chips:
-        ref = chip.property("source")
-        if win.ws.document(str(ref["document_id"])).kind == "pdf":
+        if win.ws.document(str(chip.source.document_id)).kind == "pdf":
             return chip
     return win.answer_view.chips[0] if win.answer_view.chips else None
 
