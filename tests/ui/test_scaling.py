@@ -106,8 +106,8 @@ SCRIPT = textwrap.dedent(
 
 @pytest.fixture(scope="module")
 def scaled(tmp_path_factory: pytest.TempPathFactory) -> dict[str, dict[str, Any]]:
-    """What the window measured at 200%, per language: one child process for both (a
-    start of Python and Qt is most of each run)."""
+    """What the window measured at 200%, per language: one child process for both (one
+    start of Python and Qt fewer)."""
     tmp = tmp_path_factory.mktemp("scaled")
     env = {
         **os.environ,

@@ -38,8 +38,8 @@ def first_size(available: QSize, minimum: QSize) -> QSize:
 
 
 def apply_first_size(window: QMainWindow, panes: QSplitter) -> None:
-    """Size ``window`` for its screen (a 1366x768 laptop had it run off the screen at
-    1480 px) and share its width among the panes as :data:`FIRST_PANES` do."""
+    """Size ``window`` for its screen (at 1,480 px it ran past a 1,280 px screen, the
+    viewer cut off) and share its width among the panes as :data:`FIRST_PANES` do."""
     screen = window.screen()
     size = first_size(screen.availableGeometry().size(), window.minimumSizeHint())
     window.resize(size)
