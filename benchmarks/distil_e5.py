@@ -21,15 +21,14 @@ The exported graph goes to ``--out`` (default: a ``distil`` folder beside e5's g
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import json
 import random
 import sys
 import time
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
+import bench_embedder_choice as tasks  # its three tasks; benchmarks/ is on the path
 import numpy as np
 
 from letadesk.index import e5_convert
@@ -44,17 +43,7 @@ RATE = 5e-5
 SEED = 7
 
 
-def _tasks_module() -> ModuleType:
-    spec = importlib.util.spec_from_file_location(
-        "bench_embedder_choice", HERE / "bench_embedder_choice.py"
-    )
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-def training_text(tasks: ModuleType, rows: int) -> tuple[list[str], list[str]]:
+def training_text(rows: int) -> tuple[list[str], list[str]]:
     """(passages, queries), 70% / 30% of ``rows``, from text no task asks."""
     rng = random.Random(SEED)
     passages: list[str] = []
@@ -136,7 +125,7 @@ def export(student: Any, weights: Path, out: Path) -> None:
         e5_convert._torch_model = real
 
 
-def scores(tasks: ModuleType, embedder: E5OnnxEmbedder) -> tuple[list[str], float]:
+def scores(embedder: E5OnnxEmbedder) -> tuple[list[str], float]:
     """Each task's top-1 / hit@5, and the seconds the scoring took."""
     start, cells = time.perf_counter(), []
     for name, task in (("RO", tasks.ro_task()), ("CUAD", tasks.cuad_task())):
@@ -159,9 +148,8 @@ def main() -> int:
     if not DATA.is_dir() or weights is None or built is None:
         print("needs ../shared/data and e5's ONNX graph (scripts/setup.sh)")
         return 2
-    tasks = _tasks_module()
     teacher = E5OnnxEmbedder(built[0], weights, name="e5", threads=2)
-    passages, queries = training_text(tasks, args.rows)
+    passages, queries = training_text(args.rows)
     tok = teacher._tok
     rows = [
         [tok.bos, *tok.content_ids(p)[:MAX_TOKENS], tok.eos]
@@ -180,7 +168,7 @@ def main() -> int:
     export(student, weights, graph)
     print(f"{'model':14} {'RO title->article':>20} {'CUAD':>18} {'NLI':>17}  task time")
     for name, model in (("e5 (12)", built[0]), (f"distil ({args.layers})", graph)):
-        cells, seconds = scores(tasks, E5OnnxEmbedder(model, weights, name=name, threads=2))
+        cells, seconds = scores(E5OnnxEmbedder(model, weights, name=name, threads=2))
         print(f"{name:14} " + "  ".join(cells) + f"  {seconds:.1f} s", flush=True)
     return 0
 
