@@ -74,6 +74,7 @@ MODEL_MODULES = frozenset(
         "system/test_fuzz.py",
         "system/test_shared_corpus.py",
         "toplevel/test_privacy.py",
+        "ui/test_firm_window.py",
         "verify/test_entailment.py",
     }
 )

@@ -134,6 +134,26 @@ LANGUAGES = ("en", "ro")  # interface languages
 SERVER_PREFIXES = ("postgresql://", "postgres://")  # the firm server (letadesk.server)
 
 
+def backend_problem(value: str) -> str:
+    """Why ``value`` is not a firm-server address to keep in the settings ("" when it is,
+    or is empty): not a PostgreSQL connection string, or one that holds a password (it
+    comes from ~/.pgpass, a service file or PGPASSWORD). ``letadesk.server.connect``
+    parses it fully when it connects."""
+    text = value.strip()
+    if not text:
+        return ""
+    if not (text.startswith(SERVER_PREFIXES) or "=" in text):
+        return "not a PostgreSQL connection string (postgresql://host/database, or service=NAME)"
+    authority = text.split("://", 1)[1].split("/", 1)[0] if "://" in text else ""
+    userinfo = authority.split("@", 1)[0] if "@" in authority else ""
+    if ":" in userinfo or "password=" in text.lower():
+        return (
+            "the connection string holds a password; give it through ~/.pgpass, a "
+            "pg_service.conf service or PGPASSWORD instead"
+        )
+    return ""
+
+
 def _is_date(value: str) -> bool:
     try:
         date.fromisoformat(value)

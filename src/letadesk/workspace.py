@@ -27,7 +27,8 @@ from letadesk.domain import (
 from letadesk.generate.allowlist import ModelAllowList
 from letadesk.generate.configured import generates, make_generator
 from letadesk.generate.generator import Generator
-from letadesk.ingest.currency import Clock, CurrencyReport, check_sources, utc_now
+from letadesk.ingest.currency import Clock, check_sources, utc_now
+from letadesk.ingest.currency import CurrencyReport as CurrencyReport  # the window's type
 from letadesk.ingest.pdf_reader import quote_rects, render_page_png
 from letadesk.ingest.pipeline import CancelCheck, Progress, ingest
 from letadesk.limits import (
@@ -40,7 +41,7 @@ from letadesk.limits import (
 from letadesk.ports import CorpusReader
 from letadesk.privacy import hold_private_umask, release_private_umask, secure_tree
 from letadesk.store import audit, audit_check, corpus, fragments, imports, matters
-from letadesk.store.audit import AuditEntry
+from letadesk.store.audit import AuditEntry as AuditEntry  # the window's type
 from letadesk.store.audit_chain import ChainRow
 from letadesk.store.audit_check import AuditCheck
 from letadesk.store.corpus import LegalMeta

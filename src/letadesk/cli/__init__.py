@@ -69,9 +69,11 @@ def _version(args: argparse.Namespace) -> int:
 
 
 def _gui(args: argparse.Namespace) -> int:
+    from letadesk.cli.common import backend_url, firm_server
     from letadesk.ui.app import run_app
 
-    return run_app(data_dir=args.data_dir)
+    url = backend_url(args)  # --backend, else the backend setting: the firm server
+    return run_app(data_dir=args.data_dir, server=firm_server(url) if url else None)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

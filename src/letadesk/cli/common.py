@@ -106,15 +106,50 @@ def backend_url(args: argparse.Namespace, ws: Workspace | None = None) -> str:
 
 @contextmanager
 def _connect(url: str, local: Workspace) -> Iterator[ServerWorkspace]:
-    try:
+    with _imported():
         from letadesk.server.workspace import ServerWorkspace
+    with ServerWorkspace(url, local) as server:
+        yield server
+
+
+class _FirmServer:
+    """The window's way to the firm server (``ui.profile.FirmServer``): a checked session
+    per thread that asks for one."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        with _imported():
+            from letadesk.server.connect import describe
+
+            self.where = describe(url)
+
+    def open(self, local: Workspace) -> ServerWorkspace:
+        with _imported():
+            from letadesk.server.workspace import ServerWorkspace
+        server = ServerWorkspace(self.url, local)
+        try:
+            server.check()
+        except BaseException:
+            server.close()
+            raise
+        return server
+
+
+def firm_server(url: str) -> _FirmServer:
+    """The firm server at ``url`` as the window opens it (ConfigError: not a valid
+    connection string, or psycopg missing)."""
+    return _FirmServer(url)
+
+
+@contextmanager
+def _imported() -> Iterator[None]:
+    try:
+        yield
     except ImportError as exc:  # psycopg: the `server` extra
         raise ConfigError(
             f"the firm server needs {exc.name or 'psycopg'}: install LetaDesk with its "
             "server extra (pip install 'letadesk[server]')"
         ) from None
-    with ServerWorkspace(url, local) as server:
-        yield server
 
 
 @contextmanager

@@ -10,6 +10,7 @@ the record appended through :class:`ServerAuditTrail` (which records who asked).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import date
 from pathlib import Path
 from typing import Any
@@ -18,9 +19,19 @@ import psycopg
 
 from letadesk.answer.ask import AskOptions
 from letadesk.asking import ask_and_record, resolved_options
-from letadesk.domain import Answer, Document, Matter, MatterId, Passage, SearchFilters
-from letadesk.errors import NotFoundError
+from letadesk.config import Paths
+from letadesk.domain import (
+    Answer,
+    Document,
+    Matter,
+    MatterId,
+    Page,
+    Passage,
+    SearchFilters,
+)
+from letadesk.errors import ConfigError, NotFoundError
 from letadesk.generate.generator import Generator
+from letadesk.ingest.currency import CurrencyReport
 from letadesk.limits import MAX_K, checked_count, checked_document_ref, checked_question
 from letadesk.retrieve.cascade import Retriever
 from letadesk.server import audit, members
@@ -101,9 +112,14 @@ class ServerWorkspace:
         )
         return [document_from_row(r) for r in rows]
 
-    def document(self, ref: str, *, matter: str) -> Document:
-        """By id, full path or file name, within ``matter``."""
+    def document(self, ref: str, *, matter: str | None = None) -> Document:
+        """By id, full path or file name, within ``matter``; by id alone, without one
+        (among the documents this role may read)."""
         ref = checked_document_ref(ref)
+        if matter is None:
+            if not ref.isdigit():
+                raise NotFoundError(f"{ref!r}: name a matter, or give a document id")
+            return self.corpus.document(int(ref))
         m = self.matter(matter)
         if ref.isdigit():
             rows = self._conn.execute(
@@ -120,6 +136,55 @@ class ServerWorkspace:
             problem = "no document" if not rows else f"{len(rows)} documents (use an id)"
             raise NotFoundError(f"{ref!r} names {problem} in matter {matter!r}")
         return document_from_row(rows[0])
+
+    def pages(self, document: Document) -> list[Page]:
+        return self.corpus.pages(int(document.id))
+
+    def text(self, document: Document) -> str:  # the document's text, as pushed
+        row = self._conn.execute(
+            "SELECT text FROM documents WHERE id = %s", (int(document.id),)
+        ).fetchone()
+        if row is None:
+            raise NotFoundError(f"no document with id {document.id} on {self.where}")
+        return str(row[0])
+
+    def page_image(self, document: Document, page: int, *, zoom: float = 1.5) -> bytes:
+        """As :meth:`Workspace.page_image`: from the file, where this computer reaches
+        the path it was ingested from (a share); an IngestError otherwise."""
+        return self.local.page_image(document, page, zoom=zoom)
+
+    def quote_rects(
+        self, document: Document, page: int, quote: str
+    ) -> list[tuple[float, float, float, float]]:
+        return self.local.quote_rects(document, page, quote)
+
+    def pending(self, matter: str | None = None) -> dict[int, int]:
+        """Fragments still without a vector, per document: none the window must wait
+        for here (the server's ingest embeds them; search covers both lists)."""
+        return {}
+
+    def check_sources(
+        self, *, matter: str | None = None, full: bool | None = None
+    ) -> CurrencyReport:
+        """Nothing to check from a lawyer's computer: the files are the server's ingest's
+        (``letadesk ingest --backend`` re-checks them there)."""
+        return CurrencyReport(full=bool(full))
+
+    def create_matter(self, name: str) -> Matter:
+        raise ConfigError(
+            f"matters on {self.where} are created by their ingest: "
+            f"letadesk ingest --backend URL --matter {name!r} FOLDER"
+        )
+
+    def rename_matter(self, name: str, new_name: str) -> Matter:
+        raise ConfigError(f"matters on {self.where} are renamed by IT, not from a workstation")
+
+    @property
+    def paths(self) -> Paths:  # this computer's profile: settings, window state, witness
+        return self.local.paths
+
+    def generates(self, generator: Generator | None = None) -> bool:
+        return self.local.generates(generator)
 
     def grant(self, matter: str, role: str) -> bool:
         return members.grant(self._conn, self._any_matter(matter), role)
@@ -184,6 +249,8 @@ class ServerWorkspace:
         document: str | None = None,
         options: AskOptions | None = None,
         generator: Generator | None = None,
+        stage: Callable[[str], None] | None = None,
+        cancelled: Callable[[], bool] | None = None,
     ) -> Answer:
         """As :meth:`Workspace.ask`, on the server's matter; the record names the role."""
         question = checked_question(question)
@@ -202,6 +269,8 @@ class ServerWorkspace:
             corpus=self.corpus,
             indexes=self.indexes,
             generator=(lambda: generator) if generator is not None else self.local.generator,
+            stage=stage,
+            cancelled=cancelled,
         )
 
     # ---- the audit trail and the copy from a profile --------------------------------------

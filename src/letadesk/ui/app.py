@@ -9,6 +9,7 @@ from PySide6.QtWidgets import QApplication, QMessageBox
 from letadesk.config import Paths, Settings
 from letadesk.errors import LetaDeskError
 from letadesk.ui.i18n import install_translator
+from letadesk.ui.profile import FirmServer
 from letadesk.ui.style import STYLE
 
 
@@ -25,8 +26,9 @@ def application(language: str = "en") -> QApplication:
     return app
 
 
-def run_app(data_dir: str | None = None) -> int:
-    """Open the main window on ``data_dir`` (or the default profile); the exit code."""
+def run_app(data_dir: str | None = None, server: FirmServer | None = None) -> int:
+    """Open the main window on ``data_dir`` (or the default profile), or on the firm
+    ``server`` beside it (:mod:`letadesk.ui.firm_mode`); the exit code."""
     try:
         paths = Paths.resolve(data_dir)
         language = Settings.load(paths).language
@@ -38,7 +40,7 @@ def run_app(data_dir: str | None = None) -> int:
     from letadesk.ui.main_window import MainWindow
 
     try:
-        window = MainWindow(paths.root)
+        window = MainWindow(paths.root, server=server)
     except LetaDeskError as exc:
         QMessageBox.critical(None, "LetaDesk", str(exc))
         return exc.exit_code

@@ -20,7 +20,7 @@ from PySide6.QtWidgets import (
 from letadesk.domain import Document
 from letadesk.errors import NotFoundError
 from letadesk.ui.doc_status import DocRow, describe
-from letadesk.workspace import Workspace
+from letadesk.ui.profile import WindowProfile
 
 _COLOURS = {
     "failed": "#b3261e",
@@ -36,7 +36,7 @@ class DocumentsPanel(QWidget):
     add_requested = Signal(list)  # paths (files and folders)
     document_activated = Signal(int)  # document id
 
-    def __init__(self, ws: Workspace, parent: QWidget | None = None) -> None:
+    def __init__(self, ws: WindowProfile, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._ws = ws
         self.matter = ""
@@ -167,6 +167,14 @@ class DocumentsPanel(QWidget):
         if paths:
             event.acceptProposedAction()
             self.add_requested.emit(paths)
+
+    def set_read_only(self, reason: str) -> None:
+        """No adding here (the firm server's documents come from its ingest): the add
+        buttons go, drops are refused, and the hint says why."""
+        self.setAcceptDrops(False)
+        self.add_files_button.setVisible(False)
+        self.add_folder_button.setVisible(False)
+        self.hint.setText(reason)
 
     def set_busy(self, busy: bool) -> None:
         self.add_files_button.setEnabled(not busy)

@@ -25,6 +25,7 @@ from letadesk.draft.check import check_draft
 from letadesk.errors import LetaDeskError
 from letadesk.review.grid import ReviewCell, fill_grid
 from letadesk.review.templates import Question
+from letadesk.ui.profile import FirmServer, WindowProfile
 from letadesk.workspace import Workspace
 
 log = logging.getLogger(__name__)
@@ -50,17 +51,28 @@ class Engine(QObject):
     draft_progress = Signal(int, int)  # clauses checked, clauses in all
     draft_checked = Signal(object)  # DraftReport (``cancelled`` when it stopped early)
 
-    def __init__(self, data_dir: str | Path) -> None:
+    def __init__(self, data_dir: str | Path, server: FirmServer | None = None) -> None:
         super().__init__()
         self.data_dir = str(data_dir)
+        self.server = server  # questions go there when set (the window's firm-server mode)
         self.cancel_event = threading.Event()
         self.generator_factory: Callable[[], Any] | None = None  # tests: a scripted model
         self._ws: Workspace | None = None
+        self._session: WindowProfile | None = None
 
     def workspace(self) -> Workspace:
         if self._ws is None:
             self._ws = Workspace.open(self.data_dir)
         return self._ws
+
+    def profile(self) -> WindowProfile:
+        """Where questions are answered: this thread's own session on the firm server,
+        else the profile."""
+        if self.server is None:
+            return self.workspace()
+        if self._session is None:
+            self._session = self.server.open(self.workspace())
+        return self._session
 
     def _cancelled(self) -> bool:
         return self.cancel_event.is_set()
@@ -75,9 +87,14 @@ class Engine(QObject):
         self.stage.emit(name)
 
     def _run(self, task: str, work: Callable[[Workspace], None]) -> None:
+        self._run_on(task, work, self.workspace)
+
+    def _run_on(
+        self, task: str, work: Callable[[Any], None], target: Callable[[], WindowProfile]
+    ) -> None:
         self.cancel_event.clear()
         try:
-            work(self.workspace())
+            work(target())
         except AskCancelled:
             self.cancelled.emit(task)
         except LetaDeskError as exc:
@@ -106,7 +123,7 @@ class Engine(QObject):
     def ask(self, question: str, matter: str, as_of: date | None, generate: bool | None) -> None:
         """Answer ``question``; ``generate`` None follows the settings' generation mode."""
 
-        def work(ws: Workspace) -> None:
+        def work(ws: WindowProfile) -> None:
             options = AskOptions(as_of=as_of, generate=generate, language=ws.settings.language)
             generator = self.generator_factory() if self.generator_factory else None
             answer = ws.ask(
@@ -119,7 +136,7 @@ class Engine(QObject):
             )
             self.answered.emit(answer)
 
-        self._run("ask", work)
+        self._run_on("ask", work, self.profile)
 
     @Slot(str, object, object)
     def review(self, matter: str, questions: list[Question], documents: list[Document]) -> None:
@@ -176,6 +193,9 @@ class Engine(QObject):
     @Slot()
     def reset(self) -> None:
         """Forget the workspace (e.g. after settings changed); reopened on next use."""
+        if self._session is not None:
+            self._session.close()
+            self._session = None
         if self._ws is not None:
             self._ws.close()
             self._ws = None
@@ -187,12 +207,17 @@ class EngineThread(QObject):
     one for questions, so that a question is answered while documents are indexed."""
 
     def __init__(
-        self, data_dir: str | Path, parent: QObject | None = None, *, name: str = "engine"
+        self,
+        data_dir: str | Path,
+        parent: QObject | None = None,
+        *,
+        name: str = "engine",
+        server: FirmServer | None = None,
     ) -> None:
         super().__init__(parent)
         self._thread = QThread()
         self._thread.setObjectName(f"letadesk-{name}")
-        self.engine = Engine(data_dir)
+        self.engine = Engine(data_dir, server)
         self.engine.moveToThread(self._thread)
         self._thread.start()
 

@@ -2,7 +2,8 @@
 middle, the cited source on the right. Long work runs in two engine threads, one for
 documents and one for questions: a question is answered while documents are added, and
 only what conflicts is disabled (a second add or a delete while one runs, a second
-question, renaming or deleting the matter being worked on, settings while any runs)."""
+question, renaming or deleting the matter being worked on, settings while any runs).
+On the firm server it is a lawyer's window onto the server's matters (ui.firm_mode)."""
 
 from __future__ import annotations
 
@@ -33,7 +34,9 @@ from letadesk.ui.audit_view import AuditView
 from letadesk.ui.documents_panel import DocumentsPanel
 from letadesk.ui.draft_view import DraftView
 from letadesk.ui.engine import EngineThread
+from letadesk.ui.firm_mode import apply_firm_mode, open_window_profile
 from letadesk.ui.matters_panel import MattersPanel
+from letadesk.ui.profile import FirmServer
 from letadesk.ui.resources import SAMPLE_MATTER, sample_matter_dir
 from letadesk.ui.review_view import ReviewView
 from letadesk.ui.source_viewer import SourceViewer
@@ -59,9 +62,12 @@ class MainWindow(QMainWindow):
     _start_delete = Signal(str)
     _start_check = Signal()
 
-    def __init__(self, data_dir: str | Path | None = None) -> None:
+    def __init__(
+        self, data_dir: str | Path | None = None, *, server: FirmServer | None = None
+    ) -> None:
         super().__init__()
-        self.ws = Workspace.open(data_dir)
+        self.local = Workspace.open(data_dir)  # ws: where it reads and asks (ui.firm_mode)
+        self.ws, self.server_where = open_window_profile(self.local, server)
         self.work = ""  # the documents engine's task: "" | "ingest" | "delete"
         self.work_matter = ""  # the matter it works on
         self.asking = ""  # the matter a question is being answered in; "" when none
@@ -76,8 +82,8 @@ class MainWindow(QMainWindow):
         self.answer_view = AnswerView()
         self.audit_view = AuditView(self.ws)
         self.viewer = SourceViewer(self.ws)
-        self.review_view = ReviewView(self.ws)  # the matter's review grid, its own engine
-        self.draft_view = DraftView(self.ws)  # checking a draft, its own engine too
+        self.review_view = ReviewView(self.local)  # the matter's review grid, own engine
+        self.draft_view = DraftView(self.local)  # checking a draft, its own engine too
         self.tabs = QTabWidget()
         self.tabs.addTab(self.answer_view, self.tr("Answer"))
         self.tabs.addTab(self.audit_view, self.tr("History"))
@@ -94,8 +100,9 @@ class MainWindow(QMainWindow):
             profile=self.ws.paths.root,
         )
         self._documents_engine = EngineThread(self.ws.paths.root, self, name="documents")
-        self._engine = EngineThread(self.ws.paths.root, self, name="answers")
+        self._engine = EngineThread(self.ws.paths.root, self, name="answers", server=server)
         self._connect()
+        apply_firm_mode(self)
         self.ask_panel.set_default_as_of(self.ws.settings.default_as_of)
         self.ask_panel.set_generation(self.ws.generates(), self.ws.settings.model_server)
         self.matters.refresh()
@@ -137,9 +144,8 @@ class MainWindow(QMainWindow):
         self.cancel_button.clicked.connect(self.cancel)
         bar = self.statusBar()
         bar.addWidget(self.status_label, 1)
-        bar.addPermanentWidget(self.work_label)
-        bar.addPermanentWidget(self.progress)
-        bar.addPermanentWidget(self.cancel_button)
+        for widget in (self.work_label, self.progress, self.cancel_button):
+            bar.addPermanentWidget(widget)
 
     def _connect(self) -> None:
         documents, answers = self._documents_engine.engine, self._engine.engine
@@ -173,13 +179,11 @@ class MainWindow(QMainWindow):
             view.source_clicked.connect(self.viewer.show_source)
 
     @property
-    def engine(self):
-        """The engine that answers questions."""
+    def engine(self):  # the engine that answers questions
         return self._engine.engine
 
     @property
-    def documents_engine(self):
-        """The engine that adds and deletes documents."""
+    def documents_engine(self):  # the engine that adds and deletes documents
         return self._documents_engine.engine
 
     @property
@@ -195,7 +199,7 @@ class MainWindow(QMainWindow):
 
     def add_paths(self, paths: list[str], matter: str | None = None) -> bool:
         target = matter or self.matter
-        if self.work or not target or not paths:
+        if self.work or self.server_where or not target or not paths:
             return False
         self._begin("ingest", self.tr("Reading documents…"), target)
         self._start_ingest.emit([str(p) for p in paths], target)
@@ -233,7 +237,7 @@ class MainWindow(QMainWindow):
     def load_sample_matter(self) -> bool:
         """First run: the fictional sample matter, so a new user sees an answer at once."""
         folder = sample_matter_dir()
-        if self.ws.matters() or not folder.is_dir():
+        if self.server_where or self.ws.matters() or not folder.is_dir():
             return False
         self.matters.create_matter(SAMPLE_MATTER)
         self.ask_panel.question.setText(
@@ -250,7 +254,7 @@ class MainWindow(QMainWindow):
             self.apply_settings(dialog.settings)
 
     def apply_settings(self, settings: Settings) -> None:
-        self.ws.settings = settings
+        self.ws.settings = self.local.settings = settings
         self._documents_engine.reset()
         self._engine.reset()
         self.review_view.reset()
@@ -386,7 +390,8 @@ class MainWindow(QMainWindow):
         self._engine.stop()
         self.review_view.shutdown()
         self.draft_view.shutdown()
-        self.ws.close()
+        self.ws.close()  # the firm server's session, or the profile itself
+        self.local.close()  # (closing twice is harmless)
 
     def closeEvent(self, event: QCloseEvent) -> None:
         if not self._closed:

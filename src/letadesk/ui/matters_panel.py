@@ -16,14 +16,14 @@ from PySide6.QtWidgets import (
 )
 
 from letadesk.errors import LetaDeskError
-from letadesk.workspace import Workspace
+from letadesk.ui.profile import WindowProfile
 
 
 class MattersPanel(QWidget):
     matter_selected = Signal(str)  # "" when none
     delete_requested = Signal(str)
 
-    def __init__(self, ws: Workspace, parent: QWidget | None = None) -> None:
+    def __init__(self, ws: WindowProfile, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._ws = ws
         self.title = QLabel(self.tr("Matters"))
@@ -118,6 +118,12 @@ class MattersPanel(QWidget):
             if answer != QMessageBox.StandardButton.Yes:
                 return
         self.delete_requested.emit(name)
+
+    def set_read_only(self, reason: str) -> None:
+        """Matters listed, not made, renamed or deleted here (the firm server's)."""
+        for button in (self.new_button, self.rename_button, self.delete_button):
+            button.setVisible(False)
+        self.list.setToolTip(reason)
 
     def set_locked(self, *, rename: bool, delete: bool) -> None:
         """Disable renaming or deleting the current matter while work on it (or, for

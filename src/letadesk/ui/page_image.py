@@ -6,12 +6,12 @@ from __future__ import annotations
 from PySide6.QtGui import QPixmap
 
 from letadesk.domain import Document
-from letadesk.workspace import Workspace
+from letadesk.ui.profile import WindowProfile
 
 Rect = tuple[float, float, float, float]  # PDF points: x0, y0, x1, y1
 
 
-def page_pixmap(ws: Workspace, doc: Document, page: int, zoom: float, ratio: float) -> QPixmap:
+def page_pixmap(ws: WindowProfile, doc: Document, page: int, zoom: float, ratio: float) -> QPixmap:
     """1-based ``page`` at ``zoom`` logical pixels per PDF point, rendered at ``ratio``
     device pixels per logical pixel (the screen's): sharp at 200% scaling, the same size
     on screen. Painting on it takes logical coordinates."""
@@ -21,7 +21,7 @@ def page_pixmap(ws: Workspace, doc: Document, page: int, zoom: float, ratio: flo
     return pixmap
 
 
-def find_rects(ws: Workspace, doc: Document, page: int, quote: str) -> list[Rect]:
+def find_rects(ws: WindowProfile, doc: Document, page: int, quote: str) -> list[Rect]:
     """The quote's rectangles; when the whole quote is not found (hyphenation, a line
     break inside), its opening words."""
     words = quote.split()

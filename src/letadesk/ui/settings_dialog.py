@@ -24,7 +24,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from letadesk.config import GENERATION_MODES, Paths, Settings
+from letadesk.config import GENERATION_MODES, Paths, Settings, backend_problem
 from letadesk.errors import LetaDeskError
 from letadesk.files import sha256_of
 from letadesk.generate.allowlist import ModelAllowList, may_load
@@ -50,6 +50,18 @@ class SettingsDialog(QDialog):
         self.model_info.setObjectName("hint")
         self.model_info.setWordWrap(True)
         self._server_fields(settings)
+        self.backend = QLineEdit(settings.backend)
+        self.backend.setPlaceholderText(self.tr("(none: the matters on this computer)"))
+        self.backend.setToolTip(
+            self.tr(
+                "The firm's PostgreSQL server, e.g. postgresql://db.firm.local/letadesk or "
+                "service=letadesk. Its password comes from ~/.pgpass or a service file, "
+                "never from here."
+            )
+        )
+        self.backend_info = QLabel()
+        self.backend_info.setObjectName("hint")
+        self.backend_info.setWordWrap(True)
         self.generation = self._generation_box(settings.generation)
         self.embedder = QComboBox()
         self.embedder.setEditable(True)  # a sentence-transformers folder is allowed too
@@ -145,12 +157,16 @@ class SettingsDialog(QDialog):
         form.addRow(self.tr("Firm model server (URL):"), self.model_server)
         form.addRow(self.tr("Model on the server:"), self.model_server_model)
         form.addRow("", self.server_info)
+        form.addRow(self.tr("Firm server (matters):"), self.backend)
+        form.addRow("", self.backend_info)
         form.addRow(self.tr("Draft answers with the model:"), self.generation)
         form.addRow(self.tr("Embedder:"), self.embedder)
         form.addRow(self.tr("Threads:"), self.threads)
         form.addRow(self.tr("Default \u201cas of\u201d date:"), as_of_row)
         form.addRow(self.tr("Interface language:"), self.language)
-        note = QLabel(self.tr("A new language or embedder applies after restarting LetaDesk."))
+        note = QLabel(
+            self.tr("A new language, embedder or firm server applies after restarting LetaDesk.")
+        )
         note.setObjectName("hint")
         buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
@@ -202,6 +218,7 @@ class SettingsDialog(QDialog):
             model_path=self.model_path.text().strip(),
             model_server=self.model_server.text().strip().rstrip("/"),
             model_server_model=self.model_server_model.text().strip(),
+            backend=self.backend.text().strip(),
             generation=str(self.generation.currentData()),
             embedder=self.embedder.currentText().strip() or "auto",
             threads=self.threads.value(),
@@ -218,6 +235,10 @@ class SettingsDialog(QDialog):
         if problem:
             self.server_info.setText(problem)
             return  # stay open: nothing would be sent to that server
+        problem = backend_problem(self.backend.text())
+        if problem:
+            self.backend_info.setText(self.tr("Firm server: {problem}").format(problem=problem))
+            return  # stay open: the window could not open it
         text = self.model_path.text().strip()
         if text and not self._confirmed(Path(text)):
             self.model_info.setText(self.tr("The model was not confirmed, so it is not used."))

@@ -38,9 +38,9 @@ from letadesk.domain import Citation, Document
 from letadesk.errors import LetaDeskError
 from letadesk.export.citation_text import conventional_citation, quote_with_citation
 from letadesk.ui.page_image import Rect, find_rects, page_pixmap
+from letadesk.ui.profile import WindowProfile
 from letadesk.ui.text_find import next_match, page_at, utf16_offset
 from letadesk.ui.viewer_toolbar import ViewerToolbar
-from letadesk.workspace import Workspace
 
 HIGHLIGHT = QColor(255, 214, 0, 110)
 TEXT_HIGHLIGHT = QColor("#ffe680")
@@ -49,7 +49,7 @@ TEXT_HIGHLIGHT = QColor("#ffe680")
 class SourceViewer(QWidget):
     MIN_ZOOM, MAX_ZOOM = 0.5, 4.0
 
-    def __init__(self, ws: Workspace, parent: QWidget | None = None) -> None:
+    def __init__(self, ws: WindowProfile, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._ws = ws
         self.document: Document | None = None

@@ -710,34 +710,62 @@
     </message>
 </context>
 <context>
+    <name>FirmMode</name>
+    <message>
+        <location filename="../../ui/firm_mode.py" line="74"/>
+        <source>LetaDesk — firm server {where}</source>
+        <translation>LetaDesk — serverul firmei {where}</translation>
+    </message>
+    <message>
+        <location filename="../../ui/firm_mode.py" line="76"/>
+        <source>Documents reach the firm server through its ingest (letadesk ingest --backend), run by IT; they are not added from this window.</source>
+        <translation>Documentele ajung pe serverul firmei prin indexarea lui (letadesk ingest --backend), făcută de IT; nu se adaugă din această fereastră.</translation>
+    </message>
+    <message>
+        <location filename="../../ui/firm_mode.py" line="82"/>
+        <source>The matters your role may read on the firm server {where}.</source>
+        <translation>Dosarele pe care rolul dvs. le poate citi pe serverul firmei {where}.</translation>
+    </message>
+    <message>
+        <location filename="../../ui/firm_mode.py" line="87"/>
+        <source>Not on the firm server yet: this works on this computer&apos;s profile only.</source>
+        <translation>Nu este încă disponibil pe serverul firmei: funcționează doar pe profilul acestui calculator.</translation>
+    </message>
+    <message>
+        <location filename="../../ui/firm_mode.py" line="95"/>
+        <source>Firm server: {where}</source>
+        <translation>Serverul firmei: {where}</translation>
+    </message>
+</context>
+<context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../ui/main_window.py" line="72"/>
+        <location filename="../../ui/main_window.py" line="78"/>
         <source>LetaDesk</source>
         <translation>LetaDesk</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="82"/>
+        <location filename="../../ui/main_window.py" line="88"/>
         <source>Answer</source>
         <translation>Răspuns</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="83"/>
+        <location filename="../../ui/main_window.py" line="89"/>
         <source>History</source>
         <translation>Istoric</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="84"/>
+        <location filename="../../ui/main_window.py" line="90"/>
         <source>Review</source>
         <translation>Analiză</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="85"/>
+        <location filename="../../ui/main_window.py" line="91"/>
         <source>Draft check</source>
         <translation>Verificare proiect</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="136"/>
+        <location filename="../../ui/main_window.py" line="142"/>
         <source>Cancel</source>
         <translation>Anulează</translation>
     </message>
@@ -787,38 +815,38 @@
         <translation>&lt;b&gt;LetaDesk {version}&lt;/b&gt;&lt;p&gt;Un asistent juridic offline: fiecare afirmație este legată de un citat exact din documentele dosarului, altfel nu este arătată. Nimic nu părăsește acest calculator.&lt;/p&gt;&lt;p&gt;Profil (indexul documentelor, jurnalul de audit, setările): {profile}&lt;/p&gt;&lt;p&gt;Licențe: LetaDesk este AGPL-3.0 (folosește PyMuPDF); modelele sunt Apache-2.0 sau MIT; Qt este LGPL. Vezi README.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="171"/>
+        <location filename="../../ui/main_window.py" line="176"/>
         <source>Memo saved: {path}</source>
         <translation>Notă salvată: {path}</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="201"/>
+        <location filename="../../ui/main_window.py" line="204"/>
         <source>Reading documents…</source>
         <translation>Se citesc documentele…</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="213"/>
+        <location filename="../../ui/main_window.py" line="216"/>
         <source>Working on: {q}</source>
         <translation>Se lucrează la: {q}</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="219"/>
+        <location filename="../../ui/main_window.py" line="222"/>
         <source>Deleting {name}…</source>
         <translation>Se șterge {name}…</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="226"/>
-        <location filename="../../ui/main_window.py" line="232"/>
+        <location filename="../../ui/main_window.py" line="229"/>
+        <location filename="../../ui/main_window.py" line="235"/>
         <source>Cancelling…</source>
         <translation>Se anulează…</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="241"/>
+        <location filename="../../ui/main_window.py" line="244"/>
         <source>How long do the confidentiality obligations survive termination?</source>
         <translation>Cât timp se păstrează confidențialitatea după încetarea contractului?</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="261"/>
+        <location filename="../../ui/main_window.py" line="264"/>
         <source>Settings saved.</source>
         <translation>Setările au fost salvate.</translation>
     </message>
@@ -858,28 +886,28 @@
         <translation>Niciun răspuns (vedeți motivul).</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="349"/>
+        <location filename="../../ui/main_window.py" line="352"/>
         <source>Deleted {name}.</source>
         <translation>{name} a fost șters.</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="354"/>
-        <location filename="../../ui/main_window.py" line="356"/>
+        <location filename="../../ui/main_window.py" line="357"/>
+        <location filename="../../ui/main_window.py" line="359"/>
         <source>Cancelled.</source>
         <translation>Anulat.</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="363"/>
+        <location filename="../../ui/main_window.py" line="366"/>
         <source>The question could not be answered: {m}</source>
         <translation>Întrebarea nu a putut primi răspuns: {m}</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="367"/>
+        <location filename="../../ui/main_window.py" line="370"/>
         <source>Error: {m}</source>
         <translation>Eroare: {m}</translation>
     </message>
     <message>
-        <location filename="../../ui/main_window.py" line="375"/>
+        <location filename="../../ui/main_window.py" line="378"/>
         <source>Ask a question to see a grounded answer here.</source>
         <translation>Puneți o întrebare pentru a vedea aici un răspuns întemeiat pe surse.</translation>
     </message>
@@ -955,42 +983,42 @@
         <translation>O întrebare proprie…</translation>
     </message>
     <message>
-        <location filename="../../ui/question_editor.py" line="54"/>
+        <location filename="../../ui/question_editor.py" line="55"/>
         <source>Add</source>
         <translation>Adaugă</translation>
     </message>
     <message>
-        <location filename="../../ui/question_editor.py" line="56"/>
+        <location filename="../../ui/question_editor.py" line="57"/>
         <source>Remove</source>
         <translation>Elimină</translation>
     </message>
     <message>
-        <location filename="../../ui/question_editor.py" line="58"/>
+        <location filename="../../ui/question_editor.py" line="59"/>
         <source>Save as template…</source>
         <translation>Salvează ca șablon…</translation>
     </message>
     <message>
-        <location filename="../../ui/question_editor.py" line="73"/>
+        <location filename="../../ui/question_editor.py" line="74"/>
         <source>Tick the questions to ask; double-click one to reword it; drag to reorder.</source>
         <translation>Bifați întrebările de pus; dublu clic pe una pentru a o reformula; trageți pentru a le reordona.</translation>
     </message>
     <message>
-        <location filename="../../ui/question_editor.py" line="115"/>
+        <location filename="../../ui/question_editor.py" line="116"/>
         <source>the questions picked</source>
         <translation>întrebările alese</translation>
     </message>
     <message>
-        <location filename="../../ui/question_editor.py" line="130"/>
+        <location filename="../../ui/question_editor.py" line="131"/>
         <source>Save the questions as a template</source>
         <translation>Salvează întrebările ca șablon</translation>
     </message>
     <message>
-        <location filename="../../ui/question_editor.py" line="130"/>
+        <location filename="../../ui/question_editor.py" line="131"/>
         <source>JSON (*.json)</source>
         <translation>JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../../ui/question_editor.py" line="140"/>
+        <location filename="../../ui/question_editor.py" line="141"/>
         <source>Saved: {path}</source>
         <translation>Salvat: {path}</translation>
     </message>
@@ -1160,112 +1188,132 @@
         <translation>Răsfoiește…</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="60"/>
+        <location filename="../../ui/settings_dialog.py" line="54"/>
+        <source>(none: the matters on this computer)</source>
+        <translation>(niciunul: dosarele de pe acest calculator)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/settings_dialog.py" line="57"/>
+        <source>The firm&apos;s PostgreSQL server, e.g. postgresql://db.firm.local/letadesk or service=letadesk. Its password comes from ~/.pgpass or a service file, never from here.</source>
+        <translation>Serverul PostgreSQL al firmei, de ex. postgresql://db.firm.local/letadesk sau service=letadesk. Parola vine din ~/.pgpass sau dintr-un fișier de servicii, niciodată de aici.</translation>
+    </message>
+    <message>
+        <location filename="../../ui/settings_dialog.py" line="72"/>
         <source>automatic</source>
         <translation>automat</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="62"/>
+        <location filename="../../ui/settings_dialog.py" line="74"/>
         <source>Use a fixed date</source>
         <translation>Folosește o dată fixă</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="75"/>
+        <location filename="../../ui/settings_dialog.py" line="87"/>
         <source>(none: the model on this computer)</source>
         <translation>(niciunul: modelul de pe acest calculator)</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="78"/>
+        <location filename="../../ui/settings_dialog.py" line="90"/>
         <source>(the server&apos;s default model)</source>
         <translation>(modelul implicit al serverului)</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="98"/>
+        <location filename="../../ui/settings_dialog.py" line="110"/>
         <source>Hosts IT allowed: {hosts}.</source>
         <translation>Servere permise de IT: {hosts}.</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="100"/>
+        <location filename="../../ui/settings_dialog.py" line="112"/>
         <source>IT has allowed no model server host (model_server_hosts).</source>
         <translation>IT nu a permis niciun server de modele (model_server_hosts).</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="109"/>
+        <location filename="../../ui/settings_dialog.py" line="121"/>
         <source>Questions and their sources are sent to this server to draft answers; every claim is still checked here. {allowed}</source>
         <translation>Întrebările și sursele lor sunt trimise acestui server pentru a redacta răspunsuri; fiecare afirmație este verificată tot aici. {allowed}</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="118"/>
+        <location filename="../../ui/settings_dialog.py" line="130"/>
         <source>Automatic: only with a model file or server chosen above</source>
         <translation>Automat: doar cu un fișier de model sau un server ales mai sus</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="143"/>
+        <location filename="../../ui/settings_dialog.py" line="155"/>
         <source>Model file (GGUF):</source>
         <translation>Fișierul modelului (GGUF):</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="145"/>
+        <location filename="../../ui/settings_dialog.py" line="157"/>
         <source>Firm model server (URL):</source>
         <translation>Serverul de modele al firmei (URL):</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="146"/>
+        <location filename="../../ui/settings_dialog.py" line="158"/>
         <source>Model on the server:</source>
         <translation>Modelul de pe server:</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="149"/>
+        <location filename="../../ui/settings_dialog.py" line="160"/>
+        <source>Firm server (matters):</source>
+        <translation>Serverul firmei (dosare):</translation>
+    </message>
+    <message>
+        <location filename="../../ui/settings_dialog.py" line="163"/>
         <source>Embedder:</source>
         <translation>Model de vectorizare:</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="150"/>
+        <location filename="../../ui/settings_dialog.py" line="164"/>
         <source>Threads:</source>
         <translation>Fire de execuție:</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="151"/>
+        <location filename="../../ui/settings_dialog.py" line="165"/>
         <source>Default “as of” date:</source>
         <translation>Data implicită „la data de”:</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="152"/>
+        <location filename="../../ui/settings_dialog.py" line="166"/>
         <source>Interface language:</source>
         <translation>Limba interfeței:</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="153"/>
-        <source>A new language or embedder applies after restarting LetaDesk.</source>
-        <translation>O limbă sau un model de vectorizare nou se aplică după repornirea LetaDesk.</translation>
+        <location filename="../../ui/settings_dialog.py" line="168"/>
+        <source>A new language, embedder or firm server applies after restarting LetaDesk.</source>
+        <translation>O nouă limbă, un nou model de vectorizare sau un nou server al firmei se aplică după repornirea LetaDesk.</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="168"/>
+        <location filename="../../ui/settings_dialog.py" line="184"/>
         <source>Choose a model</source>
         <translation>Alegeți un model</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="168"/>
+        <location filename="../../ui/settings_dialog.py" line="184"/>
         <source>GGUF models (*.gguf)</source>
         <translation>Modele GGUF (*.gguf)</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="187"/>
+        <location filename="../../ui/settings_dialog.py" line="203"/>
         <source>The built-in model is used.</source>
         <translation>Se folosește modelul inclus.</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="195"/>
+        <location filename="../../ui/settings_dialog.py" line="211"/>
         <source>{size:.0f} MiB; fits in the available memory.</source>
         <translation>{size:.0f} MiB; încape în memoria disponibilă.</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="223"/>
+        <location filename="../../ui/settings_dialog.py" line="240"/>
+        <source>Firm server: {problem}</source>
+        <translation>Serverul firmei: {problem}</translation>
+    </message>
+    <message>
+        <location filename="../../ui/settings_dialog.py" line="244"/>
         <source>The model was not confirmed, so it is not used.</source>
         <translation>Modelul nu a fost confirmat, deci nu este folosit.</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="244"/>
+        <location filename="../../ui/settings_dialog.py" line="265"/>
         <source>LetaDesk has not loaded this model file before:
 {file}
 
@@ -1280,27 +1328,27 @@ SHA-256: {digest}
 Modelul hotărăște ce spun ciornele. Comparați SHA-256 cu cel dat de editorul său. Permiteți acest fișier?</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="250"/>
+        <location filename="../../ui/settings_dialog.py" line="271"/>
         <source>Confirm the model</source>
         <translation>Confirmați modelul</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="119"/>
+        <location filename="../../ui/settings_dialog.py" line="131"/>
         <source>Always (the built-in small model too)</source>
         <translation>Întotdeauna (inclusiv modelul mic integrat)</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="120"/>
+        <location filename="../../ui/settings_dialog.py" line="132"/>
         <source>Never: verbatim passages only</source>
         <translation>Niciodată: doar pasaje exacte</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="127"/>
+        <location filename="../../ui/settings_dialog.py" line="139"/>
         <source>The built-in small model&apos;s drafts were rarely verifiable, so by default answers are verbatim passages unless you choose a more capable model.</source>
         <translation>Ciornele modelului mic integrat au putut fi rareori verificate, așa că implicit răspunsurile sunt pasaje exacte, cu excepția cazului în care alegeți un model mai capabil.</translation>
     </message>
     <message>
-        <location filename="../../ui/settings_dialog.py" line="148"/>
+        <location filename="../../ui/settings_dialog.py" line="162"/>
         <source>Draft answers with the model:</source>
         <translation>Redactare cu modelul de limbaj:</translation>
     </message>
