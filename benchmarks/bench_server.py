@@ -15,9 +15,11 @@ the cascade's recall@8 on the server against the embedded profile's.
     then ``ServerIndexes.knn`` (hybrid = both in sequence, as ``search_both`` does),
     ``CANDIDATES`` each, with a precomputed query vector: the client embeds the query
     on its own machine, so these figures exclude the embedding.
-(2) **Recall parity** (``--recall``): a small RO profile (e5) pushed with ``Pusher``;
-    recall@8 of ``ws.search`` (embedded) and ``ServerWorkspace.search`` (as a member) on
-    the eval-split questions.
+(2) **Recall parity** (``--recall``): three profiles (e5) of ``retrieval_sets``, each
+    pushed with ``Pusher`` to a fresh database: the smallest Romanian acts within
+    ``--ro-fragments`` (whole matter), ``--cuad-docs`` CUAD contracts and the ContractNLI
+    NDAs (each question scoped to its document). Recall@8 of ``ws.search`` (embedded)
+    and ``ServerWorkspace.search`` (as a member role) on the eval-split questions.
 
     .venv/bin/python benchmarks/bench_server.py [--fragments 100000[,300000,...]] [--recall]
 """
@@ -47,7 +49,7 @@ from letadesk.server.search import _TSQUERY, ServerIndexes, tsquery_text
 from letadesk.server.workspace import ServerWorkspace
 from letadesk.text import fold_lower
 from letadesk.workspace import Workspace
-from retrieval_sets import ROOT, char_recall, ro_queries
+from retrieval_sets import ROOT, char_recall, cnli_queries, cuad_queries, ro_queries
 
 RESULTS = Path(__file__).resolve().parent / "results" / "server.txt"
 PROFILE = ROOT / "scale1000k"
@@ -373,52 +375,88 @@ def scale_run(pg: PgBench, ws: Workspace, target: int, embedder: str, lexical: b
 # ---- recall parity -----------------------------------------------------------------------
 
 
-def recall_parity(pg: PgBench, max_frags: int) -> str:
-    ws, queries, note = ro_queries(max_frags)
-    evals = [q for q in queries if not q.dev]
+def recall_parity(pg: PgBench, ro_frags: int, cuad_docs: int, cnli_docs: int) -> str:
+    """Recall@8 of the cascade, embedded against the server as a member role, on the
+    eval split of each set: the Romanian acts over the whole matter, CUAD contracts and
+    ContractNLI NDAs scoped to the document asked of (as the answers benchmark asks)."""
+    sets: list[tuple[str, Callable[[], tuple[Workspace, list[Any], str]], str, bool]] = [
+        ("RO", lambda: ro_queries(ro_frags), "RO", False),
+        ("CUAD", lambda: cuad_queries(cuad_docs), "CUAD", True),
+        ("ContractNLI", lambda: cnli_queries(cnli_docs), "ContractNLI", True),
+    ]
+    lines = ["## Recall parity: the cascade on the server vs the embedded profile", ""]
+    lines += [
+        "| set | eval questions | embedded | server (member role) | difference (points) |",
+        "|---|---:|---:|---:|---:|",
+    ]
+    notes = []
+    totals = [0.0, 0.0, 0]
+    for name, load, matter, scoped in sets:
+        ws, queries, note = load()
+        evals = [q for q in queries if not q.dev]
+        embedded, on_server, took, matches = _parity_of(pg, ws, matter, evals, scoped)
+        where = "scoped to the document" if scoped else "whole matter"
+        lines.append(
+            f"| {name}, {where} | {len(evals)} | {embedded:.3f} | {on_server:.3f} | "
+            f"{(on_server - embedded) * 100:+.1f} |"
+        )
+        notes.append(
+            f"{name}: {note}; embedder {ws.indexes.embedder.name}; pushed with Pusher in "
+            f"{took:.0f} s (counts match: {matches})"
+        )
+        totals[0] += embedded * len(evals)
+        totals[1] += on_server * len(evals)
+        totals[2] += len(evals)
+        ws.close()
+        log(lines[-1])
+    n = int(totals[2]) or 1
+    lines.append(
+        f"| all | {int(totals[2])} | {totals[0] / n:.3f} | {totals[1] / n:.3f} | "
+        f"{(totals[1] - totals[0]) / n * 100:+.1f} |"
+    )
+    return "\n".join([*lines, "", *notes])
+
+
+def _parity_of(
+    pg: PgBench, ws: Workspace, matter: str, evals: list[Any], scoped: bool
+) -> tuple[float, float, float, bool]:
+    """(embedded recall@8, server recall@8, push seconds, counts matched) of one set."""
     database = pg.fresh_database("parity")
     owner = pg.url(database, "it_owner")
     ServerWorkspace.initialise(owner)
     t = time.perf_counter()
     with ServerWorkspace(owner, ws) as server:
-        report = server.push()
+        report = server.push([matter])
     took = time.perf_counter() - t
     with ServerWorkspace(pg.url(database, "partner"), ws) as partner:
-        partner.grant("RO", CLIENTS[0])
+        partner.grant(matter, CLIENTS[0])
 
-    def recall(search: Callable[[str], list[Any]], docs: Callable[[Any], int]) -> float:
+    def recall(search: Callable[[Any], list[Any]], docs: Callable[[Any], int]) -> float:
         found = []
         for q in evals:
-            spans = [(docs(p), p.fragment.start, p.fragment.end) for p in search(q.text)]
+            spans = [(docs(p), p.fragment.start, p.fragment.end) for p in search(q)]
             found.append(char_recall(q.gold, spans[:8]))
         return sum(found) / max(1, len(found))
 
+    def scope(q: Any, ids: dict[int, int] | None = None) -> str | None:
+        if not scoped or q.document_id is None:
+            return None
+        return str(ids[int(q.document_id)] if ids else q.document_id)
+
     embedded = recall(
-        lambda q: ws.search(q, matter="RO", k=8), lambda p: int(p.fragment.document_id)
+        lambda q: ws.search(q.text, matter=matter, document=scope(q), k=8),
+        lambda p: int(p.fragment.document_id),
     )
-    server_docs: dict[int, int] = {}
     with ServerWorkspace(pg.url(database, CLIENTS[0]), ws) as lawyer:
-        by_path = {d.path: int(d.id) for d in ws.documents("RO")}
-        for d in lawyer.documents("RO"):
-            server_docs[int(d.id)] = by_path[d.path]
+        by_path = {d.path: int(d.id) for d in ws.documents(matter)}
+        to_local = {int(d.id): by_path[d.path] for d in lawyer.documents(matter)}
+        to_server = {v: k for k, v in to_local.items()}
         on_server = recall(
-            lambda q: lawyer.search(q, matter="RO", k=8),
-            lambda p: server_docs[int(p.fragment.document_id)],
+            lambda q: lawyer.search(q.text, matter=matter, document=scope(q, to_server), k=8),
+            lambda p: to_local[int(p.fragment.document_id)],
         )
-    embedder = ws.indexes.embedder.name
-    ws.close()
     pg.sql(f"DROP DATABASE {database}")
-    return "\n".join(
-        [
-            "## Recall parity: the cascade on the server vs the embedded profile",
-            "",
-            f"RO set, {note}; embedder {embedder}; pushed with Pusher in "
-            f"{took:.0f} s (counts match: {report.matches})",
-            f"recall@8 on {len(evals)} eval-split questions: embedded {embedded:.3f}, "
-            f"server (as a member role) {on_server:.3f}, difference "
-            f"{(on_server - embedded) * 100:+.1f} points",
-        ]
-    )
+    return embedded, on_server, took, report.matches
 
 
 def main() -> None:
@@ -427,6 +465,8 @@ def main() -> None:
     parser.add_argument("--push-docs", type=int, default=5, help="documents for the push rate")
     parser.add_argument("--recall", action="store_true", help="also the recall parity")
     parser.add_argument("--ro-fragments", type=int, default=800, help="RO profile budget")
+    parser.add_argument("--cuad-docs", type=int, default=20, help="CUAD contracts (--recall)")
+    parser.add_argument("--cnli-docs", type=int, default=0, help="NDAs (--recall; 0: all 61)")
     parser.add_argument("--lexical-max", type=int, default=100_000, help="larger sizes: KNN only")
     parser.add_argument("--no-scale", action="store_true", help="only --recall")
     parser.add_argument("--results", type=Path, default=RESULTS, help="the results file")
@@ -448,7 +488,7 @@ def main() -> None:
                 args.lexical_max,
             )
         if args.recall:
-            out.append(recall_parity(pg, args.ro_fragments))
+            out.append(recall_parity(pg, args.ro_fragments, args.cuad_docs, args.cnli_docs))
             log(out[-1])
     finally:
         pg.stop()

@@ -38,9 +38,9 @@ VERSION=$(PYTHONPATH="$ROOT/src" "$PYTHON" -c 'import letadesk; print(letadesk._
 ARCH=$(dpkg --print-architecture)
 DEB="$OUT/letadesk_${VERSION}_${ARCH}.deb"
 mkdir -p "$OUT" "$WORK"
-GLIBC=$(getconf GNU_LIBC_VERSION | cut -d' ' -f2)  # not `ldd | head`: SIGPIPE under pipefail
+HOST_GLIBC=$(getconf GNU_LIBC_VERSION | cut -d' ' -f2)  # not `ldd | head`: SIGPIPE (pipefail)
 
-echo "build-linux: PyInstaller one-dir build ($VERSION, glibc $GLIBC) -> $OUT/letadesk"
+echo "build-linux: PyInstaller one-dir build ($VERSION, host glibc $HOST_GLIBC) -> $OUT/letadesk"
 start=$SECONDS
 # `letadesk --version` names the commit the build was made from (letadesk/cli/about.py)
 COMMIT=$(git -C "$ROOT" rev-parse --short=12 HEAD 2>/dev/null || echo unknown)
@@ -51,6 +51,9 @@ trap 'rm -f "$STAMP"' EXIT
 PYTHONPATH="$ROOT/src" "$PYTHON" -m PyInstaller --noconfirm --log-level WARN \
   --distpath "$OUT" --workpath "$WORK/pyinstaller" "$HERE/letadesk.spec"
 echo "build-linux: one-dir built in $((SECONDS - start)) s"
+# The oldest glibc the build runs on: the highest GLIBC_ symbol version any of its ELF
+# files needs (glibc is the one library PyInstaller does not bundle); the .deb says so.
+GLIBC=$("$PYTHON" "$HERE/glibc_floor.py" "$OUT/letadesk" --version-only)
 
 echo "build-linux: SBOM and third-party notices (installers/supply_chain.py)"
 PYTHONPATH="$ROOT/src" "$PYTHON" "$HERE/supply_chain.py" "$OUT" --build "$WORK/pyinstaller/letadesk"

@@ -93,21 +93,21 @@ class ServerIndexes:
         return int(rows[0][1]) if rows else 0
 
     def search_lexical(self, query: str, filters: SearchFilters, k: int) -> list[tuple[int, float]]:
-        """The ``k`` best fragments by ``ts_rank``. Over a matter, the fragments holding the
-        question's rarer terms are ranked, by its terms that are not common
-        (:mod:`letadesk.server.stats`); within one document, every match."""
+        """The ``k`` best fragments by ``ts_rank``, ranked by the question's terms that are
+        not common in the matter (:mod:`letadesk.server.stats`: ``ts_rank`` has no inverse
+        document frequency). Over a matter, the fragments holding its rarer terms are
+        ranked; within one document, every match."""
         q = tsquery_text(query)
         if not q or k <= 0:
             return []
-        planned = (
-            None
-            if filters.document_id is not None
-            else stats.plan(self._conn, int(filters.matter_id), fold_lower(query))
-        )
+        planned = stats.plan(self._conn, int(filters.matter_id), fold_lower(query))
         if planned is None:
             rows = self._search_text(filters, _TSQUERY, _TSQUERY, {"q": q}, k)
             return [(int(r[0]), float(r[1])) for r in rows]
         match, rank = "to_tsquery('simple', %(match)s)", "to_tsquery('simple', %(rank)s)"
+        if filters.document_id is not None:  # a document's fragments are few: all match
+            rows = self._search_text(filters, _TSQUERY, rank, {"q": q, "rank": planned.ranking}, k)
+            return [(int(r[0]), float(r[1])) for r in rows]
         terms = {"match": planned.candidates, "rank": planned.ranking}
         rows = self._search_text(filters, match, rank, terms, k)
         if len(rows) < k and planned.fallback:
