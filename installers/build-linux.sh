@@ -90,7 +90,7 @@ Maintainer: LetaDesk <it@letadesk.invalid>
 Section: misc
 Priority: optional
 Installed-Size: $SIZE_KB
-Depends: libc6 (>= $GLIBC), libgl1, libegl1
+Depends: libc6 (>= $GLIBC), libstdc++6 (>= 12), libgcc-s1, libexpat1, libgl1, libegl1
 Recommends: tesseract-ocr, tesseract-ocr-ron, libxcb-cursor0
 Homepage: https://letadesk.invalid
 Description: offline legal assistant with verifiable citations

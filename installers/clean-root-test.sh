@@ -45,6 +45,8 @@ echo "clean-root: installed $VERSION with its dependencies in $((SECONDS - start
 [[ $(in_root dpkg-query -W -f '${Status}' letadesk) == "install ok installed" ]]
 in_root letadesk --version
 
+# Debian 13's minimal root has no useradd (package passwd); Debian 12's has
+in_root sh -c 'command -v useradd' >/dev/null || in_root apt-get install -y -q passwd >/dev/null
 in_root useradd --create-home lawyer
 demo() {  # $1: what to ask
   in_root su lawyer -s /bin/bash -c "cd && QT_QPA_PLATFORM=offscreen letadesk $1"
