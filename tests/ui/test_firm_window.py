@@ -111,3 +111,37 @@ def test_a_server_that_cannot_be_opened_is_an_error_before_any_window(
     application("en")
     with pytest.raises(LetaDeskError, match="no_such_database"):
         MainWindow(tmp_path / "p", server=firm_server(pg_server.url("no_such_database", "ana")))
+
+
+def test_the_window_goes_on_after_the_server_dropped_its_connections(
+    qtbot, ana_window, pg_server: PgServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A server restart or a network drop while the window is open: every session of ana
+    is cut by the server, and the window's next requests (its own reads, and a question
+    in the engine thread) work on new connections."""
+    from letadesk.server.workspace import ServerWorkspace
+
+    win = ana_window
+    monkeypatch.setattr(ServerWorkspace, "idle_check_s", 0.0)  # check before every use
+    assert win.ask(SURVIVE, generate=False)  # the engine's session exists now
+    wait_idle(qtbot, win, timeout=180_000)
+    cut = pg_server_sql(pg_server, "ana")
+    assert cut >= 2  # the window's session and the engine's
+    win.matters.refresh()
+    assert [win.matters.list.item(i).text() for i in range(win.matters.list.count())] == ["NDA"]
+    assert win.ask(SURVIVE, generate=False)
+    wait_idle(qtbot, win, timeout=180_000)
+    assert win.answer_view.answer is not None
+    assert win.answer_view.answer.disposition == "answered"
+
+
+def pg_server_sql(pg_server: PgServer, role: str) -> int:
+    """Terminate every backend of ``role`` as the superuser; how many there were."""
+    import psycopg
+
+    with psycopg.connect(pg_server.url(), autocommit=True) as conn:
+        rows = conn.execute(
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE usename = %s",
+            (role,),
+        ).fetchall()
+    return len(rows)

@@ -10,6 +10,7 @@ the record appended through :class:`ServerAuditTrail` (which records who asked).
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from datetime import date
 from pathlib import Path
@@ -31,6 +32,7 @@ from letadesk.domain import (
 )
 from letadesk.errors import ConfigError, NotFoundError
 from letadesk.generate.generator import Generator
+from letadesk.index.embedder import Embedder
 from letadesk.ingest.currency import CurrencyReport
 from letadesk.limits import MAX_K, checked_count, checked_document_ref, checked_question
 from letadesk.retrieve.cascade import Retriever
@@ -49,16 +51,46 @@ from letadesk.workspace import Workspace
 
 class ServerWorkspace:
     """One session on the firm server at ``url``, beside the local profile ``local``
-    (which it does not close)."""
+    (which it does not close).
+
+    A window keeps its session for hours, and servers restart and networks drop: the
+    connection is checked (``SELECT 1``) before it is used after ``idle_check_s`` idle,
+    and made again when it broke, so the next request works. A statement that fails on a
+    connection lost in the middle of it is not retried (it may have been a write)."""
+
+    idle_check_s = 30.0
 
     def __init__(self, url: str, local: Workspace) -> None:
         self.url = url
         self.where = describe(url)
         self.local = local
         self.settings = local.settings
-        self._conn: psycopg.Connection[Any] = connect(url, autocommit=True)
+        self._connection: psycopg.Connection[Any] = connect(url, autocommit=True)
+        self._used = time.monotonic()
+        self._closed = False
         self._indexes: ServerIndexes | None = None
+        self._embedder: Embedder | None = None  # kept across a new connection
         self.witness = ServerWitness(local.paths.root / WITNESS_NAME, self.where)
+
+    @property
+    def _conn(self) -> psycopg.Connection[Any]:
+        """The live connection: this one, or a new one when it broke or fails its check."""
+        conn, now = self._connection, time.monotonic()
+        if self._closed or (now - self._used < self.idle_check_s and not conn.broken):
+            self._used = now
+            return conn
+        if not conn.broken and not conn.closed:
+            try:
+                conn.execute("SELECT 1")
+            except psycopg.OperationalError:
+                pass  # dropped while idle: made again below
+            else:
+                self._used = now
+                return conn
+        conn.close()
+        self._connection, self._indexes = connect(self.url, autocommit=True), None
+        self._used = now
+        return self._connection
 
     @classmethod
     def initialise(cls, url: str) -> int:
@@ -70,7 +102,8 @@ class ServerWorkspace:
         check_version(self._conn)
 
     def close(self) -> None:
-        self._conn.close()
+        self._closed = True
+        self._connection.close()
 
     def __enter__(self) -> ServerWorkspace:
         return self
@@ -206,15 +239,19 @@ class ServerWorkspace:
 
     @property
     def indexes(self) -> ServerIndexes:
+        conn = self._conn  # first: a new connection forgets the indexes of the old one
         if self._indexes is None:
-            from letadesk.index.embedder import make_embedder
+            if self._embedder is None:
+                from letadesk.index.embedder import make_embedder
 
-            identity = embedder_identity(self._conn)
-            embedder = None
-            if identity is not None:
-                embedder = make_embedder(self.settings.embedder, threads=self.settings.threads)
-                check_embedder(identity, embedder.name, embedder.dim, "this LetaDesk embeds with")
-            self._indexes = ServerIndexes(self._conn, embedder)
+                identity = embedder_identity(conn)
+                if identity is not None:
+                    embedder = make_embedder(self.settings.embedder, threads=self.settings.threads)
+                    check_embedder(
+                        identity, embedder.name, embedder.dim, "this LetaDesk embeds with"
+                    )
+                    self._embedder = embedder
+            self._indexes = ServerIndexes(conn, self._embedder)
         return self._indexes
 
     def filters(
