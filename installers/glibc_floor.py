@@ -2,6 +2,8 @@
 any ELF file of the build needs from the system (as auditwheel finds a wheel's manylinux
 tag). PyInstaller bundles every shared library except glibc's own (libc, libm,
 libpthread, libdl, librt, ld-linux), so those versions are what the target must have.
+(The libraries ``letadesk.spec`` leaves to the target, libstdc++ and expat, are not in
+the build either: the .deb depends on the system's, which its own glibc serves.)
 
     python installers/glibc_floor.py DIST/letadesk [--json | --version-only]
 
@@ -20,7 +22,7 @@ import sys
 from collections import defaultdict
 from pathlib import Path
 
-_NEED = re.compile(r"\*UND\*\s+\S+\s+(?:\(?)GLIBC_(\d+(?:\.\d+)+)\)?\s+(\S+)")
+_NEED = re.compile(r"\*UND\*\s+\S+\s+\(?GLIBC_(\d+(?:\.\d+)+)\)?\s+(\S+)")
 
 
 def version_key(version: str) -> tuple[int, ...]:

@@ -142,7 +142,7 @@ def backend_problem(value: str) -> str:
     text = value.strip()
     if not text:
         return ""
-    if not (text.startswith(SERVER_PREFIXES) or "=" in text):
+    if not _RULES["backend"][1](text):  # the setting's own rule
         return "not a PostgreSQL connection string (postgresql://host/database, or service=NAME)"
     authority = text.split("://", 1)[1].split("/", 1)[0] if "://" in text else ""
     userinfo = authority.split("@", 1)[0] if "@" in authority else ""

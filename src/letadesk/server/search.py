@@ -45,6 +45,9 @@ TSVECTOR_SQL = (
     "setweight(to_tsvector('romanian', %(head)s), 'C')"
 )
 _TSQUERY = "(to_tsquery('romanian', %(q)s) || to_tsquery('english', %(q)s))"
+# the planned terms (letadesk.server.stats), already stemmed: matched, and ranked by
+_MATCH = "to_tsquery('simple', %(match)s)"
+_RANK = "to_tsquery('simple', %(rank)s)"
 
 
 def vector_literal(vector: np.ndarray) -> str:
@@ -103,16 +106,15 @@ class ServerIndexes:
         planned = stats.plan(self._conn, int(filters.matter_id), fold_lower(query))
         if planned is None:
             rows = self._search_text(filters, _TSQUERY, _TSQUERY, {"q": q}, k)
-            return [(int(r[0]), float(r[1])) for r in rows]
-        match, rank = "to_tsquery('simple', %(match)s)", "to_tsquery('simple', %(rank)s)"
-        if filters.document_id is not None:  # a document's fragments are few: all match
-            rows = self._search_text(filters, _TSQUERY, rank, {"q": q, "rank": planned.ranking}, k)
-            return [(int(r[0]), float(r[1])) for r in rows]
-        terms = {"match": planned.candidates, "rank": planned.ranking}
-        rows = self._search_text(filters, match, rank, terms, k)
-        if len(rows) < k and planned.fallback:
-            terms["match"] = planned.fallback
-            rows = self._search_text(filters, match, rank, terms, k)
+        elif filters.document_id is not None:  # a document's fragments are few: all match
+            terms = {"q": q, "rank": planned.ranking}
+            rows = self._search_text(filters, _TSQUERY, _RANK, terms, k)
+        else:
+            terms = {"match": planned.candidates, "rank": planned.ranking}
+            rows = self._search_text(filters, _MATCH, _RANK, terms, k)
+            if len(rows) < k and planned.fallback:
+                terms["match"] = planned.fallback
+                rows = self._search_text(filters, _MATCH, _RANK, terms, k)
         return [(int(r[0]), float(r[1])) for r in rows]
 
     def _search_text(
