@@ -35,6 +35,7 @@ from letadesk.answer.scoring import candidate_sentences
 from letadesk.domain import SearchFilters
 from letadesk.judge import default_judge
 from letadesk.retrieve.cascade import Retriever
+from letadesk.text import is_question
 from letadesk.workspace import Workspace
 
 RO_ACTS = {  # the validation acts with questions (training/splits.py)
@@ -106,10 +107,18 @@ def question_features(
         ),
     )
     passages = retriever.search(row["question"], filters, k=10).passages
+    route = judge.clauses.route(row["question"]) if judge.clauses is not None else None
     out = []
     for p in passages:
         texts = candidate_sentences(p.fragment.text) or [p.fragment.text]
         scores = judge.relevance(row["question"], texts)
+        # A statement to check: how each sentence bears on it as a claim (Gate 3's head).
+        support = (
+            judge.support_many([(row["question"], t) for t in texts])
+            if not is_question(row["question"])
+            else None
+        )
+        clause = judge.clauses.probabilities(route.keys, texts) if route and judge.clauses else None
         out.append(
             {
                 "via": p.via,
@@ -123,8 +132,15 @@ def question_features(
                         "covered": passage_relevance(topic, p, t),
                         "gold": bool(row["gold"]) and quote_on_gold(t, row["gold"]),
                         "chars": len(t),
+                        "text": t,
                     }
-                    for t, s in zip(texts, scores, strict=True)
+                    | (
+                        {"supported": support[i].supported, "contradicted": support[i].contradicted}
+                        if support is not None
+                        else {}
+                    )
+                    | ({"clause": clause[i]} if clause is not None else {})
+                    for i, (t, s) in enumerate(zip(texts, scores, strict=True))
                 ],
             }
         )
@@ -132,6 +148,7 @@ def question_features(
         "question": row["question"],
         "document": row["document"],
         "answerable": row["answerable"],
+        "clause_types": list(route.keys) if route else [],
         "passages": out,
     }
 

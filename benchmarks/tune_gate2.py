@@ -35,6 +35,9 @@ from training.card import write_model_card
 # by training/fit_combiner.py, else the judge's own threshold).
 BAR_FACTORS = (0.7, 0.8, 0.9, 1.0, 1.1, 1.2, 1.35)
 KINDS = {"CUAD": "question", "ContractNLI": "statement"}
+# Every question of both sets names a clause type the clause model routes to
+# (gate2_features.py records it): their bars are the clause combiners'.
+CLAUSE_KINDS = {"CUAD": "clause_question", "ContractNLI": "clause_statement"}
 JUDGE_KEYS = {"question": "relevance_threshold", "statement": "statement_relevance_threshold"}
 
 
@@ -48,6 +51,12 @@ def figures(
     report, _ = bench_answers.run(ws, "bench", questions, options or AskOptions(generate=False), {})
     fig = report.as_json()
     return {k: fig[k] for k in FIGURES}
+
+
+def kinds(runtime: dict[str, Any]) -> dict[str, str]:
+    """The kind of combiner each set's questions are scored by."""
+    combiners = runtime.get("combiners", {})
+    return CLAUSE_KINDS if all(k in combiners for k in CLAUSE_KINDS.values()) else KINDS
 
 
 def present_bar(runtime: dict[str, Any], kind: str) -> float:
@@ -114,12 +123,12 @@ def main() -> None:
             return
         runtime = json.loads(CARD_FILE.read_text(encoding="utf-8"))["runtime"]
         for name, questions in sets.items():
-            rows = sweep(ws, name, questions, present_bar(runtime, KINDS[name]))
+            rows = sweep(ws, name, questions, present_bar(runtime, kinds(runtime)[name]))
             chosen[name] = max(rows, key=lambda r: (r["objective"], r["threshold"]))
     print("chosen:", json.dumps(chosen))
     if args.write:
         card = json.loads(CARD_FILE.read_text(encoding="utf-8"))
-        for name, kind in KINDS.items():
+        for name, kind in kinds(card["runtime"]).items():
             combiner = card["runtime"].get("combiners", {}).get(kind)
             if combiner:
                 combiner["threshold"] = chosen[name]["threshold"]

@@ -65,6 +65,7 @@ MODEL_MODULES = frozenset(
         "generate/test_remote_generator.py",
         "index/test_e5_onnx.py",
         "index/test_embedder.py",
+        "judge/test_clauses.py",
         "judge/test_combiner.py",
         "judge/test_judge.py",
         "retrieve/test_cascade.py",

@@ -50,6 +50,15 @@ CANDIDATES: tuple[tuple[str, ...], ...] = (
     ("judge", "sentence_words", "passage_words"),
     ("judge", "sentence_words", "passage_words", "rank"),
 )
+# For questions the clause model routes to a known clause type: its detector too.
+CLAUSE_CANDIDATES: tuple[tuple[str, ...], ...] = (
+    ("clause",),
+    ("judge", "clause"),
+    ("judge", "sentence_words", "clause"),
+    ("judge", "sentence_words", "passage_words", "clause"),
+    ("judge", "sentence_words", "passage_words", "rank", "clause"),
+)
+KINDS = ("question", "statement", "clause_question", "clause_statement")
 
 
 class Sentences:
@@ -61,8 +70,15 @@ class Sentences:
         for qi, row in enumerate(rows):
             for rank, p in enumerate(row["passages"]):
                 for s in p["sentences"]:
+                    clause = judge_logit(s["clause"]) if "clause" in s else 0.0
                     feats.append(
-                        [judge_logit(s["judge"]), s["covered"], p["covered"], min(rank, MAX_RANK)]
+                        [
+                            judge_logit(s["judge"]),
+                            s["covered"],
+                            p["covered"],
+                            min(rank, MAX_RANK),
+                            clause,
+                        ]
                     )
                     gold.append(bool(s["gold"]) and bool(row["answerable"]))
                     question.append(qi)
@@ -120,9 +136,22 @@ def cross_validated(data: Sentences, names: Sequence[str]) -> np.ndarray:
     return p
 
 
-def fit_kind(data: Sentences) -> dict[str, Any]:
+def rows_of(rows: Sequence[dict[str, Any]], kind: str) -> list[dict[str, Any]]:
+    """The questions a kind's combiner scores: by question or statement, and for the
+    clause kinds only those routed to a clause type (the plain kinds are fitted on all,
+    as they were before the clause models: they score what the router leaves)."""
+    asked = kind.endswith("question")
+    return [
+        r
+        for r in rows
+        if is_question(r["question"]) == asked
+        and (not kind.startswith("clause_") or r.get("clause_types"))
+    ]
+
+
+def fit_kind(data: Sentences, candidates: Sequence[tuple[str, ...]]) -> dict[str, Any]:
     report = []
-    for names in CANDIDATES:
+    for names in candidates:
         fig = figures(data, cross_validated(data, names))
         report.append({"features": list(names), **{k: round(v, 4) for k, v in fig.items()}})
         print(json.dumps(report[-1]), flush=True)
@@ -157,9 +186,9 @@ def at_bar(data: Sentences, score: np.ndarray, bar: float) -> dict[str, float]:
 def evaluate(rows: Sequence[dict[str, Any]], lexical_bar: float) -> None:
     """The shipped combiners and the lexical gate on ``rows``, at their bars."""
     combiners = load_card().combiners
-    for kind in ("question", "statement"):
-        chosen = [r for r in rows if is_question(r["question"]) == (kind == "question")]
-        if not chosen:
+    for kind in KINDS:
+        chosen = rows_of(rows, kind)
+        if not chosen or kind not in combiners:
             continue
         data = Sentences(chosen)
         combiner = combiners[kind]
@@ -195,13 +224,16 @@ def main() -> None:
         evaluate(rows, AskOptions().min_relevance)
         return
     combiners = {}
-    for kind in ("question", "statement"):
-        chosen = [r for r in rows if is_question(r["question"]) == (kind == "question")]
+    for kind in KINDS:
+        chosen = rows_of(rows, kind)
         print(
             f"{kind}: {len(chosen)} questions, {len({r['document'] for r in chosen})} documents",
             flush=True,
         )
-        combiners[kind] = fit_kind(Sentences(chosen))
+        if not chosen:
+            continue
+        candidates = CLAUSE_CANDIDATES if kind.startswith("clause_") else CANDIDATES
+        combiners[kind] = fit_kind(Sentences(chosen), candidates)
         print(
             kind,
             json.dumps({k: v for k, v in combiners[kind].items() if k != "candidates"}),

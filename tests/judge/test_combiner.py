@@ -38,9 +38,10 @@ def _passage(fid: int, text: str) -> Passage:
 
 def test_the_shipped_card_has_a_combiner_for_questions_and_statements() -> None:
     card = load_card()
-    assert set(card.combiners) == {"question", "statement"}
-    for combiner in card.combiners.values():
+    assert set(card.combiners) == {"question", "statement", "clause_question", "clause_statement"}
+    for kind, combiner in card.combiners.items():
         assert "judge" in combiner.weights and 0 < combiner.threshold < 1
+        assert ("clause" in combiner.weights) == kind.startswith("clause_")
 
 
 def test_combiner_is_a_logistic_model_over_named_features() -> None:
@@ -64,9 +65,10 @@ def test_a_combiner_naming_an_unknown_feature_is_a_model_error(tmp_path: Path) -
 
 def test_scorer_reads_the_combiner_of_the_questions_kind() -> None:
     judge = default_judge()
-    question = "Which law governs this agreement?"
+    question = "Which courts settle a dispute between us?"  # no clause type of the model
     passages = [_passage(1, NOTICES), _passage(2, GOVERNING)]
     scorer = JudgeScorer(judge, question, passages, topic=question_topic(question))
+    assert scorer.clause_types == ()
     combiner = judge.card.combiners["question"]
     assert scorer.threshold == combiner.threshold
     raw = judge.relevance(question, [GOVERNING])[0]

@@ -79,6 +79,7 @@ class _Credulous:
 
     card: JudgeCard
     name: str = "credulous"
+    clauses: None = None
 
     def support(self, claim: str, quote: str) -> SupportScores:
         return SupportScores(0.99, 0.005, 0.005)

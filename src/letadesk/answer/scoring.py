@@ -12,7 +12,6 @@ passage reaches ``threshold``; the extractor picks sentences by :meth:`sentence`
 
 from __future__ import annotations
 
-import math
 import re
 from collections.abc import Sequence
 from typing import Protocol
@@ -21,7 +20,7 @@ from letadesk.answer.relevance import Topic, passage_relevance
 from letadesk.answer.sentences import sentences
 from letadesk.domain import Passage
 from letadesk.judge import Judge
-from letadesk.judge.card import MAX_RANK, SHORTLIST
+from letadesk.judge.card import MAX_RANK, SHORTLIST, judge_logit
 from letadesk.text import is_question
 
 MIN_SENTENCE_CHARS = 25
@@ -92,9 +91,11 @@ class JudgeScorer:
     judge, whose calibration was learnt on the training phrasings
     (``training/fit_combiner.py``). The judge reads only the
     :data:`~letadesk.judge.card.SHORTLIST` sentences of each :meth:`prepare` that the
-    combiner ranks first without it; the others score 0 (never extracted). Without a
-    combiner, the judge's calibrated relevance of every sentence against its
-    threshold."""
+    combiner ranks first without it; the others score 0 (never extracted). A question
+    the judge's clause model routes to a known clause type (:mod:`letadesk.judge.clauses`)
+    is scored by the ``clause_question`` / ``clause_statement`` combiner, which also reads
+    that type's detector (``clause``). Without a combiner, the judge's calibrated
+    relevance of every sentence against its threshold."""
 
     def __init__(
         self,
@@ -108,7 +109,14 @@ class JudgeScorer:
         self.name = judge.name
         card = judge.card
         asked = is_question(question)
-        self._combiner = card.combiners.get("question" if asked else "statement")
+        kind = "question" if asked else "statement"
+        route = judge.clauses.route(question) if judge.clauses is not None else None
+        # A question about a known clause type reads that type's detector too.
+        self.clause_types: tuple[str, ...] = ()
+        if route is not None and f"clause_{kind}" in card.combiners:
+            self.clause_types = route.keys
+            kind = f"clause_{kind}"
+        self._combiner = card.combiners.get(kind)
         if self._combiner is not None:
             bar = self._combiner.threshold
         else:
@@ -123,6 +131,7 @@ class JudgeScorer:
         self._rank: dict[int, int] = {}
         self._sentence_words: dict[tuple[int, str], float] = {}
         self._passage_words: dict[int, float] = {}
+        self._clause: dict[str, float] = {}
         self.prepare(passages)
 
     def prepare(self, passages: Sequence[Passage]) -> None:
@@ -183,14 +192,17 @@ class JudgeScorer:
         key = (fid, text)
         if key not in self._sentence_words:
             self._sentence_words[key] = passage_relevance(self._topic, passage, text)
-        return {
+        features = {
             "sentence_words": self._sentence_words[key],
             "passage_words": self._passage_words[fid],
             "rank": float(min(self._rank.get(fid, MAX_RANK), MAX_RANK)),
         }
-
-
-def judge_logit(p: float) -> float:
-    """The logit of a probability, kept finite (the combiners' ``judge`` feature)."""
-    p = min(max(p, 1e-4), 1 - 1e-4)
-    return math.log(p / (1 - p))
+        if self.clause_types:
+            if text not in self._clause:
+                clauses = self._judge.clauses
+                assert clauses is not None  # clause_types is set only with a clause model
+                self._clause[text] = judge_logit(
+                    clauses.probabilities(self.clause_types, [text])[0]
+                )
+            features["clause"] = self._clause[text]
+        return features

@@ -29,7 +29,9 @@ class Combiner:
     ``training/fit_combiner.py``). Features: ``judge`` (the logit of the judge's
     calibrated relevance), ``sentence_words`` / ``passage_words`` (the share of the
     question's rarity-weighted topic the sentence / its fragment holds) and ``rank``
-    (the fragment's retrieval rank, 0 first)."""
+    (the fragment's retrieval rank, 0 first); for a question routed to a clause type
+    (``clause_question`` / ``clause_statement``), ``clause``: the logit of the clause
+    model's probability that the sentence is a clause of that type."""
 
     weights: Mapping[str, float]
     bias: float
@@ -47,12 +49,34 @@ class Combiner:
         )
 
 
-COMBINER_FEATURES = ("judge", "sentence_words", "passage_words", "rank")
+def judge_logit(p: float) -> float:
+    """The logit of a probability, kept finite (the combiners' ``judge`` and ``clause``
+    features)."""
+    p = min(max(p, 1e-4), 1 - 1e-4)
+    return math.log(p / (1 - p))
+
+
+COMBINER_FEATURES = ("judge", "sentence_words", "passage_words", "rank", "clause")
 MAX_RANK = 9  # ranks past it count as it (the fit saw lists of 10)
 # The judge reads only the sentences of a batch the combiner's prior ranks first: on
 # the validation documents (benchmarks/gate2_features.py) the best 20 of ~35 held the
 # combined best sentence for 98% of questions and changed no Gate 2 decision.
 SHORTLIST = 20
+
+
+@dataclass(frozen=True, slots=True)
+class ClauseSpec:
+    """The clause models (:mod:`letadesk.judge.clauses`): their file, the router's bar,
+    sibling margin and detector weight, and Gate 3's support combiner for a claim routed
+    to an NDA provision: ``P = sigmoid(bias + weights["judge"] * logit(P_judge(supported))
+    + weights["clause"] * logit(P_clause))``, supported at ``support_threshold`` (fitted
+    and chosen on the validation NDAs, ``training/fit_support.py``)."""
+
+    file: str
+    router_threshold: float
+    router_margin: float
+    detector_weight: float
+    support: Combiner | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,6 +108,7 @@ class JudgeCard:
     relevance_languages: tuple[str, ...]
     support_languages: tuple[str, ...]
     combiners: Mapping[str, Combiner] = field(default_factory=dict)
+    clauses: ClauseSpec | None = None
 
     def verify(self) -> None:
         """Raise ModelError unless every pinned file exists and matches its SHA-256."""
@@ -124,6 +149,7 @@ def load_card(path: Path = CARD_FILE) -> JudgeCard:
             combiners={
                 kind: _combiner(spec) for kind, spec in runtime.get("combiners", {}).items()
             },
+            clauses=_clauses(runtime["clauses"]) if "clauses" in runtime else None,
         )
     except (OSError, ValueError, KeyError, TypeError) as exc:
         raise ModelError(f"judge card {path} is missing or malformed: {exc}") from exc
@@ -137,4 +163,18 @@ def _combiner(spec: Mapping[str, object]) -> Combiner:
         {str(k): float(v) for k, v in weights.items()},
         float(str(spec["bias"])),
         float(str(spec["threshold"])),
+    )
+
+
+def _clauses(spec: Mapping[str, object]) -> ClauseSpec:
+    router = spec["router"]
+    if not isinstance(router, dict):
+        raise ValueError("clauses.router must be an object")
+    support = spec.get("support")
+    return ClauseSpec(
+        file=str(spec["file"]),
+        router_threshold=float(router["threshold"]),
+        router_margin=float(router["margin"]),
+        detector_weight=float(router["detector_weight"]),
+        support=_combiner(support) if isinstance(support, dict) else None,
     )

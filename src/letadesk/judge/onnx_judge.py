@@ -19,6 +19,7 @@ import numpy as np
 
 from letadesk.errors import ModelError
 from letadesk.judge.card import JudgeCard, load_card
+from letadesk.judge.clauses import ClauseModel
 
 BATCH = 32
 CACHE_SIZE = 4096
@@ -62,6 +63,16 @@ class Judge:
             self._tokenizer = Tokenizer.from_file(str(card.tokenizer_file))
         except Exception as exc:  # onnxruntime raises its own exception types
             raise ModelError(f"the judge at {card.model_file} failed to load: {exc}") from exc
+        self.clauses = (
+            ClauseModel(
+                card.model_file.parent / card.clauses.file,
+                router_threshold=card.clauses.router_threshold,
+                router_margin=card.clauses.router_margin,
+                detector_weight=card.clauses.detector_weight,
+            )
+            if card.clauses is not None
+            else None
+        )
         self._tokenizer.enable_truncation(max_length=card.max_length, strategy="longest_first")
         self._tokenizer.no_padding()
         self._cache: OrderedDict[tuple[str, str], np.ndarray] = OrderedDict()

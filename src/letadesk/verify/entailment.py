@@ -6,7 +6,9 @@ model says. A claim made only of the quote's own words, in their order, leaving 
 negation or condition (:func:`is_extract`), is *supported* as it stands. Then, for a
 language the judge was chosen for, the trained judge decides: *contradicted* at or
 above its contradiction threshold (a veto), *supported* at or above its support
-threshold, else contradicted or insufficient, whichever is more likely. Elsewhere the
+threshold, else contradicted or insufficient, whichever is more likely; for a claim
+about one of the NDA provisions the judge's clause model knows, P(supported) reads the
+provision's detector too (:func:`provision_support`). Elsewhere the
 calibrated lexical score decides (``support``). ``letadesk check`` prints exactly this
 decision.
 """
@@ -17,6 +19,7 @@ from dataclasses import dataclass
 
 from letadesk.domain import CheckResult
 from letadesk.judge import Judge, SupportScores
+from letadesk.judge.card import judge_logit
 from letadesk.text import detect_language
 from letadesk.verify.consistency import check_consistency
 from letadesk.verify.support import check_support, support_score, wordlist, words
@@ -82,6 +85,26 @@ def judged_label(
     return "contradicted" if scores.contradicted > scores.insufficient else "insufficient"
 
 
+def provision_support(
+    judge: Judge, claim: str, quote: str, scores: SupportScores
+) -> tuple[float, float, str] | None:
+    """For a claim the clause model routes to an NDA provision it knows: P(supported)
+    from the judge and that provision's detector read on the quote together (the clause
+    support combiner), its bar, and what read it; None otherwise."""
+    clauses, spec = judge.clauses, judge.card.clauses
+    if clauses is None or spec is None or spec.support is None:
+        return None
+    route = clauses.route(claim)
+    keys = [t.key for t in route.types if t.entails] if route is not None else []
+    if not keys:
+        return None
+    detector = clauses.probabilities(keys, [quote])[0]
+    p = spec.support.score(
+        {"judge": judge_logit(scores.supported), "clause": judge_logit(detector)}
+    )
+    return p, spec.support.threshold, f"judge and the detector of {keys[0]}"
+
+
 def decide_support(
     claim: str, quote: str, *, judge: Judge | None, language: str | None = None
 ) -> SupportDecision:
@@ -105,14 +128,20 @@ def decide_support(
         return SupportDecision(label, round(score, 4), "lexical", (consistency, lexical))
     scores = judge.support(claim, quote)
     card = judge.card
+    provision = provision_support(judge, claim, quote, scores) if consistency.passed else None
+    if provision is not None:
+        supported, threshold, read = provision
+        scores = SupportScores(supported, scores.contradicted, scores.insufficient)
+    else:
+        threshold, read = card.support_threshold, "judge"
     label = judged_label(
         scores,
         consistency.passed,
-        support_threshold=card.support_threshold,
+        support_threshold=threshold,
         contradiction_threshold=card.contradiction_threshold,
     )
     detail = (
-        f"judge: supported {scores.supported:.2f} (needs {card.support_threshold:.2f}), "
+        f"{read}: supported {scores.supported:.2f} (needs {threshold:.2f}), "
         f"contradicted {scores.contradicted:.2f} (veto at "
         f"{card.contradiction_threshold:.2f})"
     )
