@@ -59,8 +59,71 @@ checks decide).
 |---|---|---|---|---|---|
 {sup_rows}
 
+{clauses}
+
 Raw figures: `judge.json` → `validation`.
 """
+
+_CLAUSES = """## Clause models (`clauses.npz`, `training/clauses.py`)
+
+One class-balanced logistic regression per clause type over the TF-IDF of a sentence's
+words and word pairs (a {vocabulary:,}-term vocabulary, float16 weights): the 41 clause
+categories of CUAD v1 (a sentence overlapping the category's annotated excerpt is a
+positive) and the 17 NDA provisions of ContractNLI dev (a sentence that is *entailing*
+evidence of the provision is a positive; contradicting evidence is a negative). Trained
+on the {train:,} sentences of the training documents; on the {val:,} sentences of the
+validation documents: mean AUC {auc:.3f}, mean average precision {ap:.3f} (per type in
+`judge.json`).
+
+A question or claim in English is routed to a type by the words it shares with the
+type's profile (name, a description, training phrasings; `training/clause_profiles.py`)
+plus {weight} × the type's detector on the question, at a bar of {bar} (a runner-up within
+{margin} is routed to as well). Those three settings were chosen on
+`benchmarks/data/clause_questions.jsonl` (phrasings written for it, none in the profiles;
+{typed} of a type, {untyped} of none), so its figures are tuned ones: {right:.0%} routed
+to their type, {wrong:.0%} to a wrong one, {false:.0%} of the others routed. A question
+the router leaves is scored as before.
+
+Gate 2 scores a routed question with the `clause_question` / `clause_statement`
+combiner (above: its `clause` feature is the logit of the detector's probability).
+{support}"""
+
+
+def _clause_section(data: dict[str, object]) -> str:
+    validation = data.get("validation")
+    if not isinstance(validation, dict) or "clauses" not in validation:
+        return ""
+    c = validation["clauses"]
+    r = c["router"]
+    sup = validation.get("clause_support")
+    support = ""
+    if isinstance(sup, dict):
+        cv = sup["cross_validated"]
+        support = (
+            f"Gate 3 reads a claim routed to an NDA provision with the judge's P(supported)"
+            f" and the provision's detector on the quote (`training/fit_support.py`, on the "
+            f"{sup['pairs']} ContractNLI pairs of the {sup['documents']} validation NDAs, "
+            f"5-fold by NDA; bar {sup['bar']}): balanced accuracy {cv['balanced_accuracy']:.3f},"
+            f" entailed accepted {cv['entailed_accepted']:.1%}, contradicted accepted "
+            f"{cv['contradicted_accepted']:.1%}, not mentioned accepted "
+            f"{cv['not_mentioned_accepted']:.1%} (cross-validated)."
+        )
+    return _CLAUSES.format(
+        vocabulary=c["vocabulary"],
+        train=c["sentences"]["train"],
+        val=c["sentences"]["val"],
+        auc=c["mean_val_auc"],
+        ap=c["mean_val_average_precision"],
+        weight=r["detector_weight"],
+        bar=r["threshold"],
+        margin=r["margin"],
+        typed=r["typed"],
+        untyped=r["untyped"],
+        right=r["routed_right"],
+        wrong=r["routed_wrong"],
+        false=r["no_type_routed"],
+        support=support,
+    )
 
 
 def _recipes(info: dict[str, object]) -> str:
@@ -131,5 +194,6 @@ def write_model_card(card: JudgeCard, figures: dict[str, object], info: dict[str
         rel_rows=_rel_rows(rel),
         sup_rows=_sup_rows(sup),
         combiners=_combiner_rows(card),
+        clauses=_clause_section(data),
     )
     (WEIGHTS / "MODEL_CARD.md").write_text(text, encoding="utf-8")

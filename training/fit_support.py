@@ -28,9 +28,10 @@ from sklearn.model_selection import GroupKFold
 
 from letadesk.answer.scoring import judge_logit
 from letadesk.judge import default_judge
-from letadesk.judge.card import CARD_FILE
+from letadesk.judge.card import CARD_FILE, load_card
 from letadesk.verify.consistency import check_consistency
 from training.calibrate import balanced_accuracy
+from training.card import write_model_card
 from training.splits import is_val
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
@@ -130,7 +131,8 @@ def main() -> None:
         CARD_FILE.write_text(
             json.dumps(card, indent=1, ensure_ascii=False) + "\n", encoding="utf-8"
         )
-        print(f"wrote the support combiner to {CARD_FILE}")
+        write_model_card(load_card(), card["validation"], card["training"])
+        print(f"wrote the support combiner to {CARD_FILE} and the model card")
 
 
 if __name__ == "__main__":
