@@ -50,7 +50,8 @@ _STOP = frozenset(
     on onto out over to under up upon with within without about after before between
     during other others own same our ours we us you your i me my he she they them his her
     agreement contract party parties say says said provide provides provided under
-    obligation obligations clause clauses provision provisions""".split()
+    obligation obligations clause clauses provision provisions much many need needs needed
+    require requires required give gives given happen happens kind""".split()
 )
 _SUFFIXES = ("ations", "ation", "ities", "ments", "ment", "ity", "ing", "ive", "ed", "es", "s")
 
