@@ -11,8 +11,8 @@ Party's employees."). An NDA provision's detector was trained to find the clause
 *entail* it (its contradicting clauses are among its negatives), so it also reads
 support (:attr:`ClauseType.entails`).
 
-:meth:`ClauseModel.route` names the type an English question or claim is about, or
-none: the share of its informative words the type's profile (its name, a description
+:meth:`ClauseModel.route` names the type an English question (among the clause
+categories) or claim (among the NDA provisions) is about, or none: the share of its informative words the type's profile (its name, a description
 and training phrasings) holds, plus a small weight of the type's own detector read on
 the question, with a bar and a margin over the runner-up chosen on
 ``benchmarks/data/clause_questions.jsonl``. A question it does not route is judged as
@@ -36,7 +36,7 @@ from pathlib import Path
 import numpy as np
 
 from letadesk.errors import ModelError
-from letadesk.text import detect_language, fold_diacritics
+from letadesk.text import detect_language, fold_diacritics, is_question
 
 _TOKEN = re.compile(r"(?u)\b\w\w+\b")
 _ROUTER_WORD = re.compile(r"[^\W\d_]+")
@@ -192,10 +192,13 @@ class ClauseModel:
         return sorted(scored, key=lambda x: -x[0])
 
     def route(self, question: str) -> Route | None:
-        """The clause type an English ``question`` (or claim) asks about, or None."""
+        """The clause type an English ``question`` (or claim) asks about, or None. A
+        question is routed among the clause categories, a statement (a claim to check)
+        among the NDA provisions: what each kind's detectors were validated on."""
         if (detect_language(question) or "en") != "en":
             return None
-        ranked = self.router_scores(question)
+        statement = not is_question(question)
+        ranked = [(score, t) for score, t in self.router_scores(question) if t.entails == statement]
         best, chosen = ranked[0]
         if best < self.router_threshold:
             return None
