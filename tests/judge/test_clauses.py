@@ -11,7 +11,8 @@ import numpy as np
 import pytest
 from sklearn.feature_extraction.text import TfidfVectorizer
 
-from corpus_factory import make_passage
+from corpus_factory import GOVERNING_LAW_MATTER, make_passage, write_text
+from letadesk.answer.ask import AskOptions
 from letadesk.answer.relevance import question_topic
 from letadesk.answer.scoring import JudgeScorer, judge_logit
 from letadesk.errors import ModelError
@@ -19,6 +20,7 @@ from letadesk.judge import Judge, default_judge, load_card
 from letadesk.judge.card import CARD_FILE, WEIGHTS
 from letadesk.judge.clauses import ClauseModel, router_stems, terms
 from letadesk.verify.entailment import decide_support
+from letadesk.workspace import Workspace
 
 GOVERNING = (
     "This Agreement shall be governed by and construed in accordance with the laws "
@@ -186,3 +188,22 @@ def test_gate3_reads_an_nda_provisions_detector(judge: Judge) -> None:
     # a claim of no known provision is the judge's alone
     other = decide_support("The notices are delivered by hand.", NOTICES, judge=judge)
     assert "detector" not in other.checks[-1].reason
+
+
+def test_the_audit_names_the_clause_types_gate2_read(tmp_path: Path) -> None:
+    write_text(tmp_path / "docs", "license.txt", GOVERNING_LAW_MATTER["license.txt"])
+    with Workspace.open(tmp_path / "profile") as ws:
+        ws.ingest([tmp_path / "docs"], matter="M")
+        answer = ws.ask(
+            "Which law governs this agreement?", matter="M", options=AskOptions(generate=False)
+        )
+        assert answer.claims, answer.reason
+        assert "State of Washington" in answer.claims[0].citations[0].quote
+        relevance = ws.audit_entries(limit=1)[0].record["relevance"]
+        assert relevance["clause_types"] == ["Governing Law"]
+        ws.ask(
+            "Which court has jurisdiction over disputes?",
+            matter="M",
+            options=AskOptions(generate=False),
+        )
+        assert ws.audit_entries(limit=1)[0].record["relevance"]["clause_types"] == []

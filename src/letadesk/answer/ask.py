@@ -184,7 +184,7 @@ class Asker:
             else LexicalScorer(topic, options.min_relevance)
         )
         relevance = {id(p): scorer.passage(p) for p in passages}
-        trace.relevance(scorer.name, scorer.threshold, passages, relevance)
+        trace.relevance(scorer.name, scorer.threshold, passages, relevance, scorer.clause_types)
         covered = max((passage_relevance(topic, p) for p in passages), default=0.0)
         return _Gate2(
             scorer,

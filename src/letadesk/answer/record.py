@@ -85,12 +85,15 @@ class AskTrace:
         threshold: float,
         passages: Sequence[Passage],
         scores: Mapping[int, float],
+        clause_types: Sequence[str] = (),
     ) -> None:
         """Gate 2's scores: which scorer, its threshold, each retrieved passage's score
-        (``scores`` keyed by ``id`` of the passage)."""
+        (``scores`` keyed by ``id`` of the passage), and the clause types whose detectors
+        it read (the question's route, :mod:`letadesk.judge.clauses`)."""
         self.record["relevance"] = {
             "scorer": scorer,
             "threshold": threshold,
+            "clause_types": list(clause_types),
             "scores": [
                 {"fragment_id": p.fragment.id, "score": round(scores[id(p)], 4)} for p in passages
             ],

@@ -46,10 +46,12 @@ def candidate_sentences(text: str) -> list[str]:
 
 
 class Scorer(Protocol):
-    """``name``: what scored (for the audit); ``threshold``: Gate 2's bar."""
+    """``name``: what scored (for the audit); ``threshold``: Gate 2's bar;
+    ``clause_types``: the clause types whose detectors it reads (none for most)."""
 
     name: str
     threshold: float
+    clause_types: tuple[str, ...]
 
     def passage(self, passage: Passage) -> float: ...
 
@@ -67,6 +69,7 @@ class LexicalScorer:
     def __init__(self, topic: Topic, threshold: float) -> None:
         self.name = "lexical"
         self.threshold = threshold
+        self.clause_types: tuple[str, ...] = ()
         self._topic = topic
 
     def passage(self, passage: Passage) -> float:

@@ -12,10 +12,11 @@ Party's employees."). An NDA provision's detector was trained to find the clause
 support (:attr:`ClauseType.entails`).
 
 :meth:`ClauseModel.route` names the type an English question (among the clause
-categories) or claim (among the NDA provisions) is about, or none: the share of its informative words the type's profile (its name, a description
-and training phrasings) holds, plus a small weight of the type's own detector read on
-the question, with a bar and a margin over the runner-up chosen on
-``benchmarks/data/clause_questions.jsonl``. A question it does not route is judged as
+categories) or claim (among the NDA provisions) is about, or none: the share of its
+informative words the type's profile (its name, a description and training phrasings)
+holds, plus a small weight of the type's own detector read on the question, at a bar;
+a runner-up within a margin of the best is routed to as well (both chosen on
+``benchmarks/data/clause_questions.jsonl``). A question it does not route is judged as
 before, by the judge alone.
 
 Numpy only: the vectoriser reproduces scikit-learn's ``TfidfVectorizer`` (default
@@ -199,12 +200,11 @@ class ClauseModel:
             return None
         statement = not is_question(question)
         ranked = [(score, t) for score, t in self.router_scores(question) if t.entails == statement]
-        best, chosen = ranked[0]
-        if best < self.router_threshold:
+        if not ranked or ranked[0][0] < self.router_threshold:
             return None
-        second, sibling = ranked[1]
-        close = best - second <= self.router_margin
-        return Route((chosen, sibling) if close else (chosen,), best)
+        (best, chosen), rest = ranked[0], ranked[1:2]
+        siblings = tuple(t for score, t in rest if best - score <= self.router_margin)
+        return Route((chosen, *siblings), best)
 
 
 def _sigmoid(z: float) -> float:
