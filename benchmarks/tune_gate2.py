@@ -27,9 +27,9 @@ from _common import shared_data
 from letadesk.answer import extract
 from letadesk.answer.ask import AskOptions
 from letadesk.judge import onnx_judge
-from letadesk.judge.card import CARD_FILE, load_card
+from letadesk.judge.card import CARD_FILE
 from letadesk.workspace import Workspace
-from training.card import write_model_card
+from training.card import save_card
 
 # Bars tried, as multiples of the card's present bar for the kind (the combiner's, fitted
 # by training/fit_combiner.py, else the judge's own threshold).
@@ -138,10 +138,7 @@ def main() -> None:
             "source": "benchmarks/tune_gate2.py (validation documents)",
             "chosen": chosen,
         }
-        CARD_FILE.write_text(
-            json.dumps(card, indent=1, ensure_ascii=False) + "\n", encoding="utf-8"
-        )
-        write_model_card(load_card(), card["validation"], card["training"])
+        save_card(card, model_card=True)
         print(f"wrote the Gate 2 thresholds to {CARD_FILE} and the model card")
 
 

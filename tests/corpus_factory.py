@@ -68,6 +68,16 @@ Section 4. Governing Law
 
 # A matter of three contracts, each choosing a different governing law (and a notice
 # period), beside clauses that merely mention "law"; and a lease that chooses none.
+# One sentence each of two kinds of clause (the judge's and the clause models' tests).
+GOVERNING_CLAUSE = (
+    "This Agreement shall be governed by and construed in accordance with the laws "
+    "of the State of New York, without regard to its conflict of laws principles."
+)
+NOTICES_CLAUSE = (
+    "All notices under this Agreement shall be in writing and delivered by hand or "
+    "by registered mail to the addresses set out above."
+)
+
 GOVERNING_LAW_MATTER = {
     "license.txt": """SOFTWARE LICENSE AGREEMENT
 

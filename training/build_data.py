@@ -159,14 +159,19 @@ def locate(text: str, excerpt: str) -> tuple[int, int] | None:
 # ---- builders ---------------------------------------------------------------------------
 
 
-def cuad(rng: random.Random) -> Iterator[Pair]:
+def cuad_contracts() -> Iterator[tuple[dict[str, str], Path, str]]:
+    """Each CUAD contract that has a text file, by file name: its row of
+    ``master_clauses.csv`` (the annotated excerpts), its path and its cleaned text."""
     csv.field_size_limit(10**9)
     table = csv.DictReader((DATA / "cuad" / "master_clauses.csv").open(encoding="utf-8"))
     for row in sorted(table, key=lambda r: r["Filename"]):
         path = DATA / "cuad" / "txt" / (Path(row["Filename"]).stem + ".txt")
-        if not path.exists():
-            continue
-        text = clean_text(path.read_text(encoding="utf-8", errors="replace"))
+        if path.exists():
+            yield row, path, clean_text(path.read_text(encoding="utf-8", errors="replace"))
+
+
+def cuad(rng: random.Random) -> Iterator[Pair]:
+    for row, path, text in cuad_contracts():
         pool = units(text, "en")
         split = split_of(path.name)
         gold_all: list[tuple[int, int]] = []

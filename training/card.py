@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import json
+from typing import Any
 
-from letadesk.judge.card import WEIGHTS, JudgeCard
+from letadesk.judge.card import CARD_FILE, WEIGHTS, JudgeCard, load_card
 
 _TEMPLATE = """# {name}
 
@@ -197,3 +198,10 @@ def write_model_card(card: JudgeCard, figures: dict[str, object], info: dict[str
         clauses=_clause_section(data),
     )
     (WEIGHTS / "MODEL_CARD.md").write_text(text, encoding="utf-8")
+
+
+def save_card(card: dict[str, Any], *, model_card: bool = False) -> None:
+    """Write ``judge.json`` (and, with ``model_card``, ``MODEL_CARD.md`` from it)."""
+    CARD_FILE.write_text(json.dumps(card, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    if model_card:
+        write_model_card(load_card(), card["validation"], card["training"])

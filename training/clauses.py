@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import argparse
 import ast
-import csv
 import hashlib
 import json
 from collections.abc import Iterator
@@ -36,10 +35,10 @@ from sklearn.feature_extraction.text import TfidfVectorizer
 from sklearn.linear_model import LogisticRegression
 from sklearn.metrics import average_precision_score, roc_auc_score
 
-from letadesk.ingest.text_reader import clean_text
 from letadesk.judge.card import CARD_FILE
 from letadesk.judge.clauses import ClauseModel, terms
-from training.build_data import DATA, ROOT, locate, overlaps, units
+from training.build_data import DATA, ROOT, cuad_contracts, locate, overlaps, units
+from training.card import save_card
 from training.clause_profiles import CUAD_DESCRIPTIONS, NDA_DESCRIPTIONS
 from training.questions import CUAD_TEMPLATES
 from training.splits import split_of
@@ -65,13 +64,7 @@ class Sentences:
 
 
 def cuad_sentences(out: Sentences) -> None:
-    csv.field_size_limit(10**9)
-    table = csv.DictReader((DATA / "cuad" / "master_clauses.csv").open(encoding="utf-8"))
-    for row in sorted(table, key=lambda r: r["Filename"]):
-        path = DATA / "cuad" / "txt" / (Path(row["Filename"]).stem + ".txt")
-        if not path.exists():
-            continue
-        text = clean_text(path.read_text(encoding="utf-8", errors="replace"))
+    for row, path, text in cuad_contracts():
         spans = {
             c: [s for s in (locate(text, ex) for ex in ast.literal_eval(row[c] or "[]")) if s]
             for c in CUAD_TEMPLATES
@@ -209,7 +202,7 @@ def write_card(path: Path, router: dict[str, object], figures: dict[str, object]
         "router": {k: router[k] for k in ("threshold", "margin", "detector_weight")},
     }
     card["validation"]["clauses"] = figures
-    CARD_FILE.write_text(json.dumps(card, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    save_card(card)
 
 
 def main() -> None:

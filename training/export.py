@@ -21,10 +21,10 @@ from pathlib import Path
 
 import torch
 
-from letadesk.judge.card import CARD_FILE, WEIGHTS, load_card
+from letadesk.judge.card import WEIGHTS, load_card
 from letadesk.judge.onnx_judge import Judge
 from training.calibrate import calibrate
-from training.card import write_model_card
+from training.card import save_card, write_model_card
 from training.train import MAX_LEN, ROOT, backbone_dir, load_judge, read_examples
 
 
@@ -72,7 +72,7 @@ def write_card(
         "all-MiniLM-L6-v2, Apache-2.0); training data: CUAD v1 and ContractNLI "
         "(CC BY 4.0), Romanian legislation (public domain, Legea 8/1996 art. 9)",
     }
-    CARD_FILE.write_text(json.dumps(card, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    save_card(card)
 
 
 def main() -> None:

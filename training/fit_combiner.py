@@ -43,6 +43,7 @@ from letadesk.answer.ask import AskOptions
 from letadesk.answer.scoring import judge_logit
 from letadesk.judge.card import CARD_FILE, COMBINER_FEATURES, MAX_RANK, load_card
 from letadesk.text import is_question
+from training.card import save_card
 
 CANDIDATES: tuple[tuple[str, ...], ...] = (
     ("judge",),
@@ -249,9 +250,7 @@ def main() -> None:
             "source": "training/fit_combiner.py (validation documents, 5-fold by document)",
             **{kind: c["cross_validated"] for kind, c in combiners.items()},
         }
-        CARD_FILE.write_text(
-            json.dumps(card, indent=1, ensure_ascii=False) + "\n", encoding="utf-8"
-        )
+        save_card(card)
         print(f"wrote the combiners to {CARD_FILE}")
 
 

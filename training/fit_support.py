@@ -28,10 +28,10 @@ from sklearn.model_selection import GroupKFold
 
 from letadesk.answer.scoring import judge_logit
 from letadesk.judge import default_judge
-from letadesk.judge.card import CARD_FILE, load_card
+from letadesk.judge.card import CARD_FILE
 from letadesk.verify.consistency import check_consistency
 from training.calibrate import balanced_accuracy
-from training.card import write_model_card
+from training.card import save_card
 from training.splits import is_val
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
@@ -128,10 +128,7 @@ def main() -> None:
         card["validation"]["clause_support"] = {
             k: v for k, v in report.items() if k not in ("weights", "bias")
         }
-        CARD_FILE.write_text(
-            json.dumps(card, indent=1, ensure_ascii=False) + "\n", encoding="utf-8"
-        )
-        write_model_card(load_card(), card["validation"], card["training"])
+        save_card(card, model_card=True)
         print(f"wrote the support combiner to {CARD_FILE} and the model card")
 
 

@@ -11,7 +11,13 @@ import numpy as np
 import pytest
 from sklearn.feature_extraction.text import TfidfVectorizer
 
-from corpus_factory import GOVERNING_LAW_MATTER, make_passage, write_text
+from corpus_factory import (
+    GOVERNING_CLAUSE,
+    GOVERNING_LAW_MATTER,
+    NOTICES_CLAUSE,
+    make_passage,
+    write_text,
+)
 from letadesk.answer.ask import AskOptions
 from letadesk.answer.relevance import question_topic
 from letadesk.answer.scoring import JudgeScorer, judge_logit
@@ -22,14 +28,7 @@ from letadesk.judge.clauses import ClauseModel, router_stems, terms
 from letadesk.verify.entailment import decide_support
 from letadesk.workspace import Workspace
 
-GOVERNING = (
-    "This Agreement shall be governed by and construed in accordance with the laws "
-    "of the State of New York, without regard to its conflict of laws principles."
-)
-NOTICES = (
-    "All notices under this Agreement shall be in writing and delivered by hand or "
-    "by registered mail to the addresses set out above."
-)
+GOVERNING, NOTICES = GOVERNING_CLAUSE, NOTICES_CLAUSE
 INSURANCE = (
     "Distributor shall maintain, at its own expense, product liability insurance with "
     "coverage of not less than $1,000,000 per occurrence, naming Supplier as additional insured."

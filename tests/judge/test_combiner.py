@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from corpus_factory import make_passage
+from corpus_factory import GOVERNING_CLAUSE, NOTICES_CLAUSE, make_passage
 from letadesk.answer.ask import AskOptions
 from letadesk.answer.relevance import passage_relevance, question_topic
 from letadesk.answer.scoring import JudgeScorer, judge_logit
@@ -22,14 +22,7 @@ from letadesk.judge import Judge, default_judge, load_card
 from letadesk.judge.card import CARD_FILE, SHORTLIST, Combiner
 from letadesk.workspace import Workspace
 
-GOVERNING = (
-    "This Agreement shall be governed by and construed in accordance with the laws "
-    "of the State of New York, without regard to its conflict of laws principles."
-)
-NOTICES = (
-    "All notices under this Agreement shall be in writing and delivered by hand or "
-    "by registered mail to the addresses set out above."
-)
+GOVERNING, NOTICES = GOVERNING_CLAUSE, NOTICES_CLAUSE
 
 
 def _passage(fid: int, text: str) -> Passage:

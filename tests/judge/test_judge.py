@@ -9,18 +9,12 @@ from pathlib import Path
 
 import pytest
 
+from corpus_factory import GOVERNING_CLAUSE, NOTICES_CLAUSE
 from letadesk.errors import ModelError
 from letadesk.judge import Judge, default_judge, load_card
 from letadesk.judge.card import CARD_FILE, WEIGHTS
 
-GOVERNING = (
-    "This Agreement shall be governed by and construed in accordance with the laws "
-    "of the State of New York, without regard to its conflict of laws principles."
-)
-NOTICES = (
-    "All notices under this Agreement shall be in writing and delivered by hand or "
-    "by registered mail to the addresses set out above."
-)
+GOVERNING, NOTICES = GOVERNING_CLAUSE, NOTICES_CLAUSE
 INSURANCE = (
     "Distributor shall maintain, at its own expense, product liability insurance "
     "with limits of not less than $2,000,000 per occurrence."
