@@ -154,13 +154,18 @@ def detect_language(text: str, *, min_stopwords: int = 3) -> str:
 _INTERROGATIVE = re.compile(
     r"(?:what|which|who|whom|whose|when|where|why|how|is|are|was|were|do|does|did|can|"
     r"could|may|might|must|shall|should|will|would|has|have|had|ce|care|cine|cui|cand|"
-    r"unde|cum|cat|cata|cati|cate|de ce|este|sunt|poate|pot|exista|trebuie)\b"
+    r"unde|cum|cat|cata|cati|cate|de ce|este|sunt|poate|pot|exista|trebuie|"
+    # a request is asked as a question is: "Summarize the insurance terms."
+    r"summari[sz]e|list|describe|explain|show|find|identify|tell|give|outline|"
+    r"enumera|enumerati|descrie|descrieti|explica|explicati|arata|aratati|spune|spuneti|"
+    r"rezuma|rezumati|identifica|identificati)\b"
 )
 
 
 def is_question(text: str) -> bool:
     """Whether ``text`` is asked as a question: it ends with "?" or opens with an
-    interrogative word ("What …", "Care …", "Shall the …"). A statement to check ("The
+    interrogative word ("What …", "Care …", "Shall the …") or a request ("List …",
+    "Enumerați …"). A statement to check ("The
     Receiving Party shall not disclose …"), a clause or bare keywords are not."""
     stripped = text.strip()
     return stripped.endswith("?") or bool(

@@ -52,7 +52,8 @@ _STOP = frozenset(
     during other others own same our ours we us you your i me my he she they them his her
     agreement contract party parties say says said provide provides provided under
     obligation obligations clause clauses provision provisions much many need needs needed
-    require requires required give gives given happen happens kind""".split()
+    require requires required give gives given happen happens kind summarize summarise
+    list describe explain show find identify tell outline me""".split()
 )
 _SUFFIXES = ("ations", "ation", "ities", "ments", "ment", "ity", "ing", "ive", "ed", "es", "s")
 
