@@ -49,6 +49,18 @@ CUAD_QUESTIONS = {
     "Audit Rights": "Does a party have the right to audit the books and records?",
     "Liquidated Damages": "Does this agreement provide for liquidated damages?",
 }
+# The plain question a lawyer types about a category ("What does this agreement say
+# about insurance?"), for --plain: the category's name in words.
+PLAIN = "What does this agreement say about {}?"
+PLAIN_NAMES = {
+    "Rofr/Rofo/Rofn": "a right of first refusal, first offer or first negotiation",
+    "Ip Ownership Assignment": "the ownership and assignment of intellectual property",
+    "Joint Ip Ownership": "joint ownership of intellectual property",
+    "Unlimited/All-You-Can-Eat-License": "an unlimited license",
+    "Affiliate License-Licensor": "licenses granted by the licensor's affiliates",
+    "Affiliate License-Licensee": "licenses extended to the licensee's affiliates",
+    "Revenue/Profit Sharing": "revenue or profit sharing",
+}
 KEEP_HELP = "build the benchmark profile in this folder and keep it (reused when there)"
 FAKE = (
     "Pursuant to art. 412 alin. (5) din Legea nr. 7/2031 and Section 99.7 of the Master "
@@ -70,7 +82,12 @@ FAKE_MARKERS = (
 )
 
 
-def cuad_rows(root: Path, n: int, docs: Path) -> list[dict[str, Any]]:
+def cuad_rows(
+    root: Path, n: int, docs: Path | None, questions: dict[str, str] | None = None
+) -> list[dict[str, Any]]:
+    """``questions`` (category -> question; by default :data:`CUAD_QUESTIONS`) asked of
+    each of the first ``n`` validation contracts, written to ``docs`` (unless None: they
+    are there already)."""
     csv.field_size_limit(10**9)
     rows: list[dict[str, Any]] = []
     table = list(csv.DictReader((root / "cuad" / "master_clauses.csv").open(encoding="utf-8")))
@@ -78,11 +95,12 @@ def cuad_rows(root: Path, n: int, docs: Path) -> list[dict[str, Any]]:
         txt = root / "cuad" / "txt" / (Path(entry["Filename"]).stem + ".txt")
         if not txt.exists() or not is_val(txt.name) or len({r["document"] for r in rows}) >= n:
             continue
-        target = docs / txt.name
-        target.write_text(
-            txt.read_text(encoding="utf-8", errors="replace") + "\n\n" + FAKE, encoding="utf-8"
-        )
-        for category, question in CUAD_QUESTIONS.items():
+        if docs is not None:
+            target = docs / txt.name
+            target.write_text(
+                txt.read_text(encoding="utf-8", errors="replace") + "\n\n" + FAKE, encoding="utf-8"
+            )
+        for category, question in (questions or CUAD_QUESTIONS).items():
             excerpts = ast.literal_eval(entry[category] or "[]")
             rows.append(
                 {
@@ -93,6 +111,13 @@ def cuad_rows(root: Path, n: int, docs: Path) -> list[dict[str, Any]]:
                 }
             )
     return rows
+
+
+def plain_questions() -> dict[str, str]:
+    """Every CUAD category (``master_clauses.csv``'s columns) asked as :data:`PLAIN`."""
+    from training.questions import CUAD_TEMPLATES
+
+    return {c: PLAIN.format(PLAIN_NAMES.get(c, c.lower())) for c in CUAD_TEMPLATES}
 
 
 def nli_rows(root: Path, n: int, docs: Path) -> list[dict[str, Any]]:
@@ -201,9 +226,18 @@ def main() -> None:
         action="store_true",
         help="only the lexical gates (by default both, judge first)",
     )
+    parser.add_argument(
+        "--plain",
+        action="store_true",
+        help="also every CUAD category asked plainly: " + PLAIN.format("<category>"),
+    )
     args = parser.parse_args()
     root = shared_data()
     with bench_profile(root, args.contracts, args.ndas, args.keep) as (ws, sets):
+        if args.plain:
+            sets["CUAD, plain, 41 categories"] = cuad_rows(
+                root, args.contracts, None, plain_questions()
+            )
         print(
             "| set / mode | questions | coverage | refusal on unanswerable | "
             "grounded precision | fake refs shown | p50 s |\n|---|---|---|---|---|---|---|"

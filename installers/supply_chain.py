@@ -362,7 +362,8 @@ def models() -> list[Model]:
             "(Apache-2.0, https://huggingface.co/sentence-transformers/all-MiniLM-L6-v2) "
             "on pairs built from CUAD v1 (The Atticus Project, CC BY 4.0), ContractNLI "
             "(Koreeda & Manning, CC BY 4.0) and official Romanian legislation (not "
-            "protected by copyright, Legea nr. 8/1996 art. 9).",
+            "protected by copyright, Legea nr. 8/1996 art. 9); with its clause models "
+            "(clauses.npz: TF-IDF detectors trained on CUAD and ContractNLI sentences).",
         )
     ]
     gguf = embedded_model_path()
