@@ -30,6 +30,7 @@ from _common import shared_data
 from letadesk.answer.ask import AskOptions
 from letadesk.answer.evaluate import EvalReport, _score
 from letadesk.domain import Answer
+from letadesk.judge import default_judge
 from letadesk.references import parse_references
 from letadesk.workspace import Workspace
 
@@ -231,7 +232,14 @@ def main() -> None:
         action="store_true",
         help="also every CUAD category asked plainly: " + PLAIN.format("<category>"),
     )
+    parser.add_argument(
+        "--no-clauses",
+        action="store_true",
+        help="the judge without its clause models (as before them)",
+    )
     args = parser.parse_args()
+    if args.no_clauses:
+        default_judge().clauses = None  # Gates 2 and 3 then route nothing
     root = shared_data()
     with bench_profile(root, args.contracts, args.ndas, args.keep) as (ws, sets):
         if args.plain:

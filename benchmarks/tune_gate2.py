@@ -7,8 +7,11 @@ statements to check ("Receiving Party shall not …": the ContractNLI hypotheses
 sources are read more like evidence. For each bar this asks every question of
 ``bench_answers.py`` (documents of the judge's validation split only) and prints
 coverage, refusal on unanswerable questions and grounded precision. Each kind's bar
-maximises min(coverage, refusal) on its set; with ``--write`` both are stored in the
-judge's card (``judge.json``), beside the weights.
+maximises min(coverage, refusal) on its set; with ``--write`` they are stored in the
+judge's card (``judge.json``), beside the weights. With the clause models' combiners in
+the card, both sets are swept twice: with the clause models (every question is routed:
+the ``clause_*`` bars) and without them (the plain bars, for questions the router
+leaves).
 
     .venv/bin/python benchmarks/tune_gate2.py [--contracts 20] [--ndas 12] [--write]
     .venv/bin/python benchmarks/tune_gate2.py --extract   # the extracted answer's sweep
@@ -26,7 +29,7 @@ import bench_answers
 from _common import shared_data
 from letadesk.answer import extract
 from letadesk.answer.ask import AskOptions
-from letadesk.judge import onnx_judge
+from letadesk.judge import default_judge, onnx_judge
 from letadesk.judge.card import CARD_FILE
 from letadesk.workspace import Workspace
 from training.card import save_card
@@ -36,7 +39,7 @@ from training.card import save_card
 BAR_FACTORS = (0.7, 0.8, 0.9, 1.0, 1.1, 1.2, 1.35)
 KINDS = {"CUAD": "question", "ContractNLI": "statement"}
 # Every question of both sets names a clause type the clause model routes to
-# (gate2_features.py records it): their bars are the clause combiners'.
+# (gate2_features.py records it): with the clause models on, they tune these kinds.
 CLAUSE_KINDS = {"CUAD": "clause_question", "ContractNLI": "clause_statement"}
 JUDGE_KEYS = {"question": "relevance_threshold", "statement": "statement_relevance_threshold"}
 
@@ -53,10 +56,14 @@ def figures(
     return {k: fig[k] for k in FIGURES}
 
 
-def kinds(runtime: dict[str, Any]) -> dict[str, str]:
-    """The kind of combiner each set's questions are scored by."""
+def stages(runtime: dict[str, Any]) -> list[tuple[dict[str, str], bool]]:
+    """The sweeps to make: (each set's kind of combiner, whether the clause models are
+    on). With clause combiners in the card, first theirs (every question of both sets is
+    routed), then the plain kinds' with the clause models off: the bars of the questions
+    the router leaves."""
     combiners = runtime.get("combiners", {})
-    return CLAUSE_KINDS if all(k in combiners for k in CLAUSE_KINDS.values()) else KINDS
+    clause = [(CLAUSE_KINDS, True)] if all(k in combiners for k in CLAUSE_KINDS.values()) else []
+    return [*clause, (KINDS, False)]
 
 
 def present_bar(runtime: dict[str, Any], kind: str) -> float:
@@ -122,18 +129,23 @@ def main() -> None:
             sweep_extract(ws, sets)
             return
         runtime = json.loads(CARD_FILE.read_text(encoding="utf-8"))["runtime"]
-        for name, questions in sets.items():
-            rows = sweep(ws, name, questions, present_bar(runtime, kinds(runtime)[name]))
-            chosen[name] = max(rows, key=lambda r: (r["objective"], r["threshold"]))
+        judge = default_judge()
+        clause_models = judge.clauses
+        for kinds, clauses_on in stages(runtime):
+            judge.clauses = clause_models if clauses_on else None
+            for name, questions in sets.items():
+                rows = sweep(ws, name, questions, present_bar(runtime, kinds[name]))
+                chosen[kinds[name]] = max(rows, key=lambda r: (r["objective"], r["threshold"]))
+        judge.clauses = clause_models
     print("chosen:", json.dumps(chosen))
     if args.write:
         card = json.loads(CARD_FILE.read_text(encoding="utf-8"))
-        for name, kind in kinds(card["runtime"]).items():
+        for kind, row in chosen.items():
             combiner = card["runtime"].get("combiners", {}).get(kind)
             if combiner:
-                combiner["threshold"] = chosen[name]["threshold"]
+                combiner["threshold"] = row["threshold"]
             else:
-                card["runtime"][JUDGE_KEYS[kind]] = chosen[name]["threshold"]
+                card["runtime"][JUDGE_KEYS[kind]] = row["threshold"]
         card["gate2_tuning"] = {
             "source": "benchmarks/tune_gate2.py (validation documents)",
             "chosen": chosen,
