@@ -69,8 +69,8 @@ class ClauseSpec:
     """The clause models (:mod:`letadesk.judge.clauses`): their file, the router's bar,
     sibling margin and detector weight, and Gate 3's support combiner for a claim routed
     to an NDA provision: ``P = sigmoid(bias + weights["judge"] * logit(P_judge(supported))
-    + weights["clause"] * logit(P_clause))``, supported at ``support_threshold`` (fitted
-    and chosen on the validation NDAs, ``training/fit_support.py``)."""
+    + weights["clause"] * logit(P_clause))``, supported at its ``threshold`` (fitted and
+    chosen on the validation NDAs, ``training/fit_support.py``)."""
 
     file: str
     router_threshold: float
