@@ -11,6 +11,7 @@ after documents were added, asks only the cells not stored yet.
 
 from __future__ import annotations
 
+import hashlib
 import json
 from collections import Counter
 from collections.abc import Callable, Sequence
@@ -26,6 +27,7 @@ from letadesk.answer.record import claim_json
 from letadesk.domain import Claim, Document, DocumentId, DocumentStatus
 from letadesk.errors import ConfigError
 from letadesk.judge import load_card
+from letadesk.judge.card import CARD_FILE
 from letadesk.review.templates import Question
 from letadesk.store.review_cells import CellKey
 from letadesk.workspace import Workspace
@@ -105,12 +107,12 @@ class ReviewGrid:
         }
 
 
-def judge_identity() -> str:
-    """The shipped judge's name and the start of its weights' SHA-256 (read from its
-    card; the model is not loaded)."""
-    card = load_card()
-    weights = card.sha256.get(card.model_file.name, "")
-    return f"{card.name}@{weights[:16]}"
+def judge_identity(card_file: Path = CARD_FILE) -> str:
+    """The shipped judge's name and the start of its card's SHA-256: the card pins every
+    weight file (the judge, its clause models) and holds every bar, so a new model or a
+    re-tuned bar asks the cells again (the model is not loaded)."""
+    card = load_card(card_file)
+    return f"{card.name}@{hashlib.sha256(card_file.read_bytes()).hexdigest()[:16]}"
 
 
 def review_documents(ws: Workspace, matter: str, refs: Sequence[str] = ()) -> list[Document]:
