@@ -41,14 +41,14 @@ def test_a_near_miss_on_the_sample_matter_asks_back_and_a_far_one_does_not(
     profile = tmp_path / "profile"
     with Workspace.open(profile) as ws:
         ws.ingest([SAMPLE], matter="S")
-    # refused by Gate 2 at 0.13 < 0.16, though art. 6 answers it (README, the judge)
+    # refused by Gate 2 at 0.13 < 0.17, though art. 6 answers it (README, the judge)
     asked = "Ce obligații de confidențialitate are prestatorul?"
     assert main(["--data-dir", str(profile), "ask", asked, "--matter", "S", "--json"]) == 0
     near = json.loads(capsys.readouterr().out)
     assert near["disposition"] == "refused"
     assert near["clarify"].startswith("Do you mean art. 6 alin. (1)")
     assert "Contract de prestări servicii" in near["clarify"]
-    # refused far below the bar (0.05 < 0.16): nothing came close enough to ask about
+    # refused far below the bar (0.05 < 0.17): nothing came close enough to ask about
     far = "Which court has jurisdiction over disputes?"
     assert main(["--data-dir", str(profile), "ask", far, "--matter", "S", "--json"]) == 0
     refused = json.loads(capsys.readouterr().out)
