@@ -76,10 +76,11 @@ on the {train:,} sentences of the training documents; on the {val:,} sentences o
 validation documents: mean AUC {auc:.3f}, mean average precision {ap:.3f} (per type in
 `judge.json`).
 
-A question or claim in English is routed to a type by the words it shares with the
-type's profile (name, a description, training phrasings; `training/clause_profiles.py`)
-plus {weight} × the type's detector on the question, at a bar of {bar} (a runner-up within
-{margin} is routed to as well). Those three settings were chosen on
+A question in English is routed to one of the clause categories, a claim to one of the
+NDA provisions, by the words it shares with the type's profile (name, a description,
+training phrasings; `training/clause_profiles.py`) plus {weight} × the type's detector on
+the question, at a bar of {bar} (a runner-up within {margin} is routed to as well). Those
+three settings were chosen on
 `benchmarks/data/clause_questions.jsonl` (phrasings written for it, none in the profiles;
 {typed} of a type, {untyped} of none), so its figures are tuned ones: {right:.0%} routed
 to their type, {wrong:.0%} to a wrong one, {false:.0%} of the others routed. A question
