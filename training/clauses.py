@@ -100,7 +100,21 @@ def types_and_profiles(statements: dict[str, str]) -> Iterator[tuple[str, str, b
         yield k, statements[k], True, f"{statements[k]} {description}"
 
 
-def fit(sentences: Sentences, types: list[tuple[str, str, bool, str]]) -> dict[str, object]:
+@dataclass(frozen=True, slots=True)
+class Fitted:
+    """The vocabulary, idf, weights and biases to store, the validation figures per type,
+    and scikit-learn's vectoriser with validation sentences to check the app's against."""
+
+    vocabulary: np.ndarray
+    idf: np.ndarray
+    weights: np.ndarray
+    bias: np.ndarray
+    figures: dict[str, dict[str, float]]
+    vectoriser: TfidfVectorizer
+    sample: list[str]
+
+
+def fit(sentences: Sentences, types: list[tuple[str, str, bool, str]]) -> Fitted:
     train = [i for i, s in enumerate(sentences.split) if s == "train"]
     val = [i for i, s in enumerate(sentences.split) if s == "val"]
     vectoriser = TfidfVectorizer(
@@ -108,7 +122,8 @@ def fit(sentences: Sentences, types: list[tuple[str, str, bool, str]]) -> dict[s
     )
     x_train = vectoriser.fit_transform([sentences.texts[i] for i in train])
     x_val = vectoriser.transform([sentences.texts[i] for i in val])
-    weights, bias, figures = [], [], {}
+    weights, bias = [], []
+    figures: dict[str, dict[str, float]] = {}
     for key, _, _, _ in types:
         y = np.array([key in sentences.positives[i] for i in train])
         model = LogisticRegression(C=C, max_iter=3000, class_weight="balanced").fit(x_train, y)
@@ -124,14 +139,15 @@ def fit(sentences: Sentences, types: list[tuple[str, str, bool, str]]) -> dict[s
                 "train_positives": int(y.sum()),
             }
     vocabulary = sorted(vectoriser.vocabulary_, key=vectoriser.vocabulary_.__getitem__)
-    return {
-        "vocabulary": np.array(vocabulary),
-        "idf": vectoriser.idf_.astype(np.float32),
-        "weights": np.array(weights, dtype=np.float16),
-        "bias": np.array(bias, dtype=np.float32),
-        "figures": figures,
-        "check": (vectoriser, [sentences.texts[i] for i in val[:200]]),
-    }
+    return Fitted(
+        vocabulary=np.array(vocabulary),
+        idf=vectoriser.idf_.astype(np.float32),
+        weights=np.array(weights, dtype=np.float16),
+        bias=np.array(bias, dtype=np.float32),
+        figures=figures,
+        vectoriser=vectoriser,
+        sample=[sentences.texts[i] for i in val[:200]],
+    )
 
 
 def check_vectoriser(model: ClauseModel, vectoriser: TfidfVectorizer, texts: list[str]) -> None:
@@ -218,24 +234,22 @@ def main() -> None:
     args.out.parent.mkdir(parents=True, exist_ok=True)
     np.savez_compressed(
         args.out,
-        vocabulary=fitted["vocabulary"],
-        idf=fitted["idf"],
-        weights=fitted["weights"],
-        bias=fitted["bias"],
+        vocabulary=fitted.vocabulary,
+        idf=fitted.idf,
+        weights=fitted.weights,
+        bias=fitted.bias,
         keys=np.array([t[0] for t in types]),
         names=np.array([t[1] for t in types]),
         entails=np.array([t[2] for t in types]),
         profiles=np.array([t[3] for t in types]),
     )
     model = ClauseModel(args.out, router_threshold=1.0, router_margin=0.0, detector_weight=0.0)
-    vectoriser, sample = fitted["check"]  # type: ignore[misc]
-    check_vectoriser(model, vectoriser, sample)
+    check_vectoriser(model, fitted.vectoriser, fitted.sample)
     router = choose_router(model)
-    figures = fitted["figures"]
-    assert isinstance(figures, dict)
+    figures = fitted.figures
     summary = {
         "types": len(types),
-        "vocabulary": len(fitted["vocabulary"]),  # type: ignore[arg-type]
+        "vocabulary": len(fitted.vocabulary),
         "sentences": {"train": sentences.split.count("train"), "val": sentences.split.count("val")},
         "mean_val_auc": round(float(np.mean([f["auc"] for f in figures.values()])), 4),
         "mean_val_average_precision": round(

@@ -20,6 +20,18 @@ WEIGHTS = Path(__file__).with_name("weights")
 CARD_FILE = WEIGHTS / "judge.json"
 
 
+def sigmoid(z: float) -> float:
+    """The logistic function, kept finite for any ``z``."""
+    return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))
+
+
+def judge_logit(p: float) -> float:
+    """The logit of a probability, kept finite (the combiners' ``judge`` and ``clause``
+    features)."""
+    p = min(max(p, 1e-4), 1 - 1e-4)
+    return math.log(p / (1 - p))
+
+
 @dataclass(frozen=True, slots=True)
 class Combiner:
     """Gate 2's sentence relevance for one kind of question: a logistic model over the
@@ -38,8 +50,7 @@ class Combiner:
     threshold: float
 
     def score(self, features: Mapping[str, float]) -> float:
-        z = self.bias + sum(w * features[name] for name, w in self.weights.items())
-        return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))
+        return sigmoid(self.bias + sum(w * features[name] for name, w in self.weights.items()))
 
     def prior(self, features: Mapping[str, float]) -> float:
         """The model's log-odds before the judge reads the text: every term but
@@ -47,13 +58,6 @@ class Combiner:
         return self.bias + sum(
             w * features[name] for name, w in self.weights.items() if name != "judge"
         )
-
-
-def judge_logit(p: float) -> float:
-    """The logit of a probability, kept finite (the combiners' ``judge`` and ``clause``
-    features)."""
-    p = min(max(p, 1e-4), 1 - 1e-4)
-    return math.log(p / (1 - p))
 
 
 COMBINER_FEATURES = ("judge", "sentence_words", "passage_words", "rank", "clause")

@@ -37,6 +37,7 @@ from pathlib import Path
 import numpy as np
 
 from letadesk.errors import ModelError
+from letadesk.judge.card import sigmoid
 from letadesk.text import detect_language, fold_diacritics, is_question
 
 _TOKEN = re.compile(r"(?u)\b\w\w+\b")
@@ -50,10 +51,10 @@ _STOP = frozenset(
     neither no not nor or and but if then than so such as at by for from in into of off
     on onto out over to under up upon with within without about after before between
     during other others own same our ours we us you your i me my he she they them his her
-    agreement contract party parties say says said provide provides provided under
+    agreement contract party parties say says said provide provides provided
     obligation obligations clause clauses provision provisions much many need needs needed
     require requires required give gives given happen happens kind summarize summarise
-    list describe explain show find identify tell outline me""".split()
+    list describe explain show find identify tell outline""".split()
 )
 _SUFFIXES = ("ations", "ation", "ities", "ments", "ment", "ity", "ing", "ive", "ed", "es", "s")
 
@@ -147,9 +148,6 @@ class ClauseModel:
         self.router_margin = router_margin
         self.detector_weight = detector_weight
 
-    def type(self, key: str) -> ClauseType:
-        return self.types[self._row[key]]
-
     def _vector(self, text: str) -> tuple[np.ndarray, np.ndarray]:
         counts = Counter(self._index[t] for t in terms(text) if t in self._index)
         if not counts:
@@ -173,7 +171,7 @@ class ClauseModel:
         out = []
         for text in texts:
             idx, values = self._vector(text)
-            out.append(_sigmoid(float(np.max(weights[:, idx] @ values + bias))))
+            out.append(sigmoid(float(np.max(weights[:, idx] @ values + bias))))
         return out
 
     def router_scores(self, question: str) -> list[tuple[float, ClauseType]]:
@@ -186,7 +184,7 @@ class ClauseModel:
         scored = [
             (
                 sum(self._router_idf[s] for s in stems & profile) / total
-                + self.detector_weight * _sigmoid(float(detectors[i])),
+                + self.detector_weight * sigmoid(float(detectors[i])),
                 self.types[i],
             )
             for i, profile in enumerate(self._profiles)
@@ -206,7 +204,3 @@ class ClauseModel:
         (best, chosen), rest = ranked[0], ranked[1:2]
         siblings = tuple(t for score, t in rest if best - score <= self.router_margin)
         return Route((chosen, *siblings), best)
-
-
-def _sigmoid(z: float) -> float:
-    return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))
