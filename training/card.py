@@ -76,6 +76,16 @@ on the {train:,} sentences of the training documents; on the {val:,} sentences o
 validation documents: mean AUC {auc:.3f}, mean average precision {ap:.3f} (per type in
 `judge.json`).
 
+Each type's log-odds are calibrated (a positive scale and a bias per type) to the
+probability that a document holds the type, given its best sentence: fitted on the
+training documents read by detectors cross-fitted without them (5 folds by document); a
+type whose own fit has a scale under 0.1 takes its kind's shared scale and its own bias.
+Does a validation document hold the type, read from its best sentence at one bar for
+every type (AUC; best min(share of holders found, share of others passed))? CUAD
+categories ({cuad_pairs:,} pairs): raw {cuad_auc_raw:.3f} / {cuad_bal_raw:.3f}, calibrated
+{cuad_auc_cal:.3f} / {cuad_bal_cal:.3f}; NDA provisions ({nda_pairs} pairs, entailed or not):
+raw {nda_auc_raw:.3f} / {nda_bal_raw:.3f}, calibrated {nda_auc_cal:.3f} / {nda_bal_cal:.3f}.
+
 A question in English is routed to one of the clause categories, a claim to one of the
 NDA provisions, by the words it shares with the type's profile (name, a description,
 training phrasings; `training/clause_profiles.py`) plus {weight} × the type's detector on
@@ -125,6 +135,17 @@ def _clause_section(data: dict[str, object]) -> str:
         wrong=r["routed_wrong"],
         false=r["no_type_routed"],
         support=support,
+        **{
+            f"{kind}_{name}": c["documents"][kind][key]
+            for kind in ("cuad", "nda")
+            for name, key in (
+                ("pairs", "pairs"),
+                ("auc_raw", "auc_raw"),
+                ("bal_raw", "balanced_raw"),
+                ("auc_cal", "auc_calibrated"),
+                ("bal_cal", "balanced_calibrated"),
+            )
+        },
     )
 
 

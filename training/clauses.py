@@ -9,12 +9,17 @@
    every other sentence are negatives).
 2. One TF-IDF vocabulary over them (scikit-learn, words and word pairs, sublinear tf),
    and one class-balanced logistic regression per type.
-3. The same figures on the *validation* documents' sentences (AUC, average precision),
-   and the router's bar, margin and detector weight chosen on
-   ``benchmarks/data/clause_questions.jsonl`` (phrasings written for it, not used in
-   the profiles): most questions routed to their type, with at most one in twenty
-   routed to a wrong one or a question of no type routed.
-4. ``clauses.npz`` (float16 weights), pinned by SHA-256 in the judge's card with the
+3. Each type's calibration: a logistic model of whether a document holds the type (a
+   CUAD category it has an excerpt of, an NDA provision it entails) from its best
+   sentence's log-odds, fitted on the training documents as read by detectors
+   cross-fitted without them. The types' detectors differ in how sure they are (one
+   type has 500 positives, another 20); calibrated, one bar serves all of them.
+4. The same figures on the *validation* documents' sentences (AUC, average precision),
+   the document-level figures raw and calibrated, and the router's bar, margin and
+   detector weight chosen on ``benchmarks/data/clause_questions.jsonl`` (phrasings
+   written for it, not used in the profiles): most questions routed to their type,
+   with at most one in twenty routed to a wrong one or a question of no type routed.
+5. ``clauses.npz`` (float16 weights), pinned by SHA-256 in the judge's card with the
    router's settings (run after ``training.export``, which writes a new card), and the
    figures in ``training/runs/clauses.json``. Gate 2's clause combiners
    (``training.fit_combiner``) and Gate 3's (``training.fit_support``) come after.
@@ -26,6 +31,7 @@ import argparse
 import ast
 import hashlib
 import json
+import random
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -48,19 +54,29 @@ FIGURES = ROOT / "training" / "runs" / "clauses.json"
 ROUTING_SET = ROOT / "benchmarks" / "data" / "clause_questions.jsonl"
 MAX_FEATURES = 50_000
 C = 4.0
+CALIBRATION_FOLDS = 5
+MIN_SCALE = 0.1
+SEED = 7
 MAX_WRONG = 0.05  # routed to a wrong type, or a question of no type routed
 
 
 @dataclass(slots=True)
 class Sentences:
+    """Every sentence with the types it is a positive of, its split and its document;
+    ``present``: per document, the types it holds (a CUAD category it has an excerpt
+    of, an NDA provision it entails)."""
+
     texts: list[str] = field(default_factory=list)
     positives: list[set[str]] = field(default_factory=list)
     split: list[str] = field(default_factory=list)
+    documents: list[str] = field(default_factory=list)
+    present: dict[str, set[str]] = field(default_factory=dict)
 
-    def add(self, text: str, positive: set[str], split: str) -> None:
+    def add(self, text: str, positive: set[str], document: str) -> None:
         self.texts.append(text)
         self.positives.append(positive)
-        self.split.append(split)
+        self.split.append(split_of(document))
+        self.documents.append(document)
 
 
 def cuad_sentences(out: Sentences) -> None:
@@ -69,8 +85,9 @@ def cuad_sentences(out: Sentences) -> None:
             c: [s for s in (locate(text, ex) for ex in ast.literal_eval(row[c] or "[]")) if s]
             for c in CUAD_TEMPLATES
         }
+        out.present[path.name] = {c for c in CUAD_TEMPLATES if ast.literal_eval(row[c] or "[]")}
         for u in units(text, "en"):
-            out.add(u.text, {c for c, s in spans.items() if overlaps(u, s)}, split_of(path.name))
+            out.add(u.text, {c for c, s in spans.items() if overlaps(u, s)}, path.name)
 
 
 def nda_sentences(out: Sentences) -> dict[str, str]:
@@ -83,12 +100,10 @@ def nda_sentences(out: Sentences) -> dict[str, str]:
             for key, ann in doc["annotation_sets"][0]["annotations"].items()
             if ann["choice"] == "Entailment"
         }
+        name = f"nda_{doc['id']}"
+        out.present[name] = set(entailing)
         for u in units(doc["text"], "en"):
-            out.add(
-                u.text,
-                {k for k, s in entailing.items() if overlaps(u, s)},
-                split_of(f"nda_{doc['id']}"),
-            )
+            out.add(u.text, {k for k, s in entailing.items() if overlaps(u, s)}, name)
     return {k: str(v["hypothesis"]) for k, v in data["labels"].items()}
 
 
@@ -102,33 +117,146 @@ def types_and_profiles(statements: dict[str, str]) -> Iterator[tuple[str, str, b
 
 @dataclass(frozen=True, slots=True)
 class Fitted:
-    """The vocabulary, idf, weights and biases to store, the validation figures per type,
-    and scikit-learn's vectoriser with validation sentences to check the app's against."""
+    """The vocabulary, idf, weights, biases and calibration to store, the validation
+    figures per type, and scikit-learn's vectoriser with validation sentences to check
+    the app's against."""
 
     vocabulary: np.ndarray
     idf: np.ndarray
     weights: np.ndarray
     bias: np.ndarray
+    calibration: np.ndarray
     figures: dict[str, dict[str, float]]
+    documents: dict[str, dict[str, float]]
     vectoriser: TfidfVectorizer
     sample: list[str]
 
 
-def fit(sentences: Sentences, types: list[tuple[str, str, bool, str]]) -> Fitted:
-    train = [i for i, s in enumerate(sentences.split) if s == "train"]
-    val = [i for i, s in enumerate(sentences.split) if s == "val"]
+def _detectors(
+    sentences: Sentences, types: list[str], rows: list[int]
+) -> tuple[TfidfVectorizer, list[LogisticRegression]]:
+    """A vocabulary and one detector per type fitted on the sentences ``rows``."""
     vectoriser = TfidfVectorizer(
         ngram_range=(1, 2), min_df=2, sublinear_tf=True, max_features=MAX_FEATURES, dtype=np.float32
     )
-    x_train = vectoriser.fit_transform([sentences.texts[i] for i in train])
+    x = vectoriser.fit_transform([sentences.texts[i] for i in rows])
+    models = []
+    for key in types:
+        y = np.array([key in sentences.positives[i] for i in rows])
+        models.append(LogisticRegression(C=C, max_iter=3000, class_weight="balanced").fit(x, y))
+    return vectoriser, models
+
+
+def _best_per_document(
+    sentences: Sentences, rows: list[int], logits: np.ndarray
+) -> dict[str, np.ndarray]:
+    """Each document's best sentence log-odds per type (``logits``: rows × types)."""
+    best: dict[str, np.ndarray] = {}
+    for row, i in enumerate(rows):
+        doc = sentences.documents[i]
+        best[doc] = np.maximum(best[doc], logits[row]) if doc in best else logits[row].copy()
+    return best
+
+
+def calibrate(sentences: Sentences, types: list[str]) -> np.ndarray:
+    """Per type, the scale and bias that turn a document's best sentence log-odds into
+    the probability that the document holds the type (types × 2). Fitted on training
+    documents only, each read by detectors cross-fitted without it (CALIBRATION_FOLDS
+    folds by document, fixed seed): the detectors' own training sentences would look
+    surer than new documents do.
+
+    A calibration must keep a type's sentences in their order (Gate 2 extracts the
+    best). So each type takes its own logistic fit only where its scale is at least
+    MIN_SCALE; otherwise (a detector that does not tell holders from the rest across
+    documents: "return or destroy on termination" against "on request") the fit of its
+    kind with one scale shared by all types and a bias per type."""
+    train_docs = sorted(
+        {d for d, s in zip(sentences.documents, sentences.split, strict=True) if s == "train"}
+    )
+    random.Random(SEED).shuffle(train_docs)
+    fold = {d: i % CALIBRATION_FOLDS for i, d in enumerate(train_docs)}
+    best: dict[str, np.ndarray] = {}
+    for f in range(CALIBRATION_FOLDS):
+        fit_rows = [i for i, d in enumerate(sentences.documents) if fold.get(d, f) != f]
+        held = [i for i, d in enumerate(sentences.documents) if fold.get(d) == f]
+        vectoriser, models = _detectors(sentences, types, fit_rows)
+        x = vectoriser.transform([sentences.texts[i] for i in held])
+        logits = np.stack([m.decision_function(x) for m in models], axis=1)
+        best.update(_best_per_document(sentences, held, logits))
+    out = np.zeros((len(types), 2), dtype=np.float32)
+    for kind in ("cuad", "nda"):
+        cols = [j for j, t in enumerate(types) if _kind_of_type(t) == kind]
+        docs = [d for d in best if _kind_of(d) == kind]
+        holds = np.array([[types[j] in sentences.present[d] for j in cols] for d in docs])
+        shared = _shared_scale(np.array([[best[d][j] for j in cols] for d in docs]), holds)
+        for n, j in enumerate(cols):
+            y = holds[:, n]
+            out[j] = shared[n]
+            if 0 < y.sum() < len(y):
+                model = LogisticRegression(C=1.0).fit(np.array([[best[d][j]] for d in docs]), y)
+                if model.coef_[0][0] >= MIN_SCALE:
+                    out[j] = (model.coef_[0][0], model.intercept_[0])
+    return out
+
+
+def _shared_scale(logits: np.ndarray, holds: np.ndarray) -> np.ndarray:
+    """One logistic fit over every (document, type) pair of a kind (``logits`` and
+    ``holds``: documents × types) with one scale shared by the types and a bias per
+    type: the types' (scale, bias) rows."""
+    types = logits.shape[1]
+    onehot = np.tile(np.eye(types), (logits.shape[0], 1))
+    x = np.column_stack([logits.reshape(-1), onehot])
+    model = LogisticRegression(C=1.0, fit_intercept=False).fit(x, holds.reshape(-1))
+    scale, biases = model.coef_[0][0], model.coef_[0][1:]
+    return np.column_stack([np.full(types, scale), biases])
+
+
+def _kind_of(document: str) -> str:
+    return "nda" if document.startswith("nda_") else "cuad"
+
+
+def _kind_of_type(key: str) -> str:
+    return "nda" if key.startswith("nda-") else "cuad"
+
+
+def document_figures(
+    sentences: Sentences, types: list[str], best: dict[str, np.ndarray], calibration: np.ndarray
+) -> dict[str, dict[str, float]]:
+    """On the validation documents, per kind (CUAD categories, NDA provisions): does the
+    document hold the type, read from its best sentence, every type at one bar? AUC over
+    all (document, type) pairs and the best balanced point (the lower of the shares of
+    holders found and of non-holders passed), raw log-odds against calibrated."""
+    out: dict[str, dict[str, float]] = {}
+    for kind in ("cuad", "nda"):
+        cols = [j for j, t in enumerate(types) if _kind_of_type(t) == kind]
+        docs = [d for d in best if _kind_of(d) == kind]
+        y = np.array([types[j] in sentences.present[d] for d in docs for j in cols])
+        raw = np.array([best[d][j] for d in docs for j in cols])
+        scale = np.array([calibration[j] for _ in docs for j in cols])
+        figures: dict[str, float] = {"pairs": len(y), "holders": int(y.sum())}
+        for name, score in (("raw", raw), ("calibrated", raw * scale[:, 0] + scale[:, 1])):
+            figures[f"auc_{name}"] = round(float(roc_auc_score(y, score)), 4)
+            figures[f"balanced_{name}"] = round(_balanced_point(score, y), 4)
+        out[kind] = figures
+    return out
+
+
+def _balanced_point(score: np.ndarray, y: np.ndarray) -> float:
+    best = 0.0
+    for bar in np.unique(score):
+        passed = score >= bar
+        best = max(best, min(float(passed[y].mean()), float((~passed[~y]).mean())))
+    return best
+
+
+def fit(sentences: Sentences, types: list[tuple[str, str, bool, str]]) -> Fitted:
+    keys = [t[0] for t in types]
+    train = [i for i, s in enumerate(sentences.split) if s == "train"]
+    val = [i for i, s in enumerate(sentences.split) if s == "val"]
+    vectoriser, models = _detectors(sentences, keys, train)
     x_val = vectoriser.transform([sentences.texts[i] for i in val])
-    weights, bias = [], []
     figures: dict[str, dict[str, float]] = {}
-    for key, _, _, _ in types:
-        y = np.array([key in sentences.positives[i] for i in train])
-        model = LogisticRegression(C=C, max_iter=3000, class_weight="balanced").fit(x_train, y)
-        weights.append(model.coef_[0])
-        bias.append(model.intercept_[0])
+    for key, model in zip(keys, models, strict=True):
         y_val = np.array([key in sentences.positives[i] for i in val])
         if y_val.sum() >= 2:
             p = model.decision_function(x_val)
@@ -136,15 +264,20 @@ def fit(sentences: Sentences, types: list[tuple[str, str, bool, str]]) -> Fitted
                 "val_positives": int(y_val.sum()),
                 "auc": round(float(roc_auc_score(y_val, p)), 4),
                 "average_precision": round(float(average_precision_score(y_val, p)), 4),
-                "train_positives": int(y.sum()),
+                "train_positives": int(sum(key in sentences.positives[i] for i in train)),
             }
+    calibration = calibrate(sentences, keys)
+    val_logits = np.stack([m.decision_function(x_val) for m in models], axis=1)
+    best = _best_per_document(sentences, val, val_logits)
     vocabulary = sorted(vectoriser.vocabulary_, key=vectoriser.vocabulary_.__getitem__)
     return Fitted(
         vocabulary=np.array(vocabulary),
         idf=vectoriser.idf_.astype(np.float32),
-        weights=np.array(weights, dtype=np.float16),
-        bias=np.array(bias, dtype=np.float32),
+        weights=np.array([m.coef_[0] for m in models], dtype=np.float16),
+        bias=np.array([m.intercept_[0] for m in models], dtype=np.float32),
+        calibration=calibration,
         figures=figures,
+        documents=document_figures(sentences, keys, best, calibration),
         vectoriser=vectoriser,
         sample=[sentences.texts[i] for i in val[:200]],
     )
@@ -238,6 +371,7 @@ def main() -> None:
         idf=fitted.idf,
         weights=fitted.weights,
         bias=fitted.bias,
+        calibration=fitted.calibration,
         keys=np.array([t[0] for t in types]),
         names=np.array([t[1] for t in types]),
         entails=np.array([t[2] for t in types]),
@@ -255,6 +389,7 @@ def main() -> None:
         "mean_val_average_precision": round(
             float(np.mean([f["average_precision"] for f in figures.values()])), 4
         ),
+        "documents": fitted.documents,
         "router": router,
         "per_type": figures,
     }

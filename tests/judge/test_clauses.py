@@ -23,7 +23,7 @@ from letadesk.answer.relevance import question_topic
 from letadesk.answer.scoring import JudgeScorer, judge_logit
 from letadesk.errors import ModelError
 from letadesk.judge import Judge, default_judge, load_card
-from letadesk.judge.card import CARD_FILE, WEIGHTS
+from letadesk.judge.card import CARD_FILE, WEIGHTS, sigmoid
 from letadesk.judge.clauses import ClauseModel, router_stems, terms
 from letadesk.verify.entailment import decide_support
 from letadesk.workspace import Workspace
@@ -101,6 +101,16 @@ def test_a_detector_finds_its_clause(judge: Judge) -> None:
     assert both == pytest.approx(governing)
 
 
+def test_calibration_keeps_each_types_sentences_in_order(judge: Judge) -> None:
+    clauses = _clauses(judge)
+    texts = [GOVERNING, NOTICES, INSURANCE, MAY_DISCLOSE, RETURN]
+    for t in clauses.types:
+        row = clauses.types.index(t)
+        raw = [float(clauses.decisions(x)[row]) for x in texts]
+        calibrated = clauses.probabilities([t.key], texts)
+        assert sorted(range(5), key=raw.__getitem__) == sorted(range(5), key=calibrated.__getitem__)
+
+
 def test_the_vectoriser_is_scikit_learns(tmp_path: Path) -> None:
     texts = [GOVERNING, NOTICES, INSURANCE, MAY_DISCLOSE, RETURN, GOVERNING.upper()]
     vectoriser = TfidfVectorizer(ngram_range=(1, 2), sublinear_tf=True).fit(texts)
@@ -113,6 +123,7 @@ def test_the_vectoriser_is_scikit_learns(tmp_path: Path) -> None:
         idf=vectoriser.idf_.astype(np.float32),
         weights=weights,
         bias=np.array([0.5, -0.5], dtype=np.float32),
+        calibration=np.array([[2.0, -1.0], [0.5, 0.3]], dtype=np.float32),
         keys=np.array(["a", "b"]),
         names=np.array(["A", "B"]),
         entails=np.array([False, True]),
@@ -125,6 +136,10 @@ def test_the_vectoriser_is_scikit_learns(tmp_path: Path) -> None:
             -0.5,
         ]
         assert model.decisions(text) == pytest.approx(want, abs=1e-4)
+        # probabilities are calibrated per type: sigmoid(scale * log-odds + shift)
+        calibrated = [2.0 * want[0] - 1.0, 0.5 * want[1] + 0.3]
+        assert model.probabilities(["a"], [text])[0] == pytest.approx(sigmoid(calibrated[0]))
+        assert model.probabilities(["a", "b"], [text])[0] == pytest.approx(sigmoid(max(calibrated)))
     assert terms("The laws, the LAWS") == [
         "the",
         "laws",
@@ -157,6 +172,10 @@ def test_a_changed_or_unreadable_clause_file_is_refused(tmp_path: Path) -> None:
     (tmp_path / "broken.npz").write_bytes(b"not a zip file")
     with pytest.raises(ModelError, match="cannot be read"):
         ClauseModel(tmp_path / "broken.npz", router_threshold=1, router_margin=0, detector_weight=0)
+    with np.load(WEIGHTS / "clauses.npz") as data:  # a file from before calibration
+        np.savez(tmp_path / "old.npz", **{k: data[k] for k in data.files if k != "calibration"})
+    with pytest.raises(ModelError, match="cannot be read"):
+        ClauseModel(tmp_path / "old.npz", router_threshold=1, router_margin=0, detector_weight=0)
 
 
 def test_gate2_reads_the_detector_of_the_routed_type(judge: Judge) -> None:

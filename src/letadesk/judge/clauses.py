@@ -11,6 +11,13 @@ Party's employees."). An NDA provision's detector was trained to find the clause
 *entail* it (its contradicting clauses are among its negatives), so it also reads
 support (:attr:`ClauseType.entails`).
 
+The detectors are not equally sure of themselves (one type had 500 training clauses,
+another 20), so each type's log-odds are calibrated (a scale and a bias per type, fitted
+on training documents read by cross-fitted detectors): :meth:`ClauseModel.probabilities`
+is the probability that a document whose best clause of the type is this sentence holds
+the type, and one bar serves every type. A calibration never reorders a type's sentences
+(its scale is positive).
+
 :meth:`ClauseModel.route` names the type an English question (among the clause
 categories) or claim (among the NDA provisions) is about, or none: the share of its
 informative words the type's profile (its name, a description and training phrasings)
@@ -123,6 +130,7 @@ class ClauseModel:
                 self._idf = data["idf"].astype(np.float32)
                 self._weights = data["weights"].astype(np.float32)
                 self._bias = data["bias"].astype(np.float32)
+                self._calibration = data["calibration"].astype(np.float32)
                 keys = [str(k) for k in data["keys"]]
                 names = [str(n) for n in data["names"]]
                 entails = [bool(e) for e in data["entails"]]
@@ -133,6 +141,7 @@ class ClauseModel:
             len(keys) == len(names) == len(entails) == len(profiles) == len(self._bias)
             and self._weights.shape == (len(keys), len(vocabulary))
             and self._idf.shape == (len(vocabulary),)
+            and self._calibration.shape == (len(keys), 2)
         ):
             raise ModelError(f"clause model {path} is inconsistent (shapes differ)")
         self._index = {t: i for i, t in enumerate(vocabulary)}
@@ -164,14 +173,18 @@ class ClauseModel:
         return out
 
     def probabilities(self, keys: Sequence[str], texts: Sequence[str]) -> list[float]:
-        """The probability that each text is a clause of one of the types ``keys`` (the
-        highest of theirs)."""
+        """For each text, the calibrated probability that a document whose best clause
+        of one of the types ``keys`` is this text holds that type (the highest of the
+        types'): each detector's log-odds scaled per type (``training/clauses.py``), so
+        that one bar serves every type."""
         rows = [self._row[k] for k in keys]
         weights, bias = self._weights[rows], self._bias[rows]
+        scale, shift = self._calibration[rows, 0], self._calibration[rows, 1]
         out = []
         for text in texts:
             idx, values = self._vector(text)
-            out.append(sigmoid(float(np.max(weights[:, idx] @ values + bias))))
+            raw = weights[:, idx] @ values + bias
+            out.append(sigmoid(float(np.max(raw * scale + shift))))
         return out
 
     def router_scores(self, question: str) -> list[tuple[float, ClauseType]]:
