@@ -78,7 +78,10 @@ class Pair:
 
 
 def units(text: str, language: str) -> list[Unit]:
-    """The sentences the app would score in ``text``, with their offsets."""
+    """The sentences the app would score in ``text``, with their offsets. (The app
+    also scores a lead-in ending in a colon joined with the sentence after it,
+    ``answer.scoring.candidate_sentences``; the shipped models were trained on the
+    sentences alone, and these stay so, for the recipe to give the shipped weights.)"""
     page = ParsedPage(number=1, label="1", start=0, end=len(text))
     out: list[Unit] = []
     for frag in split_fragments(text, (page,), language=language):

@@ -34,9 +34,16 @@ _HEADING = re.compile(
 
 
 def candidate_sentences(text: str) -> list[str]:
-    """The sentences of a fragment that may be extracted as claims, in order."""
+    """The sentences of a fragment that may be extracted as claims, in order. A lead-in
+    that ends in a colon ("This Agreement may be terminated by a party in the event of:")
+    says nothing alone, and quoting it would drop the conditions that follow: it is
+    joined, verbatim, with the sentence after it (its first item), which also stays a
+    candidate of its own."""
+    spans = sentences(text)
     out = []
-    for s, e in sentences(text):
+    for i, (s, e) in enumerate(spans):
+        if text[e - 1] == ":" and i + 1 < len(spans) and spans[i + 1][1] - s <= MAX_SENTENCE_CHARS:
+            e = spans[i + 1][1]
         sentence = text[s:e]
         if MIN_SENTENCE_CHARS <= len(sentence) <= MAX_SENTENCE_CHARS and not _HEADING.match(
             sentence
