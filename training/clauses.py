@@ -32,7 +32,7 @@ import ast
 import hashlib
 import json
 import random
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -147,6 +147,23 @@ def _detectors(
     return vectoriser, models
 
 
+def _logits(
+    vectoriser: TfidfVectorizer, models: list[LogisticRegression], texts: list[str]
+) -> np.ndarray:
+    """Every detector's log-odds for each text (texts × types)."""
+    x = vectoriser.transform(texts)
+    return np.stack([m.decision_function(x) for m in models], axis=1)
+
+
+def _by_kind(types: list[str], documents: Iterable[str]) -> Iterator[tuple[list[int], list[str]]]:
+    """Per kind (CUAD categories and contracts, NDA provisions and NDAs): the columns of
+    its types and its documents among ``documents``."""
+    docs = list(documents)
+    for nda in (False, True):
+        cols = [j for j, t in enumerate(types) if t.startswith("nda-") == nda]
+        yield cols, [d for d in docs if d.startswith("nda_") == nda]
+
+
 def _best_per_document(
     sentences: Sentences, rows: list[int], logits: np.ndarray
 ) -> dict[str, np.ndarray]:
@@ -177,16 +194,13 @@ def calibrate(sentences: Sentences, types: list[str]) -> np.ndarray:
     fold = {d: i % CALIBRATION_FOLDS for i, d in enumerate(train_docs)}
     best: dict[str, np.ndarray] = {}
     for f in range(CALIBRATION_FOLDS):
-        fit_rows = [i for i, d in enumerate(sentences.documents) if fold.get(d, f) != f]
+        fit_rows = [i for i, d in enumerate(sentences.documents) if d in fold and fold[d] != f]
         held = [i for i, d in enumerate(sentences.documents) if fold.get(d) == f]
         vectoriser, models = _detectors(sentences, types, fit_rows)
-        x = vectoriser.transform([sentences.texts[i] for i in held])
-        logits = np.stack([m.decision_function(x) for m in models], axis=1)
+        logits = _logits(vectoriser, models, [sentences.texts[i] for i in held])
         best.update(_best_per_document(sentences, held, logits))
     out = np.zeros((len(types), 2), dtype=np.float32)
-    for kind in ("cuad", "nda"):
-        cols = [j for j, t in enumerate(types) if _kind_of_type(t) == kind]
-        docs = [d for d in best if _kind_of(d) == kind]
+    for cols, docs in _by_kind(types, best):
         holds = np.array([[types[j] in sentences.present[d] for j in cols] for d in docs])
         shared = _shared_scale(np.array([[best[d][j] for j in cols] for d in docs]), holds)
         for n, j in enumerate(cols):
@@ -211,14 +225,6 @@ def _shared_scale(logits: np.ndarray, holds: np.ndarray) -> np.ndarray:
     return np.column_stack([np.full(types, scale), biases])
 
 
-def _kind_of(document: str) -> str:
-    return "nda" if document.startswith("nda_") else "cuad"
-
-
-def _kind_of_type(key: str) -> str:
-    return "nda" if key.startswith("nda-") else "cuad"
-
-
 def document_figures(
     sentences: Sentences, types: list[str], best: dict[str, np.ndarray], calibration: np.ndarray
 ) -> dict[str, dict[str, float]]:
@@ -227,9 +233,7 @@ def document_figures(
     all (document, type) pairs and the best balanced point (the lower of the shares of
     holders found and of non-holders passed), raw log-odds against calibrated."""
     out: dict[str, dict[str, float]] = {}
-    for kind in ("cuad", "nda"):
-        cols = [j for j, t in enumerate(types) if _kind_of_type(t) == kind]
-        docs = [d for d in best if _kind_of(d) == kind]
+    for kind, (cols, docs) in zip(("cuad", "nda"), _by_kind(types, best), strict=True):
         y = np.array([types[j] in sentences.present[d] for d in docs for j in cols])
         raw = np.array([best[d][j] for d in docs for j in cols])
         scale = np.array([calibration[j] for _ in docs for j in cols])
@@ -254,12 +258,12 @@ def fit(sentences: Sentences, types: list[tuple[str, str, bool, str]]) -> Fitted
     train = [i for i, s in enumerate(sentences.split) if s == "train"]
     val = [i for i, s in enumerate(sentences.split) if s == "val"]
     vectoriser, models = _detectors(sentences, keys, train)
-    x_val = vectoriser.transform([sentences.texts[i] for i in val])
+    val_logits = _logits(vectoriser, models, [sentences.texts[i] for i in val])
     figures: dict[str, dict[str, float]] = {}
-    for key, model in zip(keys, models, strict=True):
+    for j, key in enumerate(keys):
         y_val = np.array([key in sentences.positives[i] for i in val])
         if y_val.sum() >= 2:
-            p = model.decision_function(x_val)
+            p = val_logits[:, j]
             figures[key] = {
                 "val_positives": int(y_val.sum()),
                 "auc": round(float(roc_auc_score(y_val, p)), 4),
@@ -267,7 +271,6 @@ def fit(sentences: Sentences, types: list[tuple[str, str, bool, str]]) -> Fitted
                 "train_positives": int(sum(key in sentences.positives[i] for i in train)),
             }
     calibration = calibrate(sentences, keys)
-    val_logits = np.stack([m.decision_function(x_val) for m in models], axis=1)
     best = _best_per_document(sentences, val, val_logits)
     vocabulary = sorted(vectoriser.vocabulary_, key=vectoriser.vocabulary_.__getitem__)
     return Fitted(

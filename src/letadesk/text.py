@@ -150,14 +150,18 @@ def detect_language(text: str, *, min_stopwords: int = 3) -> str:
     return ""
 
 
+# English verbs that open a request, asked as a question is ("Summarize the insurance
+# terms."); the clause router also leaves them out (they name no clause type).
+REQUEST_VERBS = frozenset(
+    "summarize summarise list describe explain show find identify tell give outline".split()
+)
 # Words that open a question (diacritics folded); Romanian "de ce" opens with "de".
 _INTERROGATIVE = re.compile(
     r"(?:what|which|who|whom|whose|when|where|why|how|is|are|was|were|do|does|did|can|"
     r"could|may|might|must|shall|should|will|would|has|have|had|ce|care|cine|cui|cand|"
     r"unde|cum|cat|cata|cati|cate|de ce|este|sunt|poate|pot|exista|trebuie|"
-    # a request is asked as a question is: "Summarize the insurance terms."
-    r"summari[sz]e|list|describe|explain|show|find|identify|tell|give|outline|"
-    r"enumera|enumerati|descrie|descrieti|explica|explicati|arata|aratati|spune|spuneti|"
+    + "|".join(sorted(REQUEST_VERBS))
+    + r"|enumera|enumerati|descrie|descrieti|explica|explicati|arata|aratati|spune|spuneti|"
     r"rezuma|rezumati|identifica|identificati)\b"
 )
 

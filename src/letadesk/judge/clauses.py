@@ -45,14 +45,15 @@ import numpy as np
 
 from letadesk.errors import ModelError
 from letadesk.judge.card import sigmoid
-from letadesk.text import detect_language, fold_diacritics, is_question
+from letadesk.text import REQUEST_VERBS, detect_language, fold_diacritics, is_question
 
 _TOKEN = re.compile(r"(?u)\b\w\w+\b")
 _ROUTER_WORD = re.compile(r"[^\W\d_]+")
 _STEM = 6
 # Words of a question that say nothing about which clause it asks of.
-_STOP = frozenset(
-    """a an the this that these those there their its it is are was were be been being
+_STOP = (
+    frozenset(
+        """a an the this that these those there their its it is are was were be been being
     do does did done doing have has had can could may might must shall should will would
     what which who whom whose when where why how whether any some all each every either
     neither no not nor or and but if then than so such as at by for from in into of off
@@ -60,8 +61,9 @@ _STOP = frozenset(
     during other others own same our ours we us you your i me my he she they them his her
     agreement contract party parties say says said provide provides provided
     obligation obligations clause clauses provision provisions much many need needs needed
-    require requires required give gives given happen happens kind summarize summarise
-    list describe explain show find identify tell outline""".split()
+    require requires required gives given happen happens kind""".split()
+    )
+    | REQUEST_VERBS
 )
 _SUFFIXES = ("ations", "ation", "ities", "ments", "ment", "ity", "ing", "ive", "ed", "es", "s")
 
