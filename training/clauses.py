@@ -8,7 +8,10 @@
    positive of each provision it is *entailing* evidence for (contradicting evidence and
    every other sentence are negatives).
 2. One TF-IDF vocabulary over them (scikit-learn, words and word pairs, sublinear tf),
-   and one class-balanced logistic regression per type.
+   and one class-balanced logistic regression per type, refitted once with the first
+   fit's best-scored sentences of the documents that do not hold the type weighed up
+   (hard negatives: on the validation NDAs, document-level AUC 0.932 -> 0.934 and
+   balanced accuracy 0.862 -> 0.880; CUAD 0.963 -> 0.965, 0.897 -> 0.898).
 3. Each type's calibration: a logistic model of whether a document holds the type (a
    CUAD category it has an excerpt of, an NDA provision it entails) from its best
    sentence's log-odds, fitted on the training documents as read by detectors
@@ -56,6 +59,8 @@ MAX_FEATURES = 50_000
 C = 4.0
 CALIBRATION_FOLDS = 5
 MIN_SCALE = 0.1
+HARD_NEGATIVES = 3  # per document not holding the type
+HARD_NEGATIVE_WEIGHT = 5.0
 SEED = 7
 MAX_WRONG = 0.05  # routed to a wrong type, or a question of no type routed
 
@@ -135,7 +140,10 @@ class Fitted:
 def _detectors(
     sentences: Sentences, types: list[str], rows: list[int]
 ) -> tuple[TfidfVectorizer, list[LogisticRegression]]:
-    """A vocabulary and one detector per type fitted on the sentences ``rows``."""
+    """A vocabulary and one detector per type fitted on the sentences ``rows``, in two
+    rounds: the second weighs HARD_NEGATIVE_WEIGHT times each document's HARD_NEGATIVES
+    sentences the first round scored highest, in the documents of the type's kind that
+    do not hold it ("return on request" in an NDA with no "return on termination")."""
     vectoriser = TfidfVectorizer(
         ngram_range=(1, 2), min_df=2, sublinear_tf=True, max_features=MAX_FEATURES, dtype=np.float32
     )
@@ -143,8 +151,31 @@ def _detectors(
     models = []
     for key in types:
         y = np.array([key in sentences.positives[i] for i in rows])
-        models.append(LogisticRegression(C=C, max_iter=3000, class_weight="balanced").fit(x, y))
+        first = LogisticRegression(C=C, max_iter=3000, class_weight="balanced").fit(x, y)
+        weight = _hard_negative_weights(sentences, key, rows, first.decision_function(x))
+        models.append(
+            LogisticRegression(C=C, max_iter=3000, class_weight="balanced").fit(
+                x, y, sample_weight=weight
+            )
+        )
     return vectoriser, models
+
+
+def _hard_negative_weights(
+    sentences: Sentences, key: str, rows: list[int], logits: np.ndarray
+) -> np.ndarray:
+    """Each row's weight: HARD_NEGATIVE_WEIGHT for the HARD_NEGATIVES best-scored sentences
+    (``logits``) of every document of ``key``'s kind that does not hold it, else 1."""
+    nda = key.startswith("nda-")
+    by_document: dict[str, list[int]] = {}
+    for row, i in enumerate(rows):
+        doc = sentences.documents[i]
+        if doc.startswith("nda_") == nda and key not in sentences.present[doc]:
+            by_document.setdefault(doc, []).append(row)
+    weight = np.ones(len(rows))
+    for doc_rows in by_document.values():
+        weight[sorted(doc_rows, key=lambda r: -logits[r])[:HARD_NEGATIVES]] = HARD_NEGATIVE_WEIGHT
+    return weight
 
 
 def _logits(
