@@ -21,7 +21,7 @@ from pathlib import Path
 from bench_answers import CUAD_QUESTIONS
 
 from _common import percentile, shared_data
-from letadesk.answer.scoring import candidate_sentences
+from letadesk.answer.scoring import scored_units
 from letadesk.domain import ParsedPage
 from letadesk.ingest.structure import split_fragments
 from letadesk.ingest.text_reader import clean_text
@@ -54,7 +54,7 @@ def main() -> None:
         passages = passages_of(path)
         for question in CUAD_QUESTIONS.values():
             judge.clear_cache()
-            sentences = sorted({s for p in passages for s in candidate_sentences(p) or [p]})
+            sentences = sorted({s for p in passages for s in scored_units(p)})
             started = time.perf_counter()
             judge.relevance(question, sentences)
             gate2.append(time.perf_counter() - started)

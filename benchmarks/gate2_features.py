@@ -31,7 +31,7 @@ import bench_answers
 from _common import shared_data
 from letadesk.answer.evaluate import quote_on_gold
 from letadesk.answer.relevance import passage_relevance, question_topic, rarity_weight, weighted
-from letadesk.answer.scoring import candidate_sentences
+from letadesk.answer.scoring import scored_units
 from letadesk.domain import SearchFilters
 from letadesk.judge import default_judge
 from letadesk.retrieve.cascade import Retriever
@@ -110,7 +110,7 @@ def question_features(
     route = judge.clauses.route(row["question"]) if judge.clauses is not None else None
     out = []
     for p in passages:
-        texts = candidate_sentences(p.fragment.text) or [p.fragment.text]
+        texts = scored_units(p.fragment.text)
         scores = judge.relevance(row["question"], texts)
         # A statement to check: how each sentence bears on it as a claim (Gate 3's head).
         support = (

@@ -1,8 +1,22 @@
-"""The sentences Gate 2 scores and the extractor may quote (``candidate_sentences``)."""
+"""The sentences Gate 2 scores and the extractor may quote (``candidate_sentences``,
+``scored_units``)."""
 
 from __future__ import annotations
 
-from letadesk.answer.scoring import MAX_SENTENCE_CHARS, candidate_sentences
+from collections.abc import Sequence
+
+from letadesk.answer.extract import extract_claims
+from letadesk.answer.scoring import MAX_SENTENCE_CHARS, candidate_sentences, scored_units
+from letadesk.domain import (
+    Document,
+    DocumentId,
+    DocumentStatus,
+    Fragment,
+    FragmentId,
+    MatterId,
+    Passage,
+    Scores,
+)
 
 LEAD_IN = (
     "This Agreement may be terminated by either party upon written notice, if the other party:"
@@ -35,3 +49,42 @@ def test_a_lead_in_too_long_to_join_stays_alone_and_the_last_sentence_is_kept() 
         "Intro sentence that is long enough.",
         LEAD_IN,
     ]
+
+
+DEFINITION = (
+    "“Confidential Information” means any and all information and know-how that the "
+    "Discloser may from time to time disclose to the Recipient, whether orally, in writing "
+    + "or in any other medium, including data, designs, drawings and notes, " * 20
+    + "and computer software of the Discloser."
+)
+
+
+class ScriptedScorer:
+    """Every unit scores 0.9 against a bar of 0.5: what Gate 2 passed."""
+
+    name = "scripted"
+    threshold = 0.5
+    clause_types: tuple[str, ...] = ()
+
+    def passage(self, passage: Passage) -> float:
+        return max(self.sentence(passage, t) for t in scored_units(passage.fragment.text))
+
+    def sentence(self, passage: Passage, text: str) -> float:
+        return 0.9
+
+    def prepare(self, passages: Sequence[Passage]) -> None:
+        """Nothing to read ahead."""
+
+
+def test_a_fragment_of_one_overlong_sentence_is_quoted_whole() -> None:
+    """A definition longer than MAX_SENTENCE_CHARS has no candidate sentence; Gate 2
+    scores the fragment's whole text, so the extractor must quote that text, not refuse
+    ("no claim could be grounded") after Gate 2 passed it."""
+    assert len(DEFINITION) > MAX_SENTENCE_CHARS and candidate_sentences(DEFINITION) == []
+    assert scored_units(DEFINITION) == [DEFINITION]
+    document = Document(
+        DocumentId(1), MatterId(1), "/nda.txt", "NDA", "text", "en", "", 0, DocumentStatus.INDEXED
+    )
+    fragment = Fragment(FragmentId(7), document.id, 1, 0, len(DEFINITION), "", DEFINITION)
+    [claim] = extract_claims(ScriptedScorer(), [Passage(fragment, document, Scores())])
+    assert claim.text == DEFINITION and claim.evidence[0].quote == DEFINITION

@@ -4,11 +4,12 @@ the matter holds, and in force when."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import date
 
 import pytest
 
+from corpus_factory import write_text
 from letadesk.answer.citations import check_citations
 from letadesk.domain import (
     Document,
@@ -21,6 +22,7 @@ from letadesk.domain import (
     SearchFilters,
 )
 from letadesk.ports import CorpusReader
+from letadesk.workspace import Workspace
 
 M = MatterId(1)
 
@@ -105,3 +107,31 @@ def test_check_citations_asks_the_corpus_reader(
 ) -> None:
     results = check_citations(CORPUS, claim, matter_id=M, as_of=as_of)
     assert [(r.check, r.passed) for r in results] == verdicts
+
+
+NDA = """MUTUAL NON-DISCLOSURE AGREEMENT
+
+5.1 The Receiving Party shall return all Confidential Information on request.
+
+5.2 The Receiving Party may retain one archival copy, subject to Clause 5.1, for legal purposes.
+"""
+
+
+def test_a_clause_reference_finds_the_documents_numbered_clause(workspace: Workspace) -> None:
+    """An English contract's numbered clauses are stored as "Section 5.1" whatever the
+    document calls them, so "Clause 5.1" (and "clause 5.2") must find them; a clause the
+    document does not have still fails the gate."""
+    workspace.settings = replace(workspace.settings, embedder="minilm")
+    docs = workspace.paths.root.parent / "docs"
+    workspace.ingest([write_text(docs, "nda.txt", NDA)], matter="M")
+    [doc] = workspace.documents("M")
+    assert {"Section 5.1", "Section 5.2"} <= set(workspace.corpus.locators_of(doc.id))
+    matter = workspace.matter("M").id
+
+    def passed(claim: str) -> bool:
+        [result] = check_citations(workspace.corpus, claim, matter_id=matter, as_of=None)
+        return result.passed
+
+    assert passed("It may retain one archival copy, subject to Clause 5.1.")
+    assert passed("See clause 5.2 and Section 5.1.")
+    assert not passed("It may retain one archival copy, subject to Clause 9.4.")

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from letadesk.references import ActRef, Reference, locator_of, parse_references
+from letadesk.references import ActRef, Reference, locator_of, parse_references, stored_locators
 
 
 def describe(ref: Reference) -> str:
@@ -368,3 +368,19 @@ def test_references_in_a_question_keep_text_order_and_offsets() -> None:
 )
 def test_locator_of(ref: Reference, locator: str) -> None:
     assert locator_of(ref) == locator
+
+
+@pytest.mark.parametrize(
+    ("raw", "stored"),
+    [
+        ("Clause 12.1", ("Clause 12.1", "Section 12.1")),
+        ("clause 9(a)", ("Clause 9(a)", "Section 9(a)")),
+        ("Section 5.2", ("Section 5.2",)),
+        ("art. 57 alin. (3)", ("art. 57 alin. (3)",)),
+    ],
+)
+def test_stored_locators_name_an_english_clause_as_the_chunker_does(
+    raw: str, stored: tuple[str, ...]
+) -> None:
+    [ref] = parse_references(raw)
+    assert stored_locators(ref) == stored

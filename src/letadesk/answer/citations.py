@@ -8,7 +8,7 @@ from datetime import date
 
 from letadesk.domain import CheckResult, MatterId, SearchFilters
 from letadesk.ports import CorpusReader
-from letadesk.references import Reference, locator_of, parse_references
+from letadesk.references import Reference, parse_references, stored_locators
 from letadesk.retrieve.acts import act_matches
 
 
@@ -16,7 +16,7 @@ def _provision_exists(corpus: CorpusReader, filters: SearchFilters, ref: Referen
     if ref.article is None:
         docs = corpus.documents_admissible(filters)
         return ref.act is not None and any(act_matches(ref.act, d) for d in docs)
-    frags = corpus.fragments_by_locator(filters, locator_of(ref))
+    frags = [f for loc in stored_locators(ref) for f in corpus.fragments_by_locator(filters, loc)]
     if ref.act is None:
         return bool(frags)
     return any(act_matches(ref.act, corpus.document(f.document_id)) for f in frags)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from letadesk.answer.scoring import Scorer, candidate_sentences
+from letadesk.answer.scoring import Scorer, scored_units
 from letadesk.domain import DraftClaim, Evidence, Passage
 from letadesk.ingest.grammar import litera_span
 from letadesk.verify.quotes import too_short
@@ -30,7 +30,7 @@ def extract_claims(scorer: Scorer, passages: Sequence[Passage]) -> list[DraftCla
     scored: list[tuple[float, int, str, Passage, bool]] = []
     for rank, passage in enumerate(passages):
         litere = litera_texts(passage) if passage.via == "reference" else []
-        for sentence in litere or candidate_sentences(passage.fragment.text):
+        for sentence in litere or scored_units(passage.fragment.text):
             if passage.via == "reference":
                 # the question named this provision: its sentences qualify in their own
                 # order (its text first, then any consolidation note), whatever words

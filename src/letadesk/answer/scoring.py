@@ -52,6 +52,14 @@ def candidate_sentences(text: str) -> list[str]:
     return out
 
 
+def scored_units(text: str) -> list[str]:
+    """What a fragment is scored and quoted by: its candidate sentences, or its whole
+    text when it has none (one sentence longer than MAX_SENTENCE_CHARS: a definition of
+    "Confidential Information" can run to 1,300 characters). Gate 2 and the extracted
+    answer read the same units, so a fragment that passes Gate 2 has a claim to give."""
+    return candidate_sentences(text) or [text]
+
+
 class Scorer(Protocol):
     """``name``: what scored (for the audit); ``threshold``: Gate 2's bar;
     ``clause_types``: the clause types whose detectors it reads (none for most)."""
@@ -169,8 +177,7 @@ class JudgeScorer:
         """The passage's scored units (its sentences, or its whole text), split once."""
         fid = passage.fragment.id
         if fid not in self._units_of:
-            text = passage.fragment.text
-            self._units_of[fid] = candidate_sentences(text) or [text]
+            self._units_of[fid] = scored_units(passage.fragment.text)
         return self._units_of[fid]
 
     def passage(self, passage: Passage) -> float:

@@ -39,8 +39,8 @@ Decisions (the promises tests hold us to):
 
 from __future__ import annotations
 
-from letadesk.references.locators import locator_of
+from letadesk.references.locators import locator_of, stored_locators
 from letadesk.references.model import ActRef, Reference
 from letadesk.references.parse import parse_references
 
-__all__ = ["ActRef", "Reference", "locator_of", "parse_references"]
+__all__ = ["ActRef", "Reference", "locator_of", "parse_references", "stored_locators"]

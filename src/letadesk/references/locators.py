@@ -1,4 +1,5 @@
-"""``locator_of``: the canonical locator of a cited unit, as the ingest chunker stores it."""
+"""``locator_of``: the canonical locator of a cited unit, as the ingest chunker stores it;
+``stored_locators``: every locator the chunker may have stored that unit under."""
 
 from __future__ import annotations
 
@@ -55,3 +56,14 @@ def locator_of(ref: Reference) -> str:
     if ref.point is not None:
         parts.append(f"pct. {ref.point}")
     return " ".join(parts)
+
+
+def stored_locators(ref: Reference) -> tuple[str, ...]:
+    """The locators the ingest chunker may have stored ``ref``'s unit under: its own
+    (:func:`locator_of`) and, for an English clause ("Clause 5.1", "clause 9"), the
+    chunker's name for every numbered clause of an English document ("Section 5.1"),
+    whatever word the document itself uses for them."""
+    locator = locator_of(ref)
+    if locator.startswith("Clause "):
+        return (locator, "Section " + locator.removeprefix("Clause "))
+    return (locator,)

@@ -25,7 +25,7 @@ from letadesk.domain import (
 )
 from letadesk.ingest.grammar import litera_span
 from letadesk.ports import CorpusReader, IndexSearch
-from letadesk.references import Reference, locator_of, parse_references
+from letadesk.references import Reference, locator_of, parse_references, stored_locators
 from letadesk.retrieve.acts import act_matches
 from letadesk.retrieve.fusion import hybrid_fusion
 from letadesk.retrieve.named import named_documents, without_names
@@ -110,7 +110,8 @@ class Retriever:
         for level, unit in enumerate(_enclosing(ref)):
             frags = [
                 f
-                for f in self._corpus.fragments_by_locator(filters, locator_of(unit))
+                for loc in stored_locators(unit)
+                for f in self._corpus.fragments_by_locator(filters, loc)
                 if f.document_id not in decided and self._of_act(ref, f)
             ]
             decided.update(f.document_id for f in frags)
