@@ -148,11 +148,14 @@ def _detectors(
         ngram_range=(1, 2), min_df=2, sublinear_tf=True, max_features=MAX_FEATURES, dtype=np.float32
     )
     x = vectoriser.fit_transform([sentences.texts[i] for i in rows])
+    by_document: dict[str, list[int]] = {}
+    for row, i in enumerate(rows):
+        by_document.setdefault(sentences.documents[i], []).append(row)
     models = []
     for key in types:
         y = np.array([key in sentences.positives[i] for i in rows])
         first = LogisticRegression(C=C, max_iter=3000, class_weight="balanced").fit(x, y)
-        weight = _hard_negative_weights(sentences, key, rows, first.decision_function(x))
+        weight = _hard_negative_weights(sentences, key, by_document, first.decision_function(x))
         models.append(
             LogisticRegression(C=C, max_iter=3000, class_weight="balanced").fit(
                 x, y, sample_weight=weight
@@ -162,19 +165,17 @@ def _detectors(
 
 
 def _hard_negative_weights(
-    sentences: Sentences, key: str, rows: list[int], logits: np.ndarray
+    sentences: Sentences, key: str, by_document: dict[str, list[int]], logits: np.ndarray
 ) -> np.ndarray:
-    """Each row's weight: HARD_NEGATIVE_WEIGHT for the HARD_NEGATIVES best-scored sentences
-    (``logits``) of every document of ``key``'s kind that does not hold it, else 1."""
+    """Each row's weight (``by_document``: each document's rows; ``logits``: the first
+    fit's, per row): HARD_NEGATIVE_WEIGHT for the HARD_NEGATIVES best-scored sentences of
+    every document of ``key``'s kind that does not hold it, else 1."""
     nda = key.startswith("nda-")
-    by_document: dict[str, list[int]] = {}
-    for row, i in enumerate(rows):
-        doc = sentences.documents[i]
+    weight = np.ones(len(logits))
+    for doc, doc_rows in by_document.items():
         if doc.startswith("nda_") == nda and key not in sentences.present[doc]:
-            by_document.setdefault(doc, []).append(row)
-    weight = np.ones(len(rows))
-    for doc_rows in by_document.values():
-        weight[sorted(doc_rows, key=lambda r: -logits[r])[:HARD_NEGATIVES]] = HARD_NEGATIVE_WEIGHT
+            hardest = sorted(doc_rows, key=lambda r: -logits[r])[:HARD_NEGATIVES]
+            weight[hardest] = HARD_NEGATIVE_WEIGHT
     return weight
 
 

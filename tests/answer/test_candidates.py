@@ -5,18 +5,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from corpus_factory import make_passage
 from letadesk.answer.extract import extract_claims
 from letadesk.answer.scoring import MAX_SENTENCE_CHARS, candidate_sentences, scored_units
-from letadesk.domain import (
-    Document,
-    DocumentId,
-    DocumentStatus,
-    Fragment,
-    FragmentId,
-    MatterId,
-    Passage,
-    Scores,
-)
+from letadesk.domain import Passage
 
 LEAD_IN = (
     "This Agreement may be terminated by either party upon written notice, if the other party:"
@@ -82,9 +74,5 @@ def test_a_fragment_of_one_overlong_sentence_is_quoted_whole() -> None:
     ("no claim could be grounded") after Gate 2 passed it."""
     assert len(DEFINITION) > MAX_SENTENCE_CHARS and candidate_sentences(DEFINITION) == []
     assert scored_units(DEFINITION) == [DEFINITION]
-    document = Document(
-        DocumentId(1), MatterId(1), "/nda.txt", "NDA", "text", "en", "", 0, DocumentStatus.INDEXED
-    )
-    fragment = Fragment(FragmentId(7), document.id, 1, 0, len(DEFINITION), "", DEFINITION)
-    [claim] = extract_claims(ScriptedScorer(), [Passage(fragment, document, Scores())])
+    [claim] = extract_claims(ScriptedScorer(), [make_passage(7, DEFINITION, title="NDA")])
     assert claim.text == DEFINITION and claim.evidence[0].quote == DEFINITION
