@@ -71,10 +71,11 @@ One class-balanced logistic regression per clause type over the TF-IDF of a sent
 words and word pairs (a {vocabulary:,}-term vocabulary, float16 weights): the 41 clause
 categories of CUAD v1 (a sentence overlapping the category's annotated excerpt is a
 positive) and the 17 NDA provisions of ContractNLI dev (a sentence that is *entailing*
-evidence of the provision is a positive; contradicting evidence is a negative). Trained
-on the {train:,} sentences of the training documents; on the {val:,} sentences of the
-validation documents: mean AUC {auc:.3f}, mean average precision {ap:.3f} (per type in
-`judge.json`).
+evidence of the provision is a positive; contradicting evidence is a negative), each
+fitted on its own kind's documents only (a category on the contracts, a provision on
+the NDAs), with hard negatives. Trained on the {train:,} sentences of the training
+documents; on the {val:,} sentences of the validation documents: mean AUC {auc:.3f},
+mean average precision {ap:.3f} (per type in `judge.json`).
 
 Each type's log-odds are calibrated (a positive scale and a bias per type) to the
 probability that a document holds the type, given its best sentence: fitted on the
