@@ -121,13 +121,14 @@ def plain_questions() -> dict[str, str]:
     return {c: PLAIN.format(PLAIN_NAMES.get(c, c.lower())) for c in CUAD_TEMPLATES}
 
 
-def nli_rows(root: Path, n: int, docs: Path) -> list[dict[str, Any]]:
+def nli_rows(root: Path, n: int, docs: Path | None) -> list[dict[str, Any]]:
     data = json.loads((root / "contractnli" / "dev.json").read_text(encoding="utf-8"))
     labels = data["labels"]
     rows: list[dict[str, Any]] = []
     for doc in [d for d in data["documents"] if is_val(f"nda_{d['id']}")][:n]:
         name = f"nda_{doc['id']}.txt"
-        (docs / name).write_text(doc["text"] + "\n\n" + FAKE, encoding="utf-8")
+        if docs is not None:
+            (docs / name).write_text(doc["text"] + "\n\n" + FAKE, encoding="utf-8")
         for key, ann in doc["annotation_sets"][0]["annotations"].items():
             if ann["choice"] == "Contradiction":
                 continue
@@ -211,6 +212,18 @@ def show(title: str, report: EvalReport, fakes: int) -> None:
     )
 
 
+# The documents Gate 2's combiners and bars were tuned on (the defaults of
+# gate2_features.py and tune_gate2.py): the first validation contracts and NDAs.
+TUNED_CONTRACTS, TUNED_NDAS = 20, 12
+
+
+def untuned(root: Path, rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """``rows`` without the questions about the documents Gate 2 was tuned on."""
+    tuned = {r["document"] for r in cuad_rows(root, TUNED_CONTRACTS, None)}
+    tuned |= {r["document"] for r in nli_rows(root, TUNED_NDAS, None)}
+    return [r for r in rows if r["document"] not in tuned]
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--contracts", type=int, default=20)
@@ -237,6 +250,12 @@ def main() -> None:
         action="store_true",
         help="the judge without its clause models (as before them)",
     )
+    parser.add_argument(
+        "--untuned",
+        action="store_true",
+        help=f"ask only the documents after the first {TUNED_CONTRACTS} contracts and "
+        f"{TUNED_NDAS} NDAs (those Gate 2 was tuned on); with --contracts 40 --ndas 16",
+    )
     args = parser.parse_args()
     if args.no_clauses:
         default_judge().clauses = None  # Gates 2 and 3 then route nothing
@@ -246,6 +265,8 @@ def main() -> None:
             sets["CUAD, plain, 41 categories"] = cuad_rows(
                 root, args.contracts, None, plain_questions()
             )
+        if args.untuned:
+            sets = {name: untuned(root, rows) for name, rows in sets.items()}
         print(
             "| set / mode | questions | coverage | refusal on unanswerable | "
             "grounded precision | fake refs shown | p50 s |\n|---|---|---|---|---|---|---|"
