@@ -217,11 +217,16 @@ def show(title: str, report: EvalReport, fakes: int) -> None:
 TUNED_CONTRACTS, TUNED_NDAS = 20, 12
 
 
-def untuned(root: Path, rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """``rows`` without the questions about the documents Gate 2 was tuned on."""
-    tuned = {r["document"] for r in cuad_rows(root, TUNED_CONTRACTS, None)}
-    tuned |= {r["document"] for r in nli_rows(root, TUNED_NDAS, None)}
-    return [r for r in rows if r["document"] not in tuned]
+UNTUNED_HELP = (
+    f"ask only the documents after the first {TUNED_CONTRACTS} contracts and {TUNED_NDAS} "
+    "NDAs (those Gate 2 was tuned on): with --contracts 40 (and --ndas 16)"
+)
+
+
+def tuned_documents(root: Path) -> set[str]:
+    """The file names of the documents Gate 2 was tuned on."""
+    contracts = {r["document"] for r in cuad_rows(root, TUNED_CONTRACTS, None)}
+    return contracts | {r["document"] for r in nli_rows(root, TUNED_NDAS, None)}
 
 
 def main() -> None:
@@ -250,12 +255,7 @@ def main() -> None:
         action="store_true",
         help="the judge without its clause models (as before them)",
     )
-    parser.add_argument(
-        "--untuned",
-        action="store_true",
-        help=f"ask only the documents after the first {TUNED_CONTRACTS} contracts and "
-        f"{TUNED_NDAS} NDAs (those Gate 2 was tuned on); with --contracts 40 --ndas 16",
-    )
+    parser.add_argument("--untuned", action="store_true", help=UNTUNED_HELP)
     args = parser.parse_args()
     if args.no_clauses:
         default_judge().clauses = None  # Gates 2 and 3 then route nothing
@@ -266,7 +266,8 @@ def main() -> None:
                 root, args.contracts, None, plain_questions()
             )
         if args.untuned:
-            sets = {name: untuned(root, rows) for name, rows in sets.items()}
+            tuned = tuned_documents(root)
+            sets = {n: [r for r in rows if r["document"] not in tuned] for n, rows in sets.items()}
         print(
             "| set / mode | questions | coverage | refusal on unanswerable | "
             "grounded precision | fake refs shown | p50 s |\n|---|---|---|---|---|---|---|"

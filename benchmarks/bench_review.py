@@ -13,7 +13,7 @@ Only validation-split contracts (``training/splits.py``), each with the injected
 fake-citation paragraph, through ``bench_answers.bench_profile``.
 
     .venv/bin/python benchmarks/bench_review.py [--contracts 20] [--categories 10] [--keep DIR]
-    .venv/bin/python benchmarks/bench_review.py --contracts 40 --beyond 20   # untuned ones
+    .venv/bin/python benchmarks/bench_review.py --contracts 40 --untuned
 """
 
 from __future__ import annotations
@@ -23,7 +23,13 @@ import time
 from pathlib import Path
 from typing import Any
 
-from bench_answers import CUAD_QUESTIONS, KEEP_HELP, bench_profile, cuad_rows
+from bench_answers import (
+    CUAD_QUESTIONS,
+    KEEP_HELP,
+    UNTUNED_HELP,
+    bench_profile,
+    tuned_documents,
+)
 
 from letadesk.answer.evaluate import quote_on_gold
 from letadesk.review.grid import ReviewGrid, fill_grid, review_documents
@@ -68,13 +74,7 @@ def main() -> None:
     parser.add_argument("--contracts", type=int, default=20)
     parser.add_argument("--categories", type=int, default=10)
     parser.add_argument("--keep", type=Path, help=KEEP_HELP)
-    parser.add_argument(
-        "--beyond",
-        type=int,
-        default=0,
-        help="score only the contracts after the first N (--beyond 20 --contracts 40: the "
-        "20 validation contracts Gate 2's bars were not tuned on)",
-    )
+    parser.add_argument("--untuned", action="store_true", help=UNTUNED_HELP)
     args = parser.parse_args()
     from _common import shared_data
 
@@ -85,7 +85,7 @@ def main() -> None:
     )
     with bench_profile(shared_data(), args.contracts, 0, args.keep) as (ws, sets):
         rows = sets["CUAD"]
-        tuned = {r["document"] for r in cuad_rows(shared_data(), args.beyond, None)}
+        tuned = tuned_documents(shared_data()) if args.untuned else set()
         names = sorted({r["document"] for r in rows} - tuned)
         gold = {(r["document"], r["question"]): r["gold"] for r in rows}
         documents = review_documents(ws, "bench", names)
@@ -101,7 +101,7 @@ def main() -> None:
         figures["grid re-read from the store, s"] = round(reread, 3)
         assert again.asked == 0 and score(again, gold) == score(grid, gold)
         print(f"{len(documents)} contracts × {len(questions)} CUAD categories", end="")
-        print(f" (after the first {args.beyond})" if args.beyond else "")
+        print(" (those Gate 2 was not tuned on)" if args.untuned else "")
         for key, value in figures.items():
             print(f"  {key:<32} {value}")
         for q in questions:

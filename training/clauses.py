@@ -160,15 +160,14 @@ def _detectors(
     )
     x_all = vectoriser.fit_transform([sentences.texts[i] for i in rows])
     models: dict[str, LogisticRegression] = {}
-    for nda in (False, True):
-        kind = [
-            row for row, i in enumerate(rows) if sentences.documents[i].startswith("nda_") == nda
-        ]
+    for cols, docs in _by_kind(types, {sentences.documents[i] for i in rows}):
+        held = set(docs)
+        kind = [row for row, i in enumerate(rows) if sentences.documents[i] in held]
         x = x_all[kind]
         by_document: dict[str, list[int]] = {}
         for row, k in enumerate(kind):
             by_document.setdefault(sentences.documents[rows[k]], []).append(row)
-        for key in (t for t in types if t.startswith("nda-") == nda):
+        for key in (types[j] for j in cols):
             y = np.array([key in sentences.positives[rows[k]] for k in kind])
             first = LogisticRegression(C=C, max_iter=3000, class_weight="balanced").fit(x, y)
             logits = first.decision_function(x)
@@ -182,13 +181,12 @@ def _detectors(
 def _hard_negative_weights(
     sentences: Sentences, key: str, by_document: dict[str, list[int]], logits: np.ndarray
 ) -> np.ndarray:
-    """Each row's weight (``by_document``: each document's rows; ``logits``: the first
-    fit's, per row): HARD_NEGATIVE_WEIGHT for the HARD_NEGATIVES best-scored sentences of
-    every document of ``key``'s kind that does not hold it, else 1."""
-    nda = key.startswith("nda-")
+    """Each row's weight (``by_document``: the rows of each document of ``key``'s kind;
+    ``logits``: the first fit's, per row): HARD_NEGATIVE_WEIGHT for the HARD_NEGATIVES
+    best-scored sentences of every such document that does not hold ``key``, else 1."""
     weight = np.ones(len(logits))
     for doc, doc_rows in by_document.items():
-        if doc.startswith("nda_") == nda and key not in sentences.present[doc]:
+        if key not in sentences.present[doc]:
             hardest = sorted(doc_rows, key=lambda r: -logits[r])[:HARD_NEGATIVES]
             weight[hardest] = HARD_NEGATIVE_WEIGHT
     return weight
