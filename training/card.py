@@ -40,7 +40,9 @@ relevance through its **combiners** (`training/fit_combiner.py`, fitted on the v
 documents, 5-fold by document): a logistic model per kind of question over the judge's
 logit, the share of the question's rarity-weighted topic the sentence and its fragment
 hold, and the fragment's retrieval rank; bars chosen on the answer pipeline by
-`benchmarks/tune_gate2.py`.
+`benchmarks/tune_gate2.py`. A review grid's cell is held to the review bar (chosen for
+cell precision on the tuning contracts' grid by `benchmarks/tune_review.py`; the answer
+bar where none was chosen).
 
 {combiners}
 
@@ -185,10 +187,11 @@ def _sup_rows(fig: dict[str, object]) -> str:
 
 
 def _combiner_rows(card: JudgeCard) -> str:
-    rows = ["| kind | bar | bias | weights |", "|---|---|---|---|"]
+    rows = ["| kind | bar | review bar | bias | weights |", "|---|---|---|---|---|"]
     for kind, c in sorted(card.combiners.items()):
         weights = ", ".join(f"{k} {v:+.3f}" for k, v in c.weights.items())
-        rows.append(f"| {kind} | {c.threshold:.4f} | {c.bias:+.3f} | {weights} |")
+        review = f"{c.bar(review=True):.4f}"
+        rows.append(f"| {kind} | {c.threshold:.4f} | {review} | {c.bias:+.3f} | {weights} |")
     return "\n".join(rows) if card.combiners else "(no combiners in this card)"
 
 

@@ -18,5 +18,7 @@ time .venv/bin/python -m training.clauses
 time .venv/bin/python benchmarks/gate2_features.py training/runs/gate2_features.jsonl --keep training/runs/bench
 time .venv/bin/python -m training.fit_combiner training/runs/gate2_features.jsonl --write
 time .venv/bin/python benchmarks/tune_gate2.py --keep training/runs/bench --write
+# The review grid's bar (cell precision on the tuning contracts' grid)
+time .venv/bin/python benchmarks/tune_review.py --keep training/runs/bench --write
 # Gate 3's support combiner for claims about an NDA provision (validation NDAs)
 time .venv/bin/python -m training.fit_support --write

@@ -141,3 +141,32 @@ def test_the_judge_reads_romanian_questions_the_topic_words_missed(tmp_path: Pat
         assert record["relevance"]["scorer"] == default_judge().name
     finally:
         ws.close()
+
+
+def test_a_review_cell_is_held_to_the_combiners_review_bar_never_below_its_answer_bar() -> None:
+    combiner = Combiner({"judge": 1.0}, bias=0.0, threshold=0.2, review_threshold=0.3)
+    assert combiner.bar() == 0.2 and combiner.bar(review=True) == 0.3
+    assert replace(combiner, review_threshold=0.1).bar(review=True) == 0.2
+    assert replace(combiner, review_threshold=None).bar(review=True) == 0.2
+
+
+def test_the_review_bar_is_read_from_the_card_and_used_by_the_scorer(tmp_path: Path) -> None:
+    card = json.loads(CARD_FILE.read_text(encoding="utf-8"))
+    combiners = card["runtime"]["combiners"]
+    combiners["clause_question"]["review_threshold"] = 0.9
+    (tmp_path / "judge.json").write_text(json.dumps(card), encoding="utf-8")
+    loaded = load_card(tmp_path / "judge.json")
+    assert loaded.combiners["clause_question"].review_threshold == 0.9
+    assert loaded.combiners["question"].review_threshold is None  # none chosen for it
+    judge = default_judge()
+    strict = Judge(replace(judge.card, combiners=loaded.combiners))
+    strict.clauses = judge.clauses
+    question = "Which law governs this agreement?"  # routed to Governing Law
+    passages = [_passage(2, GOVERNING)]
+    topic = question_topic(question)
+    answer = JudgeScorer(strict, question, passages, topic=topic)
+    review = JudgeScorer(strict, question, passages, topic=topic, review=True)
+    assert answer.clause_types == review.clause_types != ()
+    assert answer.threshold == combiners["clause_question"]["threshold"]
+    assert review.threshold == 0.9
+    assert review.sentence(passages[0], GOVERNING) == answer.sentence(passages[0], GOVERNING)

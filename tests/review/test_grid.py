@@ -268,3 +268,25 @@ def test_cli_json_shape_and_the_exports_hold_the_quotes(
 
     code, _, err = review(root, capsys, "--questions", "cuad", "--documents", "nosuch.txt")
     assert code != 0 and "nosuch.txt" in err
+
+
+def test_cells_are_asked_at_the_review_bar_and_a_swept_bar_keys_its_own_cells(
+    ws: Workspace, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    options: list[AskOptions] = []
+    real = ws.ask
+
+    def ask(question: str, **kwargs: Any) -> Answer:
+        options.append(kwargs["options"])
+        return real(question, **kwargs)
+
+    monkeypatch.setattr(ws, "ask", ask)
+    fill_grid(ws, "M", [LAW])
+    assert [(o.review, o.relevance_threshold) for o in options] == [(True, None)] * 3
+    options.clear()
+    strict = fill_grid(ws, "M", [LAW], relevance_threshold=0.999)  # not the stored cells
+    assert [(o.review, o.relevance_threshold) for o in options] == [(True, 0.999)] * 3
+    assert {c["disposition"] for c in strict.as_json()["cells"]} == {"refused"}
+    options.clear()
+    again = fill_grid(ws, "M", [LAW], relevance_threshold=0.999)
+    assert (again.asked, again.reused, options) == (0, 3, [])

@@ -62,6 +62,9 @@ class AskOptions:
     min_relevance: float = 0.5
     judge: bool = True  # use the trained judge for the languages it was chosen for
     relevance_threshold: float | None = None  # Gate 2's bar with the judge (None: the card's)
+    # A review grid's cell: Gate 2 holds it to the judge's review bar, where its combiner
+    # has one (an answer in a grid must be the clause asked for: precision first).
+    review: bool = False
     # Gate 1: a question without legal vocabulary is still in scope when a source of the
     # matter holds nearly all its topic words, or the judge finds a source that answers it
     # (the firm's own documents define the domain).
@@ -178,7 +181,12 @@ class Asker:
         reads = judge if judge is not None and language in judge.card.relevance_languages else None
         scorer: Scorer = (
             JudgeScorer(
-                reads, question, passages, threshold=options.relevance_threshold, topic=topic
+                reads,
+                question,
+                passages,
+                threshold=options.relevance_threshold,
+                topic=topic,
+                review=options.review,
             )
             if reads is not None
             else LexicalScorer(topic, options.min_relevance)

@@ -113,7 +113,8 @@ class JudgeScorer:
     the judge's clause model routes to a known clause type (:mod:`letadesk.judge.clauses`)
     is scored by the ``clause_question`` / ``clause_statement`` combiner, which also reads
     that type's detector (``clause``). Without a combiner, the judge's calibrated
-    relevance of every sentence against its threshold."""
+    relevance of every sentence against its threshold. ``review``: a review grid's cell,
+    held to the combiner's review bar where it has one (:meth:`Combiner.bar`)."""
 
     def __init__(
         self,
@@ -123,6 +124,7 @@ class JudgeScorer:
         *,
         threshold: float | None = None,
         topic: Topic = (),
+        review: bool = False,
     ) -> None:
         self.name = judge.name
         card = judge.card
@@ -136,7 +138,7 @@ class JudgeScorer:
             kind = f"clause_{kind}"
         self._combiner = card.combiners.get(kind)
         if self._combiner is not None:
-            bar = self._combiner.threshold
+            bar = self._combiner.bar(review=review)
         else:
             bar = card.relevance_threshold if asked else card.statement_relevance_threshold
         self.threshold = bar if threshold is None else threshold

@@ -43,11 +43,20 @@ class Combiner:
     question's rarity-weighted topic the sentence / its fragment holds) and ``rank``
     (the fragment's retrieval rank, 0 first); for a question routed to a clause type
     (``clause_question`` / ``clause_statement``), ``clause``: the logit of the clause
-    model's probability that the sentence is a clause of that type."""
+    model's probability that the sentence is a clause of that type. ``review_threshold``
+    (optional): the bar of a review grid's cell, where an answer must be the clause asked
+    for (precision first, ``benchmarks/tune_review.py``); never below ``threshold``."""
 
     weights: Mapping[str, float]
     bias: float
     threshold: float
+    review_threshold: float | None = None
+
+    def bar(self, *, review: bool = False) -> float:
+        """Gate 2's bar for an answer, or for a review grid's cell (``review``)."""
+        if review and self.review_threshold is not None:
+            return max(self.threshold, self.review_threshold)
+        return self.threshold
 
     def score(self, features: Mapping[str, float]) -> float:
         return sigmoid(self.bias + sum(w * features[name] for name, w in self.weights.items()))
@@ -167,6 +176,7 @@ def _combiner(spec: Mapping[str, object]) -> Combiner:
         {str(k): float(v) for k, v in weights.items()},
         float(str(spec["bias"])),
         float(str(spec["threshold"])),
+        float(str(spec["review_threshold"])) if "review_threshold" in spec else None,
     )
 
 

@@ -2,7 +2,8 @@
 question asked of that one document through :meth:`Workspace.ask` (verbatim extraction,
 no language model), so that every cell is grounded exactly like an answer — claims with
 their quotes, pages and locators — or a refusal with its reason; and each leaves its
-audit record.
+audit record. A cell is held to the judge's review bar where it has one: in a grid the
+answer must be the clause asked for, and an empty cell is the lawyer's cue to read.
 
 Cells are stored (:mod:`letadesk.store.review_cells`) under the document's content, the
 question, the judge, the LetaDesk version and the options: a re-run, after a cancel or
@@ -138,19 +139,29 @@ def fill_grid(
     as_of: date | None = None,
     progress: CellProgress | None = None,
     cancelled: Callable[[], bool] | None = None,
+    relevance_threshold: float | None = None,
 ) -> ReviewGrid:
     """Fill the grid of ``documents`` (default: every indexed document of ``matter``) by
     ``questions``, row by row. Stored cells are reused; the others are asked and stored
     as each is answered. ``progress`` hears of every cell; ``cancelled`` is polled before
     each and while one is asked: a cancel stops the run, keeping the cells it filled
-    (``ReviewGrid.cancelled``; the rest are pending)."""
+    (``ReviewGrid.cancelled``; the rest are pending). Each cell is held to the judge's
+    review bar (``AskOptions.review``), or to ``relevance_threshold`` when given (the bar
+    ``benchmarks/tune_review.py`` sweeps; part of the stored cell's key)."""
     rows = list(documents) if documents is not None else review_documents(ws, matter)
     grid = ReviewGrid(matter, rows, list(questions))
-    options = AskOptions(as_of=as_of, generate=False, language=ws.settings.language)
+    options = AskOptions(
+        as_of=as_of,
+        generate=False,
+        language=ws.settings.language,
+        review=True,
+        relevance_threshold=relevance_threshold,
+    )
     settings = {
         "as_of": _dated(ws, matter, as_of or ws.today()),
         "language": options.language,
         "embedder": ws.settings.embedder,
+        "relevance_threshold": relevance_threshold,
     }
     judge, opts = judge_identity(), json.dumps(settings, sort_keys=True, default=str)
     store = ws.review_cells
