@@ -76,6 +76,7 @@ MODEL_MODULES = frozenset(
         "system/test_shared_corpus.py",
         "toplevel/test_privacy.py",
         "ui/test_firm_window.py",
+        "verify/test_conditions.py",
         "verify/test_entailment.py",
     }
 )

@@ -22,6 +22,7 @@ from letadesk.domain import Passage
 from letadesk.judge import Judge
 from letadesk.judge.card import MAX_RANK, SHORTLIST, judge_logit
 from letadesk.text import is_question
+from letadesk.verify.conditions import asks_upon_ending, speaks_of_ending
 
 MIN_SENTENCE_CHARS = 25
 MAX_SENTENCE_CHARS = 1200
@@ -114,7 +115,9 @@ class JudgeScorer:
     is scored by the ``clause_question`` / ``clause_statement`` combiner, which also reads
     that type's detector (``clause``). Without a combiner, the judge's calibrated
     relevance of every sentence against its threshold. ``review``: a review grid's cell,
-    held to the combiner's review bar where it has one (:meth:`Combiner.bar`)."""
+    held to the combiner's review bar where it has one (:meth:`Combiner.bar`). A
+    question tied to the agreement's end ("… upon the termination of Agreement") scores
+    0 on a sentence that never speaks of an end (:mod:`letadesk.verify.conditions`)."""
 
     def __init__(
         self,
@@ -152,6 +155,7 @@ class JudgeScorer:
         self._sentence_words: dict[tuple[int, str], float] = {}
         self._passage_words: dict[int, float] = {}
         self._clause: dict[str, float] = {}
+        self._needs_ending = asks_upon_ending(question)
         self.prepare(passages)
 
     def prepare(self, passages: Sequence[Passage]) -> None:
@@ -162,7 +166,9 @@ class JudgeScorer:
         new: dict[str, float] = {}  # text -> its best prior, in retrieval order
         for p in passages:
             for text in self._units(p):
-                if text not in self._scores:
+                if self._needs_ending and not speaks_of_ending(text):
+                    self._unread.add(text)  # states another trigger: never read, scores 0
+                elif text not in self._scores:
                     prior = self._prior(p, text)
                     new[text] = max(prior, new.get(text, prior))
         if self._combiner is None:

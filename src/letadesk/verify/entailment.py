@@ -3,7 +3,9 @@
 Deterministic vetoes come first and stay hard: a claim whose numbers, dates, negation
 or modality disagree with its quote (``consistency``) is *contradicted* whatever any
 model says. A claim made only of the quote's own words, in their order, leaving out no
-negation or condition (:func:`is_extract`), is *supported* as it stands. Then, for a
+negation or condition (:func:`is_extract`), is *supported* as it stands; one tied to the
+agreement's end against a quote that names no end is *insufficient*
+(:mod:`letadesk.verify.conditions`). Then, for a
 language the judge was chosen for, the trained judge decides: *contradicted* at or
 above its contradiction threshold (a veto), *supported* at or above its support
 threshold, else contradicted or insufficient, whichever is more likely; for a claim
@@ -21,6 +23,7 @@ from letadesk.domain import CheckResult
 from letadesk.judge import Judge, SupportScores
 from letadesk.judge.card import judge_logit
 from letadesk.text import detect_language
+from letadesk.verify.conditions import ending_problem
 from letadesk.verify.consistency import check_consistency
 from letadesk.verify.support import check_support, support_score, wordlist, words
 
@@ -114,6 +117,10 @@ def decide_support(
     if consistency.passed and is_extract(claim, quote):
         verbatim = CheckResult("support", True, "the claim is the quote's own words")
         return SupportDecision("supported", 1.0, "extract", (consistency, verbatim))
+    missing = ending_problem(claim, quote) if consistency.passed else ""
+    if missing:
+        unsaid = CheckResult("support", False, missing)
+        return SupportDecision("insufficient", 0.0, "condition", (consistency, unsaid))
     lang = language if language is not None else (detect_language(quote) or "en")
     if judge is None or lang not in judge.card.support_languages:
         score = support_score(claim, quote)
