@@ -62,9 +62,7 @@ class AskOptions:
     min_relevance: float = 0.5
     judge: bool = True  # use the trained judge for the languages it was chosen for
     relevance_threshold: float | None = None  # Gate 2's bar with the judge (None: the card's)
-    # A review grid's cell: Gate 2 holds it to the judge's review bar, where its combiner
-    # has one (an answer in a grid must be the clause asked for: precision first).
-    review: bool = False
+    review: bool = False  # a review grid's cell: held to the judge's review bar, if any
     # Gate 1: a question without legal vocabulary is still in scope when a source of the
     # matter holds nearly all its topic words, or the judge finds a source that answers it
     # (the firm's own documents define the domain).
