@@ -13,7 +13,14 @@ CPU-seconds each answer burnt (a thread pool that spins while it waits burns CPU
 far beyond its wall time). ``--generate always`` adds the local LLM to every answer (the
 path that took 25 minutes under load before answers were extracted by default).
 
+``--beside ingest`` loads the machine the way the window does instead: a thread of this
+process, with its own workspace on the same profile (as the window's ingest engine),
+adds CUAD PDFs to another matter, reading and embedding them, for as long as the
+loaded answers take. The warm answers are then the window's question engine beside
+its own ingest; the cold ones a CLI ``ask`` while the window ingests.
+
     .venv/bin/python benchmarks/bench_contention.py [--competitors 2] [--generate auto|always]
+    .venv/bin/python benchmarks/bench_contention.py --beside ingest [--generate always]
     OMP_WAIT_POLICY=ACTIVE .venv/bin/python benchmarks/bench_contention.py   # the old default
 
 Each run appends its table to results/contention.txt.
@@ -29,12 +36,16 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 from pathlib import Path
+from typing import Any
 
+from _common import shared_data
 from letadesk.answer.ask import AskOptions
+from letadesk.index.questions_first import QuestionsFirst
 from letadesk.judge import default_judge
 from letadesk.workspace import Workspace
 
@@ -66,6 +77,39 @@ def competitors(n: int) -> Iterator[None]:
         for p in procs:
             p.kill()
             p.join()
+
+
+@contextmanager
+def ingesting(data_dir: Path, pdfs: list[Path]) -> Iterator[None]:
+    """A thread adding ``pdfs`` a few at a time to the matter "Archive", with its own
+    workspace on ``data_dir`` (as the window's ingest engine), until the block ends. It
+    goes on where the last block stopped, and starts a new matter "Archive N" when it
+    has added them all."""
+    stop, started = threading.Event(), threading.Event()
+
+    def work() -> None:
+        ws = Workspace.open(data_dir)
+        try:
+            while not stop.is_set():
+                rounds, at = divmod(_added[0], len(pdfs))
+                started.set()
+                ws.ingest(pdfs[at : at + 4], matter=f"Archive {rounds + 1}", cancelled=stop.is_set)
+                _added[0] += len(pdfs[at : at + 4])
+        finally:
+            ws.close()
+
+    thread = threading.Thread(target=work, daemon=True)
+    thread.start()
+    started.wait()
+    time.sleep(2.0)  # into the embedding of its first files
+    try:
+        yield
+    finally:
+        stop.set()
+        thread.join()
+
+
+_added = [0]  # PDFs the ingest thread has added so far, over every loaded block
 
 
 def cold(data_dir: Path, question: str, generate: str) -> tuple[float, float]:
@@ -119,9 +163,23 @@ def main() -> None:
     parser.add_argument("--competitors", type=int, default=2)
     parser.add_argument("--generate", choices=("auto", "always"), default="auto")
     parser.add_argument("--repeats", type=int, default=3)
+    parser.add_argument("--beside", choices=("spin", "ingest"), default="spin")
+    parser.add_argument(
+        "--no-yield",
+        action="store_true",
+        help="the ingest does not wait for answers (questions_first off: the before figure)",
+    )
     args = parser.parse_args()
+    if args.no_yield:
+        QuestionsFirst.wait = lambda self, cancelled=None: 0.0  # type: ignore[method-assign]
+    beside = (
+        f"{args.competitors} CPU-bound competitors"
+        if args.beside == "spin"
+        else "an ingest of CUAD PDFs in this process (the window's ingest engine)"
+        + (", not yielding to answers" if args.no_yield else ", yielding to answers")
+    )
     lines = [
-        f"# ask beside {args.competitors} CPU-bound competitors on {os.cpu_count()} cores "
+        f"# ask beside {beside} on {os.cpu_count()} cores "
         f"(generate={args.generate}, OMP_WAIT_POLICY={os.environ['OMP_WAIT_POLICY']})",
         "",
         "| question | mode | idle s | loaded s | ratio | idle CPU s | loaded CPU s |",
@@ -132,11 +190,18 @@ def main() -> None:
         ws = Workspace.open(data_dir)
         ws.ingest([SAMPLE], matter=MATTER)
         ws.ask(QUESTIONS[0], matter=MATTER)  # load every model once
+        pdfs = sorted((shared_data() / "cuad" / "pdf").iterdir()) if args.beside == "ingest" else []
+
+        def loaded_by(loaded: bool) -> Any:
+            if args.beside == "ingest":
+                return ingesting(data_dir, pdfs) if loaded else nullcontext()
+            return competitors(args.competitors if loaded else 0)
+
         for question in QUESTIONS:
             print(question, flush=True)
             runs: dict[str, dict[str, tuple[float, float]]] = {"cold": {}, "warm": {}}
             for load in ("idle", "loaded"):
-                with competitors(args.competitors if load == "loaded" else 0):
+                with loaded_by(load == "loaded"):
                     runs["cold"][load] = measure(
                         f"cold {load}", lambda q=question: cold(data_dir, q, args.generate)
                     )

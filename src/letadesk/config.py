@@ -48,6 +48,11 @@ class Paths:
         return self.root / "tantivy"
 
     @property
+    def asking(self) -> Path:
+        """Markers of the answers in progress (:mod:`letadesk.index.questions_first`)."""
+        return self.root / "asking"
+
+    @property
     def backups(self) -> Path:
         return self.root / "backups"
 

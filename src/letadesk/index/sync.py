@@ -20,6 +20,7 @@ import numpy as np
 from letadesk.config import Paths, Settings
 from letadesk.domain import LexicalRow, SearchFilters, VectorRow
 from letadesk.errors import IndexError_
+from letadesk.index.questions_first import QuestionsFirst
 from letadesk.index.tantivy_index import LexicalIndex, LexicalIndexBusy
 from letadesk.index.vector_index import RECLUSTER_AT, VectorIndex, vectors_stored
 from letadesk.store import index_rows
@@ -58,6 +59,7 @@ class IndexSet:
         self._embedder: Embedder | None = None
         self._last_query: tuple[str, np.ndarray] | None = None  # the cascade asks twice
         self._worker: ThreadPoolExecutor | None = None  # see search_both
+        self.questions = QuestionsFirst(paths.asking)  # embedding yields to answers
 
     # ---- components -------------------------------------------------------------
 
@@ -84,16 +86,24 @@ class IndexSet:
         if self._embedder is None:
             from letadesk.index.embedder import make_embedder
 
-            self._embedder = make_embedder(self._settings.embedder, threads=self._settings.threads)
+            stored = self._vector_index().identity()  # kept where the model can make it
+            self._embedder = make_embedder(
+                self._settings.embedder,
+                threads=self._settings.threads,
+                match=None if stored is None else stored[0],
+            )
         return self._embedder
 
     @property
     def vectors(self) -> VectorIndex:
         if self._vectors is None:
-            vectors = VectorIndex(self._conn, recluster_at=self._recluster_at)
+            vectors = self._vector_index()
             vectors.ensure(self.embedder.name, self.embedder.dim)
             self._vectors = vectors
         return self._vectors
+
+    def _vector_index(self) -> VectorIndex:
+        return VectorIndex(self._conn, recluster_at=self._recluster_at)
 
     def close(self) -> None:
         if self._worker is not None:
@@ -209,7 +219,8 @@ class IndexSet:
     ) -> tuple[int, int]:
         """(embedded, to embed). Document by document (fragment id order), so that a
         cancel leaves whole documents indexed; ``progress(done, total, title)`` after
-        each of the embedder's batches, ``cancelled`` polled before each of ours."""
+        each of the embedder's batches, ``cancelled`` polled before each of ours. After
+        each of the embedder's batches it waits while a question is being answered."""
         have = self.vectors.embedded_fragment_ids()
         ids = [i for i in index_rows.indexed_fragment_ids(self._conn) if i not in have]
         done = 0
@@ -219,7 +230,7 @@ class IndexSet:
             if cancelled and cancelled():
                 break
             batch = index_rows.rows_by_ids(self._conn, ids[start : start + EMBED_BATCH])
-            step = _step(progress, done, len(ids), batch[-1].title)
+            step = _step(progress, done, len(ids), batch[-1].title, self.questions, cancelled)
             vectors = self.embedder.embed_passages([_passage_text(r) for r in batch], progress=step)
             with transaction(self._conn):
                 self.vectors.upsert([r.vector_row() for r in batch], vectors)
@@ -305,16 +316,21 @@ class IndexSet:
 
 
 def _step(
-    progress: Progress | None, base: int, total: int, title: str
-) -> Callable[[int, int], None] | None:
-    """The embedder's ``progress(done_in_batch, batch_size)`` as ``progress(done, total,
-    title)`` over the whole embedding."""
-    if progress is None:
-        return None
-    report = progress
+    progress: Progress | None,
+    base: int,
+    total: int,
+    title: str,
+    questions: QuestionsFirst,
+    cancelled: Callable[[], bool] | None,
+) -> Callable[[int, int], None]:
+    """The embedder's ``progress(done_in_batch, batch_size)``: reported as
+    ``progress(done, total, title)`` over the whole embedding, then a pause while a
+    question is being answered (the embedder calls it between its batches)."""
 
     def step(done: int, _size: int) -> None:
-        report(base + done, total, title)
+        if progress is not None:
+            progress(base + done, total, title)
+        questions.wait(cancelled)
 
     return step
 

@@ -246,7 +246,9 @@ class ServerWorkspace:
 
                 identity = embedder_identity(conn)
                 if identity is not None:
-                    embedder = make_embedder(self.settings.embedder, threads=self.settings.threads)
+                    embedder = make_embedder(
+                        self.settings.embedder, threads=self.settings.threads, match=identity[0]
+                    )
                     check_embedder(
                         identity, embedder.name, embedder.dim, "this LetaDesk embeds with"
                     )
