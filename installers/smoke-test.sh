@@ -43,7 +43,10 @@ chown 65534:65534 "$TMP/home"
 cat > "$TMP/demo.sh" <<DEMO
 set -euo pipefail
 export HOME=$TMP/home LETADESK_DATA_DIR=$TMP/home/profile QT_QPA_PLATFORM=offscreen
-echo "as \$(id -un 2>/dev/null || id -u) in a user namespace; links: \$(ls /sys/class/net | tr '\n' ' ')"
+# /proc/net/dev is this network namespace's (/sys/class/net still shows the host's)
+links=\$(awk -F: 'NR > 2 { gsub(/ /, "", \$1); printf "%s ", \$1 }' /proc/net/dev)
+echo "as \$(id -un 2>/dev/null || id -u) in a user namespace; network links: \$links"
+[[ \$links == "lo " ]] || { echo "smoke-test: the demo's namespace has links: \$links" >&2; exit 1; }
 m="Sample matter (fictional)"
 "$APP/letadesk" ingest "$SAMPLE" --matter "\$m"
 "$APP/letadesk" ask "How long do the confidentiality obligations survive termination?" --matter "\$m"
