@@ -32,23 +32,21 @@ class QuestionsFirst:
     def answering(self) -> Iterator[None]:
         """Hold a marker for as long as the block runs. A folder that cannot be written
         (a read-only profile) only means the ingest will not yield: never an error."""
-        marker: Path | None = self.folder / f"{os.getpid()}-{threading.get_native_id()}"
-        try:
+        marker = self.folder / f"{os.getpid()}-{threading.get_native_id()}"
+        with contextlib.suppress(OSError):
             self.folder.mkdir(exist_ok=True)
-            marker.touch()  # type: ignore[union-attr]
-        except OSError:
-            marker = None
+            marker.touch()
         try:
             yield
         finally:
-            if marker is not None:
-                with contextlib.suppress(OSError):
-                    marker.unlink()
+            with contextlib.suppress(OSError):
+                marker.unlink(missing_ok=True)
 
     def asking(self) -> bool:
         """Whether an answer is in progress on this profile (stale markers removed)."""
         try:
-            entries = list(os.scandir(self.folder))
+            with os.scandir(self.folder) as found:
+                entries = list(found)
         except OSError:
             return False
         now = time.time()

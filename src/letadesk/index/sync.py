@@ -22,7 +22,12 @@ from letadesk.domain import LexicalRow, SearchFilters, VectorRow
 from letadesk.errors import IndexError_
 from letadesk.index.questions_first import QuestionsFirst
 from letadesk.index.tantivy_index import LexicalIndex, LexicalIndexBusy
-from letadesk.index.vector_index import RECLUSTER_AT, VectorIndex, vectors_stored
+from letadesk.index.vector_index import (
+    RECLUSTER_AT,
+    VectorIndex,
+    stored_identity,
+    vectors_stored,
+)
 from letadesk.store import index_rows
 from letadesk.store.database import Connection
 from letadesk.store.transaction import transaction
@@ -86,7 +91,7 @@ class IndexSet:
         if self._embedder is None:
             from letadesk.index.embedder import make_embedder
 
-            stored = self._vector_index().identity()  # kept where the model can make it
+            stored = stored_identity(self._conn)  # kept where the model can make it
             self._embedder = make_embedder(
                 self._settings.embedder,
                 threads=self._settings.threads,
@@ -97,13 +102,10 @@ class IndexSet:
     @property
     def vectors(self) -> VectorIndex:
         if self._vectors is None:
-            vectors = self._vector_index()
+            vectors = VectorIndex(self._conn, recluster_at=self._recluster_at)
             vectors.ensure(self.embedder.name, self.embedder.dim)
             self._vectors = vectors
         return self._vectors
-
-    def _vector_index(self) -> VectorIndex:
-        return VectorIndex(self._conn, recluster_at=self._recluster_at)
 
     def close(self) -> None:
         if self._worker is not None:

@@ -65,6 +65,15 @@ def vectors_stored(conn: apsw.Connection) -> bool:
     return row is not None
 
 
+def stored_identity(conn: apsw.Connection) -> tuple[str, int] | None:
+    """``(embedder_name, dim)`` the vectors in ``conn``'s database were made with, or
+    None when it holds none; the sqlite-vec extension need not be loaded."""
+    if not vectors_stored(conn):
+        return None
+    row = conn.execute("SELECT embedder_name, dim FROM vector_meta").fetchone()
+    return None if row is None else (str(row[0]), int(row[1]))
+
+
 class VectorIndex:
     """Embeddings of fragments, partitioned by matter.
 
@@ -92,10 +101,7 @@ class VectorIndex:
 
     def identity(self) -> tuple[str, int] | None:
         """``(embedder_name, dim)`` the stored vectors were made with, or None."""
-        if not self._has_table("vector_meta"):
-            return None
-        row = self._conn.execute("SELECT embedder_name, dim FROM vector_meta").fetchone()
-        return None if row is None else (str(row[0]), int(row[1]))
+        return stored_identity(self._conn)
 
     def ensure(self, embedder_name: str, dim: int) -> bool:
         """Prepare the tables for vectors from ``embedder_name`` (``dim`` wide).
