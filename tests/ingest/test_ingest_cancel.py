@@ -73,9 +73,7 @@ def test_a_cancel_during_embedding_reports_pending_documents(
 
     doctor = workspace.doctor()
     assert doctor.consistent and doctor.problems == [], doctor.problems
-    assert doctor.pending == [
-        f"vector index: {total - stop_at} passages waiting for their vector"
-    ]
+    assert doctor.pending == [f"vector index: {total - stop_at} passages waiting for their vector"]
     # the lexical index is up to date: a pending document is already found by keyword
     assert workspace.search(f"facturii numărul {whole}005", matter="M", dense=False)
 
