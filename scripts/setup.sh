@@ -36,7 +36,7 @@ if ! { [ -x .venv/bin/python ] && .venv/bin/python -m pip --version >/dev/null 2
 fi
 VPY=.venv/bin/python
 stamp=.venv/.letadesk-setup
-want=$(cat requirements.lock pyproject.toml | sha256sum | cut -d' ' -f1)
+want=$(cat requirements.lock pyproject.toml scripts/setup.sh | sha256sum | cut -d' ' -f1)
 if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$want" ]; then
   echo "setup: .venv is up to date"
 else
@@ -55,7 +55,28 @@ u.urlopen(u.Request(sys.argv[1] + '/torch/', method='HEAD'), timeout=5)" "$torch
     torch_from=(--index-url "$torch_index" --extra-index-url https://pypi.org/simple)
   fi
   "$VPY" -m pip install -q "$torch" "${torch_from[@]}"
-  "$VPY" -m pip install -q -r <(grep -v -E '^[^#].*# no-deps' requirements.lock)
+  "$VPY" -m pip install -q -r <(grep -v -E '^[^#].*# (no-deps|portable-build)' requirements.lock)
+  # Lines marked "# portable-build": llama-cpp-python, which compiles llama.cpp. ggml's
+  # default build is for the CPU it is built on (GGML_NATIVE): on a Xeon with AMX it took
+  # ggml's AMX kernels, whose first matrix product killed the process (SIGSEGV in
+  # ggml_backend_amx_mul_mat, in a VM that does not grant AMX tile state), and a build so
+  # made runs on no older CPU (the installers bundle it). It is built for any x86-64 with
+  # AVX2, FMA and F16C (GGML_NATIVE=OFF: ggml's instruction defaults), once per machine,
+  # into LetaDesk's own wheel cache: pip's would hand back a native build, since its key
+  # ignores CMAKE_ARGS. tests/generate/test_llama_build.py checks the installed library.
+  # A CMAKE_ARGS in the environment is used instead (macOS: Metal).
+  llama_args=${CMAKE_ARGS:--DGGML_NATIVE=OFF}
+  while read -r pin; do
+    key=$(echo "$pin $llama_args" | sha256sum | cut -c1-16)
+    wheels="${XDG_CACHE_HOME:-$HOME/.cache}/LetaDesk/wheels/$key"
+    if ! compgen -G "$wheels/*.whl" >/dev/null; then
+      echo "setup: building $pin for any x86-64 with AVX2 (several minutes, once a machine)"
+      CMAKE_ARGS="$llama_args" "$VPY" -m pip wheel -q --no-cache-dir --no-deps \
+        --no-binary "${pin%%==*}" -w "$wheels" "$pin"
+    fi
+    "$VPY" -m pip install -q --no-deps --force-reinstall "$wheels"/*.whl
+    "$VPY" -m pip install -q "$wheels"/*.whl  # its dependencies
+  done < <(grep -E '^[^#].*# portable-build' requirements.lock | sed 's/[[:space:]]*#.*//')
   # Lines marked "# no-deps": packages whose own metadata pulls unwanted dependencies.
   mapfile -t nodeps < <(grep -E '^[^#].*# no-deps' requirements.lock | sed 's/[[:space:]]*#.*//')
   if [ "${#nodeps[@]}" -gt 0 ]; then "$VPY" -m pip install -q --no-deps "${nodeps[@]}"; fi

@@ -1,20 +1,30 @@
-"""CLI verbs for retrieval and answers: search, doctor, ask, audit, eval."""
+"""CLI verbs for retrieval and answers: search, doctor, ask, engine, audit, eval."""
 
 from __future__ import annotations
 
 import argparse
 import sys
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from letadesk.answer.ask import AskOptions
 from letadesk.answer.evaluate import evaluate, load_questions
 from letadesk.answer.messages import message
 from letadesk.answer.record import answer_json, passage_json
-from letadesk.cli.common import count_arg, open_profile, open_workspace, parse_date, print_json
+from letadesk.cli import engine
+from letadesk.cli.common import (
+    Profile,
+    backend_url,
+    count_arg,
+    open_profile,
+    open_workspace,
+    parse_date,
+    print_json,
+)
 from letadesk.domain import Answer
-from letadesk.errors import ConfigError
+from letadesk.errors import ConfigError, LetaDeskError
 from letadesk.limits import MAX_K, MAX_LIST
+from letadesk.workspace import Workspace
 
 EVERY_VERSION = "any"  # ``ask --as-of any``: no date, every version searched
 
@@ -50,7 +60,19 @@ def register(sub: Any) -> None:
     )
     _mode_flags(p)
     p.add_argument("--json", action="store_true")
+    p.add_argument(
+        "--cold",
+        action="store_true",
+        help="answer in this process even when a warm engine (letadesk engine) is running",
+    )
     p.set_defaults(func=cmd_ask)
+
+    p = sub.add_parser(
+        "engine",
+        help="keep the models loaded and answer ask from this process "
+        "(a user-only local socket, no network port; Ctrl-C stops it)",
+    )
+    p.set_defaults(func=cmd_engine)
 
     p = sub.add_parser("audit", help="the audit trail of past questions")
     p.add_argument("--verify", action="store_true", help="check the hash chain")
@@ -141,18 +163,63 @@ def _options(language: str, args: argparse.Namespace) -> AskOptions:
 
 
 def cmd_ask(args: argparse.Namespace) -> int:
+    if not args.cold:
+        code = engine.ask_engine(args, backend_url(args))
+        if code is not None:
+            return code
     with open_profile(args, sources="quick") as ws:
-        answer = ws.ask(
-            args.question,
-            matter=args.matter,
-            document=args.document,
-            options=_options(ws.settings.language, args),
-        )
+        return answer_question(ws, args)
+
+
+def answer_question(ws: Profile, args: argparse.Namespace) -> int:
+    """The ``ask`` verb on an open profile: the answer printed, the exit code returned."""
+    answer = ws.ask(
+        args.question,
+        matter=args.matter,
+        document=args.document,
+        options=_options(ws.settings.language, args),
+    )
     if args.json:
         print_json(answer_json(answer))
     else:
         _print_answer(answer, ws.settings.language)
     return 0
+
+
+def cmd_engine(args: argparse.Namespace) -> int:
+    backend = backend_url(args)
+    with open_profile(args) as ws:
+        _warm(ws)
+        return engine.serve(
+            ws,
+            path=engine.socket_path(args.data_dir),
+            backend=backend,
+            answer=_engine_answer,
+            log=lambda line: print(line, file=sys.stderr, flush=True),
+        )
+
+
+def _engine_answer(ws: Profile, args: argparse.Namespace) -> int:
+    if isinstance(ws, Workspace):  # as a cold ask's open_profile(sources="quick") does
+        ws.check_sources(full=False)
+    return answer_question(ws, args)
+
+
+def _warm(ws: Profile) -> None:
+    """Load what a first answer needs: the judge, the embedder (by a search) and, when
+    answers are drafted, the language model. A model that fails to load is reported and
+    the engine serves on (each ask then says why)."""
+    from letadesk.judge import default_judge
+
+    local = ws if isinstance(ws, Workspace) else cast(Workspace, getattr(ws, "local"))  # noqa: B009
+    try:
+        default_judge()
+        if names := [m.name for m in ws.matters()]:
+            ws.search("warm-up", matter=names[0], k=1)
+        if local.generates():
+            local.generator()
+    except LetaDeskError as exc:
+        print(f"letadesk engine: not warm: {exc}", file=sys.stderr, flush=True)
 
 
 def _print_answer(answer: Answer, language: str) -> None:

@@ -1,0 +1,241 @@
+"""A warm engine for the command line: ``letadesk engine`` keeps a profile open, its
+models loaded, and answers ``letadesk ask`` for it over a local socket (issue 14).
+
+A cold ``letadesk ask`` starts Python, opens the profile and loads the embedder, the
+judge and, when it drafts, the language model before it answers; the engine has done
+that once (``benchmarks/bench_engine.py`` times both). The window is already such an
+engine; this one serves the command line and scripts.
+
+- **Local and user-only.** A Unix-domain socket, ``engine.sock`` in the profile folder:
+  no network port. It is made under umask 077 (``srw-------``), and where the platform
+  tells a connection's peer (``SO_PEERCRED``, Linux) the engine reads nothing from
+  another user's.
+- **The same answer.** A request carries the ``ask`` verb's own arguments; the engine
+  runs the verb as a cold ``ask`` would, on its open profile (the sources re-checked
+  first), and returns what the verb printed and its exit code. The audit record is the
+  engine's, in the same trail. One question at a time, in order of arrival.
+- **Never in the way.** ``ask`` uses the engine only when one answers on the profile's
+  socket for the same backend; with none (or a stale socket, an engine for another
+  backend, a platform without Unix sockets) it answers itself. ``ask --cold`` never
+  asks the engine.
+- The engine reads the settings when it starts: restart it after changing them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import io
+import json
+import os
+import signal
+import socket
+import struct
+import sys
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+from letadesk.config import Paths
+from letadesk.errors import ConfigError, LetaDeskError
+
+SOCKET_NAME = "engine.sock"
+PROTOCOL = 1
+MAX_PATH = 100  # AF_UNIX paths: 108 bytes on Linux, 104 on macOS, with the final NUL
+MAX_REQUEST = 1 << 20  # a question is at most a few thousand characters (limits.py)
+CONNECT_TIMEOUT_S = 2.0
+# the ``ask`` arguments a request carries (argparse's dests), with their JSON types
+ASK_FIELDS: dict[str, tuple[type, ...]] = {
+    "question": (str,),
+    "matter": (str,),
+    "document": (str, type(None)),
+    "as_of": (str, type(None)),
+    "generate": (bool, type(None)),
+    "json": (bool,),
+}
+
+Verb = Callable[[Any, argparse.Namespace], int]  # (profile, ask arguments) -> exit code
+
+
+def socket_path(data_dir: str | None) -> Path:
+    """The engine's socket for the profile at ``data_dir`` (as ``--data-dir`` names it)."""
+    return Paths.resolve(data_dir).root / SOCKET_NAME
+
+
+def unix_sockets() -> bool:
+    return hasattr(socket, "AF_UNIX")
+
+
+# ---- the client: ``letadesk ask`` -------------------------------------------------------
+
+
+def ask_engine(args: argparse.Namespace, backend: str) -> int | None:
+    """Have the engine serving this profile and ``backend`` answer ``args`` (the ``ask``
+    verb's); its output is printed here and its exit code returned. None when no engine
+    answers for them: the caller then answers itself."""
+    if not unix_sockets():
+        return None
+    path = socket_path(args.data_dir)
+    if len(os.fsencode(path)) > MAX_PATH or not path.exists():
+        return None
+    request = {"protocol": PROTOCOL, "backend": backend}
+    request |= {name: getattr(args, name) for name in ASK_FIELDS}
+    try:
+        reply = _exchange(path, request)
+    except (OSError, ValueError):  # no engine listening, or one that went away
+        return None
+    if not isinstance(reply.get("code"), int):  # declined: another backend or protocol
+        return None
+    sys.stdout.write(str(reply.get("stdout", "")))
+    sys.stderr.write(str(reply.get("stderr", "")))
+    return int(reply["code"])
+
+
+def _exchange(path: Path, request: dict[str, Any]) -> dict[str, Any]:
+    with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as conn:
+        conn.settimeout(CONNECT_TIMEOUT_S)
+        conn.connect(str(path))
+        conn.settimeout(None)  # an answer drafted by the language model takes a while
+        conn.sendall(json.dumps(request).encode() + b"\n")
+        line = conn.makefile("rb").readline()
+    reply = json.loads(line) if line else None
+    if not isinstance(reply, dict):
+        raise ValueError("the engine closed the connection without a reply")
+    return reply
+
+
+# ---- the engine: ``letadesk engine`` ----------------------------------------------------
+
+
+def serve(
+    profile: Any,
+    *,
+    path: Path,
+    backend: str,
+    answer: Verb,
+    log: Callable[[str], None] = lambda _line: None,
+) -> int:
+    """Answer ``ask`` requests on ``path`` with ``answer(profile, args)`` until
+    interrupted (Ctrl-C, SIGTERM); the socket is removed on the way out. ``log`` gets
+    a line when it is ready and one per request."""
+    if not unix_sockets():
+        raise ConfigError("engine: this platform has no Unix-domain sockets; ask answers itself")
+    with _listening(path) as server, _stopped_by_sigterm():
+        log(f"letadesk engine: answering ask on {path} (Ctrl-C stops it)")
+        try:
+            while True:
+                conn, _ = server.accept()
+                with conn:
+                    if _same_user(conn):
+                        start = time.perf_counter()
+                        outcome = _handle(conn, profile, backend, answer)
+                        log(f"letadesk engine: {outcome} in {time.perf_counter() - start:.2f} s")
+        except KeyboardInterrupt:
+            return 0
+
+
+def _handle(conn: socket.socket, profile: Any, backend: str, answer: Verb) -> str:
+    """What came of one request, for the log."""
+    try:
+        line = conn.makefile("rb").readline(MAX_REQUEST)
+        reply = _reply(line, profile, backend, answer)
+        conn.sendall(json.dumps(reply, ensure_ascii=False).encode() + b"\n")
+    except OSError as exc:  # the client went away; the next one is served
+        return f"client gone ({exc.strerror or exc})"
+    return f"declined: {reply['declined']}" if "declined" in reply else f"exit {reply['code']}"
+
+
+def _reply(line: bytes, profile: Any, backend: str, answer: Verb) -> dict[str, Any]:
+    try:
+        request = json.loads(line)
+    except ValueError:
+        return {"declined": "not a request"}
+    if not isinstance(request, dict) or request.get("protocol") != PROTOCOL:
+        return {"declined": f"protocol {PROTOCOL} only"}
+    if request.get("backend") != backend:
+        return {"declined": "this engine serves another backend"}
+    fields = {name: request.get(name) for name in ASK_FIELDS}
+    if any(not isinstance(fields[n], kinds) for n, kinds in ASK_FIELDS.items()):
+        return {"declined": "malformed ask arguments"}
+    return run_captured(answer, profile, argparse.Namespace(**fields))
+
+
+def run_captured(answer: Verb, profile: Any, args: argparse.Namespace) -> dict[str, Any]:
+    """Run the verb as ``letadesk ask`` would, its output and exit code captured."""
+    from letadesk.cli.common import fail
+
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        try:
+            code = answer(profile, args)
+        except LetaDeskError as exc:
+            code = fail(str(exc), exc.exit_code)
+    return {"code": code, "stdout": out.getvalue(), "stderr": err.getvalue()}
+
+
+@contextlib.contextmanager
+def _listening(path: Path) -> Iterator[socket.socket]:
+    if len(os.fsencode(path)) > MAX_PATH:
+        raise ConfigError(
+            f"engine: the socket path {path} is longer than {MAX_PATH} bytes, too long for "
+            "a Unix-domain socket; use a shorter --data-dir"
+        )
+    _remove_stale(path)
+    server = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    old = os.umask(0o077)  # made srwx------: only its owner connects, from the start
+    try:
+        server.bind(str(path))
+        path.chmod(0o600)
+    except OSError:
+        server.close()
+        raise
+    finally:
+        os.umask(old)
+    try:
+        server.listen(8)
+        yield server
+    finally:
+        server.close()
+        path.unlink(missing_ok=True)
+
+
+def _remove_stale(path: Path) -> None:
+    """A socket left by an engine that was killed is removed; a live one is an error."""
+    if not path.exists() and not path.is_symlink():
+        return
+    with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as probe:
+        probe.settimeout(CONNECT_TIMEOUT_S)
+        try:
+            probe.connect(str(path))
+        except OSError:
+            path.unlink()
+            return
+    raise ConfigError(f"engine: another engine already answers on {path}")
+
+
+def _same_user(conn: socket.socket) -> bool:
+    """Whether the peer runs as this user; True where the platform cannot tell (the
+    socket's mode is then the guard)."""
+    option = getattr(socket, "SO_PEERCRED", None)
+    if option is None:
+        return True
+    creds = conn.getsockopt(socket.SOL_SOCKET, option, struct.calcsize("3i"))
+    _pid, uid, _gid = struct.unpack("3i", creds)
+    return bool(uid == os.getuid())
+
+
+@contextlib.contextmanager
+def _stopped_by_sigterm() -> Iterator[None]:
+    def stop(_signum: int, _frame: object) -> None:
+        raise KeyboardInterrupt
+
+    try:
+        previous = signal.signal(signal.SIGTERM, stop)
+    except ValueError:  # not the main thread: only Ctrl-C stops it
+        yield
+        return
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
