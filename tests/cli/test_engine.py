@@ -25,6 +25,13 @@ from letadesk.errors import ConfigError
 from letadesk.workspace import Workspace
 
 QUESTION = "What is the governing law?"
+LIGHT_ASK = """
+import sys
+from letadesk.cli import main
+code = main(["--data-dir", sys.argv[1], "ask", sys.argv[2], "--matter", "M", "--extract-only"])
+heavy = ("letadesk.workspace", "apsw", "numpy", "onnxruntime", "tantivy", "llama_cpp")
+print(f"exit {code}, heavy modules: {[m for m in heavy if m in sys.modules]}")
+"""
 unix_only = pytest.mark.skipif(not engine.unix_sockets(), reason="needs Unix-domain sockets")
 
 
@@ -90,6 +97,14 @@ def test_the_engine_answers_ask_as_a_cold_ask_does(
         assert warm["disposition"] == cold["disposition"] == "answered"
         assert warm["claims"] == cold["claims"]
         assert warm["audit_id"] != cold["audit_id"]  # two questions, two records
+        # the asking process imports none of the models' or stores' modules
+        light = subprocess.run(
+            [sys.executable, "-c", LIGHT_ASK, str(profile), QUESTION],
+            capture_output=True,
+            text=True,
+            check=True,
+        )
+        assert light.stdout.splitlines()[-1] == "exit 0, heavy modules: []", light.stderr
         # a request for another backend is declined: the caller answers itself
         other = argparse.Namespace(
             data_dir=str(profile),
@@ -109,9 +124,9 @@ def test_the_engine_answers_ask_as_a_cold_ask_does(
         _, log = proc.communicate(timeout=60)
     assert proc.returncode == 0
     assert not sock.exists()
-    assert log.count("letadesk engine: exit 0 in") == 1  # the warm ask; --cold was not its
+    assert log.count("letadesk engine: exit 0 in") == 2  # the warm asks; --cold was not its
     assert "declined: this engine serves another backend" in log
-    assert _records(profile) == before + 2
+    assert _records(profile) == before + 3
     assert _ask(profile, capsys)["disposition"] == "answered"  # no engine: answered cold
 
 
@@ -134,6 +149,24 @@ def test_no_engine_means_ask_answers_itself(tmp_path: Path) -> None:
     long = tmp_path / ("x" * engine.MAX_PATH)
     with pytest.raises(ConfigError, match="too long for a Unix-domain socket"):
         engine._listening(long / engine.SOCKET_NAME).__enter__()
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["search", "ask", "--matter", "M"],  # another verb
+        ["ask", "q", "--matter", "M", "--cold"],
+        ["ask", "q"],  # no --matter: the full CLI says so
+        ["ask", "--help"],
+        ["--version", "ask", "q", "--matter", "M"],
+        ["ask", "q\x00", "--matter", "M"],  # refused by the full CLI, with the reason
+        ["ask", "q\udcff", "--matter", "M"],
+    ],
+)
+def test_the_fast_path_leaves_other_command_lines_to_the_full_cli(
+    tmp_path: Path, argv: list[str]
+) -> None:
+    assert engine.fast_ask(["--data-dir", str(tmp_path / "p"), *argv]) is None
 
 
 def test_malformed_requests_are_declined_before_anything_runs() -> None:

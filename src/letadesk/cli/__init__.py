@@ -11,22 +11,26 @@ import os
 import sys
 from collections.abc import Sequence
 
-from letadesk.cli import (
-    answer_cmds,
-    check_cmds,
-    corpus_cmds,
-    draft_cmds,
-    model_cmds,
-    profile_cmds,
-    review_cmds,
-    server_cmds,
-)
-from letadesk.cli.common import fail
+from letadesk.cli.engine import fast_ask
 from letadesk.errors import LetaDeskError
-from letadesk.store.transaction import fault_error
+
+# The verbs' modules (and, through them, the models' and stores' libraries) are imported
+# by build_parser, not here: an ``ask`` that a warm engine answers (engine.fast_ask) has
+# no use for them, and importing them is most of what such an ask costs.
 
 
 def build_parser() -> argparse.ArgumentParser:
+    from letadesk.cli import (
+        answer_cmds,
+        check_cmds,
+        corpus_cmds,
+        draft_cmds,
+        model_cmds,
+        profile_cmds,
+        review_cmds,
+        server_cmds,
+    )
+
     parser = argparse.ArgumentParser(
         prog="letadesk",
         description="Offline legal assistant: grounded answers from your documents.",
@@ -69,7 +73,8 @@ def _version(args: argparse.Namespace) -> int:
 
 
 def _gui(args: argparse.Namespace) -> int:
-    from letadesk.cli.common import backend_url, firm_server
+    from letadesk.cli.ask_args import backend_url
+    from letadesk.cli.common import firm_server
     from letadesk.ui.app import run_app
 
     url = backend_url(args)  # --backend, else the backend setting: the firm server
@@ -84,27 +89,40 @@ def main(argv: Sequence[str] | None = None) -> int:
     # here it runs the worker and exits, instead of parsing the worker's arguments as a
     # verb. A no-op when not frozen.
     multiprocessing.freeze_support()
+    argv = sys.argv[1:] if argv is None else list(argv)
+    try:
+        answered = fast_ask(argv)
+        if answered is not None:
+            sys.stdout.flush()
+            return answered
+    except KeyboardInterrupt:
+        return _fail("interrupted", 130)
+    except BrokenPipeError:
+        _drop_stdout()
+        return BROKEN_PIPE
+    from letadesk.store.transaction import fault_error
+
     args = build_parser().parse_args(argv)
     func = _version if args.version else getattr(args, "func", _gui)
     if problem := _undecodable(args):
-        return fail(problem, 2)
+        return _fail(problem, 2)
     try:
         code = int(func(args))
         sys.stdout.flush()  # a closed pipe shows here, not at interpreter exit
         return code
     except LetaDeskError as exc:
-        return fail(str(exc), exc.exit_code)
+        return _fail(str(exc), exc.exit_code)
     except KeyboardInterrupt:
-        return fail("interrupted", 130)
+        return _fail("interrupted", 130)
     except BrokenPipeError:
         _drop_stdout()
         return BROKEN_PIPE
     except Exception as exc:  # a disk or file fault met outside a transaction
         fault = fault_error(exc)
         if fault is not None:
-            return fail(str(fault), fault.exit_code)
+            return _fail(str(fault), fault.exit_code)
         if isinstance(exc, OSError) and exc.filename is not None:  # a path the system refuses
-            return fail(f"{exc.filename}: cannot be used ({exc.strerror or exc})", 2)
+            return _fail(f"{exc.filename}: cannot be used ({exc.strerror or exc})", 2)
         raise
 
 
@@ -115,6 +133,12 @@ def gui_main() -> int:
 
 
 BROKEN_PIPE = 128 + 13  # 128 + SIGPIPE
+
+
+def _fail(message: str, code: int) -> int:
+    from letadesk.cli.common import fail
+
+    return fail(message, code)
 
 
 def _undecodable(args: argparse.Namespace) -> str:

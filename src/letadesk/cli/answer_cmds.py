@@ -12,9 +12,9 @@ from letadesk.answer.evaluate import evaluate, load_questions
 from letadesk.answer.messages import message
 from letadesk.answer.record import answer_json, passage_json
 from letadesk.cli import engine
+from letadesk.cli.ask_args import add_ask_arguments, backend_url, mode_flags
 from letadesk.cli.common import (
     Profile,
-    backend_url,
     count_arg,
     open_profile,
     open_workspace,
@@ -50,21 +50,7 @@ def register(sub: Any) -> None:
     p.set_defaults(func=cmd_doctor)
 
     p = sub.add_parser("ask", help="a grounded answer, or a refusal with the nearest sources")
-    p.add_argument("question")
-    p.add_argument("--matter", required=True)
-    p.add_argument("--document", metavar="DOC", help="only this document (id or file name)")
-    p.add_argument(
-        "--as-of",
-        help='the date the answer must hold on (YYYY-MM-DD; default today; "any": every '
-        "version, with no date)",
-    )
-    _mode_flags(p)
-    p.add_argument("--json", action="store_true")
-    p.add_argument(
-        "--cold",
-        action="store_true",
-        help="answer in this process even when a warm engine (letadesk engine) is running",
-    )
+    add_ask_arguments(p)
     p.set_defaults(func=cmd_ask)
 
     p = sub.add_parser(
@@ -89,29 +75,9 @@ def register(sub: Any) -> None:
     p = sub.add_parser("eval", help="run a JSONL question file and report coverage/refusals")
     p.add_argument("file", metavar="FILE.jsonl")
     p.add_argument("--matter", required=True)
-    _mode_flags(p)
+    mode_flags(p)
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_eval)
-
-
-def _mode_flags(p: argparse.ArgumentParser) -> None:
-    """``--extract-only`` / ``--generate``: override the settings' generation mode."""
-    mode = p.add_mutually_exclusive_group()
-    mode.add_argument(
-        "--extract-only",
-        action="store_const",
-        const=False,
-        dest="generate",
-        help="skip the language model; answer with verbatim extracted sentences",
-    )
-    mode.add_argument(
-        "--generate",
-        action="store_const",
-        const=True,
-        dest="generate",
-        help="draft with the language model even when the generation mode "
-        "setting would not (e.g. the bundled SmolLM2 under 'auto')",
-    )
 
 
 def cmd_search(args: argparse.Namespace) -> int:

@@ -12,7 +12,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal, Protocol
 
 from letadesk.answer.ask import AskOptions
-from letadesk.config import Paths, Settings
+from letadesk.cli.ask_args import backend_url
+from letadesk.config import Settings
 from letadesk.domain import Answer, Document, Matter, Passage
 from letadesk.errors import ConfigError
 from letadesk.limits import checked_count
@@ -94,16 +95,6 @@ def _check_sources(ws: Workspace, sources: Literal["", "quick", "due"]) -> None:
         ws.check_sources(full=None if sources == "due" else False)
 
 
-def backend_url(args: argparse.Namespace, ws: Workspace | None = None) -> str:
-    """The firm server's connection string: ``--backend``, else the ``backend`` setting
-    (of ``ws``, or of the profile); "" for the embedded profile."""
-    given = getattr(args, "backend", None)
-    if given:
-        return str(given)
-    settings = ws.settings if ws is not None else Settings.load(Paths.resolve(args.data_dir))
-    return settings.backend
-
-
 @contextmanager
 def _connect(url: str, local: Workspace) -> Iterator[ServerWorkspace]:
     with _imported():
@@ -157,7 +148,7 @@ def open_server(args: argparse.Namespace, url: str = "") -> Iterator[ServerWorks
     """The firm server at ``url`` (else :func:`backend_url`), beside the local profile
     (its settings and model)."""
     with Workspace.open(args.data_dir) as local:
-        target = url or backend_url(args, local)
+        target = url or backend_url(args, local.settings)
         if not target:
             raise ConfigError(f"{args.verb}: needs the firm server: give --backend URL")
         with _connect(target, local) as server:
@@ -171,7 +162,7 @@ def open_profile(
     """The firm server when one is configured (:func:`backend_url`), else the profile,
     its sources re-checked as ``sources`` says (:func:`open_workspace`)."""
     with Workspace.open(args.data_dir) as local:
-        target = backend_url(args, local)
+        target = backend_url(args, local.settings)
         if not target:
             _check_sources(local, sources)
             yield local

@@ -5,8 +5,8 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+from letadesk.cli.ask_args import backend_url
 from letadesk.cli.common import (
-    backend_url,
     open_profile,
     open_workspace,
     print_json,

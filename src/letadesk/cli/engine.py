@@ -33,9 +33,9 @@ import socket
 import struct
 import sys
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 from letadesk.config import Paths
 from letadesk.errors import ConfigError, LetaDeskError
@@ -68,6 +68,52 @@ def unix_sockets() -> bool:
 
 
 # ---- the client: ``letadesk ask`` -------------------------------------------------------
+
+
+class _NotFast(Exception):
+    """The command line is not one the fast path answers."""
+
+
+class _QuietParser(argparse.ArgumentParser):
+    """Says nothing and exits nowhere: anything it cannot take is the full CLI's."""
+
+    def error(self, message: str) -> NoReturn:
+        raise _NotFast(message)
+
+    def exit(self, status: int = 0, message: str | None = None) -> NoReturn:
+        raise _NotFast(message or "")
+
+
+def fast_ask(argv: Sequence[str]) -> int | None:
+    """``letadesk [--data-dir D] [--backend URL] ask ...`` answered by a running engine
+    before the rest of LetaDesk is imported (most of what a CLI ``ask`` spends when the
+    engine answers); None for any other command line, ``--cold``, text the full CLI
+    refuses, or no engine: :func:`letadesk.cli.main` then runs as always."""
+    from letadesk.cli.ask_args import add_ask_arguments, backend_url
+
+    if "ask" not in argv or not unix_sockets():
+        return None
+    if any("\x00" in a or _undecodable(a) for a in argv):
+        return None  # the full CLI says which argument and why
+    parser = _QuietParser(prog="letadesk", add_help=False)
+    parser.add_argument("--data-dir")
+    parser.add_argument("--backend")
+    add_ask_arguments(parser.add_subparsers(dest="verb").add_parser("ask", add_help=False))
+    try:
+        args = parser.parse_args(argv)
+        if args.verb != "ask" or args.cold:
+            return None
+        return ask_engine(args, backend_url(args))
+    except (_NotFast, LetaDeskError):  # a bad settings file, an unusable data folder
+        return None
+
+
+def _undecodable(text: str) -> bool:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return True
+    return False
 
 
 def ask_engine(args: argparse.Namespace, backend: str) -> int | None:

@@ -38,7 +38,7 @@ def register(sub: Any) -> None:
 
 
 def cmd_server(args: argparse.Namespace) -> int:
-    from letadesk.cli.common import backend_url
+    from letadesk.cli.ask_args import backend_url
     from letadesk.server.connect import describe
     from letadesk.server.workspace import ServerWorkspace
 
