@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
-from typing import Any, cast
+from typing import Any
 
 from letadesk.answer.ask import AskOptions
 from letadesk.answer.evaluate import evaluate, load_questions
@@ -24,7 +24,6 @@ from letadesk.cli.common import (
 from letadesk.domain import Answer
 from letadesk.errors import ConfigError, LetaDeskError
 from letadesk.limits import MAX_K, MAX_LIST
-from letadesk.workspace import Workspace
 
 EVERY_VERSION = "any"  # ``ask --as-of any``: no date, every version searched
 
@@ -129,10 +128,7 @@ def _options(language: str, args: argparse.Namespace) -> AskOptions:
 
 
 def cmd_ask(args: argparse.Namespace) -> int:
-    if not args.cold:
-        code = engine.ask_engine(args, backend_url(args))
-        if code is not None:
-            return code
+    """Answered here: a running engine was asked first (letadesk.cli.main, engine.fast_ask)."""
     with open_profile(args, sources="quick") as ws:
         return answer_question(ws, args)
 
@@ -166,8 +162,7 @@ def cmd_engine(args: argparse.Namespace) -> int:
 
 
 def _engine_answer(ws: Profile, args: argparse.Namespace) -> int:
-    if isinstance(ws, Workspace):  # as a cold ask's open_profile(sources="quick") does
-        ws.check_sources(full=False)
+    ws.check_sources(full=False)  # as a cold ask's open_profile(sources="quick") does
     return answer_question(ws, args)
 
 
@@ -177,13 +172,12 @@ def _warm(ws: Profile) -> None:
     the engine serves on (each ask then says why)."""
     from letadesk.judge import default_judge
 
-    local = ws if isinstance(ws, Workspace) else cast(Workspace, getattr(ws, "local"))  # noqa: B009
     try:
         default_judge()
         if names := [m.name for m in ws.matters()]:
             ws.search("warm-up", matter=names[0], k=1)
-        if local.generates():
-            local.generator()
+        if ws.generates():
+            ws.generator()
     except LetaDeskError as exc:
         print(f"letadesk engine: not warm: {exc}", file=sys.stderr, flush=True)
 

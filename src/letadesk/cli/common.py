@@ -22,6 +22,8 @@ from letadesk.store.audit_check import AuditCheck
 from letadesk.workspace import Workspace
 
 if TYPE_CHECKING:
+    from letadesk.generate.generator import Generator
+    from letadesk.ingest.currency import CurrencyReport
     from letadesk.server.workspace import ServerWorkspace
 
 
@@ -57,6 +59,14 @@ class Profile(Protocol):
         document: str | None = None,
         options: AskOptions | None = None,
     ) -> Answer: ...
+
+    def check_sources(
+        self, *, matter: str | None = None, full: bool | None = None
+    ) -> CurrencyReport: ...
+
+    def generates(self, generator: Generator | None = None) -> bool: ...
+
+    def generator(self) -> Generator: ...
 
     def audit_entries(
         self, *, matter: str | None = None, limit: int | None = None

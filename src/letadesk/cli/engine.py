@@ -45,6 +45,7 @@ PROTOCOL = 1
 MAX_PATH = 100  # AF_UNIX paths: 108 bytes on Linux, 104 on macOS, with the final NUL
 MAX_REQUEST = 1 << 20  # a question is at most a few thousand characters (limits.py)
 CONNECT_TIMEOUT_S = 2.0
+REQUEST_TIMEOUT_S = 10.0  # a client sends its request as soon as it connects
 # the ``ask`` arguments a request carries (argparse's dests), with their JSON types
 ASK_FIELDS: dict[str, tuple[type, ...]] = {
     "question": (str,),
@@ -184,7 +185,9 @@ def serve(
 def _handle(conn: socket.socket, profile: Any, backend: str, answer: Verb) -> str:
     """What came of one request, for the log."""
     try:
+        conn.settimeout(REQUEST_TIMEOUT_S)  # a client that never sends holds up no other
         line = conn.makefile("rb").readline(MAX_REQUEST)
+        conn.settimeout(None)
         reply = _reply(line, profile, backend, answer)
         conn.sendall(json.dumps(reply, ensure_ascii=False).encode() + b"\n")
     except OSError as exc:  # the client went away; the next one is served

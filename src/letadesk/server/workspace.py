@@ -219,6 +219,9 @@ class ServerWorkspace:
     def generates(self, generator: Generator | None = None) -> bool:
         return self.local.generates(generator)
 
+    def generator(self) -> Generator:  # this computer's configured model, as asks use it
+        return self.local.generator()
+
     def grant(self, matter: str, role: str) -> bool:
         return members.grant(self._conn, self._any_matter(matter), role)
 
