@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from corpus_factory import write_text
-from letadesk.index.sync import EMBED_BATCH, SORT_WINDOW
+from letadesk.index.sync import EMBED_BATCH
 from letadesk.ingest.worker import ParserPool
 from letadesk.workspace import Workspace
 
@@ -46,39 +46,37 @@ class _CancelAfter:
 def test_a_cancel_during_embedding_reports_pending_documents(
     workspace: Workspace, tmp_path: Path
 ) -> None:
-    per_doc = 2 * EMBED_BATCH  # > 2 batches per document
-    whole = SORT_WINDOW // per_doc  # the documents of the first window
-    docs = _notes(tmp_path / "docs", whole + 2, per_doc)
-    stop_at = SORT_WINDOW + EMBED_BATCH  # into the second window
-    cancel = _CancelAfter(stop_at)
+    docs = _notes(tmp_path / "docs", 4, 2 * EMBED_BATCH)  # > 2 batches per document
+    cancel = _CancelAfter(3 * EMBED_BATCH)
     report = workspace.ingest([docs], matter="M", embed_progress=cancel.progress, cancelled=cancel)
     assert report.cancelled
-    assert report.added == whole + 2 and report.not_read == []
+    assert report.added == 4 and report.not_read == []
     fragments = {d.path: len(workspace.fragments(d)) for d in workspace.documents("M")}
     total = sum(fragments.values())
-    # stopped one batch into the second window: the first window's documents whole, the
-    # others pending (a window is embedded longest passage first, so partly each)
-    assert cancel.embedded == stop_at < total
-    first = sorted(str(docs / f"note_{i:02d}.txt") for i in range(whole))
-    assert sum(fragments[p] for p in first) == SORT_WINDOW
-    assert report.indexed == first
-    assert report.pending == sorted(p for p in fragments if p not in first)
-    assert report.pending_passages == total - stop_at
+    # stopped after the third batch: the first document whole, the second half, none other
+    assert cancel.embedded == 3 * EMBED_BATCH < total
+    first = str(docs / "note_00.txt")
+    assert fragments[first] <= 3 * EMBED_BATCH
+    assert report.indexed == [first]
+    assert report.pending == sorted(p for p in fragments if p != first)
+    assert report.pending_passages == total - 3 * EMBED_BATCH
     pending = workspace.pending("M")
     assert {workspace.document(p).id for p in report.pending} == pending.keys()
-    assert not {workspace.document(p).id for p in first} & pending.keys()
-    # progress per batch: passages done of the whole job
-    assert cancel.seen[-1] == (stop_at, total)
-    assert [d for d, _ in cancel.seen] == list(range(0, stop_at + 1, EMBED_BATCH))
+    assert workspace.document(first).id not in pending
+    # progress per batch (it was per 256 passages): passages done of the whole job
+    assert cancel.seen[-1] == (3 * EMBED_BATCH, total)
+    assert [d for d, _ in cancel.seen] == [EMBED_BATCH * k for k in (0, 1, 2, 3)]
 
     doctor = workspace.doctor()
     assert doctor.consistent and doctor.problems == [], doctor.problems
-    assert doctor.pending == [f"vector index: {total - stop_at} passages waiting for their vector"]
+    assert doctor.pending == [
+        f"vector index: {total - 3 * EMBED_BATCH} passages waiting for their vector"
+    ]
     # the lexical index is up to date: a pending document is already found by keyword
-    assert workspace.search(f"facturii numărul {whole}005", matter="M", dense=False)
+    assert workspace.search("facturii numărul 3005", matter="M", dense=False)
 
     again = workspace.ingest([docs], matter="M")  # nothing new: resumes the embedding
-    assert not again.cancelled and again.unchanged == whole + 2
+    assert not again.cancelled and again.unchanged == 4
     assert again.pending == [] and again.pending_passages == 0
     assert workspace.pending("M") == {}
     assert workspace.doctor().pending == []

