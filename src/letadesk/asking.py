@@ -2,8 +2,9 @@
 over the retrieval cascade, and the audit record every question leaves, also when
 answering fails (a model that does not load, a cancel).
 
-:meth:`letadesk.workspace.Workspace.ask` checks the question and resolves the matter,
-the document and the options first; this module is what runs after that.
+:func:`ask_on` is both profiles' ``ask`` (:class:`letadesk.workspace.Workspace` and the
+firm server's): it checks the question and resolves the matter, the document and the
+options, then :func:`ask_and_record` asks and records.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ import logging
 from collections.abc import Callable
 from dataclasses import replace
 from datetime import date
+from typing import Protocol
 
 from letadesk import judge
 from letadesk.answer.ask import AskCancelled, Asker, AskOptions
@@ -19,11 +21,69 @@ from letadesk.answer.record import AskTrace
 from letadesk.config import Settings
 from letadesk.domain import Answer, SearchFilters
 from letadesk.generate.generator import Generator
+from letadesk.limits import checked_question
 from letadesk.ports import AuditTrail, CorpusReader, IndexSearch
 from letadesk.retrieve.cascade import Retriever
 from letadesk.store.audit import new_audit_id
 
 log = logging.getLogger(__name__)
+
+
+class AskTarget(Protocol):
+    """Where a question is asked: this computer's profile or the firm server."""
+
+    @property
+    def settings(self) -> Settings: ...
+
+    @property
+    def corpus(self) -> CorpusReader: ...
+
+    @property
+    def indexes(self) -> IndexSearch: ...
+
+    def filters(
+        self, matter: str, *, document: str | None = None, as_of: date | None = None
+    ) -> SearchFilters: ...
+
+    def today(self) -> date: ...
+
+    def generates(self, generator: Generator | None = None) -> bool: ...
+
+    def generator(self) -> Generator: ...
+
+
+def ask_on(
+    target: AskTarget,
+    trail: AuditTrail,
+    question: str,
+    *,
+    matter: str,
+    document: str | None,
+    options: AskOptions | None,
+    generator: Generator | None,
+    stage: Callable[[str], None] | None,
+    cancelled: Callable[[], bool] | None,
+) -> Answer:
+    """``question`` checked (:func:`~letadesk.limits.checked_question`), its options
+    resolved (:func:`resolved_options`; ``generate`` left to the settings follows
+    ``target.generates`` for ``generator``, a model handed in, or the configured one),
+    then asked of ``target`` and recorded in ``trail`` (:func:`ask_and_record`)."""
+    question = checked_question(question)
+    opts = resolved_options(
+        options, target.settings, lambda: target.generates(generator), today=target.today()
+    )
+    return ask_and_record(
+        trail,
+        question,
+        matter=matter,
+        filters=target.filters(matter, document=document, as_of=opts.as_of),
+        options=opts,
+        corpus=target.corpus,
+        indexes=target.indexes,
+        generator=(lambda: generator) if generator is not None else target.generator,
+        stage=stage,
+        cancelled=cancelled,
+    )
 
 
 def resolved_options(

@@ -364,22 +364,17 @@ class Workspace:
 
         Options that leave ``generate`` to the settings (None) follow
         :meth:`generates` for ``generator`` (a model handed in) or the configured one."""
-        from letadesk.asking import ask_and_record, resolved_options
+        from letadesk.asking import ask_on
 
-        question = checked_question(question)
-        opts = resolved_options(
-            options, self.settings, lambda: self.generates(generator), today=self.today()
-        )
         with self.indexes.questions.answering():  # an ingest's embedding waits meanwhile
-            return ask_and_record(
+            return ask_on(
+                self,
                 audit.SqliteAuditTrail(self._conn),
                 question,
                 matter=matter,
-                filters=self.filters(matter, document=document, as_of=opts.as_of),
-                options=opts,
-                corpus=self.corpus,
-                indexes=self.indexes,
-                generator=(lambda: generator) if generator is not None else self.generator,
+                document=document,
+                options=options,
+                generator=generator,
                 stage=stage,
                 cancelled=cancelled,
             )

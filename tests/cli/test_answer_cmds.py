@@ -9,10 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from corpus_factory import GOVERNING_LAW_MATTER, write_matter
 from letadesk.cli import main
 from letadesk.config import Paths, Settings
-from letadesk.workspace import Workspace
 
 QUESTION = "What is the governing law?"
 CONTRACTS = {
@@ -20,14 +18,6 @@ CONTRACTS = {
     "MASTER SERVICES AGREEMENT",
     "EXCLUSIVE DISTRIBUTION AGREEMENT",
 }
-
-
-@pytest.fixture(scope="module")
-def profile(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    root = tmp_path_factory.mktemp("cli_across")
-    with Workspace.open(root / "profile") as ws:
-        ws.ingest([write_matter(root / "docs", GOVERNING_LAW_MATTER)], matter="M")
-    return root / "profile"
 
 
 def ask(profile: Path, capsys: pytest.CaptureFixture[str], *args: str) -> str:

@@ -19,7 +19,6 @@ from pathlib import Path
 
 import pytest
 
-from corpus_factory import GOVERNING_LAW_MATTER, write_matter
 from letadesk.cli import engine, main
 from letadesk.errors import ConfigError
 from letadesk.workspace import Workspace
@@ -33,14 +32,6 @@ heavy = ("letadesk.workspace", "apsw", "numpy", "onnxruntime", "tantivy", "llama
 print(f"exit {code}, heavy modules: {[m for m in heavy if m in sys.modules]}")
 """
 unix_only = pytest.mark.skipif(not engine.unix_sockets(), reason="needs Unix-domain sockets")
-
-
-@pytest.fixture(scope="module")
-def profile(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    root = tmp_path_factory.mktemp("engine")
-    with Workspace.open(root / "p") as ws:
-        ws.ingest([write_matter(root / "docs", GOVERNING_LAW_MATTER)], matter="M")
-    return root / "p"
 
 
 def _letadesk(profile: Path, *args: str) -> subprocess.Popen[str]:

@@ -92,7 +92,7 @@ def fast_ask(argv: Sequence[str]) -> int | None:
     refuses, or no engine: :func:`letadesk.cli.main` then runs as always."""
     from letadesk.cli.ask_args import add_ask_arguments, backend_url
 
-    if "ask" not in argv or not unix_sockets():
+    if "ask" not in argv:
         return None
     if any("\x00" in a or _undecodable(a) for a in argv):
         return None  # the full CLI says which argument and why
@@ -207,10 +207,10 @@ def _reply(line: bytes, profile: Any, backend: str, answer: Verb) -> dict[str, A
     fields = {name: request.get(name) for name in ASK_FIELDS}
     if any(not isinstance(fields[n], kinds) for n, kinds in ASK_FIELDS.items()):
         return {"declined": "malformed ask arguments"}
-    return run_captured(answer, profile, argparse.Namespace(**fields))
+    return _run_captured(answer, profile, argparse.Namespace(**fields))
 
 
-def run_captured(answer: Verb, profile: Any, args: argparse.Namespace) -> dict[str, Any]:
+def _run_captured(answer: Verb, profile: Any, args: argparse.Namespace) -> dict[str, Any]:
     """Run the verb as ``letadesk ask`` would, its output and exit code captured."""
     from letadesk.cli.common import fail
 

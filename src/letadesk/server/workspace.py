@@ -19,7 +19,7 @@ from typing import Any
 import psycopg
 
 from letadesk.answer.ask import AskOptions
-from letadesk.asking import ask_and_record, resolved_options
+from letadesk.asking import ask_on
 from letadesk.config import Paths
 from letadesk.domain import (
     Answer,
@@ -222,6 +222,9 @@ class ServerWorkspace:
     def generator(self) -> Generator:  # this computer's configured model, as asks use it
         return self.local.generator()
 
+    def today(self) -> date:  # this computer's calendar
+        return self.local.today()
+
     def grant(self, matter: str, role: str) -> bool:
         return members.grant(self._conn, self._any_matter(matter), role)
 
@@ -295,22 +298,14 @@ class ServerWorkspace:
         cancelled: Callable[[], bool] | None = None,
     ) -> Answer:
         """As :meth:`Workspace.ask`, on the server's matter; the record names the role."""
-        question = checked_question(question)
-        opts = resolved_options(
-            options,
-            self.settings,
-            lambda: self.local.generates(generator),
-            today=self.local.today(),
-        )
-        return ask_and_record(
+        return ask_on(
+            self,
             audit.ServerAuditTrail(self._conn, self.witness),
             question,
             matter=matter,
-            filters=self.filters(matter, document=document, as_of=opts.as_of),
-            options=opts,
-            corpus=self.corpus,
-            indexes=self.indexes,
-            generator=(lambda: generator) if generator is not None else self.local.generator,
+            document=document,
+            options=options,
+            generator=generator,
             stage=stage,
             cancelled=cancelled,
         )
