@@ -30,3 +30,13 @@ def peak_rss_mb() -> tuple[float, float]:
 def percentile(values: list[float], q: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(q * (len(ordered) - 1) + 0.5))]
+
+
+def machine_busy_s() -> float:
+    """CPU-seconds the whole machine has spent busy since boot, all cores together
+    (Linux ``/proc/stat``: every state but idle and iowait); differences of two readings
+    say how much CPU a stretch of work took, whichever processes did it."""
+    fields = Path("/proc/stat").read_text(encoding="ascii").splitlines()[0].split()[1:]
+    ticks = [int(x) for x in fields[:8]]  # user nice system idle iowait irq softirq steal
+    busy = sum(ticks) - ticks[3] - ticks[4]
+    return busy / os.sysconf("SC_CLK_TCK")

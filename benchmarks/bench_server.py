@@ -27,6 +27,7 @@ the cascade's recall@8 on the server against the embedded profile's.
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import struct
 import threading
@@ -39,7 +40,7 @@ import numpy as np
 from _pg import SETTINGS, PgBench
 from bench_latency import QUESTIONS
 
-from _common import peak_rss_mb, percentile
+from _common import machine_busy_s, peak_rss_mb, percentile
 from letadesk.domain import MatterId, SearchFilters
 from letadesk.retrieve.cascade import CANDIDATES
 from letadesk.server import stats
@@ -325,7 +326,9 @@ def scale_run(pg: PgBench, ws: Workspace, target: int, embedder: str, lexical: b
     run_clients(pg, database, 1, vecs, lexical=lexical)  # warm-up: the indexes into memory
     rows = []
     for clients in (1, 8):
+        busy = machine_busy_s()
         timing, wall = run_clients(pg, database, clients, vecs, lexical=lexical)
+        busy = machine_busy_s() - busy
         queries = len(timing["hybrid"])
         cells = " | ".join(
             f"{percentile(timing[k], 0.5):.1f} | {percentile(timing[k], 0.95):.1f}"
@@ -333,7 +336,10 @@ def scale_run(pg: PgBench, ws: Workspace, target: int, embedder: str, lexical: b
             else "- | -"
             for k in ("lexical", "knn", "hybrid")
         )
-        rows.append(f"| {clients} | {cells} | {queries / wall:.1f} |")
+        rows.append(
+            f"| {clients} | {cells} | {queries / wall:.1f} | {busy * 1000 / queries:.0f} | "
+            f"{busy / wall:.2f} |"
+        )
         log(f"[{target}] {clients} client(s): {rows[-1]}")
     notes = []
     if lexical:
@@ -357,8 +363,9 @@ def scale_run(pg: PgBench, ws: Workspace, target: int, embedder: str, lexical: b
             "",
             *lines,
             "",
-            "| clients | lexical p50 | p95 | KNN p50 | p95 | hybrid p50 | p95 | queries/s |",
-            "|---:|---:|---:|---:|---:|---:|---:|---:|",
+            "| clients | lexical p50 | p95 | KNN p50 | p95 | hybrid p50 | p95 | queries/s "
+            "| CPU ms a query | cores busy |",
+            "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
             *rows,
             "",
             *notes,
@@ -512,7 +519,10 @@ def scale_section(
         "Corpus: the first N fragments of /tmp/letadesk-bench/scale1000k (real CUAD text), "
         "random unit vectors (HNSW's worst case: no clusters). Each client is a thread with "
         "its own connection as a lawyer role that is a member of the matter (RLS on). "
-        "Client and server share the machine's 2 cores (shared with other work).",
+        f"Client and server share the machine's {os.cpu_count()} cores. CPU ms a query: "
+        "the whole machine's busy CPU time (server, clients and anything else running) "
+        "over the run, divided by its queries; cores busy: that time over the run's wall "
+        "time.",
     ]
     with Workspace.open(PROFILE) as ws:
         embedder = ws._conn.execute("SELECT embedder_name FROM vector_meta").fetchone()[0]

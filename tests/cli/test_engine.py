@@ -176,3 +176,23 @@ def test_malformed_requests_are_declined_before_anything_runs() -> None:
         assert why in engine._reply(line, object(), "", never)["declined"]
     ran = engine._reply(json.dumps(good).encode(), object(), "", lambda _p, a: len(a.question))
     assert ran == {"code": 1, "stdout": "", "stderr": ""}
+
+
+@unix_only
+def test_a_client_that_never_sends_is_dropped_and_the_next_one_served(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The engine serves one request at a time: a client that connects and sends nothing
+    is let go after the request timeout (0.2 s here), and the next is answered."""
+    monkeypatch.setattr(engine, "REQUEST_TIMEOUT_S", 0.2)
+    ask = {name: None for name in engine.ASK_FIELDS} | {"question": "q", "matter": "M"}
+    request = {"protocol": engine.PROTOCOL, "backend": "", **ask, "json": False}
+    silent, _held_open = socket.socketpair()
+    with silent, _held_open:
+        outcome = engine._handle(silent, object(), "", lambda _p, _a: 0)
+    assert outcome == "client gone (timed out)"
+    served, client = socket.socketpair()
+    with served, client:
+        client.sendall(json.dumps(request).encode() + b"\n")
+        assert engine._handle(served, object(), "", lambda _p, a: len(a.question)) == "exit 1"
+        assert json.loads(client.makefile("rb").readline())["code"] == 1

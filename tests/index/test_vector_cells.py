@@ -3,16 +3,19 @@
 from __future__ import annotations
 
 import shutil
+import threading
 from datetime import date
 from pathlib import Path
+from typing import Any
 
 import apsw
 import numpy as np
 import pytest
 
 from letadesk.domain import DocumentId, MatterId, SearchFilters, VectorRow
-from letadesk.index import ivf
+from letadesk.index import ivf, vector_index
 from letadesk.index.vector_index import VectorIndex
+from letadesk.store.read_pool import ReadPool
 from letadesk.store.vec_extension import load_extension
 
 DIM = 16
@@ -215,6 +218,7 @@ def test_a_table_without_cells_is_migrated_in_place(conn: apsw.Connection) -> No
     index = VectorIndex(conn)
     assert index.ensure("old@1", 8) is False  # the vectors are kept, not re-embedded
     sql = conn.execute("SELECT sql FROM sqlite_master WHERE name = 'vec_fragments_8'").fetchone()
+    assert sql is not None
     assert "cell INTEGER PARTITION KEY" in sql[0]
     assert index.embedded_fragment_ids() == set(range(1, 41))
     odd = np.array([i % 2 == 0 for i in range(40)])  # matter 1
@@ -264,3 +268,50 @@ def test_asking_cells_for_few_rows_first_changes_no_result(
     clustered_index.upsert([row(N + 1 + i) for i in range(40)], ivf.normalised(dup))
     best = clustered_index.search(vectors[7], filters, 40)
     assert len(best) == 40 and {f for f, _ in best} <= {8, *range(N + 2, N + 42)}
+
+
+def test_a_knn_shared_with_the_read_pool_finds_the_same_rows(
+    clustered_file: Path,
+    tmp_path: Path,
+    data: tuple[np.ndarray, np.ndarray],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """With a read pool the probed cells are scanned in parts on other connections and
+    threads; every search returns what the index without a pool returns, filters and
+    all, and the other connections really ran (and refuse writes)."""
+    vectors, queries = data
+    copy = tmp_path / "clustered.sqlite3"
+    shutil.copyfile(clustered_file, copy)
+    conn = apsw.Connection(str(copy))
+    load_extension(conn)
+    alone = VectorIndex(conn)
+    alone.ensure("test@1", DIM)
+    pool = ReadPool(copy, 2)
+    shared = VectorIndex(conn, readers=pool)
+    shared.ensure("test@1", DIM)
+    assert ivf.probe_count(shared.cells(M1)) >= vector_index.SPLIT_AT  # it is shared out
+    threads: set[str] = set()
+    scan = shared._scan
+
+    def watched(c: apsw.Connection, *args: Any) -> list[tuple[int, int, float]]:
+        threads.add(threading.current_thread().name)
+        return scan(c, *args)
+
+    monkeypatch.setattr(shared, "_scan", watched)
+    filter_sets = [
+        SearchFilters(M1),
+        SearchFilters(M1, jurisdiction="US"),
+        SearchFilters(M1, as_of=date(2015, 1, 1)),
+        SearchFilters(M1, document_id=DocumentId(137)),
+    ]
+    for q in [*queries[:10], vectors[42]]:
+        for filters in filter_sets:
+            for k in (10, 50):
+                assert shared.search(q, filters, k) == alone.search(q, filters, k)
+    assert threads == {"MainThread", "letadesk-reader-0_0", "letadesk-reader-1_0"}
+    reader = pool._conns[0]
+    assert reader is not None
+    with pytest.raises(apsw.ReadOnlyError):
+        reader.execute("DELETE FROM vector_cells")
+    pool.close()
+    assert pool._conns == [None, None]

@@ -30,6 +30,7 @@ from letadesk.index.vector_index import (
 )
 from letadesk.store import index_rows
 from letadesk.store.database import Connection
+from letadesk.store.read_pool import ReadPool, helpers_for
 from letadesk.store.transaction import transaction
 
 if TYPE_CHECKING:
@@ -65,6 +66,7 @@ class IndexSet:
         self._embedder: Embedder | None = None
         self._last_query: tuple[str, np.ndarray] | None = None  # the cascade asks twice
         self._worker: ThreadPoolExecutor | None = None  # see search_both
+        self._readers: ReadPool | None = None  # see VectorIndex._cell_rows
         self.questions = QuestionsFirst(paths.asking)  # embedding yields to answers
 
     # ---- components -------------------------------------------------------------
@@ -103,7 +105,10 @@ class IndexSet:
     @property
     def vectors(self) -> VectorIndex:
         if self._vectors is None:
-            vectors = VectorIndex(self._conn, recluster_at=self._recluster_at)
+            self._readers = ReadPool(self._paths.database, helpers_for(self._settings.threads))
+            vectors = VectorIndex(
+                self._conn, recluster_at=self._recluster_at, readers=self._readers
+            )
             vectors.ensure(self.embedder.name, self.embedder.dim)
             self._vectors = vectors
         return self._vectors
@@ -112,6 +117,9 @@ class IndexSet:
         if self._worker is not None:
             self._worker.shutdown()
             self._worker = None
+        if self._readers is not None:
+            self._readers.close()
+            self._readers = None
         self._lexical = None
         self._vectors = None
 

@@ -39,11 +39,15 @@ from letadesk.errors import IndexError_
 from letadesk.index import ivf, vector_layout
 from letadesk.store.vec_extension import load_extension
 
+if TYPE_CHECKING:
+    from letadesk.store.read_pool import ReadPool
+
 _EPOCH = date(1970, 1, 1)
 OPEN_FROM = -(2**40)  # same open-validity sentinels as the lexical index
 OPEN_TO = 2**40
 MAX_K = 4096  # sqlite-vec's limit on k in a KNN query
 FIRST_PER_CELL = 10  # rows first asked of each of several cells (see VectorIndex._knn)
+SPLIT_AT = 16  # a KNN over this many cells or more is shared with the read pool
 _TABLE_PREFIX = "vec_fragments"
 # a matter is clustered once it holds this many vectors, and again each time it doubles
 RECLUSTER_AT = 50_000
@@ -82,8 +86,15 @@ class VectorIndex:
     the constructor loads it when it is not.
     """
 
-    def __init__(self, conn: apsw.Connection, *, recluster_at: int = RECLUSTER_AT) -> None:
+    def __init__(
+        self,
+        conn: apsw.Connection,
+        *,
+        recluster_at: int = RECLUSTER_AT,
+        readers: ReadPool | None = None,
+    ) -> None:
         self._conn = conn
+        self._readers = readers
         self._recluster_at = max(1, recluster_at)
         try:
             conn.execute("SELECT vec_version()").fetchall()
@@ -271,7 +282,31 @@ class VectorIndex:
         self, vec: np.ndarray, filters: SearchFilters, k: int, cells: Sequence[int]
     ) -> list[tuple[int, int, float]]:
         """``(fragment_id, cell, cosine similarity)``: up to ``k`` rows of each of
-        ``cells`` (best first when there is one), every filter inside the KNN query."""
+        ``cells`` (best first when there is one), every filter inside the KNN query.
+        Many cells are shared out: the read pool's connections scan every n-th cell on
+        their threads while this one scans its own share (the rows are the same)."""
+        readers = self._readers
+        if readers is None or readers.size == 0 or len(cells) < SPLIT_AT:
+            return self._scan(self._conn, vec, filters, k, cells)
+        parts = readers.size + 1
+        shares = [list(cells[i::parts]) for i in range(parts)]
+        collect = readers.submit(
+            lambda conn, share: self._scan(conn, vec, filters, k, share), shares[1:]
+        )
+        try:
+            rows = self._scan(self._conn, vec, filters, k, shares[0])
+        finally:
+            theirs = collect()
+        return rows + [row for share in theirs for row in share]
+
+    def _scan(
+        self,
+        conn: apsw.Connection,
+        vec: np.ndarray,
+        filters: SearchFilters,
+        k: int,
+        cells: Sequence[int],
+    ) -> list[tuple[int, int, float]]:
         marks = ", ".join("?" * len(cells))
         where = ["embedding MATCH ?", "k = ?", "matter_id = ?", f"cell IN ({marks})"]
         params: list[object] = [vec.tobytes(), k, int(filters.matter_id), *cells]
@@ -291,9 +326,7 @@ class VectorIndex:
         # several cells: k rows each, merged by the caller (SQLite's sort costs more)
         order = " ORDER BY distance" if len(cells) == 1 else ""
         sql = f"SELECT fragment_id, cell, distance FROM {self.table} WHERE " + " AND ".join(where)
-        return [
-            (int(f), int(c), 1.0 - float(d)) for f, c, d in self._conn.execute(sql + order, params)
-        ]
+        return [(int(f), int(c), 1.0 - float(d)) for f, c, d in conn.execute(sql + order, params)]
 
     # -- cells -------------------------------------------------------------------
 
