@@ -21,8 +21,17 @@ def shared_data() -> Path:
 
 
 def peak_rss_mb() -> tuple[float, float]:
-    """Peak resident memory of this process and of its largest finished child, in MB."""
+    """Peak resident memory of this process and of its largest finished child, in MB.
+
+    This process's own is the kernel's high-water mark of its memory since it started
+    (``VmHWM`` on Linux). ``ru_maxrss`` is not used for it there: Linux keeps it across
+    ``fork`` and ``exec``, so a search child started by a 2 GB build reported 2 GB."""
     own = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    status = Path("/proc/self/status")
+    if status.exists():
+        for line in status.read_text(encoding="ascii").splitlines():
+            if line.startswith("VmHWM:"):
+                own = int(line.split()[1]) / 1024
     child = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
     return own, child
 

@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 
 from letadesk.domain import DocumentId, MatterId, SearchFilters, VectorRow
-from letadesk.index import ivf, vector_index
+from letadesk.index import cell_scan, ivf
 from letadesk.index.vector_index import VectorIndex
 from letadesk.store.read_pool import ReadPool
 from letadesk.store.vec_extension import load_extension
@@ -289,15 +289,15 @@ def test_a_knn_shared_with_the_read_pool_finds_the_same_rows(
     pool = ReadPool(copy, 2)
     shared = VectorIndex(conn, readers=pool)
     shared.ensure("test@1", DIM)
-    assert ivf.probe_count(shared.cells(M1)) >= vector_index.SPLIT_AT  # it is shared out
+    assert ivf.probe_count(shared.cells(M1)) >= cell_scan.SPLIT_AT  # it is shared out
     threads: set[str] = set()
-    scan = shared._scan
+    scan = cell_scan.scan
 
-    def watched(c: apsw.Connection, *args: Any) -> list[tuple[int, int, float]]:
+    def watched(c: apsw.Connection, *args: Any) -> list[cell_scan.CellRow]:
         threads.add(threading.current_thread().name)
         return scan(c, *args)
 
-    monkeypatch.setattr(shared, "_scan", watched)
+    monkeypatch.setattr(cell_scan, "scan", watched)
     filter_sets = [
         SearchFilters(M1),
         SearchFilters(M1, jurisdiction="US"),

@@ -28,7 +28,6 @@ Promises:
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from datetime import date
 from typing import TYPE_CHECKING
 
 import apsw
@@ -37,29 +36,24 @@ import numpy as np
 from letadesk.domain import SearchFilters, VectorRow
 from letadesk.errors import IndexError_
 from letadesk.index import ivf, vector_layout
+from letadesk.index.cell_scan import CellRow, day_number, shared_scan
 from letadesk.store.vec_extension import load_extension
 
 if TYPE_CHECKING:
     from letadesk.store.read_pool import ReadPool
 
-_EPOCH = date(1970, 1, 1)
 OPEN_FROM = -(2**40)  # same open-validity sentinels as the lexical index
 OPEN_TO = 2**40
 MAX_K = 4096  # sqlite-vec's limit on k in a KNN query
 FIRST_PER_CELL = 10  # rows first asked of each of several cells (see VectorIndex._knn)
-SPLIT_AT = 16  # a KNN over this many cells or more is shared with the read pool
 _TABLE_PREFIX = "vec_fragments"
 # a matter is clustered once it holds this many vectors, and again each time it doubles
 RECLUSTER_AT = 50_000
 
 
-def _hits(rows: list[tuple[int, int, float]]) -> list[tuple[int, float]]:
+def _hits(rows: list[CellRow]) -> list[tuple[int, float]]:
     """``(fragment_id, similarity)`` of ``(fragment_id, cell, similarity)`` rows."""
     return [(f, sim) for f, _cell, sim in rows]
-
-
-def _day(d: date | None, default: int) -> int:
-    return default if d is None else (d - _EPOCH).days
 
 
 def vectors_stored(conn: apsw.Connection) -> bool:
@@ -201,8 +195,8 @@ class VectorIndex:
                 int(cells[i]),
                 matrix[i].tobytes(),
                 r.document_id,
-                _day(r.valid_from, OPEN_FROM),
-                _day(r.valid_to, OPEN_TO),
+                day_number(r.valid_from, OPEN_FROM),
+                day_number(r.valid_to, OPEN_TO),
                 r.jurisdiction,
                 r.legal_force,
             )
@@ -280,53 +274,9 @@ class VectorIndex:
 
     def _cell_rows(
         self, vec: np.ndarray, filters: SearchFilters, k: int, cells: Sequence[int]
-    ) -> list[tuple[int, int, float]]:
-        """``(fragment_id, cell, cosine similarity)``: up to ``k`` rows of each of
-        ``cells`` (best first when there is one), every filter inside the KNN query.
-        Many cells are shared out: the read pool's connections scan every n-th cell on
-        their threads while this one scans its own share (the rows are the same)."""
-        readers = self._readers
-        if readers is None or readers.size == 0 or len(cells) < SPLIT_AT:
-            return self._scan(self._conn, vec, filters, k, cells)
-        parts = readers.size + 1
-        shares = [list(cells[i::parts]) for i in range(parts)]
-        collect = readers.submit(
-            lambda conn, share: self._scan(conn, vec, filters, k, share), shares[1:]
-        )
-        try:
-            rows = self._scan(self._conn, vec, filters, k, shares[0])
-        finally:
-            theirs = collect()
-        return rows + [row for share in theirs for row in share]
-
-    def _scan(
-        self,
-        conn: apsw.Connection,
-        vec: np.ndarray,
-        filters: SearchFilters,
-        k: int,
-        cells: Sequence[int],
-    ) -> list[tuple[int, int, float]]:
-        marks = ", ".join("?" * len(cells))
-        where = ["embedding MATCH ?", "k = ?", "matter_id = ?", f"cell IN ({marks})"]
-        params: list[object] = [vec.tobytes(), k, int(filters.matter_id), *cells]
-        if filters.document_id is not None:
-            where.append("document_id = ?")
-            params.append(int(filters.document_id))
-        if filters.jurisdiction is not None:
-            where.append("jurisdiction = ?")
-            params.append(filters.jurisdiction)
-        if filters.legal_force is not None:
-            where.append("legal_force = ?")
-            params.append(filters.legal_force)
-        if filters.as_of is not None:
-            day = _day(filters.as_of, 0)
-            where += ["valid_from <= ?", "valid_to >= ?"]
-            params += [day, day]
-        # several cells: k rows each, merged by the caller (SQLite's sort costs more)
-        order = " ORDER BY distance" if len(cells) == 1 else ""
-        sql = f"SELECT fragment_id, cell, distance FROM {self.table} WHERE " + " AND ".join(where)
-        return [(int(f), int(c), 1.0 - float(d)) for f, c, d in conn.execute(sql + order, params)]
+    ) -> list[CellRow]:
+        """Up to ``k`` rows of each of ``cells``, shared out to the read pool when many."""
+        return shared_scan(self._conn, self._readers, self.table, vec, filters, k, cells)
 
     # -- cells -------------------------------------------------------------------
 
