@@ -17,6 +17,9 @@ the KNN alone, and hybrid through ``ws.search`` (the full cascade, as the app ru
 
 from __future__ import annotations
 
+# first, before numpy loads: the app's thread settings (numpy gets one BLAS thread)
+import letadesk  # noqa: F401  # isort: skip
+
 import argparse
 import random
 import re

@@ -25,3 +25,12 @@ __version__ = "0.1.0"
 # once, when it loads, so it is set here, before any of them is imported; a value the
 # user set wins.
 os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
+
+# numpy's OpenBLAS (pthreads, not OpenMP) splits any matrix product over 9,216 elements
+# across every core, and its idle threads then spin for a while: after each query's
+# centroid product (2,001 x 384) one thread held the second core at 100% for the whole
+# KNN that followed, so two SQLite connections scanning cells at once went no faster than
+# one (1M fragments: 55 ms either way, and 31 ms with one BLAS thread). LetaDesk's matrix
+# products are small, and the models run their own pools (onnxruntime, llama.cpp, torch);
+# so numpy gets one thread. Read once, when numpy loads: set here, before it can.
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
