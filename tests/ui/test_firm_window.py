@@ -1,11 +1,12 @@
 """The window on the firm server (issue 13): a lawyer's workstation with an empty profile
 opens the server's matters under the lawyer's own role, asks there (the server's audit
 trail names who asked), opens the cited passage from the text the server holds, and is
-offered nothing that would change the server. A real PostgreSQL + pgvector, the real
-embedder and judge."""
+offered nothing that would change the server but the lawyer's own review cells. A real
+PostgreSQL + pgvector, the real embedder and judge."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -74,8 +75,8 @@ def test_nothing_that_would_change_the_server_is_offered(ana_window) -> None:
     assert documents.add_files_button.isHidden() and documents.add_folder_button.isHidden()
     assert not documents.acceptDrops()
     assert "ingest" in documents.hint.text()
-    for view in (win.review_view, win.draft_view):
-        assert not win.tabs.isTabEnabled(win.tabs.indexOf(view))
+    assert not win.tabs.isTabEnabled(win.tabs.indexOf(win.draft_view))  # local state only
+    assert win.tabs.isTabEnabled(win.tabs.indexOf(win.review_view))  # filled on the server
     assert win.add_paths([str(Path(__file__))], "NDA") is False
     assert win.load_sample_matter() is False  # no sample matter on a firm's server
     assert win.local.matters() == []  # and nothing was copied onto this computer
@@ -100,6 +101,32 @@ def test_a_question_is_answered_on_the_server_and_its_source_opens(qtbot, ana_wi
     assert win.local.audit_entries() == []
     win.audit_view.set_matter("NDA")  # the History tab reads the server's trail
     assert win.audit_view.list.topLevelItemCount() >= 1
+
+
+def test_the_review_grid_is_filled_on_the_server_and_its_cells_are_the_lawyers(
+    qtbot, ana_window, tmp_path: Path
+) -> None:
+    win = ana_window
+    view = win.review_view
+    questions = tmp_path / "one.json"
+    questions.write_text(
+        json.dumps({"name": "one", "questions": [{"label": "Survival", "question": SURVIVE}]}),
+        encoding="utf-8",
+    )
+    assert view.matter == "NDA" and view.use_template(str(questions))
+    assert view.fill()
+    qtbot.waitUntil(lambda: not view.running, timeout=180_000)
+    assert not view.last_error, view.last_error
+    grid = view.grid
+    assert grid is not None and (grid.asked, grid.reused) == (1, 0)
+    (cell,) = grid.cells.values()
+    assert cell.disposition == "answered", cell.reason
+    assert any("five (5) years" in c.quote for claim in cell.claims for c in claim.citations)
+    assert win.ws.review_cells.count() == 1  # stored on the server, as ana's
+    assert win.local.review_cells.count() == 0
+    assert view.fill()  # again: the stored cell is reused
+    qtbot.waitUntil(lambda: not view.running, timeout=180_000)
+    assert view.grid is not None and (view.grid.asked, view.grid.reused) == (0, 1)
 
 
 def test_a_server_that_cannot_be_opened_is_an_error_before_any_window(

@@ -24,6 +24,7 @@ from letadesk.workspace import Workspace
 if TYPE_CHECKING:
     from letadesk.generate.generator import Generator
     from letadesk.ingest.currency import CurrencyReport
+    from letadesk.review.grid import CellStore
     from letadesk.server.workspace import ServerWorkspace
 
 
@@ -39,6 +40,13 @@ class Profile(Protocol):
     def documents(
         self, matter: str | None = None, *, failed_only: bool = False
     ) -> list[Document]: ...
+
+    def document(self, ref: str, *, matter: str | None = None) -> Document: ...
+
+    def today(self) -> date: ...
+
+    @property
+    def review_cells(self) -> CellStore: ...
 
     def search(
         self,
@@ -58,6 +66,7 @@ class Profile(Protocol):
         matter: str,
         document: str | None = None,
         options: AskOptions | None = None,
+        cancelled: Callable[[], bool] | None = None,
     ) -> Answer: ...
 
     def check_sources(
@@ -89,7 +98,7 @@ def open_workspace(
     if getattr(args, "backend", None):
         raise ConfigError(
             f"{args.verb}: works on this computer's profile only; with --backend the verbs "
-            "are search, ask, matters, docs, audit, ingest, migrate and server"
+            "are search, ask, review, matters, docs, audit, ingest, migrate and server"
         )
     ws = Workspace.open(args.data_dir)
     try:

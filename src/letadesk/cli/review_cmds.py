@@ -6,7 +6,7 @@ import argparse
 import sys
 from typing import Any
 
-from letadesk.cli.common import open_workspace, parse_date, print_json
+from letadesk.cli.common import open_profile, parse_date, print_json
 from letadesk.cli.progress import progress_bar
 from letadesk.export.grid import cell_text, write_grid_docx, write_grid_xlsx
 from letadesk.review.grid import ReviewCell, fill_grid, review_documents
@@ -41,7 +41,7 @@ def register(sub: Any) -> None:
 def cmd_review(args: argparse.Namespace) -> int:
     questions = load_template(args.questions)
     as_of = parse_date(args.as_of)
-    with open_workspace(args, sources="quick") as ws, progress_bar() as bars:
+    with open_profile(args, sources="quick") as ws, progress_bar() as bars:
         documents = review_documents(ws, args.matter, args.documents or ())
         update = bars.task("Reviewing")
 

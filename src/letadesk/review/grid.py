@@ -1,11 +1,12 @@
 """Filling a matter's review grid: for each document (row) and question (column), the
-question asked of that one document through :meth:`Workspace.ask` (verbatim extraction,
+question asked of that one document through its ``ask`` (verbatim extraction,
 no language model), so that every cell is grounded exactly like an answer — claims with
 their quotes, pages and locators — or a refusal with its reason; and each leaves its
 audit record. A cell is held to the judge's review bar where it has one: in a grid the
 answer must be the clause asked for, and an empty cell is the lawyer's cue to read.
 
-Cells are stored (:mod:`letadesk.store.review_cells`) under the document's content, the
+Cells are stored (:mod:`letadesk.store.review_cells`, or on the firm server, each
+lawyer's own: :mod:`letadesk.server.review_cells`) under the document's content, the
 question, the judge, the LetaDesk version and the options: a re-run, after a cancel or
 after documents were added, asks only the cells not stored yet.
 """
@@ -19,21 +20,59 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import date
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from letadesk import __version__
 from letadesk.answer.ask import AskCancelled, AskOptions
 from letadesk.answer.from_record import claim_from_json
 from letadesk.answer.record import claim_json
-from letadesk.domain import Claim, Document, DocumentId, DocumentStatus
+from letadesk.config import Settings
+from letadesk.domain import Answer, Claim, Document, DocumentId, DocumentStatus
 from letadesk.errors import ConfigError
 from letadesk.judge import load_card
 from letadesk.judge.card import CARD_FILE
 from letadesk.review.templates import Question
 from letadesk.store.review_cells import CellKey
-from letadesk.workspace import Workspace
 
 PENDING = "pending"  # a cell not computed yet (the run was cancelled before it)
+
+
+class CellStore(Protocol):
+    """The stored cells (:class:`~letadesk.store.review_cells.ReviewCells`, or the firm
+    server's)."""
+
+    def get(self, key: CellKey) -> dict[str, Any] | None: ...
+
+    def put(self, key: CellKey, cell: dict[str, Any]) -> None: ...
+
+
+class ReviewTarget(Protocol):
+    """Where a grid is filled: this computer's profile (:class:`~letadesk.workspace.
+    Workspace`) or the firm server (``ServerWorkspace``)."""
+
+    @property
+    def settings(self) -> Settings: ...
+
+    @property
+    def review_cells(self) -> CellStore: ...
+
+    def documents(
+        self, matter: str | None = None, *, failed_only: bool = False
+    ) -> list[Document]: ...
+
+    def document(self, ref: str, *, matter: str | None = None) -> Document: ...
+
+    def today(self) -> date: ...
+
+    def ask(
+        self,
+        question: str,
+        *,
+        matter: str,
+        document: str | None = None,
+        options: AskOptions | None = None,
+        cancelled: Callable[[], bool] | None = None,
+    ) -> Answer: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,7 +155,7 @@ def judge_identity(card_file: Path = CARD_FILE) -> str:
     return f"{card.name}@{hashlib.sha256(card_file.read_bytes()).hexdigest()[:16]}"
 
 
-def review_documents(ws: Workspace, matter: str, refs: Sequence[str] = ()) -> list[Document]:
+def review_documents(ws: ReviewTarget, matter: str, refs: Sequence[str] = ()) -> list[Document]:
     """The rows: the documents ``refs`` names (ids or file names) in ``matter``, in that
     order, or every indexed document of the matter when none is named."""
     if not refs:
@@ -131,7 +170,7 @@ def review_documents(ws: Workspace, matter: str, refs: Sequence[str] = ()) -> li
 
 
 def fill_grid(
-    ws: Workspace,
+    ws: ReviewTarget,
     matter: str,
     questions: Sequence[Question],
     documents: Sequence[Document] | None = None,
@@ -205,7 +244,7 @@ def fill_grid(
     return grid
 
 
-def _dated(ws: Workspace, matter: str, day: date) -> str:
+def _dated(ws: ReviewTarget, matter: str, day: date) -> str:
     """What of the date a stored cell depends on: nothing when every document of the
     matter is in force on ``day`` (a cell is reused on any such day), else the day itself
     (a version that ended, or not yet begun, is searched or cited as of that day only)."""

@@ -265,6 +265,52 @@ MIGRATIONS: tuple[str, ...] = (
     GRANT EXECUTE ON FUNCTION search_text(bigint, bigint, text, text, date, tsquery, tsquery,
         integer) TO {LAWYER};
     """,
+    # 2: the review grid's cells, each lawyer's own (letadesk.server.review_cells)
+    f"""
+    CREATE TABLE review_cells (
+        document_id bigint NOT NULL REFERENCES documents(id) ON DELETE CASCADE,
+        matter_id bigint NOT NULL REFERENCES matters(id) ON DELETE CASCADE,
+        asked_by name NOT NULL,
+        sha256 text NOT NULL,
+        question text NOT NULL,
+        judge text NOT NULL,
+        app_version text NOT NULL,
+        options text NOT NULL,
+        cell text NOT NULL,
+        PRIMARY KEY (asked_by, document_id, question, options)
+    );
+    CREATE INDEX review_cells_matter ON review_cells(matter_id);
+
+    -- a cell stored by whoever computed it, for a document of a matter they may read;
+    -- the cells of the same document, question and options it replaces are theirs alone
+    CREATE FUNCTION put_review_cell(p_document bigint, p_sha256 text, p_question text,
+                                    p_judge text, p_app_version text, p_options text,
+                                    p_cell text) RETURNS void
+    LANGUAGE plpgsql SECURITY DEFINER SET search_path = {_SCHEMA}, pg_temp AS $$
+    DECLARE
+        m bigint;
+    BEGIN
+        SELECT d.matter_id INTO m FROM documents d WHERE d.id = p_document;
+        IF m IS NULL THEN
+            RAISE EXCEPTION 'no document %', p_document USING ERRCODE = '42704';
+        END IF;
+        PERFORM check_reader(m);
+        DELETE FROM review_cells WHERE asked_by = session_user AND document_id = p_document
+            AND question = p_question AND options = p_options;
+        INSERT INTO review_cells VALUES (p_document, m, session_user, p_sha256, p_question,
+            p_judge, p_app_version, p_options, p_cell);
+    END $$;
+
+    ALTER TABLE review_cells ENABLE ROW LEVEL SECURITY;
+    CREATE POLICY own_cells ON review_cells FOR SELECT
+        USING ({_MINE} AND asked_by = session_user);
+    REVOKE ALL ON review_cells FROM PUBLIC;
+    REVOKE ALL ON FUNCTION put_review_cell(bigint, text, text, text, text, text, text)
+        FROM PUBLIC;
+    GRANT SELECT ON review_cells TO {LAWYER}, {ADMIN};
+    GRANT EXECUTE ON FUNCTION put_review_cell(bigint, text, text, text, text, text, text)
+        TO {LAWYER};
+    """,
 )
 
 LATEST_VERSION = len(MIGRATIONS)

@@ -41,6 +41,7 @@ from letadesk.server.connect import connect, describe
 from letadesk.server.corpus import DOC_COLUMNS, PgCorpus, document_from_row
 from letadesk.server.pull import pull
 from letadesk.server.push import Pusher, PushReport
+from letadesk.server.review_cells import PgReviewCells
 from letadesk.server.schema import check_version, migrate
 from letadesk.server.search import ServerIndexes, check_embedder, embedder_identity
 from letadesk.server.witness import WITNESS_NAME, ServerWitness
@@ -242,6 +243,11 @@ class ServerWorkspace:
     @property
     def corpus(self) -> PgCorpus:
         return PgCorpus(self._conn)
+
+    @property
+    def review_cells(self) -> PgReviewCells:
+        """The review grid's cells this role stored on the server (its own only)."""
+        return PgReviewCells(self._conn)
 
     @property
     def indexes(self) -> ServerIndexes:

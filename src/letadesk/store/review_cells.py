@@ -24,7 +24,9 @@ class CellKey:
     app_version: str
     options: str
 
-    def _row(self) -> tuple[object, ...]:
+    def row(self) -> tuple[object, ...]:
+        """The key's values in the order of the columns: document_id, sha256, question,
+        judge, app_version, options."""
         return (
             self.document_id,
             self.sha256,
@@ -50,7 +52,7 @@ class ReviewCells:
     def get(self, key: CellKey) -> dict[str, Any] | None:
         """The cell stored under ``key``; None when there is none."""
         row = self._conn.execute(
-            f"SELECT cell FROM review_cells WHERE {_WHERE}", key._row()
+            f"SELECT cell FROM review_cells WHERE {_WHERE}", key.row()
         ).fetchone()
         if row is None:
             return None
@@ -69,7 +71,7 @@ class ReviewCells:
             self._conn.execute(
                 "INSERT INTO review_cells(document_id, sha256, question, judge, app_version, "
                 "options, cell) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                (*key._row(), json.dumps(cell, ensure_ascii=False, default=str)),
+                (*key.row(), json.dumps(cell, ensure_ascii=False, default=str)),
             )
 
     def count(self) -> int:

@@ -140,19 +140,20 @@ class Engine(QObject):
 
     @Slot(str, object, object)
     def review(self, matter: str, questions: list[Question], documents: list[Document]) -> None:
-        """Fill the review grid of ``documents`` by ``questions``; stored cells are reused,
-        so a run after a cancel asks only the missing ones."""
+        """Fill the review grid of ``documents`` by ``questions`` where questions are
+        answered (the firm server when set); stored cells are reused, so a run after a
+        cancel asks only the missing ones."""
 
         def filled(done: int, total: int, cell: ReviewCell) -> None:
             self.cell_filled.emit(done, total, cell)
 
-        def work(ws: Workspace) -> None:
+        def work(ws: WindowProfile) -> None:
             grid = fill_grid(
                 ws, matter, questions, documents, progress=filled, cancelled=self._cancelled
             )
             self.reviewed.emit(grid)
 
-        self._run("review", work)
+        self._run_on("review", work, self.profile)
 
     @Slot(str, str, object)
     def check_draft(self, path: str, matter: str, as_of: date | None) -> None:

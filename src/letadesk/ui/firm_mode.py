@@ -11,8 +11,10 @@ What changes against the window on this computer's profile:
   where this computer reaches the file's path, e.g. a share);
 * nothing is added, renamed or deleted: documents reach the server through its ingest
   (``letadesk ingest --backend``, run by IT or a service account);
-* the review grid and the draft check are not offered yet: they keep their state in the
-  local profile (stated in the tabs' tooltips and the README).
+* the review grid is filled there, each lawyer's cells stored on the server as their own
+  (``letadesk.server.review_cells``);
+* the draft check is not offered yet: it keeps its state in the local profile (stated in
+  the tab's tooltip and the README).
 """
 
 from __future__ import annotations
@@ -87,10 +89,9 @@ def apply_firm_mode(window: _Window) -> None:
     local_only = QCoreApplication.translate(
         "FirmMode", "Not on the firm server yet: this works on this computer's profile only."
     )
-    for view in (window.review_view, window.draft_view):
-        index = window.tabs.indexOf(view)
-        window.tabs.setTabEnabled(index, False)
-        window.tabs.setTabToolTip(index, local_only)
+    index = window.tabs.indexOf(window.draft_view)
+    window.tabs.setTabEnabled(index, False)
+    window.tabs.setTabToolTip(index, local_only)
     badge = QLabel(
         QCoreApplication.translate("FirmMode", "Firm server: {where}").format(where=where)
     )

@@ -82,7 +82,8 @@ class MainWindow(QMainWindow):
         self.answer_view = AnswerView()
         self.audit_view = AuditView(self.ws)
         self.viewer = SourceViewer(self.ws)
-        self.review_view = ReviewView(self.local)  # the matter's review grid, own engine
+        # the matter's review grid, with its own engine (on the firm server when set)
+        self.review_view = ReviewView(self.ws, server=server)
         self.draft_view = DraftView(self.local)  # checking a draft, its own engine too
         self.tabs = QTabWidget()
         self.tabs.addTab(self.answer_view, self.tr("Answer"))

@@ -5,19 +5,22 @@ never imports the server itself).
 
 On the firm server the window is a lawyer's window: it lists the matters the role may
 read, answers questions there (the server's audit trail records who asked) and opens the
-cited passages. Documents are added to the server by its ingest (``letadesk ingest
+cited passages, and fills review grids there (each lawyer's cells their own). Documents
+are added to the server by its ingest (``letadesk ingest
 --backend``), so adding, renaming and deleting are not offered.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from datetime import date
 from typing import Protocol
 
 from letadesk.answer.ask import AskOptions
 from letadesk.config import Paths, Settings
 from letadesk.domain import Answer, Document, Matter, Page
 from letadesk.generate.generator import Generator
+from letadesk.review.grid import CellStore
 from letadesk.workspace import AuditEntry, CurrencyReport, Workspace
 
 
@@ -62,6 +65,11 @@ class WindowProfile(Protocol):
     ) -> list[AuditEntry]: ...
 
     def generates(self, generator: Generator | None = None) -> bool: ...
+
+    def today(self) -> date: ...
+
+    @property
+    def review_cells(self) -> CellStore: ...
 
     def ask(
         self,

@@ -43,8 +43,8 @@ from letadesk.ui.answer_view import AnswerView
 from letadesk.ui.engine import Engine, EngineThread
 from letadesk.ui.grid_export import save_grid
 from letadesk.ui.i18n import count
+from letadesk.ui.profile import FirmServer, WindowProfile
 from letadesk.ui.question_editor import QuestionEditor
-from letadesk.workspace import Workspace
 
 _SHORT = 70  # characters of the first claim shown in a cell
 _FILE = "file"  # the template combo's "from a file" entry
@@ -55,7 +55,13 @@ class ReviewView(QWidget):
     source_clicked = Signal(object, tuple, int)  # as AnswerView's
     _start = Signal(str, object, object)
 
-    def __init__(self, ws: Workspace, parent: QWidget | None = None) -> None:
+    def __init__(
+        self,
+        ws: WindowProfile,
+        parent: QWidget | None = None,
+        *,
+        server: FirmServer | None = None,
+    ) -> None:
         super().__init__(parent)
         self._ws = ws
         self.matter = ""
@@ -67,7 +73,7 @@ class ReviewView(QWidget):
         self._rows: list[Document] = []
         self._columns: list[Question] = []
         self._cells: dict[tuple[int, int], ReviewCell] = {}
-        self._thread = EngineThread(ws.paths.root, self, name="review")
+        self._thread = EngineThread(ws.paths.root, self, name="review", server=server)
         self._build()
         self._connect()
         self.use_template("cuad")

@@ -1,0 +1,56 @@
+"""The review grid's cells on the firm server: each lawyer's own.
+
+A cell is the JSON of one grounded answer (or refusal) for one document and one
+question, stored under the key that decides whether it still holds
+(:class:`~letadesk.store.review_cells.CellKey`), as the embedded profile stores it. On
+the server a cell also names the role that computed it (``asked_by``), and a lawyer
+reads and reuses only their own: the grid shows a cell as a grounded answer, and one
+member of a matter cannot put words in front of another. Writes go through
+``put_review_cell``, which checks that the caller may read the document's matter;
+row-level security hides every other role's cells, and a revoked member's own.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import psycopg
+
+from letadesk.store.review_cells import CellKey
+
+
+class PgReviewCells:
+    """Read and write the session role's stored cells on the server."""
+
+    def __init__(self, conn: psycopg.Connection[Any]) -> None:
+        self._conn = conn
+
+    def get(self, key: CellKey) -> dict[str, Any] | None:
+        """The role's cell stored under ``key``; None when there is none."""
+        row = self._conn.execute(
+            "SELECT cell FROM review_cells WHERE asked_by = session_user AND document_id = %s "
+            "AND sha256 = %s AND question = %s AND judge = %s AND app_version = %s "
+            "AND options = %s",
+            key.row(),
+        ).fetchone()
+        if row is None:
+            return None
+        value = json.loads(row[0])
+        return value if isinstance(value, dict) else None
+
+    def put(self, key: CellKey, cell: dict[str, Any]) -> None:
+        """Store ``cell`` under ``key`` for the session role, replacing its cell of the
+        same document, question and options (older content, another judge or version)."""
+        with self._conn.transaction():
+            self._conn.execute(
+                "SELECT put_review_cell(%s::bigint, %s::text, %s::text, %s::text, %s::text, %s::text, "
+                "%s::text)",
+                (*key.row(), json.dumps(cell, ensure_ascii=False, default=str)),
+            )
+
+    def count(self) -> int:
+        row = self._conn.execute(
+            "SELECT count(*) FROM review_cells WHERE asked_by = session_user"
+        ).fetchone()
+        return int(row[0]) if row else 0
