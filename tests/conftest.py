@@ -70,6 +70,7 @@ MODEL_MODULES = frozenset(
         "judge/test_judge.py",
         "retrieve/test_cascade.py",
         "review/test_grid.py",
+        "server/test_review_and_draft.py",
         "server/test_server_answers.py",
         "system/test_egress.py",
         "system/test_fuzz.py",

@@ -75,8 +75,8 @@ def test_nothing_that_would_change_the_server_is_offered(ana_window) -> None:
     assert documents.add_files_button.isHidden() and documents.add_folder_button.isHidden()
     assert not documents.acceptDrops()
     assert "ingest" in documents.hint.text()
-    assert not win.tabs.isTabEnabled(win.tabs.indexOf(win.draft_view))  # local state only
-    assert win.tabs.isTabEnabled(win.tabs.indexOf(win.review_view))  # filled on the server
+    for view in (win.review_view, win.draft_view):  # both work on the server's matter
+        assert win.tabs.isTabEnabled(win.tabs.indexOf(view))
     assert win.add_paths([str(Path(__file__))], "NDA") is False
     assert win.load_sample_matter() is False  # no sample matter on a firm's server
     assert win.local.matters() == []  # and nothing was copied onto this computer
@@ -127,6 +127,26 @@ def test_the_review_grid_is_filled_on_the_server_and_its_cells_are_the_lawyers(
     assert view.fill()  # again: the stored cell is reused
     qtbot.waitUntil(lambda: not view.running, timeout=180_000)
     assert view.grid is not None and (view.grid.asked, view.grid.reused) == (0, 1)
+
+
+def test_a_draft_is_checked_against_the_servers_matter(qtbot, ana_window, tmp_path: Path) -> None:
+    win = ana_window
+    view = win.draft_view
+    draft = tmp_path / "draft.txt"
+    draft.write_text(
+        "The Receiving Party shall keep the Confidential Information confidential "
+        "after this Agreement ends.\n",
+        encoding="utf-8",
+    )
+    assert view.matter == "NDA" and view.check(draft)
+    qtbot.waitUntil(lambda: not view.busy, timeout=180_000)
+    assert not view.last_error, view.last_error
+    report = view.report
+    assert report is not None and report.matter == "NDA"
+    (piece,) = report.pieces
+    (related,) = piece.findings  # it cites nothing: the matter's nearest passage
+    assert related.kind == "related"
+    assert related.citations and related.citations[0].document_id == win.ws.documents("NDA")[0].id
 
 
 def test_a_server_that_cannot_be_opened_is_an_error_before_any_window(

@@ -24,6 +24,7 @@ from letadesk.workspace import Workspace
 if TYPE_CHECKING:
     from letadesk.generate.generator import Generator
     from letadesk.ingest.currency import CurrencyReport
+    from letadesk.ports import CorpusReader
     from letadesk.review.grid import CellStore
     from letadesk.server.workspace import ServerWorkspace
 
@@ -43,7 +44,12 @@ class Profile(Protocol):
 
     def document(self, ref: str, *, matter: str | None = None) -> Document: ...
 
+    def matter(self, name: str) -> Matter: ...
+
     def today(self) -> date: ...
+
+    @property
+    def corpus(self) -> CorpusReader: ...
 
     @property
     def review_cells(self) -> CellStore: ...
@@ -98,7 +104,8 @@ def open_workspace(
     if getattr(args, "backend", None):
         raise ConfigError(
             f"{args.verb}: works on this computer's profile only; with --backend the verbs "
-            "are search, ask, review, matters, docs, audit, ingest, migrate and server"
+            "are search, ask, review, check-document, matters, docs, audit, ingest, migrate and "
+            "server"
         )
     ws = Workspace.open(args.data_dir)
     try:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from letadesk.cli.common import open_workspace, parse_date, print_json
+from letadesk.cli.common import open_profile, parse_date, print_json
 from letadesk.draft.check import ERROR_KINDS, DraftReport, check_draft
 from letadesk.text import shorten
 
@@ -31,7 +31,7 @@ def register(sub: Any) -> None:
 
 def cmd_check_document(args: argparse.Namespace) -> int:
     """Exit 0 whatever the draft holds (the findings are the result)."""
-    with open_workspace(args, sources="quick") as ws:
+    with open_profile(args, sources="quick") as ws:
         report = check_draft(ws, args.file, matter=args.matter, as_of=parse_date(args.as_of))
     if args.json:
         print_json(report.as_json())

@@ -28,18 +28,54 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from letadesk.answer.presupposition import act_title, describe, missing_provision
 from letadesk.answer.record import citation_json
 from letadesk.answer.sentences import sentences
-from letadesk.domain import DRAFT_ERROR_KINDS, Citation, Fragment, ParsedDocument, Passage
+from letadesk.config import Settings
+from letadesk.domain import (
+    DRAFT_ERROR_KINDS,
+    Citation,
+    Fragment,
+    Matter,
+    ParsedDocument,
+    Passage,
+)
 from letadesk.errors import IngestError
 from letadesk.ingest.worker import ParserPool
+from letadesk.ports import CorpusReader
 from letadesk.references import Reference, locator_of, parse_references
 from letadesk.text import Texts, one_line, translate
 from letadesk.verify.quantities import Quantity, quantities
-from letadesk.workspace import Workspace
+
+
+class DraftTarget(Protocol):
+    """Where a draft is checked: this computer's profile (:class:`~letadesk.workspace.
+    Workspace`) or the firm server (``ServerWorkspace``): the matter's corpus and search,
+    the settings (the parser's limits) and the calendar."""
+
+    @property
+    def settings(self) -> Settings: ...
+
+    @property
+    def corpus(self) -> CorpusReader: ...
+
+    def matter(self, name: str) -> Matter: ...
+
+    def today(self) -> date: ...
+
+    def search(
+        self,
+        query: str,
+        *,
+        matter: str,
+        document: str | None = None,
+        k: int = 20,
+        as_of: date | None = None,
+        dense: bool = True,
+    ) -> list[Passage]: ...
+
 
 ERROR_KINDS = DRAFT_ERROR_KINDS
 _COMPARED = frozenset({"duration", "percent"})  # the quantities a mismatch is judged on
@@ -115,7 +151,7 @@ class DraftReport:
         }
 
 
-def read_draft(ws: Workspace, path: Path) -> ParsedDocument:
+def read_draft(ws: DraftTarget, path: Path) -> ParsedDocument:
     """The draft parsed by an isolated worker, within the ingest's time and memory
     limits; an IngestError naming the file and the reason otherwise."""
     settings = ws.settings
@@ -133,7 +169,7 @@ def read_draft(ws: Workspace, path: Path) -> ParsedDocument:
 
 
 def check_draft(
-    ws: Workspace,
+    ws: DraftTarget,
     path: str | Path,
     *,
     matter: str,
@@ -187,7 +223,7 @@ def clauses(text: str, start: int, end: int) -> list[tuple[int, int]]:
 
 
 class _Checker:
-    def __init__(self, ws: Workspace, matter: str, as_of: date | None) -> None:
+    def __init__(self, ws: DraftTarget, matter: str, as_of: date | None) -> None:
         self._ws, self._matter, self._as_of = ws, matter, as_of
         self._matter_id = ws.matter(matter).id
         self._language = ws.settings.language

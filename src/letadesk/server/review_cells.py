@@ -44,8 +44,8 @@ class PgReviewCells:
         same document, question and options (older content, another judge or version)."""
         with self._conn.transaction():
             self._conn.execute(
-                "SELECT put_review_cell(%s::bigint, %s::text, %s::text, %s::text, %s::text, %s::text, "
-                "%s::text)",
+                "SELECT put_review_cell(%s::bigint, %s::text, %s::text, %s::text, %s::text, "
+                "%s::text, %s::text)",
                 (*key.row(), json.dumps(cell, ensure_ascii=False, default=str)),
             )
 

@@ -31,7 +31,7 @@ from letadesk.text import shorten
 from letadesk.ui.answer_view import AnswerView
 from letadesk.ui.as_of import AsOfField
 from letadesk.ui.engine import Engine, EngineThread
-from letadesk.workspace import Workspace
+from letadesk.ui.profile import FirmServer, WindowProfile
 
 _ERROR_COLOUR = "#b3261e"
 
@@ -40,14 +40,20 @@ class DraftView(QWidget):
     source_clicked = Signal(object, tuple, int)  # as AnswerView's
     _start = Signal(str, str, object)  # path, matter, as_of
 
-    def __init__(self, ws: Workspace, parent: QWidget | None = None) -> None:
+    def __init__(
+        self,
+        ws: WindowProfile,
+        parent: QWidget | None = None,
+        *,
+        server: FirmServer | None = None,
+    ) -> None:
         super().__init__(parent)
         self._ws = ws
         self.matter = ""
         self.report: DraftReport | None = None
         self.busy = False
         self.last_error = ""
-        self._thread = EngineThread(ws.paths.root, self, name="draft")
+        self._thread = EngineThread(ws.paths.root, self, name="draft", server=server)
         self.open_button = QPushButton(self.tr("Check a draft…"))
         self.open_button.clicked.connect(lambda: self.check())
         self.cancel_button = QPushButton(self.tr("Cancel"))

@@ -21,9 +21,9 @@ from PySide6.QtCore import QMetaObject, QObject, Qt, QThread, Signal, Slot
 
 from letadesk.answer.ask import AskCancelled, AskOptions
 from letadesk.domain import Document
-from letadesk.draft.check import check_draft
+from letadesk.draft.check import DraftTarget, check_draft
 from letadesk.errors import LetaDeskError
-from letadesk.review.grid import ReviewCell, fill_grid
+from letadesk.review.grid import ReviewCell, ReviewTarget, fill_grid
 from letadesk.review.templates import Question
 from letadesk.ui.profile import FirmServer, WindowProfile
 from letadesk.workspace import Workspace
@@ -147,7 +147,7 @@ class Engine(QObject):
         def filled(done: int, total: int, cell: ReviewCell) -> None:
             self.cell_filled.emit(done, total, cell)
 
-        def work(ws: WindowProfile) -> None:
+        def work(ws: ReviewTarget) -> None:
             grid = fill_grid(
                 ws, matter, questions, documents, progress=filled, cancelled=self._cancelled
             )
@@ -157,9 +157,10 @@ class Engine(QObject):
 
     @Slot(str, str, object)
     def check_draft(self, path: str, matter: str, as_of: date | None) -> None:
-        """Check the draft at ``path`` against ``matter`` (clause by clause, cancellable)."""
+        """Check the draft at ``path`` against ``matter`` (clause by clause, cancellable),
+        where questions are answered (the firm server when set)."""
 
-        def work(ws: Workspace) -> None:
+        def work(ws: DraftTarget) -> None:
             report = check_draft(
                 ws,
                 path,
@@ -170,7 +171,7 @@ class Engine(QObject):
             )
             self.draft_checked.emit(report)
 
-        self._run("draft", work)
+        self._run_on("draft", work, self.profile)
 
     @Slot()
     def check_sources(self) -> None:

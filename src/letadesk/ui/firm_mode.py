@@ -12,9 +12,9 @@ What changes against the window on this computer's profile:
 * nothing is added, renamed or deleted: documents reach the server through its ingest
   (``letadesk ingest --backend``, run by IT or a service account);
 * the review grid is filled there, each lawyer's cells stored on the server as their own
-  (``letadesk.server.review_cells``);
-* the draft check is not offered yet: it keeps its state in the local profile (stated in
-  the tab's tooltip and the README).
+  (``letadesk.server.review_cells``), and a draft is checked against the server's matter
+  (the draft is read on this computer; its clauses go to the server as the queries of
+  that search, as a question does).
 """
 
 from __future__ import annotations
@@ -86,12 +86,6 @@ def apply_firm_mode(window: _Window) -> None:
         ).format(where=where)
     )
     window.documents.set_read_only(by_ingest)
-    local_only = QCoreApplication.translate(
-        "FirmMode", "Not on the firm server yet: this works on this computer's profile only."
-    )
-    index = window.tabs.indexOf(window.draft_view)
-    window.tabs.setTabEnabled(index, False)
-    window.tabs.setTabToolTip(index, local_only)
     badge = QLabel(
         QCoreApplication.translate("FirmMode", "Firm server: {where}").format(where=where)
     )

@@ -1,21 +1,25 @@
-"""The review grid on the firm server (real PostgreSQL + pgvector): each lawyer's cells
-are their own, written only for a document of a matter they may read, and the grid
-filled through ``letadesk review --backend`` reuses them on the next run."""
+"""The review grid and the draft check on the firm server (real PostgreSQL + pgvector):
+each lawyer's cells are their own, written only for a document of a matter they may
+read, and the grid filled through ``letadesk review --backend`` reuses them on the next
+run; ``check-document --backend`` finds in a draft what the embedded check finds."""
 
 from __future__ import annotations
 
 import json
 from collections.abc import Iterator
+from datetime import date
 from pathlib import Path
+from typing import Any
 
 import psycopg
 import pytest
 
-from corpus_factory import NDA_EN, write_text
+from corpus_factory import LEGEA_50_2020, NDA_EN, write_text
 from letadesk.cli import main
 from letadesk.errors import StoreError
 from letadesk.server import schema
 from letadesk.server.workspace import ServerWorkspace
+from letadesk.store.corpus import LegalMeta
 from letadesk.store.review_cells import CellKey
 from letadesk.workspace import Workspace
 from pg_server import PgServer
@@ -27,16 +31,18 @@ SURVIVE = "How long do the confidentiality obligations survive termination?"
 def local(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Workspace]:
     root = tmp_path_factory.mktemp("review-cells")
     write_text(root / "nda", "nda.txt", NDA_EN)
+    law = write_text(root / "law", "legea_50-2020.txt", LEGEA_50_2020)
     ws = Workspace.open(root / "it-profile")
     ws.ingest([root / "nda"], matter="NDA")
-    ws.create_matter("Other")
+    ws.ingest([law], matter="Legi", meta=LegalMeta(valid_from=date(2020, 3, 10)))
     yield ws
     ws.close()
 
 
 @pytest.fixture(scope="module")
 def firm(pg_server: PgServer, local: Workspace) -> str:
-    """The NDA matter on a server: ana and bogdan are its members, stranger is not."""
+    """The NDA matter on a server: ana and bogdan are its members, stranger is not; ana
+    may also read "Legi"."""
     database = pg_server.fresh_database()
     owner = pg_server.url(database, "it_owner")
     ServerWorkspace.initialise(owner)
@@ -44,6 +50,7 @@ def firm(pg_server: PgServer, local: Workspace) -> str:
         server.push()
     with ServerWorkspace(pg_server.url(database, "partner"), local) as partner:
         assert partner.grant("NDA", "ana") and partner.grant("NDA", "bogdan")
+        assert partner.grant("Legi", "ana")
     return database
 
 
@@ -89,7 +96,6 @@ def test_a_lawyers_cells_are_their_own_and_only_for_matters_they_may_read(
             bogdan._conn.execute("DELETE FROM review_cells")
 
 
-@pytest.mark.model
 def test_review_with_a_backend_fills_the_grid_on_the_server_and_reuses_its_cells(
     pg_server: PgServer, firm: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -137,13 +143,51 @@ def test_a_server_of_the_first_schema_is_upgraded_in_place(
         first_release.setattr(schema, "LATEST_VERSION", 1)
         assert ServerWorkspace.initialise(owner) == 1
         with ServerWorkspace(owner, local) as server:
-            assert server.push().pushed == 1
+            assert server.push().pushed == 2
     stale = ServerWorkspace(owner, local)
     with stale, pytest.raises(StoreError, match=r"version 1 of 2.*server init"):
         stale.check()
     assert ServerWorkspace.initialise(owner) == schema.LATEST_VERSION == 2
     with ServerWorkspace(owner, local) as server:
         server.check()
-        (doc,) = server.documents("NDA")
+        doc = server.documents("NDA")[0]
         server.review_cells.put(_key(doc.id), {"disposition": "refused"})
         assert server.review_cells.count() == 1
+
+
+DRAFT = """Plata se face în termen de 10 zile de la primirea facturii,
+conform art. 2 alin. (1) din Legea nr. 50/2020.
+
+Contractul poate fi reziliat în condițiile art. 9 din Legea nr. 50/2020.
+"""
+
+
+def test_a_draft_is_checked_against_the_servers_matter_as_against_the_profile(
+    pg_server: PgServer,
+    firm: str,
+    local: Workspace,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    draft = write_text(tmp_path, "proiect.txt", DRAFT)
+    base = ["check-document", str(draft), "--matter", "Legi", "--as-of", "2024-01-01", "--json"]
+    assert main(["--data-dir", str(local.paths.root), *base]) == 0
+    embedded = json.loads(capsys.readouterr().out)
+    server = ["--data-dir", str(tmp_path / "ana"), "--backend", pg_server.url(firm, "ana")]
+    assert main([*server, *base]) == 0
+    on_server = json.loads(capsys.readouterr().out)
+    kinds = [f["kind"] for p in on_server["pieces"] for f in p["findings"]]
+    assert kinds == [
+        "provision",
+        "mismatch",
+        "missing",
+    ]  # art. 2 (1) found, 10 != 30 days, no art. 9
+    assert _findings(on_server) == _findings(embedded)  # ids differ: the server's own
+
+
+def _findings(report: dict[str, Any]) -> list[tuple[object, ...]]:
+    return [
+        (p["text"], f["kind"], f["claim"], [(c["locator"], c["quote"]) for c in f["citations"]])
+        for p in report["pieces"]
+        for f in p["findings"]
+    ]
