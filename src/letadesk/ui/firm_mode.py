@@ -22,7 +22,7 @@ from __future__ import annotations
 from typing import Protocol
 
 from PySide6.QtCore import QCoreApplication
-from PySide6.QtWidgets import QLabel, QStatusBar, QTabWidget, QWidget
+from PySide6.QtWidgets import QLabel, QStatusBar
 
 from letadesk.ui.documents_panel import DocumentsPanel
 from letadesk.ui.matters_panel import MattersPanel
@@ -39,15 +39,6 @@ class _Window(Protocol):  # what of the main window this module sets up
 
     @property
     def documents(self) -> DocumentsPanel: ...
-
-    @property
-    def tabs(self) -> QTabWidget: ...
-
-    @property
-    def review_view(self) -> QWidget: ...
-
-    @property
-    def draft_view(self) -> QWidget: ...
 
     def setWindowTitle(self, title: str) -> None: ...
 
