@@ -5,9 +5,9 @@ never imports the server itself).
 
 On the firm server the window is a lawyer's window: it lists the matters the role may
 read, answers questions there (the server's audit trail records who asked) and opens the
-cited passages, and fills review grids there (each lawyer's cells their own). Documents
-are added to the server by its ingest (``letadesk ingest
---backend``), so adding, renaming and deleting are not offered.
+cited passages; it fills review grids there (each lawyer's cells their own) and checks
+drafts against the server's matters. Documents are added to the server by its ingest
+(``letadesk ingest --backend``), so adding, renaming and deleting are not offered.
 """
 
 from __future__ import annotations
