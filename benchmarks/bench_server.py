@@ -323,6 +323,39 @@ def scale_run(pg: PgBench, ws: Workspace, target: int, embedder: str, lexical: b
         for role in CLIENTS:
             partner.grant("Scale", role)
     vecs = query_vectors()
+    rows, notes = latency(pg, database, target, lexical)
+    r20, r50, exact_ms = hnsw_recall(pg.url(database, CLIENTS[0]), vecs)
+    pg.sql(f"DROP DATABASE {database}")
+    return "\n".join(
+        [
+            f"### {n} fragments in one matter",
+            "",
+            *lines,
+            "",
+            *TABLE_HEAD,
+            *rows,
+            "",
+            *notes,
+            f"HNSW recall against an exact scan ({len(vecs)} random query vectors; random "
+            "vectors have no neighbourhoods, HNSW's worst case, so this is no estimate of "
+            "its recall on embeddings): "
+            f"recall@{RECALL_K} {r20:.3f}, recall@{CANDIDATES} {r50:.3f} (ef_search "
+            f"{max(40, 2 * CANDIDATES)}, relaxed iterative scan); an exact scan takes "
+            f"{exact_ms:.0f} ms a query",
+        ]
+    )
+
+
+TABLE_HEAD = [
+    "| clients | lexical p50 | p95 | KNN p50 | p95 | hybrid p50 | p95 | queries/s "
+    "| CPU ms a query | cores busy |",
+    "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+]
+
+
+def latency(pg: PgBench, database: str, target: int, lexical: bool) -> tuple[list[str], list[str]]:
+    """The table's rows (1 and 8 clients, after a warm-up) and the owner's lexical note."""
+    vecs = query_vectors()
     run_clients(pg, database, 1, vecs, lexical=lexical)  # warm-up: the indexes into memory
     rows = []
     for clients in (1, 8):
@@ -341,40 +374,37 @@ def scale_run(pg: PgBench, ws: Workspace, target: int, embedder: str, lexical: b
             f"{busy / wall:.2f} |"
         )
         log(f"[{target}] {clients} client(s): {rows[-1]}")
-    notes = []
-    if lexical:
-        timing, _ = run_clients(pg, database, 1, [], role="it_owner")
-        share = lexical_matches(owner)
-        notes.append(
-            f"lexical as the owner (no row-level security), 1 client: p50 "
-            f"{percentile(timing['lexical'], 0.5):.1f} ms, p95 "
-            f"{percentile(timing['lexical'], 0.95):.1f} ms; a question's tsquery matches "
-            f"{share:.0%} of the fragments on average; the search ranks only those of its "
-            "rarer terms (server/stats.py)"
-        )
-        log(notes[-1])
-    else:
-        notes.append("lexical not run at this size (--lexical-max): KNN only")
-    r20, r50, exact_ms = hnsw_recall(pg.url(database, CLIENTS[0]), vecs)
-    pg.sql(f"DROP DATABASE {database}")
+    if not lexical:
+        return rows, ["lexical not run at this size (--lexical-max): KNN only"]
+    timing, _ = run_clients(pg, database, 1, [], role="it_owner")
+    share = lexical_matches(pg.url(database, "it_owner"))
+    note = (
+        f"lexical as the owner (no row-level security), 1 client: p50 "
+        f"{percentile(timing['lexical'], 0.5):.1f} ms, p95 "
+        f"{percentile(timing['lexical'], 0.95):.1f} ms; a question's tsquery matches "
+        f"{share:.0%} of the fragments on average; the search ranks only those of its "
+        "rarer words (server/stats.py)"
+    )
+    log(note)
+    return rows, [note]
+
+
+def search_again(root: Path, target: int) -> str:
+    """The latency of a database ``scale_<target>`` loaded by an earlier run, whose
+    cluster was kept (copied) in ``root/data``: this code's search, the load's data."""
+    pg = PgBench(root, keep=True)
+    try:
+        rows, notes = latency(pg, f"scale_{target}", target, True)
+    finally:
+        pg.stop()
     return "\n".join(
         [
-            f"### {n} fragments in one matter",
+            f"### {target} fragments, loaded by an earlier run ({root}), searched again",
             "",
-            *lines,
-            "",
-            "| clients | lexical p50 | p95 | KNN p50 | p95 | hybrid p50 | p95 | queries/s "
-            "| CPU ms a query | cores busy |",
-            "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+            *TABLE_HEAD,
             *rows,
             "",
             *notes,
-            f"HNSW recall against an exact scan ({len(vecs)} random query vectors; random "
-            "vectors have no neighbourhoods, HNSW's worst case, so this is no estimate of "
-            "its recall on embeddings): "
-            f"recall@{RECALL_K} {r20:.3f}, recall@{CANDIDATES} {r50:.3f} (ef_search "
-            f"{max(40, 2 * CANDIDATES)}, relaxed iterative scan); an exact scan takes "
-            f"{exact_ms:.0f} ms a query",
         ]
     )
 
@@ -476,7 +506,18 @@ def main() -> None:
     parser.add_argument("--lexical-max", type=int, default=100_000, help="larger sizes: KNN only")
     parser.add_argument("--no-scale", action="store_true", help="only --recall")
     parser.add_argument("--results", type=Path, default=RESULTS, help="the results file")
+    parser.add_argument(
+        "--search-again",
+        type=Path,
+        metavar="ROOT",
+        help="only search the scale_N database (N: --fragments) of a cluster kept in ROOT/data",
+    )
     args = parser.parse_args()
+    if args.search_again:
+        text = search_again(args.search_again, int(args.fragments))
+        args.results.write_text(text + "\n", encoding="utf-8")
+        log(text)
+        return
     started = time.perf_counter()
     pg = PgBench(PG_ROOT)
     out = [
