@@ -295,12 +295,6 @@ def test_a_search_ranks_the_fragments_of_the_rarer_terms_not_every_match(
         with _as(pg_server, database, "it_owner") as conn:
             narrow = stats.plan(conn, matter, "the agreement may be terminated for convenience")
         assert narrow is not None and " & " in narrow.candidates and narrow.fallback
-        # a word stands for both its stems, and English stop words choose nothing
-        with _as(pg_server, database, "it_owner") as conn:
-            words = stats.plan(conn, matter, "who are the parties to the agreement")
-        assert words is not None and "'who'" not in words.candidates
-        assert "'are'" not in words.candidates and "'the'" not in words.candidates
-        assert words.candidates.count("(") == 2 and "'agreement'" in words.candidates
         again = server.search("Can the agreement be terminated for convenience?", matter="M", k=5)
     assert "terminated for convenience" in found[0].fragment.text
     assert again[0].fragment.id == found[0].fragment.id

@@ -11,6 +11,7 @@ so no user text can raise. Every filter is a condition of the same query as the 
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -25,13 +26,15 @@ from letadesk.text import fold_lower
 if TYPE_CHECKING:
     from letadesk.index.embedder import Embedder
 
+_WORD = re.compile(r"[^\W_]+")
+_MAX_TERMS = 64  # as the tantivy query
 _EF_SEARCH_MAX = 1000  # pgvector's bound
 
 
 def tsquery_text(query: str, *, own_text_only: bool = False) -> str:
     """An OR of ``query``'s word tokens as quoted lexemes (``'a' | 'b'``); "" when it has
     none. ``own_text_only`` limits them to the fragment's text (weights A and B)."""
-    terms = stats.query_words(fold_lower(query))
+    terms = list(dict.fromkeys(_WORD.findall(fold_lower(query))))[:_MAX_TERMS]
     suffix = ":AB" if own_text_only else ""
     return " | ".join(f"'{t}'{suffix}" for t in terms)
 
