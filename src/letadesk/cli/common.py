@@ -11,12 +11,12 @@ from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal, Protocol
 
-from letadesk.answer.ask import AskOptions
 from letadesk.cli.ask_args import backend_url
-from letadesk.config import Settings
-from letadesk.domain import Answer, Document, Matter, Passage
+from letadesk.domain import Matter
+from letadesk.draft.check import DraftTarget
 from letadesk.errors import ConfigError
 from letadesk.limits import checked_count
+from letadesk.review.grid import ReviewTarget
 from letadesk.store.audit import AuditEntry
 from letadesk.store.audit_check import AuditCheck
 from letadesk.workspace import Workspace
@@ -24,56 +24,15 @@ from letadesk.workspace import Workspace
 if TYPE_CHECKING:
     from letadesk.generate.generator import Generator
     from letadesk.ingest.currency import CurrencyReport
-    from letadesk.ports import CorpusReader
-    from letadesk.review.grid import CellStore
     from letadesk.server.workspace import ServerWorkspace
 
 
-class Profile(Protocol):
+class Profile(ReviewTarget, DraftTarget, Protocol):
     """What the verbs that run on either backend ask: the embedded :class:`Workspace` or
-    the firm server's :class:`~letadesk.server.workspace.ServerWorkspace`."""
-
-    @property
-    def settings(self) -> Settings: ...
+    the firm server's :class:`~letadesk.server.workspace.ServerWorkspace` (a review
+    grid's and a draft check's target, and more)."""
 
     def matters(self) -> list[Matter]: ...
-
-    def documents(
-        self, matter: str | None = None, *, failed_only: bool = False
-    ) -> list[Document]: ...
-
-    def document(self, ref: str, *, matter: str | None = None) -> Document: ...
-
-    def matter(self, name: str) -> Matter: ...
-
-    def today(self) -> date: ...
-
-    @property
-    def corpus(self) -> CorpusReader: ...
-
-    @property
-    def review_cells(self) -> CellStore: ...
-
-    def search(
-        self,
-        query: str,
-        *,
-        matter: str,
-        document: str | None = None,
-        k: int = 20,
-        as_of: date | None = None,
-        dense: bool = True,
-    ) -> list[Passage]: ...
-
-    def ask(
-        self,
-        question: str,
-        *,
-        matter: str,
-        document: str | None = None,
-        options: AskOptions | None = None,
-        cancelled: Callable[[], bool] | None = None,
-    ) -> Answer: ...
 
     def check_sources(
         self, *, matter: str | None = None, full: bool | None = None
