@@ -82,9 +82,7 @@ class MainWindow(QMainWindow):
         self.answer_view = AnswerView()
         self.audit_view = AuditView(self.ws)
         self.viewer = SourceViewer(self.ws)
-        # the matter's review grid and the draft check, each with its own engine (on the
-        # firm server when set)
-        self.review_view = ReviewView(self.ws, server=server)
+        self.review_view = ReviewView(self.ws, server=server)  # each its own engine
         self.draft_view = DraftView(self.ws, server=server)
         self.tabs = QTabWidget()
         self.tabs.addTab(self.answer_view, self.tr("Answer"))

@@ -56,11 +56,7 @@ class ReviewView(QWidget):
     _start = Signal(str, object, object)
 
     def __init__(
-        self,
-        ws: WindowProfile,
-        parent: QWidget | None = None,
-        *,
-        server: FirmServer | None = None,
+        self, ws: WindowProfile, parent: QWidget | None = None, *, server: FirmServer | None = None
     ) -> None:
         super().__init__(parent)
         self._ws = ws
