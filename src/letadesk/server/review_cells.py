@@ -12,12 +12,11 @@ row-level security hides every other role's cells, and a revoked member's own.
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 import psycopg
 
-from letadesk.store.review_cells import CellKey
+from letadesk.store.review_cells import CellKey, decode_cell, encode_cell
 
 
 class PgReviewCells:
@@ -28,16 +27,14 @@ class PgReviewCells:
 
     def get(self, key: CellKey) -> dict[str, Any] | None:
         """The role's cell stored under ``key``; None when there is none."""
-        row = self._conn.execute(
-            "SELECT cell FROM review_cells WHERE asked_by = session_user AND document_id = %s "
-            "AND sha256 = %s AND question = %s AND judge = %s AND app_version = %s "
-            "AND options = %s",
-            key.row(),
-        ).fetchone()
-        if row is None:
-            return None
-        value = json.loads(row[0])
-        return value if isinstance(value, dict) else None
+        return decode_cell(
+            self._conn.execute(
+                "SELECT cell FROM review_cells WHERE asked_by = session_user "
+                "AND document_id = %s AND sha256 = %s AND question = %s AND judge = %s "
+                "AND app_version = %s AND options = %s",
+                key.row(),
+            ).fetchone()
+        )
 
     def put(self, key: CellKey, cell: dict[str, Any]) -> None:
         """Store ``cell`` under ``key`` for the session role, replacing its cell of the
@@ -46,7 +43,7 @@ class PgReviewCells:
             self._conn.execute(
                 "SELECT put_review_cell(%s::bigint, %s::text, %s::text, %s::text, %s::text, "
                 "%s::text, %s::text)",
-                (*key.row(), json.dumps(cell, ensure_ascii=False, default=str)),
+                (*key.row(), encode_cell(cell)),
             )
 
     def count(self) -> int:

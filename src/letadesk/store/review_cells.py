@@ -37,6 +37,17 @@ class CellKey:
         )
 
 
+def encode_cell(cell: dict[str, Any]) -> str:
+    """A cell's stored text (JSON), as both stores keep it."""
+    return json.dumps(cell, ensure_ascii=False, default=str)
+
+
+def decode_cell(row: tuple[Any, ...] | None) -> dict[str, Any] | None:
+    """The cell of a ``SELECT cell`` row; None for no row or text that is no cell."""
+    value = None if row is None else json.loads(row[0])
+    return value if isinstance(value, dict) else None
+
+
 _WHERE = (
     "document_id = ? AND sha256 = ? AND question = ? AND judge = ? AND app_version = ? "
     "AND options = ?"
@@ -51,13 +62,11 @@ class ReviewCells:
 
     def get(self, key: CellKey) -> dict[str, Any] | None:
         """The cell stored under ``key``; None when there is none."""
-        row = self._conn.execute(
-            f"SELECT cell FROM review_cells WHERE {_WHERE}", key.row()
-        ).fetchone()
-        if row is None:
-            return None
-        value = json.loads(row[0])
-        return value if isinstance(value, dict) else None
+        return decode_cell(
+            self._conn.execute(
+                f"SELECT cell FROM review_cells WHERE {_WHERE}", key.row()
+            ).fetchone()
+        )
 
     def put(self, key: CellKey, cell: dict[str, Any]) -> None:
         """Store ``cell`` under ``key`` (replacing one already there), and drop the
@@ -71,7 +80,7 @@ class ReviewCells:
             self._conn.execute(
                 "INSERT INTO review_cells(document_id, sha256, question, judge, app_version, "
                 "options, cell) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                (*key.row(), json.dumps(cell, ensure_ascii=False, default=str)),
+                (*key.row(), encode_cell(cell)),
             )
 
     def count(self) -> int:

@@ -13,19 +13,20 @@ drafts against the server's matters. Documents are added to the server by its in
 from __future__ import annotations
 
 from collections.abc import Callable
-from datetime import date
 from typing import Protocol
 
 from letadesk.answer.ask import AskOptions
 from letadesk.config import Paths, Settings
 from letadesk.domain import Answer, Document, Matter, Page
+from letadesk.draft.check import DraftTarget
 from letadesk.generate.generator import Generator
-from letadesk.review.grid import CellStore
+from letadesk.review.grid import ReviewTarget
 from letadesk.workspace import AuditEntry, CurrencyReport, Workspace
 
 
-class WindowProfile(Protocol):
-    """The part of a workspace the window's panels and its question engine use."""
+class WindowProfile(ReviewTarget, DraftTarget, Protocol):
+    """The part of a workspace the window's panels and its engines use (a review grid's
+    and a draft check's target, and more)."""
 
     settings: Settings
 
@@ -37,12 +38,6 @@ class WindowProfile(Protocol):
     def create_matter(self, name: str) -> Matter: ...
 
     def rename_matter(self, name: str, new_name: str) -> Matter: ...
-
-    def documents(
-        self, matter: str | None = None, *, failed_only: bool = False
-    ) -> list[Document]: ...
-
-    def document(self, ref: str, *, matter: str | None = None) -> Document: ...
 
     def pages(self, document: Document) -> list[Page]: ...
 
@@ -65,11 +60,6 @@ class WindowProfile(Protocol):
     ) -> list[AuditEntry]: ...
 
     def generates(self, generator: Generator | None = None) -> bool: ...
-
-    def today(self) -> date: ...
-
-    @property
-    def review_cells(self) -> CellStore: ...
 
     def ask(
         self,
