@@ -145,14 +145,17 @@ def test_a_server_of_the_first_schema_is_upgraded_in_place(
         with ServerWorkspace(owner, local) as server:
             assert server.push().pushed == 2
     stale = ServerWorkspace(owner, local)
-    with stale, pytest.raises(StoreError, match=r"version 1 of 2.*server init"):
+    with stale, pytest.raises(StoreError, match=r"version 1 of 3.*server init"):
         stale.check()
-    assert ServerWorkspace.initialise(owner) == schema.LATEST_VERSION == 2
+    assert ServerWorkspace.initialise(owner) == schema.LATEST_VERSION == 3
     with ServerWorkspace(owner, local) as server:
         server.check()
         doc = server.documents("NDA")[0]
         server.review_cells.put(_key(doc.id), {"disposition": "refused"})
         assert server.review_cells.count() == 1
+        # search_text replaced (schema 3): the documents of schema 1 are found through it
+        hits = server.search("confidential information", matter="NDA", k=3)
+        assert hits and all(h.fragment.document_id == doc.id for h in hits)
 
 
 DRAFT = """Plata se face în termen de 10 zile de la primirea facturii,

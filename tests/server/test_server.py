@@ -11,9 +11,11 @@ import psycopg
 import pytest
 
 from corpus_factory import CONTRACT_RO, LEGEA_50_2020, NDA_EN, write_text
+from letadesk.domain import MatterId, SearchFilters
 from letadesk.errors import ConfigError, NotFoundError, StoreError
 from letadesk.server import schema
 from letadesk.server.connect import checked_conninfo, connect, redacted
+from letadesk.server.search import ServerIndexes
 from letadesk.server.workspace import ServerWorkspace
 from letadesk.workspace import Workspace
 from pg_server import PgServer
@@ -127,7 +129,7 @@ def test_raw_sql_under_a_lawyers_role_reads_no_row_of_another_matter(
             "VALUES (999, 'x', 'x', '{}', 'x', 'x')",
             # the search function checks membership itself (it reads as the owner)
             f"SELECT * FROM search_text({nda}, NULL, NULL, NULL, NULL, "
-            "to_tsquery('simple', 'receiv'), to_tsquery('simple', 'receiv'), 5)",
+            "to_tsquery('simple', 'receiv'), to_tsquery('simple', 'receiv'), 5, NULL)",
             f"SELECT append_audit('x', 'x', {nda}, '{{}}', 'x')",
         ):
             with pytest.raises(psycopg.errors.InsufficientPrivilege):
@@ -296,8 +298,16 @@ def test_a_search_ranks_the_fragments_of_the_rarer_terms_not_every_match(
             narrow = stats.plan(conn, matter, "the agreement may be terminated for convenience")
         assert narrow is not None and " & " in narrow.candidates and narrow.fallback
         again = server.search("Can the agreement be terminated for convenience?", matter="M", k=5)
+        with _as(pg_server, database, "it_owner") as conn:  # 150 fragments hold both words
+            common = ServerIndexes(conn, None).search_lexical
+            scope = SearchFilters(matter_id=MatterId(matter))
+            monkeypatch.setattr(stats, "RANKED_MAX", 4)
+            capped = common("Who are the parties to the agreement?", scope, 10)
+            monkeypatch.setattr(stats, "RANKED_MAX", 1000)
+            uncapped = common("Who are the parties to the agreement?", scope, 10)
     assert "terminated for convenience" in found[0].fragment.text
     assert again[0].fragment.id == found[0].fragment.id
+    assert len(capped) == 4 and len(uncapped) == 10  # the ranked set is bounded
 
 
 BLOCK_PSYCOPG = """

@@ -92,36 +92,44 @@ class ServerIndexes:
         q = tsquery_text(text, own_text_only=True)
         if not q:
             return 0
-        rows = self._search_text(filters, _TSQUERY, _TSQUERY, {"q": q}, None)
+        rows = self._search_text(filters, _TSQUERY, _TSQUERY, {"q": q}, None, None)
         return int(rows[0][1]) if rows else 0
 
     def search_lexical(self, query: str, filters: SearchFilters, k: int) -> list[tuple[int, float]]:
         """The ``k`` best fragments by ``ts_rank``, ranked by the question's terms that are
         not common in the matter (:mod:`letadesk.server.stats`: ``ts_rank`` has no inverse
         document frequency). Over a matter, the fragments holding its rarer terms are
-        ranked; within one document, every match."""
+        ranked, at most :data:`~letadesk.server.stats.RANKED_MAX` of them; within one
+        document, every match."""
         q = tsquery_text(query)
         if not q or k <= 0:
             return []
         planned = stats.plan(self._conn, int(filters.matter_id), fold_lower(query))
         if planned is None:
-            rows = self._search_text(filters, _TSQUERY, _TSQUERY, {"q": q}, k)
+            rows = self._search_text(filters, _TSQUERY, _TSQUERY, {"q": q}, k, None)
         elif filters.document_id is not None:  # a document's fragments are few: all match
             terms = {"q": q, "rank": planned.ranking}
-            rows = self._search_text(filters, _TSQUERY, _RANK, terms, k)
+            rows = self._search_text(filters, _TSQUERY, _RANK, terms, k, None)
         else:
             terms = {"match": planned.candidates, "rank": planned.ranking}
-            rows = self._search_text(filters, _MATCH, _RANK, terms, k)
+            rows = self._search_text(filters, _MATCH, _RANK, terms, k, stats.RANKED_MAX)
             if len(rows) < k and planned.fallback:
                 terms["match"] = planned.fallback
-                rows = self._search_text(filters, _MATCH, _RANK, terms, k)
+                rows = self._search_text(filters, _MATCH, _RANK, terms, k, stats.RANKED_MAX)
         return [(int(r[0]), float(r[1])) for r in rows]
 
     def _search_text(
-        self, filters: SearchFilters, match: str, rank: str, terms: dict[str, str], k: int | None
+        self,
+        filters: SearchFilters,
+        match: str,
+        rank: str,
+        terms: dict[str, str],
+        k: int | None,
+        cap: int | None,
     ) -> list[tuple[Any, ...]]:
         """``search_text`` (:mod:`letadesk.server.schema`): the membership checked once by
-        the database, then the full-text query with its index; ``k`` None counts."""
+        the database, then the full-text query with its index; ``k`` None counts; at most
+        ``cap`` of the matches ranked (None: all)."""
         params = {
             "m": int(filters.matter_id),
             "d": None if filters.document_id is None else int(filters.document_id),
@@ -129,10 +137,12 @@ class ServerIndexes:
             "f": filters.legal_force or None,
             "a": filters.as_of,
             "k": k,
+            "cap": cap,
         } | terms
         return self._conn.execute(
             f"SELECT fragment_id, score FROM search_text(%(m)s, %(d)s::bigint, %(j)s::text, "
-            f"%(f)s::text, %(a)s::date, {match}, {rank}, %(k)s::integer)",
+            f"%(f)s::text, %(a)s::date, {match}, {rank}, %(k)s::integer, "
+            "%(cap)s::integer)",
             params,
         ).fetchall()
 
