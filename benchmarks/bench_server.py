@@ -393,10 +393,49 @@ def latency(
         share = lexical_matches(pg.url(database, "it_owner"))
         note += (
             f"; a question's tsquery matches {share:.0%} of the fragments on average; the "
-            "search ranks only those of its rarer words (server/stats.py)"
+            f"search ranks only those of its rarer terms, at most {stats.RANKED_MAX} "
+            "(server/stats.py)"
         )
     log(note)
     return rows, [note]
+
+
+def bm25_agreement(url: str, target: int) -> str:
+    """How much the server's lexical top-CANDIDATES shares with the embedded profile's
+    (tantivy, BM25, exact top-k) on the same corpus, with the shipped ranked-set cap and
+    without it; only where the database holds the whole profile (the same fragment ids)."""
+    with Workspace.open(PROFILE) as ws:
+        total = ws._conn.execute("SELECT count(*) FROM fragments").fetchone()
+        matter = ws._conn.execute("SELECT min(id) FROM matters").fetchone()
+        if total is None or matter is None or int(total[0]) > target:
+            return "(BM25 agreement: only where the database holds the whole profile)"
+        scope = SearchFilters(matter_id=MatterId(int(matter[0])))
+        reference = [
+            {i for i, _ in ws.indexes.search_lexical(q, scope, CANDIDATES)} for q in QUESTIONS
+        ]
+    filters = SearchFilters(matter_id=MatterId(1))
+    parts = []
+    shipped = stats.RANKED_MAX
+    with connect(url, autocommit=True) as conn:
+        idx = ServerIndexes(conn, None)
+        for cap, label in (
+            (shipped, f"ranked set capped at {shipped} (shipped)"),
+            (10**9, "no cap"),
+        ):
+            stats.RANKED_MAX = cap
+            try:
+                shares = [
+                    len({i for i, _ in idx.search_lexical(q, filters, CANDIDATES)} & ref)
+                    / CANDIDATES
+                    for q, ref in zip(QUESTIONS, reference, strict=True)
+                ]
+            finally:
+                stats.RANKED_MAX = shipped
+            parts.append(f"{label} {np.mean(shares):.3f}")
+    return (
+        f"lexical top {CANDIDATES} shared with the embedded profile's tantivy BM25 top "
+        f"{CANDIDATES} on the same corpus (mean over the questions): " + ", ".join(parts)
+    )
 
 
 def search_again(root: Path, target: int) -> str:
@@ -405,6 +444,7 @@ def search_again(root: Path, target: int) -> str:
     pg = PgBench(root, keep=True)
     try:
         rows, notes = latency(pg, f"scale_{target}", target, True, matches=False)
+        notes.append(bm25_agreement(pg.url(f"scale_{target}", CLIENTS[0]), target))
     finally:
         pg.stop()
     return "\n".join(
