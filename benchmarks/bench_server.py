@@ -400,14 +400,16 @@ def latency(
     return rows, [note]
 
 
-def bm25_agreement(url: str, target: int) -> str:
+def bm25_agreement(url: str) -> str:
     """How much the server's lexical top-CANDIDATES shares with the embedded profile's
     (tantivy, BM25, exact top-k) on the same corpus, with the shipped ranked-set cap and
     without it; only where the database holds the whole profile (the same fragment ids)."""
+    with connect(url, autocommit=True) as conn:
+        held = conn.execute("SELECT count(*) FROM fragments").fetchone()
     with Workspace.open(PROFILE) as ws:
         total = ws._conn.execute("SELECT count(*) FROM fragments").fetchone()
         matter = ws._conn.execute("SELECT min(id) FROM matters").fetchone()
-        if total is None or matter is None or int(total[0]) > target:
+        if held is None or total is None or matter is None or total[0] != held[0]:
             return "(BM25 agreement: only where the database holds the whole profile)"
         scope = SearchFilters(matter_id=MatterId(int(matter[0])))
         reference = [
@@ -444,7 +446,7 @@ def search_again(root: Path, target: int) -> str:
     pg = PgBench(root, keep=True)
     try:
         rows, notes = latency(pg, f"scale_{target}", target, True, matches=False)
-        notes.append(bm25_agreement(pg.url(f"scale_{target}", CLIENTS[0]), target))
+        notes.append(bm25_agreement(pg.url(f"scale_{target}", CLIENTS[0])))
     finally:
         pg.stop()
     return "\n".join(
