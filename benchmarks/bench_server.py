@@ -21,7 +21,13 @@ the cascade's recall@8 on the server against the embedded profile's.
     NDAs (each question scoped to its document). Recall@8 of ``ws.search`` (embedded)
     and ``ServerWorkspace.search`` (as a member role) on the eval-split questions.
 
+(3) **Searched again** (``--search-again ROOT``, on a cluster kept by ``--keep``): the
+    latency of a loaded scale database with this code, and how much the lexical top 50
+    shares with the embedded profile's tantivy BM25 top 50 on the same corpus, with the
+    ranked-set cap (``stats.RANKED_MAX``) and without.
+
     .venv/bin/python benchmarks/bench_server.py [--fragments 100000[,300000,...]] [--recall]
+        [--keep] [--search-again ROOT]
 """
 
 from __future__ import annotations
