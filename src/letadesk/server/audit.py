@@ -1,7 +1,7 @@
 """The audit trail on the firm server: the same hash-chained records, and who asked.
 
 A lawyer's session cannot insert into ``audit``: it calls ``append_audit`` (a SECURITY
-DEFINER function, :mod:`letadesk.server.schema`), which takes the chain's lock, links the
+DEFINER function, :mod:`letadesk.server.migrations`), which takes the chain's lock, links the
 record to the last one and records ``session_user`` as ``asked_by`` inside the hash. The
 content digest is computed here, as the embedded trail computes it
 (:mod:`letadesk.store.audit_chain`), so that :func:`check` verifies both alike.

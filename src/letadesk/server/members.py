@@ -1,7 +1,7 @@
 """Ethical walls: who may read which matter (``letadesk matters grant/revoke``).
 
 Membership rows are written under row-level security: only members of
-``letadesk_admin`` may insert or delete them (:mod:`letadesk.server.schema`), so a
+``letadesk_admin`` may insert or delete them (:mod:`letadesk.server.migrations`), so a
 lawyer's session that tries is refused by PostgreSQL itself, whatever client it runs.
 """
 

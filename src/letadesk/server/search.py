@@ -92,7 +92,7 @@ class ServerIndexes:
         q = tsquery_text(text, own_text_only=True)
         if not q:
             return 0
-        rows = self._search_text(filters, _TSQUERY, _TSQUERY, {"q": q}, None, None)
+        rows = self._search_text(filters, _TSQUERY, _TSQUERY, {"q": q}, None)
         return int(rows[0][1]) if rows else 0
 
     def search_lexical(self, query: str, filters: SearchFilters, k: int) -> list[tuple[int, float]]:
@@ -106,16 +106,16 @@ class ServerIndexes:
             return []
         planned = stats.plan(self._conn, int(filters.matter_id), fold_lower(query))
         if planned is None:
-            rows = self._search_text(filters, _TSQUERY, _TSQUERY, {"q": q}, k, None)
+            rows = self._search_text(filters, _TSQUERY, _TSQUERY, {"q": q}, k)
         elif filters.document_id is not None:  # a document's fragments are few: all match
             terms = {"q": q, "rank": planned.ranking}
-            rows = self._search_text(filters, _TSQUERY, _RANK, terms, k, None)
+            rows = self._search_text(filters, _TSQUERY, _RANK, terms, k)
         else:
             terms = {"match": planned.candidates, "rank": planned.ranking}
-            rows = self._search_text(filters, _MATCH, _RANK, terms, k, stats.RANKED_MAX)
+            rows = self._search_text(filters, _MATCH, _RANK, terms, k, cap=stats.RANKED_MAX)
             if len(rows) < k and planned.fallback:
                 terms["match"] = planned.fallback
-                rows = self._search_text(filters, _MATCH, _RANK, terms, k, stats.RANKED_MAX)
+                rows = self._search_text(filters, _MATCH, _RANK, terms, k, cap=stats.RANKED_MAX)
         return [(int(r[0]), float(r[1])) for r in rows]
 
     def _search_text(
@@ -125,9 +125,10 @@ class ServerIndexes:
         rank: str,
         terms: dict[str, str],
         k: int | None,
-        cap: int | None,
+        *,
+        cap: int | None = None,
     ) -> list[tuple[Any, ...]]:
-        """``search_text`` (:mod:`letadesk.server.schema`): the membership checked once by
+        """``search_text`` (:mod:`letadesk.server.migrations`): the membership checked once by
         the database, then the full-text query with its index; ``k`` None counts; at most
         ``cap`` of the matches ranked (None: all)."""
         params = {
