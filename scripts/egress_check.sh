@@ -1,15 +1,39 @@
 #!/usr/bin/env bash
-# Egress proof: ingest the sample matter and ask it (verbatim extraction, then the bundled
-# language model) inside a network namespace that has no interface at all (`unshare -rn`:
-# a new user and network namespace, loopback down). Any network call would fail there, so
-# both steps passing shows that neither needs the network, parser workers included.
-#
-# Skips with a message (exit 0) where the machine does not permit user namespaces.
+# Egress proof, twice:
+# 1. without a network: ingest the sample matter and ask it (verbatim extraction, then the
+#    bundled language model) inside a network namespace that has no interface at all
+#    (`unshare -rn`: a new user and network namespace, loopback down). Any network call
+#    would fail there, so both steps passing shows that neither needs the network, parser
+#    workers included. Skipped with a message where user namespaces are not permitted.
+# 2. with the network present: the same three steps under strace (scripts/egress_trace.py),
+#    which fails on any socket but AF_UNIX, any connect or send to a network address, any
+#    DNS lookup (the resolver's files or sockets) and any file written outside the profile,
+#    LetaDesk's user cache folder and the run's own temporary folder. A library that only
+#    phones home where it can (onnxruntime's telemetry did) shows here, not in step 1.
 # PYTHON overrides the interpreter (default .venv/bin/python).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 PY=${PYTHON:-.venv/bin/python}
 
+data=$(mktemp -d)
+trap 'rm -rf "$data"' EXIT
+question="How long do the confidentiality obligations survive termination?"
+
+# ---- 2 first (it needs no namespace): with the network present, under strace ----------
+cache=$("$PY" -c "import platformdirs; print(platformdirs.user_cache_dir('LetaDesk', 'LetaDesk'))")
+mkdir -p "$data/tmp"
+traced() {
+  TMPDIR="$data/tmp" PYTHONDONTWRITEBYTECODE=1 "$PY" scripts/egress_trace.py \
+    --allow "$data/traced" --allow "$cache" --allow "$data/tmp" \
+    -- "$PY" -m letadesk --data-dir "$data/traced" "$@"
+}
+traced ingest src/letadesk/resources/sample_matter --matter Sample --json > "$data/traced-ingest.json"
+traced ask "$question" --matter Sample --extract-only --json > "$data/traced-extracted.json"
+traced ask "$question" --matter Sample --generate --json > "$data/traced-generated.json"
+echo "egress: ok with a network present: no socket but AF_UNIX, no DNS lookup, nothing"
+echo "egress: written outside the profile, $cache and the run's temporary folder"
+
+# ---- 1: without a network ----------------------------------------------------------------
 if ! command -v unshare >/dev/null 2>&1 || ! unshare -rn true 2>/dev/null; then
   echo "egress: SKIPPED: 'unshare -rn' is not permitted on this machine (no user namespaces);"
   echo "egress: the test suite still runs with sockets blocked (pytest-socket)"
@@ -21,11 +45,7 @@ if unshare -rn "$PY" -c "import socket; socket.create_connection(('1.1.1.1', 80)
   exit 1
 fi
 
-data=$(mktemp -d)
-trap 'rm -rf "$data"' EXIT
 offline() { unshare -rn "$PY" -m letadesk --data-dir "$data/profile" "$@"; }
-question="How long do the confidentiality obligations survive termination?"
-
 offline ingest src/letadesk/resources/sample_matter --matter Sample --json > "$data/ingest.json"
 offline ask "$question" --matter Sample --extract-only --json > "$data/extracted.json"
 offline ask "$question" --matter Sample --generate --json > "$data/generated.json"

@@ -1,20 +1,11 @@
 """LetaDesk: an offline legal assistant whose every claim is tied to a verbatim source.
 
-No network call, ever: the Hugging Face libraries (sentence-transformers, transformers,
-huggingface_hub) are told to stay offline here, before any module can import them. A
-value already set in the environment is overridden: models are read from local files
-only, whatever the shell says.
+No network call, ever: the entry points set the environment that keeps the bundled
+libraries offline (:mod:`letadesk.offline`) before any of them is imported; importing
+this package does not touch the Hugging Face or onnxruntime settings.
 """
 
 import os
-
-OFFLINE_ENVIRONMENT = {
-    "HF_HUB_OFFLINE": "1",
-    "TRANSFORMERS_OFFLINE": "1",
-    "HF_DATASETS_OFFLINE": "1",
-    "HF_HUB_DISABLE_TELEMETRY": "1",
-}
-os.environ.update(OFFLINE_ENVIRONMENT)
 
 __version__ = "0.1.0"
 

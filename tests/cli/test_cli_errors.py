@@ -4,7 +4,6 @@ one clear line and an exit code, never a traceback."""
 from __future__ import annotations
 
 import json
-import os
 import subprocess
 import sys
 from pathlib import Path
@@ -229,51 +228,7 @@ def test_the_cli_reports_a_bad_setting_in_one_line(
     assert code == 2 and "settings.json: 'threads': \"abc\" is not valid" in line
 
 
-# ---- no network: the Hugging Face libraries are offline before any import -------------
-
-
-def test_importing_letadesk_sets_the_hugging_face_libraries_offline() -> None:
-    """Even when the shell says otherwise, and before anything imports them."""
-    code = (
-        "import os, sys; import letadesk; "
-        "assert 'transformers' not in sys.modules and "
-        "'sentence_transformers' not in sys.modules and 'huggingface_hub' not in "
-        "sys.modules; print(os.environ['HF_HUB_OFFLINE'], "
-        "os.environ['TRANSFORMERS_OFFLINE'])"
-    )
-    env = {
-        "PATH": "/usr/bin:/bin",
-        "HF_HUB_OFFLINE": "0",
-        "TRANSFORMERS_OFFLINE": "0",
-        **{k: v for k, v in os.environ.items() if k == "PYTHONPATH"},
-    }
-    out = subprocess.run(
-        [sys.executable, "-c", code],
-        capture_output=True,
-        text=True,
-        env=env,
-        timeout=120,
-        check=True,
-    ).stdout
-    assert out.split() == ["1", "1"]
-
-
-def test_huggingface_hub_reads_itself_offline() -> None:
-    code = "import letadesk, huggingface_hub.constants as c; print(c.HF_HUB_OFFLINE)"
-    env = {
-        "PATH": "/usr/bin:/bin",
-        "HF_HUB_OFFLINE": "0",
-        **{k: v for k, v in os.environ.items() if k == "PYTHONPATH"},
-    }
-    out = subprocess.run(
-        [sys.executable, "-c", code],
-        capture_output=True,
-        text=True,
-        env=env,
-        timeout=120,
-        check=True,
-    ).stdout
-    assert out.strip() == "True"
+# ---- no network: letadesk.offline, tested in tests/toplevel/test_offline.py -------------
 
 
 def test_every_entry_point_lets_a_frozen_worker_run_before_parsing(

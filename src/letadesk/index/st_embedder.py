@@ -23,6 +23,7 @@ import numpy as np
 
 from letadesk.errors import ModelError
 from letadesk.index.batching import embed_by_length
+from letadesk.offline import prepare_environment
 
 DEFAULT_BATCH = 8
 
@@ -73,6 +74,7 @@ class SentenceTransformerEmbedder:
         folder = Path(folder)
         if not (folder / "modules.json").is_file() and not (folder / "config.json").is_file():
             raise ModelError(f"{folder}: not a sentence-transformers model folder")
+        prepare_environment()  # Hugging Face's libraries offline, before they load
         try:
             import torch
             from sentence_transformers import SentenceTransformer

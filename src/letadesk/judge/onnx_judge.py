@@ -20,6 +20,7 @@ import numpy as np
 from letadesk.errors import ModelError
 from letadesk.judge.card import JudgeCard, load_card
 from letadesk.judge.clauses import ClauseModel
+from letadesk.offline import prepare_environment
 
 BATCH = 32
 CACHE_SIZE = 4096
@@ -45,6 +46,7 @@ class Judge:
 
     def __init__(self, card: JudgeCard, *, threads: int | None = None) -> None:
         card.verify()
+        prepare_environment()  # telemetry off: it starts when onnxruntime is imported
         try:
             import onnxruntime as ort
             from tokenizers import Tokenizer
