@@ -1,0 +1,180 @@
+"""Writes docs/benchmarks.md from the files in benchmarks/results.
+
+Each result file becomes a section under the benchmark that writes it, headed by what is
+known of its run: the commit that last changed it and that commit's date (from git, when
+the checkout has its history), the machine and the date of the run where the file itself
+names them. The file's text follows verbatim. The page is generated when the docs are
+built (the mkdocs hook ``scripts/mkdocs_hooks.py``), so it cannot drift from the files;
+it is not committed.
+
+    .venv/bin/python scripts/benchmarks_page.py     # write docs/benchmarks.md
+"""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+RESULTS = ROOT / "benchmarks" / "results"
+PAGE = ROOT / "docs" / "benchmarks.md"
+
+# (file name prefix, what it measures, the script that writes it), most specific first
+BENCHMARKS: list[tuple[str, str, str]] = [
+    ("answers", "Grounded answers", "benchmarks/bench_answers.py"),
+    ("review_tuning", "The review grid's bar", "benchmarks/tune_review.py"),
+    ("review", "The review grid", "benchmarks/bench_review.py"),
+    ("draft_check", "The draft check", "benchmarks/bench_draft.py"),
+    (
+        "presuppositions",
+        "Questions about provisions that do not exist",
+        "benchmarks/bench_presuppositions.py",
+    ),
+    ("gate2", "Gate 2: tuning the bar and the combiners", "benchmarks/tune_gate2.py"),
+    ("support", "Gate 3: the lexical support calibration", "benchmarks/bench_support.py"),
+    ("judge_latency", "The judge's latency", "benchmarks/bench_judge.py"),
+    ("judge_backbone", "The judge's backbone (research)", "benchmarks/judge_backbone_e5.py"),
+    ("generation", "Does the bundled model earn its time?", "benchmarks/bench_generation.py"),
+    ("ingest", "Ingestion", "benchmarks/bench_ingest.py"),
+    ("embed_engines", "e5 engines", "benchmarks/bench_embed_engines.py"),
+    ("e5_distil", "A distilled 4-layer e5 (research, not adopted)", "research/distil_e5.py"),
+    ("retrieval", "Retrieval recall", "benchmarks/bench_retrieval.py"),
+    ("fusion_tuning", "Fusion weights", "benchmarks/tune_fusion.py"),
+    ("latency", "Search latency", "benchmarks/bench_latency.py"),
+    ("server", "The firm server", "benchmarks/bench_server.py"),
+    ("first_answer", "A new user's first answer", "benchmarks/bench_first_answer.py"),
+    ("engine", "What a CLI ask spends loading models", "benchmarks/bench_engine.py"),
+    ("contention", "Asking on a busy machine", "benchmarks/bench_contention.py"),
+    ("kill9", "kill -9 during ingest", "benchmarks/bench_kill9.py"),
+]
+
+MACHINE = re.compile(
+    r"(AMD EPYC|(?:Intel )?Xeon(?: with [\w -]+?)?(?=[,;.)\n])"
+    r"|\d+-core(?: CPU)? machine|\d+ cores)",
+    re.IGNORECASE,
+)
+DATE = re.compile(r"\b(20\d\d-\d\d-\d\d)\b")
+# a date before the project began is a date in the data (an "as of" date), not the run's
+PROJECT_START = "2026-11-30"
+HEAD_LINES = 6
+
+
+@dataclass(frozen=True)
+class Result:
+    path: Path
+    text: str
+    commit: str
+    committed: str
+
+    @property
+    def head(self) -> str:
+        return "\n".join(self.text.splitlines()[:HEAD_LINES])
+
+    @property
+    def machine(self) -> str:
+        found = MACHINE.search(self.head)
+        return found.group(1).strip() if found else "not recorded in the file"
+
+    @property
+    def run_date(self) -> str:
+        dates = [d for d in DATE.findall(self.head) if d >= PROJECT_START]
+        return dates[0] if dates else "not recorded in the file"
+
+
+def git_record(path: Path) -> tuple[str, str]:
+    """The commit that last changed ``path`` and its date, or ("", "") without git."""
+    try:
+        done = subprocess.run(
+            ["git", "log", "-1", "--format=%h %cs", "--", str(path.relative_to(ROOT))],
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            timeout=30,
+            check=False,
+        )
+    except (OSError, subprocess.SubprocessError):
+        return "", ""
+    parts = done.stdout.split()
+    return (parts[0], parts[1]) if done.returncode == 0 and len(parts) == 2 else ("", "")
+
+
+def group_of(name: str) -> int:
+    for index, (prefix, _, _) in enumerate(BENCHMARKS):
+        if name.startswith(prefix):
+            return index
+    return len(BENCHMARKS)
+
+
+def load() -> list[Result]:
+    results = []
+    for path in sorted(RESULTS.glob("*.txt")):
+        commit, committed = git_record(path)
+        results.append(Result(path, path.read_text(encoding="utf-8"), commit, committed))
+    return results
+
+
+def fence(text: str) -> str:
+    longest = max((len(run) for run in re.findall(r"`+", text)), default=0)
+    ticks = "`" * max(3, longest + 1)
+    return f"{ticks}text\n{text.rstrip()}\n{ticks}"
+
+
+def section(result: Result) -> list[str]:
+    if result.commit:
+        recorded = f"commit `{result.commit}`, {result.committed}"
+    else:
+        recorded = "not known (no git history in this checkout)"
+    return [
+        f"### {result.path.name}",
+        "",
+        f"- **file last changed in:** {recorded}",
+        f"- **machine:** {result.machine}",
+        f"- **run on:** {result.run_date}",
+        "",
+        fence(result.text),
+        "",
+    ]
+
+
+def render(results: list[Result]) -> str:
+    lines = [
+        "# Benchmark results",
+        "",
+        "<!-- Generated by scripts/benchmarks_page.py from benchmarks/results when the docs",
+        "     are built; do not edit. -->",
+        "",
+        "Every file in `benchmarks/results`, verbatim, under the benchmark that writes it.",
+        "Each is headed by the commit that last changed it and that commit's date, and by the",
+        "machine and the date of the run where the file names them. What the figures mean,",
+        "and which run is current, is said on the measurement pages (Measurements in the",
+        "navigation). A file's own header may name the development session it was made in.",
+        "",
+    ]
+    groups = [*BENCHMARKS, ("", "Other results", "")]
+    for index, (_, title, script) in enumerate(groups):
+        members = [r for r in results if group_of(r.path.name) == index]
+        if not members:
+            continue
+        lines += [f"## {title}", ""]
+        if script:
+            lines += [f"Written by `{script}`.", ""]
+        for result in members:
+            lines += section(result)
+    return "\n".join(lines).rstrip() + "\n"
+
+
+def write() -> bool:
+    """Writes the page when its text changed; True when it did."""
+    text = render(load())
+    if PAGE.exists() and PAGE.read_text(encoding="utf-8") == text:
+        return False
+    PAGE.write_text(text, encoding="utf-8")
+    return True
+
+
+if __name__ == "__main__":
+    write()
+    sys.exit(0)
