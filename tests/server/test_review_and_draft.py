@@ -145,9 +145,9 @@ def test_a_server_of_the_first_schema_is_upgraded_in_place(
         with ServerWorkspace(owner, local) as server:
             assert server.push().pushed == 2
     stale = ServerWorkspace(owner, local)
-    with stale, pytest.raises(StoreError, match=r"version 1 of 3.*server init"):
+    with stale, pytest.raises(StoreError, match=r"version 1 of 4.*server init"):
         stale.check()
-    assert ServerWorkspace.initialise(owner) == schema.LATEST_VERSION == 3
+    assert ServerWorkspace.initialise(owner) == schema.LATEST_VERSION == 4
     with ServerWorkspace(owner, local) as server:
         server.check()
         doc = server.documents("NDA")[0]

@@ -1,10 +1,11 @@
 """The audit trail on the firm server: the same hash-chained records, and who asked.
 
-A lawyer's session cannot insert into ``audit``: it calls ``append_audit`` (a SECURITY
-DEFINER function, :mod:`letadesk.server.migrations`), which takes the chain's lock, links the
-record to the last one and records ``session_user`` as ``asked_by`` inside the hash. The
-content digest is computed here, as the embedded trail computes it
-(:mod:`letadesk.store.audit_chain`), so that :func:`check` verifies both alike.
+A lawyer's session cannot touch ``audit``: it calls ``append_record`` (a SECURITY
+DEFINER function, :mod:`letadesk.server.audit_sql`), which checks the record (canonical
+JSON, a matter the caller may read), adds its id and the server's time, computes its
+content digest as the embedded trail does (:mod:`letadesk.store.audit_chain`), takes the
+chain's lock, links it to the last record and records ``session_user`` as ``asked_by``
+inside the hash; so :func:`check` verifies both alike.
 
 What the embedded profile adds, the keyed head (an HMAC under a key outside the
 database), cannot live on the server, whose owner can rewrite any table. Its counterpart
@@ -15,17 +16,17 @@ guarantees are PostgreSQL's (roles, WAL archiving, point-in-time recovery).
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
 from typing import Any
 
 import psycopg
 
-from letadesk.server.witness import ServerWitness
+from letadesk.errors import ConfigError, StoreError
+from letadesk.server.witness import ServerWitness, Witnessed
 from letadesk.store.audit import AuditEntry, entry_from_row
-from letadesk.store.audit_chain import ChainRow, canonical, content_digest
+from letadesk.store.audit_chain import ChainRow, canonical
 from letadesk.store.audit_check import AuditCheck, check_records
 
-_ENTRY = "seq, id, created_at, matter_id, record, hash, purged_at IS NOT NULL, asked_by"
+_ENTRY = "seq, id, created_at, matter_id, record, hash, purged, asked_by"
 
 
 class ServerAuditTrail:
@@ -37,35 +38,47 @@ class ServerAuditTrail:
         self._witness = witness
 
     def append(self, record: dict[str, Any], *, audit_id: str, matter_id: int | None) -> str:
-        created = datetime.now(UTC).isoformat(timespec="milliseconds")
-        body = {**record, "id": audit_id, "created_at": created}
+        """``append_record`` (:mod:`letadesk.server.audit_sql`): the server adds the id
+        and its own time, checks the record and the matter, and chains it."""
+        if matter_id is None:
+            raise ConfigError("the firm server records only what is asked of one of its matters")
+        text = canonical(record)
+        if "\x00" in text or "\\u0000" in text:
+            raise ConfigError("the record holds a NUL character, which the firm server refuses")
         with self._conn.transaction():
             row = self._conn.execute(
-                "SELECT append_audit(%s, %s, %s, %s, %s)",
-                (audit_id, created, matter_id, canonical(body), content_digest(audit_id, body)),
+                "SELECT seq, created_at, hash FROM append_record(%s, %s, %s)",
+                (audit_id, int(matter_id), text),
             ).fetchone()
+        if row is None:  # pragma: no cover - the function returns its row or raises
+            raise StoreError("the firm server did not record the audit record")
         if self._witness is not None:
-            self._witness.record(self._conn, audit_id)
-        return str(row[0]) if row else ""
+            self._witness.keep(Witnessed(int(row[0]), audit_id, str(row[1]), str(row[2])))
+        return str(row[2])
 
 
 def entries(
     conn: psycopg.Connection[Any], *, matter_id: int | None = None, limit: int | None = None
 ) -> list[AuditEntry]:
-    """The records this session may read (its matters', and its own), newest first."""
-    where = "WHERE matter_id = %(m)s" if matter_id is not None else ""
-    tail = "LIMIT %(limit)s" if limit else ""
+    """The records this session may read (its matters'; every one for the owner), newest
+    first."""
     rows = conn.execute(
-        f"SELECT {_ENTRY} FROM audit {where} ORDER BY seq DESC {tail}",
-        {"m": matter_id, "limit": limit},
+        f"SELECT {_ENTRY} FROM audit_records(%s, %s) ORDER BY seq DESC", (matter_id, limit)
     )
     return [entry_from_row(r) for r in rows]
 
 
-def chain_rows(conn: psycopg.Connection[Any]) -> list[ChainRow]:
+def chain_rows(conn: psycopg.Connection[Any], *, owner: bool = False) -> list[ChainRow]:
+    """The records this session may read, oldest first; ``owner``: every one, read from
+    the table as its owner (a push, a pull, the chain's check)."""
+    source = (
+        "(SELECT *, purged_at IS NOT NULL AS purged FROM audit) a"
+        if owner
+        else "audit_records(NULL, NULL)"
+    )
     rows = conn.execute(
-        "SELECT seq, id, created_at, matter_id, record, prev_hash, hash, "
-        "purged_at IS NOT NULL, asked_by FROM audit ORDER BY seq"
+        "SELECT seq, id, created_at, matter_id, record, prev_hash, hash, purged, asked_by "
+        f"FROM {source} ORDER BY seq"
     )
     return [ChainRow.of(r) for r in rows]
 
@@ -87,7 +100,7 @@ def check(conn: psycopg.Connection[Any], witness: ServerWitness | None = None) -
         if not witnessed:  # nothing this computer can check
             return AuditCheck(problems=[whole])
         return AuditCheck(checked=[witnessed], problems=problems, note=whole)
-    report, _last = check_records(chain_rows(conn))
+    report, _last = check_records(chain_rows(conn, owner=True))
     report.checked += [witnessed] if witnessed else []
     report.problems += problems
     report.note = (

@@ -1,8 +1,9 @@
 """The :class:`~letadesk.ports.CorpusReader` over the firm server's tables.
 
-Every query runs under the session's own role, so row-level security decides what a
-lawyer can read; the filters of :class:`SearchFilters` are conditions inside each query,
-as in the embedded store (:mod:`letadesk.store.filters`).
+Every read is a function of the server's (:mod:`letadesk.server.walls`) that checks the
+session's membership: a lawyer holds no privilege on a table, so no plan, estimate or
+statistic of another matter's rows reaches her. The filters of :class:`SearchFilters`
+are conditions inside each query, as in the embedded store (:mod:`letadesk.store.filters`).
 """
 
 from __future__ import annotations
@@ -30,35 +31,21 @@ DOC_COLUMNS = (
     "id, matter_id, path, title, kind, language, sha256, size, status, failure_reason, "
     "jurisdiction, legal_force, valid_from, valid_to, verified, duplicate_of, source_state"
 )
-_FRAGMENT = (
-    'f.id, f.document_id, f.page, f.start, f."end", f.locator, f.text, '
-    "(SELECT label FROM pages p WHERE p.document_id = f.document_id AND p.number = f.page)"
-)
 
 
-def filter_sql(filters: SearchFilters, alias: str = "f") -> tuple[str, dict[str, Any]]:
-    """Conditions on a fragments (or documents, ``alias`` "d") row equivalent to
-    ``filters``, with their named parameters. The server holds fragments of indexed
-    documents only (:mod:`letadesk.server.push`), so a fragment's own copy of its
-    document's metadata is what is filtered."""
-    where = [f"{alias}.matter_id = %(matter_id)s"]
-    params: dict[str, Any] = {"matter_id": int(filters.matter_id)}
-    if filters.document_id is not None:
-        where.append(f"{alias}.{'id' if alias == 'd' else 'document_id'} = %(document_id)s")
-        params["document_id"] = int(filters.document_id)
-    if filters.jurisdiction:
-        where.append(f"{alias}.jurisdiction = %(jurisdiction)s")
-        params["jurisdiction"] = filters.jurisdiction
-    if filters.legal_force:
-        where.append(f"{alias}.legal_force = %(legal_force)s")
-        params["legal_force"] = filters.legal_force
-    if filters.as_of is not None:
-        where.append(
-            f"({alias}.valid_from IS NULL OR {alias}.valid_from <= %(as_of)s) "
-            f"AND ({alias}.valid_to IS NULL OR {alias}.valid_to >= %(as_of)s)"
-        )
-        params["as_of"] = filters.as_of
-    return " AND ".join(where), params
+def filter_args(filters: SearchFilters) -> dict[str, Any]:
+    """``filters`` as the named parameters of the server's fragment functions
+    (:mod:`letadesk.server.walls`: ``%(m)s, %(d)s, %(j)s, %(f)s, %(a)s``)."""
+    return {
+        "m": int(filters.matter_id),
+        "d": None if filters.document_id is None else int(filters.document_id),
+        "j": filters.jurisdiction or None,
+        "f": filters.legal_force or None,
+        "a": filters.as_of,
+    }
+
+
+FILTER_ARGS = "%(m)s::bigint, %(d)s::bigint, %(j)s::text, %(f)s::text, %(a)s::date"
 
 
 def document_from_row(row: Sequence[Any]) -> Document:
@@ -97,31 +84,30 @@ def _fragment(row: Sequence[Any]) -> Fragment:
 
 
 class PgCorpus:
-    """Reads the corpus through one connection (the session's role)."""
+    """Reads the corpus through one connection (the session's role), by the functions
+    that check its membership (:mod:`letadesk.server.walls`): a lawyer reads no table."""
 
     def __init__(self, conn: psycopg.Connection[Any]) -> None:
         self._conn = conn
 
     def document(self, document_id: int) -> Document:
         row = self._conn.execute(
-            f"SELECT {DOC_COLUMNS} FROM documents WHERE id = %s", (document_id,)
+            f"SELECT {DOC_COLUMNS} FROM matter_documents(NULL, %s)", (document_id,)
         ).fetchone()
         if row is None:
             raise NotFoundError(f"no document with id {document_id}")
         return document_from_row(row)
 
     def documents_admissible(self, filters: SearchFilters) -> list[Document]:
-        where, params = filter_sql(filters, "d")
         rows = self._conn.execute(
-            f"SELECT {DOC_COLUMNS} FROM documents d WHERE {where} AND d.status = 'indexed'",
-            params,
+            f"SELECT {DOC_COLUMNS} FROM matter_documents(%s, %s) WHERE status = 'indexed'",
+            (int(filters.matter_id), filters.document_id),
         )
-        return [document_from_row(r) for r in rows]
+        return [d for d in map(document_from_row, rows) if admitted(d, filters)]
 
     def pages(self, document_id: int) -> list[Page]:
         rows = self._conn.execute(
-            'SELECT document_id, number, label, start, "end", method, note FROM pages '
-            "WHERE document_id = %s ORDER BY number",
+            'SELECT document_id, number, label, start, "end", method, note FROM document_pages(%s)',
             (document_id,),
         )
         return [
@@ -130,28 +116,20 @@ class PgCorpus:
         ]
 
     def fragments_by_locator(self, filters: SearchFilters, locator: str) -> list[Fragment]:
-        where, params = filter_sql(filters)
         rows = self._conn.execute(
-            f"SELECT {_FRAGMENT} FROM fragments f WHERE {where} AND (f.locator = %(locator)s "
-            "OR left(f.locator, %(n)s) = %(prefix)s) ORDER BY f.document_id, f.start",
-            params | {"locator": locator, "n": len(locator) + 1, "prefix": locator + " "},
+            f"SELECT * FROM fragments_at_locator({FILTER_ARGS}, %(locator)s::text)",
+            filter_args(filters) | {"locator": locator},
         )
         return [_fragment(r) for r in rows]
 
     def locators_of(self, document_id: int) -> list[str]:
-        rows = self._conn.execute(
-            "SELECT locator FROM fragments WHERE document_id = %s AND locator != '' "
-            "GROUP BY locator ORDER BY min(start)",
-            (document_id,),
-        )
+        rows = self._conn.execute("SELECT * FROM document_locators(%s)", (document_id,))
         return [str(r[0]) for r in rows]
 
     def openings(self, filters: SearchFilters, chars: int = 1500) -> dict[DocumentId, str]:
-        where, params = filter_sql(filters)
         rows = self._conn.execute(
-            f"SELECT f.document_id, string_agg(f.text, ' ' ORDER BY f.start) FROM fragments f "
-            f"WHERE {where} AND f.start < %(chars)s GROUP BY f.document_id",
-            params | {"chars": chars},
+            f"SELECT * FROM matter_openings({FILTER_ARGS}, %(chars)s::integer)",
+            filter_args(filters) | {"chars": chars},
         )
         return {DocumentId(int(r[0])): str(r[1] or "") for r in rows}
 
@@ -159,9 +137,7 @@ class PgCorpus:
         wanted = [int(i) for i in dict.fromkeys(ids)]
         if not wanted:
             return {}
-        rows = self._conn.execute(
-            f"SELECT {_FRAGMENT} FROM fragments f WHERE f.id = ANY(%s)", (wanted,)
-        )
+        rows = self._conn.execute("SELECT * FROM fragments_by_ids(%s::bigint[])", (wanted,))
         return {FragmentId(int(r[0])): _fragment(r) for r in rows}
 
     def keyword_hits(
@@ -169,12 +145,24 @@ class PgCorpus:
     ) -> list[tuple[FragmentId, int]]:
         if not words:
             return []
-        where, params = filter_sql(filters)
-        words_at = {f"w{i}": word for i, word in enumerate(words)}
-        hits = " + ".join(f"(strpos(f.folded, %({name})s) > 0)::int" for name in words_at)
         rows = self._conn.execute(
-            f"SELECT id, n FROM (SELECT f.id, {hits} AS n FROM fragments f WHERE {where}) s "
-            "WHERE n > 0 ORDER BY n DESC, id LIMIT %(limit)s",
-            params | words_at | {"limit": limit},
+            f"SELECT * FROM keyword_hits({FILTER_ARGS}, %(words)s::text[], %(limit)s::integer)",
+            filter_args(filters) | {"words": list(words), "limit": limit},
         )
         return [(FragmentId(int(r[0])), int(r[1])) for r in rows]
+
+
+def admitted(document: Document, filters: SearchFilters) -> bool:
+    """Whether ``document``'s metadata passes ``filters`` (as the fragments' filter)."""
+    as_of = filters.as_of
+    return (
+        (not filters.jurisdiction or document.jurisdiction == filters.jurisdiction)
+        and (not filters.legal_force or document.legal_force == filters.legal_force)
+        and (
+            as_of is None
+            or (
+                (document.valid_from is None or document.valid_from <= as_of)
+                and (document.valid_to is None or document.valid_to >= as_of)
+            )
+        )
+    )

@@ -1,8 +1,9 @@
 """Ethical walls: who may read which matter (``letadesk matters grant/revoke``).
 
-Membership rows are written under row-level security: only members of
-``letadesk_admin`` may insert or delete them (:mod:`letadesk.server.migrations`), so a
-lawyer's session that tries is refused by PostgreSQL itself, whatever client it runs.
+Membership rows are written by the server's ``set_member`` function
+(:mod:`letadesk.server.walls`), which refuses any session that is not a member of
+``letadesk_admin``: a lawyer's session that tries is refused by PostgreSQL itself,
+whatever client it runs (no role but the owner holds a privilege on the table).
 """
 
 from __future__ import annotations
@@ -22,29 +23,20 @@ def grant(conn: psycopg.Connection[Any], matter_id: int, role: str) -> bool:
     exist and belong to ``letadesk_lawyer`` (else it could not read anyway)."""
     _check_role(conn, role)
     with _refused(role, "grant"), conn.transaction():
-        row = conn.execute(
-            "INSERT INTO matter_members(matter_id, member) VALUES (%s, %s) "
-            "ON CONFLICT DO NOTHING RETURNING member",
-            (matter_id, role),
-        ).fetchone()
-    return row is not None
+        row = conn.execute("SELECT set_member(%s, %s, true)", (matter_id, role)).fetchone()
+    return bool(row and row[0])
 
 
 def revoke(conn: psycopg.Connection[Any], matter_id: int, role: str) -> bool:
     """End ``role``'s membership of the matter; False when it was not a member."""
     with _refused(role, "revoke"), conn.transaction():
-        row = conn.execute(
-            "DELETE FROM matter_members WHERE matter_id = %s AND member = %s RETURNING member",
-            (matter_id, role),
-        ).fetchone()
-    return row is not None
+        row = conn.execute("SELECT set_member(%s, %s, false)", (matter_id, role)).fetchone()
+    return bool(row and row[0])
 
 
 def members(conn: psycopg.Connection[Any], matter_id: int) -> list[str]:
     """The matter's members this session may see (all of them for an admin, else itself)."""
-    rows = conn.execute(
-        "SELECT member FROM matter_members WHERE matter_id = %s ORDER BY member", (matter_id,)
-    )
+    rows = conn.execute("SELECT * FROM members_of(%s)", (matter_id,))
     return [str(r[0]) for r in rows]
 
 

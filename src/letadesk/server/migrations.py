@@ -6,6 +6,7 @@ Append steps; never edit a released one.
 from __future__ import annotations
 
 from letadesk.server.connect import SCHEMA as _SCHEMA
+from letadesk.server.walls import WALLS
 
 LAWYER = "letadesk_lawyer"
 ADMIN = "letadesk_admin"
@@ -310,4 +311,7 @@ MIGRATIONS: tuple[str, ...] = (
     GRANT EXECUTE ON FUNCTION search_text(bigint, bigint, text, text, date, tsquery, tsquery,
         integer, integer) TO {LAWYER};
     """,
+    # 4: no table privilege for lawyers and admins: every read and write of theirs is a
+    # function that checks membership (letadesk.server.walls); the audit append validated
+    WALLS,
 )

@@ -36,8 +36,8 @@ def pull(conn: psycopg.Connection[Any], ws: Workspace, matters: list[str] | None
         missing = sorted(set(matters) - {m.name for m in chosen})
         raise ConfigError(f"no such matter on the firm server: {', '.join(missing)}")
     copied = [(m, _documents(conn, m)) for m in chosen]
-    records = chain_rows(conn) if matters is None else []
-    ws.import_copy(copied, records, embedder_identity(conn))
+    records = chain_rows(conn, owner=True) if matters is None else []
+    ws.import_copy(copied, records, embedder_identity(conn, owner=True))
     report = PushReport(matters=len(chosen), pushed=sum(len(d) for _m, d in copied))
     report.audit_copied = len(records)
     report.counts = count_copy(ws, conn, chosen, ws.indexes.stored_vector_ids())
@@ -80,7 +80,7 @@ def _documents(conn: psycopg.Connection[Any], matter: Matter) -> list[ImportedDo
 
 
 def _count_audit(conn: psycopg.Connection[Any], ws: Workspace, report: PushReport) -> None:
-    report.counts["audit records"] = (len(ws.audit_rows()), len(chain_rows(conn)))
+    report.counts["audit records"] = (len(ws.audit_rows()), len(chain_rows(conn, owner=True)))
     check = ws.audit_check()
     if not check.intact:
         report.notes.extend(f"profile audit: {p}" for p in check.problems)

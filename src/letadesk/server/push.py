@@ -299,7 +299,7 @@ class Pusher:
         HNSW index for its dimension); another one is refused. Asked once per push."""
         if self._embedder_checked:
             return
-        identity = embedder_identity(self._conn)
+        identity = embedder_identity(self._conn, owner=True)
         if identity is not None:
             check_embedder(identity, name, dim, "this profile's are")
         else:
@@ -320,7 +320,7 @@ class Pusher:
 
     def _push_audit(self) -> None:
         mine = self._ws.audit_rows()
-        theirs = server_chain_rows(self._conn)
+        theirs = server_chain_rows(self._conn, owner=True)
         if [(r.audit_id, r.hash) for r in theirs] != [
             (r.audit_id, r.hash) for r in mine[: len(theirs)]
         ]:
@@ -350,7 +350,7 @@ class Pusher:
     # ---- counting ---------------------------------------------------------------------
 
     def _count_audit(self) -> None:
-        records = server_chain_rows(self._conn)
+        records = server_chain_rows(self._conn, owner=True)
         self.report.counts["audit records"] = (len(self._ws.audit_rows()), len(records))
         check, _last = check_records(records)
         if not check.intact:

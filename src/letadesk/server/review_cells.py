@@ -29,9 +29,8 @@ class PgReviewCells:
         """The role's cell stored under ``key``; None when there is none."""
         return decode_cell(
             self._conn.execute(
-                "SELECT cell FROM review_cells WHERE asked_by = session_user "
-                "AND document_id = %s AND sha256 = %s AND question = %s AND judge = %s "
-                "AND app_version = %s AND options = %s",
+                "SELECT cell FROM (SELECT review_cell(%s::bigint, %s::text, %s::text, %s::text, "
+                "%s::text, %s::text) AS cell) c WHERE cell IS NOT NULL",
                 key.row(),
             ).fetchone()
         )
@@ -47,7 +46,5 @@ class PgReviewCells:
             )
 
     def count(self) -> int:
-        row = self._conn.execute(
-            "SELECT count(*) FROM review_cells WHERE asked_by = session_user"
-        ).fetchone()
+        row = self._conn.execute("SELECT review_cell_count()").fetchone()
         return int(row[0]) if row else 0

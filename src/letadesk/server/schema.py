@@ -9,12 +9,14 @@ Who is who:
 * the **owner** (the role that ran ``letadesk server init``: IT's service account) owns
   the tables, writes the corpus (``migrate``, server-side ``ingest``) and, as owner, is
   not subject to row-level security;
-* members of **letadesk_lawyer** (each lawyer's own login role) read, under row-level
-  security, only the matters listed for their role in ``matter_members``, and write
-  nothing but audit records, through :func:`append_audit` (which records who asked);
+* members of **letadesk_lawyer** (each lawyer's own login role) hold no privilege on
+  any table (from step 4, :mod:`letadesk.server.walls`): they read only through SECURITY
+  DEFINER functions that check their membership in ``matter_members``, and write nothing
+  but audit records (``append_record``, which checks them and records who asked) and
+  their own review cells;
 * members of **letadesk_admin** see every matter's name and manage ``matter_members``
-  (``letadesk matters grant/revoke``), and still read no document of a matter they are
-  not a member of.
+  (``letadesk matters grant/revoke``, through ``set_member``), and still read no
+  document of a matter they are not a member of.
 
 Membership is by ``session_user``: ``SET ROLE`` inside a session changes nothing.
 """
@@ -52,7 +54,13 @@ def schema_version(conn: psycopg.Connection[Any]) -> int:
     ).fetchone()
     if not row or not row[0]:
         return 0
-    found = conn.execute(f"SELECT version FROM {_SCHEMA}.schema_version").fetchone()
+    reader = conn.execute(
+        "SELECT to_regprocedure(%s) IS NOT NULL", (f"{_SCHEMA}.server_version()",)
+    ).fetchone()
+    if reader and reader[0]:  # from step 4, no role but the owner reads a table
+        found = conn.execute(f"SELECT {_SCHEMA}.server_version()").fetchone()
+    else:
+        found = conn.execute(f"SELECT version FROM {_SCHEMA}.schema_version").fetchone()
     return int(found[0]) if found else 0
 
 

@@ -20,7 +20,7 @@ import psycopg
 from letadesk.domain import SearchFilters
 from letadesk.errors import ConfigError
 from letadesk.server import stats
-from letadesk.server.corpus import filter_sql
+from letadesk.server.corpus import FILTER_ARGS, filter_args
 from letadesk.text import fold_lower
 
 if TYPE_CHECKING:
@@ -28,7 +28,6 @@ if TYPE_CHECKING:
 
 _WORD = re.compile(r"[^\W_]+")
 _MAX_TERMS = 64  # as the tantivy query
-_EF_SEARCH_MAX = 1000  # pgvector's bound
 
 
 def tsquery_text(query: str, *, own_text_only: bool = False) -> str:
@@ -55,10 +54,14 @@ def vector_literal(vector: np.ndarray) -> str:
     return "[" + ",".join(f"{x:.8g}" for x in np.asarray(vector, dtype=np.float32).ravel()) + "]"
 
 
-def embedder_identity(conn: psycopg.Connection[Any]) -> tuple[str, int] | None:
+def embedder_identity(
+    conn: psycopg.Connection[Any], *, owner: bool = False
+) -> tuple[str, int] | None:
     """``(name, dim)`` of the embedder the server's vectors were made with; None when it
-    holds none yet (the first push with vectors sets it)."""
-    row = conn.execute("SELECT name, dim FROM embedder WHERE id = 1").fetchone()
+    holds none yet (the first push with vectors sets it). ``owner``: read as the tables'
+    owner (a push or pull), not through the lawyers' function."""
+    source = "embedder WHERE id = 1" if owner else "embedder_identity()"
+    row = conn.execute(f"SELECT name, dim FROM {source}").fetchone()
     return None if row is None else (str(row[0]), int(row[1]))
 
 
@@ -86,9 +89,10 @@ class ServerIndexes:
 
     def count_lexical(self, filters: SearchFilters, text: str | None = None) -> int:
         if text is None:
-            where, params = filter_sql(filters)
-            row = self._conn.execute(f"SELECT count(*) FROM fragments f WHERE {where}", params)
-            return int(row.fetchone()[0])  # type: ignore[index]
+            row = self._conn.execute(
+                f"SELECT n FROM count_fragments({FILTER_ARGS})", filter_args(filters)
+            ).fetchone()
+            return int(row[0]) if row else 0
         q = tsquery_text(text, own_text_only=True)
         if not q:
             return 0
@@ -131,15 +135,7 @@ class ServerIndexes:
         """``search_text`` (:mod:`letadesk.server.migrations`): the membership checked once by
         the database, then the full-text query with its index; ``k`` None counts; at most
         ``cap`` of the matches ranked (None: all)."""
-        params = {
-            "m": int(filters.matter_id),
-            "d": None if filters.document_id is None else int(filters.document_id),
-            "j": filters.jurisdiction or None,
-            "f": filters.legal_force or None,
-            "a": filters.as_of,
-            "k": k,
-            "cap": cap,
-        } | terms
+        params = filter_args(filters) | {"k": k, "cap": cap} | terms
         return self._conn.execute(
             f"SELECT fragment_id, score FROM search_text(%(m)s, %(d)s::bigint, %(j)s::text, "
             f"%(f)s::text, %(a)s::date, {match}, {rank}, %(k)s::integer, "
@@ -178,20 +174,13 @@ class ServerIndexes:
     def _knn(
         self, vector: np.ndarray, filters: SearchFilters, k: int, *, exact: bool
     ) -> list[tuple[int, float]]:
-        where, params = filter_sql(filters)
-        params |= {"v": vector_literal(vector), "k": k}
+        """``search_dense`` (:mod:`letadesk.server.walls`): the membership checked by the
+        database, then the KNN (HNSW with pgvector's iterative scan, or ``exact``)."""
+        params = filter_args(filters) | {"v": vector_literal(vector), "k": k, "exact": exact}
         with self._conn.transaction():
-            if exact:
-                self._conn.execute("SET LOCAL enable_indexscan = off")
-            else:
-                self._conn.execute(
-                    f"SET LOCAL hnsw.ef_search = {min(_EF_SEARCH_MAX, max(40, 2 * k))}"
-                )
-                self._conn.execute("SET LOCAL hnsw.iterative_scan = relaxed_order")
             rows = self._conn.execute(
-                f"SELECT f.id, 1 - (f.embedding <=> %(v)s::vector) FROM fragments f "
-                f"WHERE f.embedding IS NOT NULL AND {where} "
-                "ORDER BY f.embedding <=> %(v)s::vector LIMIT %(k)s",
+                f"SELECT fragment_id, score FROM search_dense({FILTER_ARGS}, %(v)s::text, "
+                "%(k)s::integer, %(exact)s::boolean)",
                 params,
             ).fetchall()
         hits = [(int(r[0]), float(r[1])) for r in rows]

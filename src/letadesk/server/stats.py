@@ -75,12 +75,7 @@ def plan(conn: psycopg.Connection[Any], matter_id: int, folded_query: str) -> Pl
     """The candidates and the ranking of a search over the matter; None when it has no
     statistics or the question no known lexeme (then the whole query runs)."""
     rows = conn.execute(
-        "SELECT s.lexeme, s.fragments, m.fragments FROM lexeme_stats s "
-        "JOIN matter_stats m ON m.matter_id = s.matter_id WHERE s.matter_id = %(m)s "
-        "AND s.lexeme = ANY(SELECT unnest(tsvector_to_array("
-        "to_tsvector('romanian', %(q)s) || to_tsvector('english', %(q)s)))) "
-        "ORDER BY s.fragments, s.lexeme",
-        {"m": matter_id, "q": folded_query},
+        "SELECT lexeme, fragments, total FROM plan_lexemes(%s, %s)", (matter_id, folded_query)
     ).fetchall()
     if not rows:
         return None

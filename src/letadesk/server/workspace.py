@@ -121,11 +121,13 @@ class ServerWorkspace:
 
     def matters(self) -> list[Matter]:
         """The matters this role can see (its own; every one for letadesk_admin)."""
-        rows = self._conn.execute("SELECT id, name FROM matters ORDER BY name")
+        rows = self._conn.execute("SELECT id, name FROM visible_matters()")
         return [Matter(MatterId(int(r[0])), str(r[1])) for r in rows]
 
     def matter(self, name: str) -> Matter:
-        row = self._conn.execute("SELECT id, name FROM matters WHERE name = %s", (name,)).fetchone()
+        row = self._conn.execute(
+            "SELECT id, name FROM visible_matters() WHERE name = %s", (name,)
+        ).fetchone()
         if row is None:
             raise NotFoundError(
                 f"no matter named {name!r} on {self.where} that role {self.role!r} may read"
@@ -133,16 +135,11 @@ class ServerWorkspace:
         return Matter(MatterId(int(row[0])), str(row[1]))
 
     def documents(self, matter: str | None = None, *, failed_only: bool = False) -> list[Document]:
-        where = ["TRUE"]
-        params: dict[str, object] = {}
-        if matter:
-            where.append("matter_id = %(m)s")
-            params["m"] = self.matter(matter).id
-        if failed_only:
-            where.append("status = 'failed'")
+        matter_id = int(self.matter(matter).id) if matter else None
         rows = self._conn.execute(
-            f"SELECT {DOC_COLUMNS} FROM documents WHERE {' AND '.join(where)} ORDER BY path",
-            params,
+            f"SELECT {DOC_COLUMNS} FROM matter_documents(%s, NULL)"
+            + (" WHERE status = 'failed'" if failed_only else ""),
+            (matter_id,),
         )
         return [document_from_row(r) for r in rows]
 
@@ -157,12 +154,11 @@ class ServerWorkspace:
         m = self.matter(matter)
         if ref.isdigit():
             rows = self._conn.execute(
-                f"SELECT {DOC_COLUMNS} FROM documents WHERE id = %s AND matter_id = %s",
-                (int(ref), m.id),
+                f"SELECT {DOC_COLUMNS} FROM matter_documents(%s, %s)", (m.id, int(ref))
             ).fetchall()
         else:
             rows = self._conn.execute(
-                f"SELECT {DOC_COLUMNS} FROM documents WHERE matter_id = %s AND status != "
+                f"SELECT {DOC_COLUMNS} FROM matter_documents(%s, NULL) WHERE status != "
                 "'retired' AND (path = %s OR right(path, %s) = %s)",
                 (m.id, ref, len(ref) + 1, "/" + ref),
             ).fetchall()
@@ -175,10 +171,8 @@ class ServerWorkspace:
         return self.corpus.pages(int(document.id))
 
     def text(self, document: Document) -> str:  # the document's text, as pushed
-        row = self._conn.execute(
-            "SELECT text FROM documents WHERE id = %s", (int(document.id),)
-        ).fetchone()
-        if row is None:
+        row = self._conn.execute("SELECT document_text(%s)", (int(document.id),)).fetchone()
+        if row is None or row[0] is None:
             raise NotFoundError(f"no document with id {document.id} on {self.where}")
         return str(row[0])
 
