@@ -117,3 +117,23 @@ def test_a_lawyer_who_never_asked_here_is_told_the_owner_checks_the_chain(
     intact, checked, problems = _verify(ana_url, ana_profile)
     assert not intact and not checked
     assert "checked by the server's owner" in problems[0]
+
+
+def test_a_record_edited_under_its_kept_hash_is_seen(
+    firm: tuple[str, str, Path], tmp_path: Path
+) -> None:
+    """The owner changes what ana's last record says and leaves its hash: the witness
+    recomputes the hash from the content, so ana's verify is no longer "unchanged"."""
+    owner, ana_url, ana_profile = firm
+    _ask_twice(ana_url, ana_profile)
+    with connect(owner, autocommit=True) as conn:
+        conn.execute(
+            'UPDATE audit SET record = replace(record, \'"question":"q-2"\', '
+            '\'"question":"Delaware"\') '
+            "WHERE id = 'q-2'"
+        )
+        edited = conn.execute("SELECT record FROM audit WHERE id = 'q-2'").fetchone()
+    assert edited is not None and "Delaware" in edited[0]
+    intact, checked, problems = _verify(ana_url, ana_profile)
+    assert not intact and not any("unchanged" in c and not problems for c in checked)
+    assert "no longer matches its hash" in problems[0]
