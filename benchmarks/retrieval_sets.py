@@ -26,6 +26,7 @@ import csv
 import json
 import os
 import re
+import sys
 import time
 import zlib
 from collections.abc import Callable, Iterable, Sequence
@@ -46,7 +47,8 @@ ROOT = Path("/tmp/letadesk-bench")
 # The embedder the profiles are built with ("" = the settings' default); a profile per
 # embedder, so that switching does not re-embed a cached one.
 EMBEDDER = os.environ.get("LETADESK_BENCH_EMBEDDER", "")
-if EMBEDDER == "e5-static":  # the benchmark-only experiment (static_embedder.py)
+if EMBEDDER == "e5-static":  # the research experiment (research/static_embedder.py)
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "research"))
     import static_embedder
 
     import letadesk.index.embedder as _embedders

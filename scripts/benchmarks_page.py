@@ -40,7 +40,6 @@ BENCHMARKS: list[tuple[str, str, str]] = [
     ("generation", "Does the bundled model earn its time?", "benchmarks/bench_generation.py"),
     ("ingest", "Ingestion", "benchmarks/bench_ingest.py"),
     ("embed_engines", "e5 engines", "benchmarks/bench_embed_engines.py"),
-    ("e5_distil", "A distilled 4-layer e5 (research, not adopted)", "research/distil_e5.py"),
     ("retrieval", "Retrieval recall", "benchmarks/bench_retrieval.py"),
     ("fusion_tuning", "Fusion weights", "benchmarks/tune_fusion.py"),
     ("latency", "Search latency", "benchmarks/bench_latency.py"),

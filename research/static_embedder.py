@@ -1,6 +1,6 @@
 """e5-static: a static embedding table distilled from multilingual-e5-small (model2vec's
 recipe), measured against e5 by ``bench_retrieval.py``; an experiment, not a product
-embedder (its recall is far below e5's: ``results/retrieval_e5_static.txt``).
+embedder (its recall is far below e5's: ``research/results/retrieval_e5_static.txt``).
 
     LETADESK_BENCH_EMBEDDER=e5-static .venv/bin/python benchmarks/bench_retrieval.py
 
