@@ -13,6 +13,7 @@ from dataclasses import asdict, dataclass, fields, replace
 from datetime import date
 from pathlib import Path
 from typing import Any
+from urllib.parse import unquote
 
 import platformdirs
 
@@ -128,6 +129,8 @@ class Settings:
         return replace(cls(), **values)
 
     def save(self, paths: Paths) -> None:
+        if holds_password(self.backend):  # never written to disk, whoever set it
+            raise ConfigError(backend_problem(self.backend))
         tmp = paths.settings_file.with_suffix(".tmp")
         with private_umask():
             tmp.write_text(json.dumps(asdict(self), indent=2), encoding="utf-8")
@@ -147,16 +150,29 @@ def backend_problem(value: str) -> str:
     text = value.strip()
     if not text:
         return ""
-    if not _RULES["backend"][1](text):  # the setting's own rule
+    if not (text.startswith(SERVER_PREFIXES) or "=" in text):
         return "not a PostgreSQL connection string (postgresql://host/database, or service=NAME)"
-    authority = text.split("://", 1)[1].split("/", 1)[0] if "://" in text else ""
-    userinfo = authority.split("@", 1)[0] if "@" in authority else ""
-    if ":" in userinfo or "password=" in text.lower():
+    if holds_password(text):
         return (
             "the connection string holds a password; give it through ~/.pgpass, a "
             "pg_service.conf service or PGPASSWORD instead"
         )
     return ""
+
+
+def holds_password(value: str) -> bool:
+    """Whether libpq could read a password in ``value``, however it is spelled: a URI's
+    ``user:password@``, a ``password`` key percent-encoded (``?%70assword=``), with
+    spaces around ``=`` or in another case. Conservative (psycopg, and so libpq's own
+    parser, is the firm server's package only; tests/server checks that every string
+    libpq reads a password in is caught here): the text is percent-decoded, its spaces
+    removed and lowercased before it is looked at."""
+    flat = value
+    for _ in range(3):  # %2570 decodes to %70, then to p
+        flat = unquote(flat)
+    flat = "".join(flat.split()).lower()
+    authority = flat.split("://", 1)[1].split("/", 1)[0] if "://" in flat else ""
+    return "password=" in flat or ":" in authority.rpartition("@")[0]
 
 
 def _is_date(value: str) -> bool:
@@ -213,8 +229,9 @@ _RULES: dict[str, tuple[tuple[type, ...], Callable[[Any], bool], str]] = {
     ),
     "backend": (
         (str,),
-        lambda v: not v or v.startswith(SERVER_PREFIXES) or "=" in v,
-        '"" (this profile) or a PostgreSQL connection string (postgresql://host/database)',
+        lambda v: not v or ((v.startswith(SERVER_PREFIXES) or "=" in v) and not holds_password(v)),
+        '"" (this profile) or a PostgreSQL connection string (postgresql://host/database) '
+        "without a password",
     ),
 }
 
@@ -223,5 +240,6 @@ def _problem(name: str, value: Any) -> str:
     """Why ``value`` is not a valid ``name`` setting ("" when it is)."""
     types, valid, expected = _RULES[name]
     if isinstance(value, bool) or not isinstance(value, types) or not valid(value):
-        return f"{json.dumps(value)[:60]} is not valid (expected {expected})"
+        shown = "the value" if name == "backend" else json.dumps(value)[:60]  # a secret?
+        return f"{shown} is not valid (expected {expected})"
     return ""
