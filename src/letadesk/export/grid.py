@@ -4,6 +4,14 @@ numbers (or why it was refused).
 
 Input is the ``letadesk review --json`` shape (:meth:`letadesk.review.grid.ReviewGrid.
 as_json`). No Qt here: the window and the CLI can both use it.
+
+Every cell of the workbook is text, never a formula: a quote, claim or file name comes
+from a document, and one that begins with ``=`` (``=HYPERLINK("http://…?d="&A1)``),
+``+``, ``-``, ``@``, a tab or a carriage return would otherwise be run by Excel or
+LibreOffice. Each cell is stored as a string and the risky ones also carry the cell's
+quote-prefix flag (what Excel sets when one types a leading ``'``), so the text shows
+verbatim and stays text if someone edits it (OWASP's CSV-injection advice). A Word table
+holds only runs of text: no field is ever written.
 """
 
 from __future__ import annotations
@@ -39,6 +47,7 @@ _TEXT: Texts = {
     },
 }
 _EXCEL_CELL_CHARS = 32_767  # Excel's limit on one cell's text
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r", "\n", "\uff1d", "\uff0b", "\uff0d", "\uff20")
 
 
 def _t(key: str, language: str, **values: object) -> str:
@@ -176,9 +185,25 @@ def write_grid_xlsx(grid: dict[str, Any], path: str | Path, *, language: str = "
                 )
     for item in sources[1]:
         item.font = Font(bold=True)
+    for each in book.worksheets:
+        as_text(each)
     book.properties.creator = "LetaDesk"
     book.properties.title = _t("title", language, matter=grid.get("matter", ""))
     return _saved(lambda target: book.save(str(target)), Path(path))
+
+
+def as_text(sheet: Any) -> None:
+    """Every cell of ``sheet`` a string, never a formula; a value a spreadsheet would
+    read as one (:data:`FORMULA_STARTS`) also marked quote-prefixed."""
+    for line in sheet.iter_rows():
+        for item in line:
+            if item.value is None:
+                continue
+            text = str(item.value)
+            item.value = text
+            item.data_type = "s"  # openpyxl made "=…" a formula ("f")
+            if text.startswith(FORMULA_STARTS):
+                item.quotePrefix = True
 
 
 def _saved(save: Callable[[Path], None], target: Path) -> Path:
