@@ -11,6 +11,7 @@ from pathlib import Path
 import apsw
 import pytest
 
+from letadesk.errors import StoreError
 from letadesk.store import audit, audit_chain, audit_check
 from letadesk.store.database import open_database, schema_version
 from letadesk.store.schema import LATEST_VERSION, MIGRATIONS
@@ -198,4 +199,55 @@ def test_a_broken_older_chain_is_reported_when_re_anchored(tmp_path: Path) -> No
     raw.close()
     conn = open_database(path)
     assert "BROKEN at 1 records" in audit_check.check(conn).note
+    conn.close()
+
+
+def _downgrade(path: Path) -> None:
+    """The red team's forgery without the key: set the schema back to 4, drop the head,
+    the newer table and columns, edit a record and re-chain every record in the old format
+    (record JSON only), which needs no key."""
+    raw = apsw.Connection(str(path))
+    raw.execute("DROP TABLE audit_head")
+    raw.execute("DROP TABLE review_cells")
+    for column in ("asked_by", "purged_at"):
+        raw.execute(f"ALTER TABLE audit DROP COLUMN {column}")
+    prev = audit_chain.GENESIS
+    rows = list(raw.execute("SELECT seq, record FROM audit ORDER BY seq"))
+    for seq, record in rows:
+        body = json.loads(record)
+        body["question"] = str(body.get("question", "")).replace("clause", "Delaware clause")
+        text = audit_chain.canonical(body)
+        digest = audit_chain.legacy_chain(prev, text)
+        raw.execute(
+            "UPDATE audit SET record = ?, prev_hash = ?, hash = ? WHERE seq = ?",
+            (text, prev, digest, seq),
+        )
+        prev = digest
+    raw.execute("PRAGMA user_version=4")
+    raw.close()
+
+
+def test_a_downgraded_trail_is_never_re_anchored_under_the_existing_key(tmp_path: Path) -> None:
+    path = tmp_path / "letadesk.sqlite3"
+    c = open_database(path)
+    for i in range(3):
+        audit.append(c, {"question": f"q {i} clause?"}, audit_id=audit.new_audit_id(), matter_id=1)
+    c.close()
+    assert (tmp_path / "audit.key").is_file()
+    _downgrade(path)
+    with pytest.raises(StoreError, match="cannot be verified against the key"):
+        open_database(path, backups=tmp_path / "backups")
+    raw = apsw.Connection(str(path))  # untouched: still the forged version 4, no head
+    assert schema_version(raw) == 4
+    assert not list(raw.execute("SELECT name FROM sqlite_master WHERE name = 'audit_head'"))
+    raw.close()
+
+
+def test_an_older_profile_without_a_key_still_migrates(tmp_path: Path) -> None:
+    """The refusal needs the key: a genuine profile from before the key re-anchors once."""
+    path = tmp_path / "letadesk.sqlite3"
+    _v3_profile(path, [{"question": "one"}])
+    assert not (tmp_path / "audit.key").exists()
+    conn = open_database(path)
+    assert audit_check.check(conn).intact
     conn.close()

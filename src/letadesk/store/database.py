@@ -70,6 +70,7 @@ def _migrate(conn: apsw.Connection, path: Path, backups: Path | None) -> None:
         )
     if current == LATEST_VERSION:
         return
+    _refuse_downgrade(conn, path, current)
     if current > 0 and backups is not None:
         stamp = time.strftime("%Y%m%d-%H%M%S")
         copy_database(conn, backups / f"{path.stem}-v{current}-{stamp}.sqlite3")
@@ -84,6 +85,27 @@ def _migrate(conn: apsw.Connection, path: Path, backups: Path | None) -> None:
 
                 audit.anchor(conn, key_path(conn))
             conn.execute(f"PRAGMA user_version={version}")
+
+
+def _refuse_downgrade(conn: apsw.Connection, path: Path, current: int) -> None:
+    """A trail from before the audit key (schema < AUDIT_ANCHOR_VERSION) would be
+    re-anchored under the key, unverified; where the key already exists the database
+    was set back (a forged chain in the old format, then migrated), or an older one was
+    copied in. Either way LetaDesk will not vouch for it: the migration is refused."""
+    if not 0 < current < AUDIT_ANCHOR_VERSION:
+        return
+    from letadesk.store.audit_key import key_path, load_key
+
+    key = key_path(conn)
+    if load_key(key) is None:
+        return  # an older profile, from before the key: re-anchored once, as it says
+    raise StoreError(
+        f"{path}: its schema is version {current}, from before the audit key, but this "
+        f"profile's key exists ({key}): the database was set back or copied in from an "
+        "older profile, and its audit trail cannot be verified against the key. LetaDesk "
+        "will not re-anchor it; restore the profile from a backup (letadesk restore), or "
+        "open the older database in a new profile folder"
+    )
 
 
 def open_snapshot(path: Path) -> apsw.Connection:
