@@ -53,6 +53,7 @@ def cmd_server(args: argparse.Namespace) -> int:
 def cmd_migrate(args: argparse.Namespace) -> int:
     with open_server(args, args.to or args.source) as server:
         server.check()
+        server.require_owner("migrate")
         report = server.push(args.matter) if args.to else server.pull(args.matter)
     where = f"migrated to {server.where}" if args.to else f"migrated from {server.where}"
     return _print_push(report, args, where)
@@ -63,6 +64,7 @@ def cmd_ingest_to_server(args: argparse.Namespace) -> int:
     then push the matter to the server."""
     with open_server(args) as server:
         server.check()
+        server.require_owner("ingest --backend")  # before anything is staged here
         with progress_bar(quiet=args.json) as bars:
             report = server.local.ingest(
                 args.paths,

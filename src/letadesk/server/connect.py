@@ -14,7 +14,7 @@ from typing import Any
 import psycopg
 from psycopg.conninfo import conninfo_to_dict
 
-from letadesk.errors import ConfigError, StoreError
+from letadesk.errors import ConfigError, LetaDeskError, StoreError
 
 SCHEMA = "letadesk"
 SEARCH_PATH = f"{SCHEMA},public"  # pgvector's type lives where its extension was created
@@ -81,3 +81,23 @@ def connect(url: str, *, autocommit: bool = False) -> psycopg.Connection[Any]:
         first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
         raise StoreError(f"cannot connect to the firm server {describe(url)}: {first}") from None
     return conn
+
+
+def translated(exc: psycopg.Error, where: str, role: str = "") -> LetaDeskError:
+    """A psycopg error met in a session on ``where`` as one LetaDesk error (one line):
+    a connection lost (the server stopped or restarted, the network dropped) or another
+    fault of the server's, a StoreError (exit 3); a refusal of this role's, a StoreError
+    that says so; a value the server cannot store (a NUL character), a ConfigError."""
+    lines = str(exc).strip().splitlines()
+    first = lines[0] if lines else type(exc).__name__
+    if isinstance(exc, psycopg.OperationalError):
+        return StoreError(
+            f"lost the connection to the firm server {where} ({first}); nothing half-written "
+            "was kept: run the command again when the server is back"
+        )
+    if isinstance(exc, psycopg.errors.InsufficientPrivilege):
+        who = f"role {role!r}" if role else "this role"
+        return StoreError(f"the firm server {where} refused {who}: {first}")
+    if isinstance(exc, psycopg.DataError):
+        return ConfigError(f"the firm server {where} cannot take this value: {first}")
+    return StoreError(f"the firm server {where} failed: {first}")

@@ -16,6 +16,7 @@ from typing import Any
 
 import psycopg
 
+from letadesk.errors import ConfigError
 from letadesk.store.review_cells import CellKey, decode_cell, encode_cell
 
 
@@ -27,6 +28,7 @@ class PgReviewCells:
 
     def get(self, key: CellKey) -> dict[str, Any] | None:
         """The role's cell stored under ``key``; None when there is none."""
+        _checked(key)
         return decode_cell(
             self._conn.execute(
                 "SELECT cell FROM (SELECT review_cell(%s::bigint, %s::text, %s::text, %s::text, "
@@ -38,6 +40,7 @@ class PgReviewCells:
     def put(self, key: CellKey, cell: dict[str, Any]) -> None:
         """Store ``cell`` under ``key`` for the session role, replacing its cell of the
         same document, question and options (older content, another judge or version)."""
+        _checked(key)
         with self._conn.transaction():
             self._conn.execute(
                 "SELECT put_review_cell(%s::bigint, %s::text, %s::text, %s::text, %s::text, "
@@ -48,3 +51,12 @@ class PgReviewCells:
     def count(self) -> int:
         row = self._conn.execute("SELECT review_cell_count()").fetchone()
         return int(row[0]) if row else 0
+
+
+def _checked(key: CellKey) -> None:
+    """A ConfigError for a question PostgreSQL cannot store (text holds no NUL)."""
+    if "\x00" in key.question or "\x00" in key.options:
+        raise ConfigError(
+            f"the review question {key.question.replace(chr(0), '')[:60]!r} holds a NUL "
+            "character: remove it from the template"
+        )

@@ -37,7 +37,7 @@ from letadesk.ingest.currency import CurrencyReport
 from letadesk.limits import MAX_K, checked_count, checked_document_ref, checked_question
 from letadesk.retrieve.cascade import Retriever
 from letadesk.server import audit, members
-from letadesk.server.connect import connect, describe
+from letadesk.server.connect import connect, describe, translated
 from letadesk.server.corpus import DOC_COLUMNS, PgCorpus, document_from_row
 from letadesk.server.pull import pull
 from letadesk.server.push import Pusher, PushReport
@@ -95,9 +95,29 @@ class ServerWorkspace:
 
     @classmethod
     def initialise(cls, url: str) -> int:
-        """Create or upgrade the server's schema (run by IT's owner role); the version."""
+        """Create or upgrade the server's schema (run by IT's owner role); the version.
+        A role that may not (a lawyer's) gets a ConfigError saying who may."""
         with connect(url) as conn:
-            return migrate(conn)
+            role = str(conn.info.user or "")
+            try:
+                return migrate(conn)
+            except psycopg.errors.InsufficientPrivilege:
+                raise ConfigError(
+                    f"server init: role {role!r} may not create or upgrade LetaDesk's schema "
+                    f"on {describe(url)}; IT runs it as the role that owns the database "
+                    "(see docs/firm-server-runbook.md)"
+                ) from None
+            except psycopg.Error as exc:
+                raise translated(exc, describe(url), role) from None
+
+    def require_owner(self, verb: str) -> None:
+        """A ConfigError unless this session owns the server's tables (IT's account)."""
+        row = self._conn.execute("SELECT is_owner()").fetchone()
+        if not (row and row[0]):
+            raise ConfigError(
+                f"{verb}: only the firm server's owner (IT's service account) writes its "
+                f"matters; role {self.role!r} reads them (ask IT to ingest these files)"
+            )
 
     def check(self) -> None:
         check_version(self._conn)
@@ -109,8 +129,10 @@ class ServerWorkspace:
     def __enter__(self) -> ServerWorkspace:
         return self
 
-    def __exit__(self, *exc: object) -> None:
+    def __exit__(self, kind: object, exc: BaseException | None, tb: object) -> None:
         self.close()
+        if isinstance(exc, psycopg.Error):  # one line and exit 3, not a traceback
+            raise translated(exc, self.where) from None
 
     @property
     def role(self) -> str:
