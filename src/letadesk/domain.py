@@ -7,11 +7,13 @@ stored text (``Document`` text as kept in the store), half-open ``[start, end)``
 from __future__ import annotations
 
 import enum
-import hashlib
 from dataclasses import asdict, dataclass, field
 from datetime import date
 from pathlib import PurePath
 from typing import NewType
+
+from letadesk.rows import LexicalRow as LexicalRow
+from letadesk.rows import VectorRow as VectorRow
 
 MatterId = NewType("MatterId", int)
 DocumentId = NewType("DocumentId", int)
@@ -150,69 +152,6 @@ class Fragment:
 
 
 @dataclass(frozen=True, slots=True)
-class LexicalRow:
-    """One fragment with its document's metadata, as the derived indexes (lexical and
-    vector) see it."""
-
-    fragment_id: int
-    matter_id: int
-    document_id: int
-    title: str
-    locator: str
-    text: str
-    jurisdiction: str = ""
-    legal_force: str = ""
-    valid_from: date | None = None
-    valid_to: date | None = None
-
-    def vector_row(self) -> VectorRow:
-        """What the vector index stores beside this fragment's vector (its filters)."""
-        return VectorRow(
-            self.fragment_id,
-            self.matter_id,
-            self.document_id,
-            self.jurisdiction,
-            self.legal_force,
-            self.valid_from,
-            self.valid_to,
-        )
-
-    @property
-    def signature(self) -> str:
-        """A 16-hex-digit digest of what the lexical index stores for this fragment.
-
-        Equal to ``LexicalIndex.signatures`` for the fragment when the stored entry is
-        current; different when text, locator, title, metadata or validity changed
-        (the entry is stale and must be re-added)."""
-        parts = (
-            self.matter_id,
-            self.document_id,
-            self.title,
-            self.locator,
-            self.text,
-            self.jurisdiction,
-            self.legal_force,
-            self.valid_from,
-            self.valid_to,
-        )
-        digest = hashlib.sha1("\x1f".join(map(str, parts)).encode("utf-8")).digest()
-        return f"{int.from_bytes(digest[:8], 'big'):016x}"
-
-
-@dataclass(frozen=True, slots=True)
-class VectorRow:
-    """The metadata stored beside one fragment's embedding."""
-
-    fragment_id: int
-    matter_id: int
-    document_id: int
-    jurisdiction: str = ""
-    legal_force: str = ""
-    valid_from: date | None = None
-    valid_to: date | None = None
-
-
-@dataclass(frozen=True, slots=True)
 class Scores:
     bm25: float | None = None
     dense: float | None = None
@@ -313,12 +252,28 @@ class RejectedClaim:
 
 
 @dataclass(frozen=True, slots=True)
+class ShortAnswer:
+    """The value a question asks for, verbatim from a quote ("30 de zile"), which the
+    answer leads with; ``start``/``end``: offsets in ``Answer.claims[claim].citations
+    [citation].quote`` (in the document: that citation's ``start`` plus these)."""
+
+    text: str
+    kind: str  # "duration" | "penalty" | "amount" | "percent" | "date" | "law" | "court"
+    claim: int
+    citation: int
+    start: int
+    end: int
+    locator: str  # the citation's ("art. 5 alin. (1)"), "" when none
+
+
+@dataclass(frozen=True, slots=True)
 class AnswerGroup:
     """The claims of an answer over several documents that one document holds."""
 
     document_id: DocumentId
     document: str  # title
     claims: tuple[int, ...]  # indices into ``Answer.claims``, in reading order
+    short_answer: ShortAnswer | None = None  # the value asked for, from these claims
 
 
 @dataclass(frozen=True, slots=True)
@@ -339,22 +294,22 @@ class Answer:
     nearest_sources: tuple[Passage, ...] = ()
     audit_id: str = ""
     as_of: date | None = None
-    # Which way the claims were made: "generated" (the model's, each verified),
-    # "extracted" (verbatim sentences; no model asked), "extracted_after_generation_failed"
-    # (the model was asked and none of its claims was kept). A refusal carries what was
-    # tried; "" when it came before any claim was drafted (scope, Gate 2).
+    # "generated" (the model's, each verified), "extracted" (verbatim sentences, no model),
+    # "extracted_after_generation_failed"; a refusal: what was tried ("" if nothing).
     mode: str = ""
     stages: dict[str, float] = field(default_factory=dict)
-    # A question asked of several documents: one group per document that answers, most
-    # relevant first, covering ``claims`` in order; and the documents searched that hold
-    # no answer. Both empty for an answer from one document, and for a refusal.
+    # Asked of several documents: a group per document that answers (most relevant first)
+    # and the documents without an answer; both empty otherwise.
     groups: tuple[AnswerGroup, ...] = ()
     unanswered: tuple[UnansweredDocument, ...] = ()
-    # What the reader must know about the sources cited, in the interface language: that
-    # some changed or disappeared on disk since indexing, that some are not verified.
+    # Notes on the sources cited (stale on disk, not verified), in ``language``.
     notes: tuple[str, ...] = ()
     # A refusal whose nearest passages came close: a question back naming them.
     clarify: str = ""
+    # The value the question asks for (None: none asked, or no quote states one).
+    short_answer: ShortAnswer | None = None
+    # The question's language ("ro", "en"): the reason's and the notes'.
+    language: str = ""
 
     @property
     def answered(self) -> bool:
