@@ -77,6 +77,35 @@ RO_CASES = [
         ["art. 2 alin. (1)", "art. 2 alin. (2)"],
         id="messy-portal-layout",
     ),
+    pytest.param(
+        "Articolul 228\nFurtul (1) Luarea unui bun mobil se pedepsește.\n(2) Fapta constituie "
+        "furt.\n(3) Se consideră bunuri mobile.\n",
+        ["art. 228 alin. (1)", "art. 228 alin. (2)", "art. 228 alin. (3)"],
+        id="marginal-title-inline-before-first-alineat",
+    ),
+    pytest.param(
+        "Art. 228. - Furtul (1) Luarea unui bun.\n(2) Fapta.\n"
+        "Art. 228^1. - Furtul mic (1) Unu.\n(2) Doi.\n",
+        [
+            "art. 228 alin. (1)",
+            "art. 228 alin. (2)",
+            "art. 228^1 alin. (1)",
+            "art. 228^1 alin. (2)",
+        ],
+        id="art-dash-title-inline",
+    ),
+    pytest.param(
+        "## Titlul II - Infracțiuni\n\n### Articolul 37 {#art-37}\n\n(1) Unu.\n\n(2) Doi.\n\n"
+        "ARTICOLUL 38\nTitlu\nText fără alineate.\n",
+        ["art. 37 alin. (1)", "art. 37 alin. (2)", "art. 38"],
+        id="markdown-heading-anchor-and-uppercase",
+    ),
+    pytest.param(
+        "Articolul 22\nLipsa publicității. Sancțiuni (1) Dacă formalitatea nu a fost făcută.\n"
+        "(2) Atunci când legea prevede.\n",
+        ["art. 22 alin. (1)", "art. 22 alin. (2)"],
+        id="marginal-title-with-full-stop",
+    ),
 ]
 
 

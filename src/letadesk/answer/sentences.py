@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import re
 
+from letadesk.ingest.units import quotable_spans
+
 _SENTENCE_END = re.compile(r"(?<=[.;:!?])\s+(?=[A-ZĂÂÎȘȚŞŢ(„\"0-9])|\n\s*\n|\n(?=\(\d+\)|[a-z]\) )")
 
 # Abbreviations after which a full stop does not end a sentence (lower case, no dot).
@@ -27,7 +29,13 @@ def _ends_sentence(text: str, dot: int) -> bool:
 
 def sentences(text: str) -> list[tuple[int, int]]:
     """Sentence spans of ``text`` (offsets), whitespace trimmed, empty ones dropped.
-    A full stop after an abbreviation (``nr.``, ``art.``, ``Sec.``) ends nothing."""
+    A full stop after an abbreviation (``nr.``, ``art.``, ``Sec.``) ends nothing.
+    Headings, article headers, marginal titles and consolidation notes are never part
+    of a sentence (:func:`letadesk.ingest.units.quotable_spans`)."""
+    return [(a + s, a + e) for a, b in quotable_spans(text) for s, e in _sentences(text[a:b])]
+
+
+def _sentences(text: str) -> list[tuple[int, int]]:
     spans: list[tuple[int, int]] = []
     start = 0
     for m in _SENTENCE_END.finditer(text):

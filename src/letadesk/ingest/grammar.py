@@ -11,16 +11,22 @@ import re
 from collections.abc import Iterator
 
 _NUM = r"(?P<num>\d{1,3}(?:\.\d{3})+|\d+)(?P<sup>\^\d+)?"
+_ANCHOR = r"(?:\s*\{#[^}\n]*\})?"  # Markdown "### Articolul 37 {#art-37}"
 _RO_ARTICLE = re.compile(
-    rf"(?:Articolul|ARTICOLUL|Art\.|ART\.?)\s*(?:{_NUM}|(?<=\s)(?P<roman>[IVXLC]+)\b)"
-    r"(?:\s*\.?\s*[-–—]\s*|\s*\.?\s*$)"
+    rf"(?:#{{1,6}}\s*)?(?:Articolul|ARTICOLUL|Art\.|ART\.?)\s*"
+    rf"(?:{_NUM}|(?<=\s)(?P<roman>[IVXLC]+)\b)(?:\s*\.?\s*[-–—]\s*|\s*\.?{_ANCHOR}\s*$)"
+)
+# A marginal title written on the line of the first alineat: "Furtul (1) Luarea ..."
+RO_TITLED_ALINEAT = re.compile(
+    r"(?P<title>[^\s(](?:(?!\b(?:art|alin|lit|pct|nr)\.)[^()\n;:]){0,200}?)"
+    r"\s+\((?P<n>1)\)\s+(?=\S)"
 )
 _RO_TITLED = re.compile(rf"[^\t]{{1,200}}\t+(?:ARTICOLUL|Articolul)\s*{_NUM}\s*$")
 _RO_INLINE = re.compile(rf"(?<=\s)Art\.\s*{_NUM}\.\s*[-–—]\s")
 _RO_HEADING = re.compile(
     r"(?:#+\s*)?(?:Titlul|TITLUL|Capitolul|CAPITOLUL|Sec[țţt]iunea|SEC[ȚŢT]IUNEA|"
     r"Subsec[țţt]iunea|SUBSEC[ȚŢT]IUNEA|Cartea|CARTEA|Partea|PARTEA|Paragraful|PARAGRAFUL|"
-    r"§\s*\d)(?:\s+(?:[IVXLC]+\b|\d|a\s+[IVXL\d]|[A-ZĂÂÎȘŞȚŢ]{2,}|întâi|generală|specială|"
+    r"§\s*\d)(?:\s+(?:[IVXLC]+\b|\d|[aA]\s+[IVXL\d]|[A-ZĂÂÎȘŞȚŢ]{2,}|întâi|generală|specială|"
     r"preliminar)|[.:]|\s*$)"
 )
 _AMENDING = re.compile(r"\b(?:se modifică|se completează|se abrogă|după cum urmează)\b")
@@ -29,10 +35,11 @@ _RO_ALINEAT = re.compile(r"\((?P<n>\d{1,3}(?:\^\d+)?)\)(?=\s|$)")
 _RO_LITERA = re.compile(r"(?P<l>([a-z])\2{0,2}(?:\^\d+)?)\)(?=\s|$)")
 RO_INLINE_LITERA = re.compile(r"(?<=[;.:)] )(?P<l>([a-z])\2{0,2}(?:\^\d+)?)\) (?=\S)")
 _LINE_LITERA = re.compile(r"^[ \t]*(?P<l>([a-z])\2{0,2}(?:\^\d+)?)\)(?=\s)", re.MULTILINE)
-_CROSS_REFERENCE = re.compile(r"\blit\.\s*$", re.IGNORECASE)  # "prevăzute la lit. a)"
+CROSS_REFERENCE = re.compile(r"\blit\.\s*$", re.IGNORECASE)  # "prevăzute la lit. a)"
 _RO_PUNCT = re.compile(r"(?P<p>\d{1,3}(?:\^\d+)?)\.(?=\s)")
 _EN_ARTICLE = re.compile(
-    r"(?:ARTICLE|Article)\s+(?P<num>\d{1,3}|[IVXLC]+)\b(?=\s*$|[.:]|\s*[-–—]|\s+[A-Z(\d])"
+    r"(?:ARTICLE|Article|ARTICOLUL|Articolul)\s+(?P<num>\d{1,3}|[IVXLC]+)\b"
+    r"(?=\s*$|[.:]|\s*[-–—]|\s+[A-Z(\d])"
 )
 _EN_SECTION = re.compile(
     r"(?:SECTION|Section)\s+(?P<num>\d{1,3}(?:\.\d{1,3})*)(?P<sub>\([a-z]{1,3}\))?\.?"
@@ -81,6 +88,28 @@ def _is_heading(line: str) -> bool:
     if _AMENDING.search(line):
         return False
     return _RO_HEADING.match(line) is not None
+
+
+def is_structure_line(line: str) -> str:
+    """ "heading" for a heading line (``Titlul I``, ``## Capitolul II - ...``, ``ANEXA``,
+    ``ARTICLE 6: TERM``), "article" for one that opens with a Romanian article header
+    (``Articolul 5``, ``Art. 5. -``; :func:`article_header_end` says where the header
+    ends), "" for text. ``line`` is stripped."""
+    if not line:
+        return ""
+    if _is_heading(line) or (len(line) <= 250 and _RO_ANNEX.match(line)):
+        return "heading"
+    if _RO_ARTICLE.match(line) or _RO_TITLED.match(line):
+        return "article"
+    if len(line) <= 120 and _EN_ARTICLE.match(line) and not re.search(r"[.;,]$", line):
+        return "heading"
+    return ""
+
+
+def article_header_end(line: str) -> int:
+    """Where the article header that opens ``line`` ends (0 when there is none)."""
+    m = _RO_ARTICLE.match(line) or _RO_TITLED.match(line)
+    return m.end() if m else 0
 
 
 def _ro_number(m: re.Match[str]) -> tuple[str, tuple[int, int]]:
@@ -181,7 +210,7 @@ def litera_span(text: str, letter: str) -> tuple[int, int] | None:
     inline = [
         (m["l"], m.start("l"))
         for m in RO_INLINE_LITERA.finditer(text)
-        if not _CROSS_REFERENCE.search(text, max(0, m.start() - 8), m.start())
+        if not CROSS_REFERENCE.search(text, max(0, m.start() - 8), m.start())
     ]
     for starts in (line, inline):
         for i, (name, start) in enumerate(starts):

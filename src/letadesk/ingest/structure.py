@@ -14,7 +14,8 @@ Romanian laws: ``Articolul N`` / ``Art. N`` (``113^1``, ``2.335``) start article
 alineate ``(1)`` are one fragment each (``art. 57 alin. (3)``), litere ``a)`` and
 puncte ``1.`` stay inside their alineat unless it is too long (``... lit. b)``).
 Headings (``Titlul``, ``Capitolul``, ``Secțiunea``...) are context: they open the
-fragment of the article that follows them. English contracts: ``Article 5``,
+fragment of the article that follows them. A marginal title on the line of alineat
+``(1)`` ("Furtul (1) Luarea ...") is that alineat's title. English contracts: ``Article 5``,
 ``Section 5.2``, numbered clauses ``5.2`` / ``5.2(a)`` and sub-clauses ``(a)``.
 """
 
@@ -26,6 +27,7 @@ import re
 from collections.abc import Iterator, Sequence
 
 from letadesk.domain import ParsedFragment, ParsedPage
+from letadesk.ingest import grammar
 from letadesk.ingest.grammar import RO_INLINE_LITERA, Grammar, Mark, grammar_for
 
 __all__ = ["split_fragments"]
@@ -114,7 +116,7 @@ class _Walker:
             inner = self.g.match(head.lstrip())
             if inner is not None and inner.kind == "clause":
                 self._clause(offset + lead, inner)
-            else:
+            elif not self._titled(offset + lead, head.lstrip()):
                 self._body(len(head))
         elif head.strip():
             self._apply(offset, mark, head)
@@ -155,7 +157,8 @@ class _Walker:
     def _apply(self, offset: int, mark: Mark | None, content: str) -> None:
         length = len(content)
         if mark is None:
-            self._body(length)
+            if not self._titled(offset, content):
+                self._body(length)
         elif mark.kind in ("heading", "annex"):
             self._heading(offset, mark)
         elif mark.kind == "article":
@@ -164,6 +167,17 @@ class _Walker:
             self._clause(offset, mark, content)
         else:
             self._sub(offset, mark)
+
+    def _titled(self, offset: int, content: str) -> bool:
+        """A marginal title and the first alineat on one line, right after an article
+        header ("Furtul (1) Luarea ..."): the alineat (1) starts there; True if so."""
+        if not self.g.ro_law or self.pending != "article" or self.pending_body:
+            return False
+        m = grammar.RO_TITLED_ALINEAT.match(content)
+        if m is None:
+            return False
+        self._clause(offset + m.start("n") - 1, Mark("clause", "alin. (1)", m.end()))
+        return True
 
     def _new_cut(self, offset: int, locator: str) -> None:
         if offset <= self.cuts[-1].start:

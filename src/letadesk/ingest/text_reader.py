@@ -5,7 +5,10 @@ then Windows-1250 (Romanian legacy files: ş ţ ă as single bytes) and falls ba
 Latin-1, which never fails; Windows-1250 loses to Latin-1 only when the bytes look
 like Western European text rather than Romanian. Line ends become ``"\\n"``, control
 characters other than tab / newline / form feed become spaces, and the text is
-NFC-normalised with diacritics kept. Markdown is stored as written.
+NFC-normalised with diacritics kept. Markdown (a ``.md`` file, or any text that opens
+with YAML front matter) is stored as plain text: its front matter is metadata (the
+title), its heading, anchor and emphasis markers are dropped
+(:mod:`letadesk.ingest.markdown`).
 """
 
 from __future__ import annotations
@@ -16,10 +19,12 @@ from pathlib import Path
 
 from letadesk.domain import DocumentKind, ParsedDocument, ParsedPage
 from letadesk.errors import IngestError
+from letadesk.ingest.markdown import front_matter, meta_title, read_markdown
 from letadesk.text import nfc
 
 __all__ = ["clean_text", "decode_text", "read_text"]
 
+_MARKDOWN_SUFFIXES = frozenset({".md", ".markdown", ".mdown", ".mkd"})
 _CONTROL = re.compile("[\x00-\x08\x0b\x0d-\x1f\x7f]")
 _ROMANIAN = set("ăâîșşțţĂÂÎȘŞȚŢ")
 _WESTERN = set("àáäåãæçèéêëìíïñòóôõöøùúûüýÿßÀÁÄÅÃÆÇÈÉÊËÌÍÏÑÒÓÔÕÖØÙÚÛÜÝ")
@@ -73,12 +78,16 @@ def read_text(path: Path, data: bytes) -> ParsedDocument:
     """Read a TXT / MD file whose bytes are ``data``."""
     raw, _encoding = decode_text(data)
     text = clean_text(raw)
+    title = ""
+    if path.suffix.lower() in _MARKDOWN_SUFFIXES or front_matter(text)[0]:
+        meta, text = read_markdown(text)
+        title = meta_title(meta)
     if not text.strip():
         raise IngestError(str(path), "no extractable text (file is blank)")
     page = ParsedPage(number=1, label="1", start=0, end=len(text))
     return ParsedDocument(
         kind=DocumentKind.TEXT,
-        title=_title(text, path),
+        title=title or _title(text, path),
         text=text,
         pages=(page,),
         fragments=(),

@@ -1,0 +1,297 @@
+"""The units written inside one fragment, by offset: which alineat, literă, punct (or
+section, sub-clause) holds a quote, and which of the fragment's characters are structure
+(headings, article headers, marginal titles, consolidation notes) rather than text.
+
+Promises:
+
+* :func:`unit_at` names the smallest unit that holds ``[start, end)`` of a fragment's
+  text: the fragment's own locator gives the context (its article, its alineat when the
+  fragment is a piece of one), the markers written in the text refine it ("(1)", "a)",
+  "3.", "(b)", "5.2"); a quote across two alineate is cited by their article, never by
+  the fragment's last unit. It reads only the fragment (nothing stored beyond its text and
+  locator), so fragments indexed before it are cited by their own units too.
+* :func:`quotable_spans` are the spans of a fragment that may be quoted: the text less
+  its structural lines and notes (a heading, "Articolul 228", the marginal title
+  "Furtul", "(la 13-07-2020, ... a fost modificat de ...)" are never inside a quote).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from letadesk.ingest.grammar import (
+    CROSS_REFERENCE,
+    RO_INLINE_LITERA,
+    RO_TITLED_ALINEAT,
+    article_header_end,
+    is_structure_line,
+)
+from letadesk.references.notes import notes_in
+
+__all__ = ["body_start", "quotable_spans", "unit_at"]
+
+_RO_PART = re.compile(
+    r"(?P<p>anexa(?: nr\. \S+)?|art\. \S+|alin\. \(\S+?\)|pct\. \S+|lit\. \S+?\))(?:\s+|$)"
+)
+_RO_LEVEL = {"anexa": -1, "art.": 0, "alin.": 1, "pct.": 2, "lit.": 3}
+_LINE_MARK = re.compile(
+    r"^[ \t]*(?:\((?P<alin>\d{1,3}(?:\^\d+)?)\)|(?P<lit>([a-z])\3{0,2}(?:\^\d+)?)\)"
+    r"|(?P<pct>\d{1,3}(?:\^\d+)?)\.|\((?P<sub>[a-z]{1,3}|[A-Z]|\d{1,2})\)"
+    r"|(?P<clause>\d{1,3}(?:\.\d{1,3})+)\.?)(?=\s)",
+    re.M,
+)
+# The words that close a list of litere ("h) prin cruzimi,\nse pedepseşte cu ...") belong
+# to the alineat again: a litera ends with "," or ";" and the next line starts no unit.
+_LIST_CLOSE = re.compile(
+    r"^(?:[ \t]*|[^\n]*[;.:)] )[a-z]{1,3}(?:\^\d+)?\)\s[^\n]*"
+    r"(?:[,;][ \t]*\n(?!\s*(?:\(|[a-z]{1,3}\)|\d))"
+    r"|\.[ \t]*\n(?=\s*[A-ZĂÂÎȘŞȚŢ]))",
+    re.M,
+)
+# Alineate written on one line: "(1) ... bunuri. (2) Cu toate acestea, ..."
+_INLINE_ALINEAT = re.compile(r"(?<=[.;:] )\((?P<n>\d{1,3})\) (?=[A-ZĂÂÎȘŞȚŢ])")
+_ROMAN = re.compile(r"[ivxl]+")
+_TITLE_END = re.compile(r"[.;:,]$")
+
+Part = tuple[int, str]  # (level, text as written in a locator)
+
+
+def _ro_parts(locator: str) -> list[Part] | None:
+    parts, pos = [], 0
+    for m in _RO_PART.finditer(locator):
+        if m.start() != pos:
+            return None
+        parts.append((_RO_LEVEL[m["p"].split(" ", 1)[0]], m["p"]))
+        pos = m.end()
+    return parts if pos == len(locator) and parts else None
+
+
+def _en_parts(locator: str) -> list[Part]:
+    """ "Exhibit A Section 5.2(a)(i)" -> its clause and sub-clauses, levels 1, 2, 3."""
+    base, _, subs = locator.partition("(")
+    parts: list[Part] = [(1, base.strip())] if base.strip() else []
+    for i, sub in enumerate(re.findall(r"\([^()]*\)", "(" + subs if subs else "")):
+        parts.append((2 + min(i, 1), sub))
+    return parts
+
+
+def _render(parts: list[Part]) -> str:
+    out = ""
+    for _, p in parts:
+        out += p if p.startswith("(") or not out else " " + p
+    return out
+
+
+class _Scan:
+    """Markers of one fragment, in order, as (offset, path) pairs."""
+
+    def __init__(self, locator: str, text: str) -> None:
+        ro = _ro_parts(locator)
+        self.ro = ro is not None
+        self.parts: list[Part] = ro if ro is not None else _en_parts(locator)
+        self.word = _clause_word(locator)
+        self.text = text
+        self.letter = ""
+
+    def marks(self) -> list[tuple[int, Part]]:
+        found = sorted(self._marks(), key=lambda m: m[0])
+        return found
+
+    def _marks(self) -> Iterator[tuple[int, Part]]:
+        text = self.text
+        for m in _LINE_MARK.finditer(text):
+            mark = self._line_mark(m)
+            if mark is not None:
+                yield m.start() + len(m[0]) - len(m[0].lstrip()), mark
+        if self.ro:
+            if (titled := _titled_alineat(text)) is not None:
+                yield titled, (1, "alin. (1)")
+            yield from self._inline_litere()
+            for m in _LIST_CLOSE.finditer(text):
+                yield m.end(), (3, "")
+            yield from self._inline_alineate()
+
+    def _line_mark(self, m: re.Match[str]) -> Part | None:
+        if self.ro:
+            if m["alin"]:
+                return 1, f"alin. ({m['alin']})"
+            if m["lit"]:
+                self.letter = m["lit"]
+                return 3, f"lit. {m['lit']})"
+            if m["pct"]:
+                return 2, f"pct. {m['pct']}"
+            return None
+        if (x := m["sub"] or m["alin"]) and self.parts:
+            return self._en_sub(x), f"({x})"
+        if m["clause"] and self.word:
+            return 1, f"{self.word} {m['clause']}"
+        return None
+
+    def _en_sub(self, x: str) -> int:
+        """Level of an English sub-clause: 2 for "(a)", 3 for "(i)" / "(A)" / "(1)" inside
+        a lettered one ("(h)" is followed by the letter "(i)", not the numeral)."""
+        letter = self.letter
+        nested = bool(letter) and (not x.islower() or _ROMAN.fullmatch(x) is not None)
+        if nested and not _follows_letter(letter, x):
+            return 3
+        self.letter = x if x.islower() else letter
+        return 2
+
+    def _inline_alineate(self) -> Iterator[tuple[int, Part]]:
+        """Alineate written after a full stop that continue the numbering."""
+        own = [p for level, p in self.parts if level == 1]
+        last = int(own[0][7:-1]) if own and own[0][7:-1].isdigit() else 0
+        for m in re.finditer(r"\((\d{1,3})\)", self.text):
+            n = int(m[1])
+            if not self.text[_line_start(self.text, m.start()) : m.start()].strip():
+                last = n
+            elif n == last + 1 and _INLINE_ALINEAT.match(self.text, m.start()):
+                last = n
+                yield m.start(), (1, f"alin. ({n})")
+
+    def _inline_litere(self) -> Iterator[tuple[int, Part]]:
+        for m in RO_INLINE_LITERA.finditer(self.text):
+            letter = m["l"]
+            if CROSS_REFERENCE.search(self.text, max(0, m.start() - 8), m.start()):
+                continue
+            if self.letter and _follows_letter(self.letter, letter):
+                self.letter = letter
+                yield m.start("l"), (3, f"lit. {letter})")
+
+
+def _clause_word(locator: str) -> str:
+    m = re.search(r"(?:^|\s)(Section|Clause|pct\.|Article)\s+\d", locator)
+    return m.group(1) if m and m.group(1) != "Article" else ("Section" if m else "")
+
+
+def _line_start(text: str, at: int) -> int:
+    return text.rfind("\n", 0, at) + 1
+
+
+def _follows_letter(prev: str, new: str) -> bool:
+    a, b = prev.split("^")[0], new.split("^")[0]
+    if new.startswith(prev + "^"):
+        return True
+    return len(a) == len(b) and a[-1] < "z" and b == chr(ord(a[-1]) + 1) * len(a)
+
+
+def _titled_alineat(text: str) -> int | None:
+    """Offset of "(1)" when a marginal title shares its line ("Furtul (1) Luarea"),
+    written right after the fragment's article header."""
+    lines = _lines(text)
+    for i, (start, line) in enumerate(lines):
+        header = is_structure_line(line)
+        if header == "article":
+            rest_at = article_header_end(line)
+            rest = line[rest_at:]
+            if m := RO_TITLED_ALINEAT.match(rest.lstrip()):
+                return start + rest_at + len(rest) - len(rest.lstrip()) + m.start("n") - 1
+            if i + 1 < len(lines) and (m := RO_TITLED_ALINEAT.match(lines[i + 1][1])):
+                return lines[i + 1][0] + m.start("n") - 1
+            return None
+    return None
+
+
+def _lines(text: str) -> list[tuple[int, str]]:
+    """(offset of the first non-blank character, stripped line) of non-blank lines."""
+    out, pos = [], 0
+    for raw in text.splitlines(keepends=True):
+        if raw.strip():
+            out.append((pos + len(raw) - len(raw.lstrip()), raw.strip()))
+        pos += len(raw)
+    return out
+
+
+def _path_at(lead: list[Part], marks: list[tuple[int, Part]], offset: int) -> list[Part]:
+    path = list(lead)
+    for at, (level, part) in marks:
+        if at > offset:
+            break
+        path = [p for p in path if p[0] < level] + ([(level, part)] if part else [])
+    return path
+
+
+def _lead(parts: list[Part], marks: list[tuple[int, Part]]) -> list[Part]:
+    """The path of the text before the first marker: the fragment's own locator, less
+    the unit the first marker opens when the fragment starts with that unit's header."""
+    if not marks:
+        return parts
+    level, part = marks[0][1]
+    if (level, part) in parts:
+        return [p for p in parts if p[0] < level]
+    return parts
+
+
+def unit_at(locator: str, text: str, start: int, end: int) -> str:
+    """The locator of the smallest unit of the fragment (``locator``, ``text``) that
+    holds ``text[start:end]`` (see module doc); ``locator`` when nothing refines it."""
+    scan = _Scan(locator, text)
+    if not scan.parts:
+        return locator
+    marks = scan.marks()
+    lead = _lead(scan.parts, marks)
+    first = _path_at(lead, marks, start)
+    last = _path_at(lead, marks, max(start, end - 1))
+    common: list[Part] = []
+    for a, b in zip(first, last, strict=False):
+        if a != b:
+            break
+        common.append(a)
+    return _render(common) if common else locator
+
+
+def body_start(text: str) -> int:
+    """Where a fragment's words begin: after its headings, article header, marginal
+    title and the marker of its first unit ("(2) ", "a) ")."""
+    spans = quotable_spans(text)
+    at = spans[0][0] if spans else len(text)
+    m = _LINE_MARK.match(text, at)
+    return m.end() if m else at
+
+
+def quotable_spans(text: str) -> list[tuple[int, int]]:
+    """The spans of ``text`` that may be quoted (see module doc), in order."""
+    cut: list[tuple[int, int]] = [(n.start, n.end) for n in notes_in(text)]
+    lines = _lines(text)
+    after_header = False
+    for i, (start, line) in enumerate(lines):
+        kind = is_structure_line(line)
+        if kind == "heading":
+            cut.append((start, start + len(line)))
+            continue
+        if kind == "article":
+            end = article_header_end(line)
+            rest = line[end:].lstrip()
+            if (m := RO_TITLED_ALINEAT.match(rest)) is not None:
+                end = len(line) - len(rest) + m.start("n") - 1
+            elif rest and _is_title(rest) and i + 1 < len(lines):
+                end, rest = len(line), ""  # "Art. 180. - Instrument de plată electronică"
+            cut.append((start, start + end))
+            after_header = not rest
+            continue
+        if after_header:
+            if (m := RO_TITLED_ALINEAT.match(line)) is not None:
+                cut.append((start, start + m.start("n") - 1))
+            elif _is_title(line) and i + 1 < len(lines):
+                cut.append((start, start + len(line)))
+        after_header = False
+    return _complement(text, sorted(cut))
+
+
+def _is_title(line: str) -> bool:
+    return len(line) <= 200 and not _TITLE_END.search(line) and not _LINE_MARK.match(line)
+
+
+def _complement(text: str, cut: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    spans, pos = [], 0
+    for s, e in [*cut, (len(text), len(text))]:
+        if s > pos and text[pos:s].strip():
+            a, b = pos, s
+            while text[a].isspace():
+                a += 1
+            while text[b - 1].isspace():
+                b -= 1
+            spans.append((a, b))
+        pos = max(pos, e)
+    return spans

@@ -1,0 +1,94 @@
+"""Consolidation notes of the Portal Legislativ: "(la 13-07-2020, Alineatul (1) din
+Articolul 57 a fost modificat de Punctul 1, Articolul I din ORDONANȚA DE URGENȚĂ nr. 114
+din 9 iulie 2020, publicată în MONITORUL OFICIAL nr. 614 din 13 iulie 2020)".
+
+A note is a note of the provision it follows, never its text: :func:`notes_in` finds
+them (offsets in the text given), :func:`repeal_of` says whether a provision's text is
+only "Abrogat." and, from its note, when and by what act it was repealed.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+__all__ = ["Note", "Repeal", "act_short", "notes_in", "repeal_of"]
+
+NOTE = re.compile(
+    r"\(la (?P<date>\d{2}-\d{2}-\d{4}), (?P<what>[^\n]*?) (?:a|au) fost (?P<action>\w+)"
+    r"(?P<by>[^\n]*?\d{4}\.?)\)"
+)
+_ACT = re.compile(
+    r"(?P<kind>ORDONAN[ȚŢT](?:A|EI) DE URGEN[ȚŢT][ĂA]|ORDONAN[ȚŢT](?:A|EI)|LEGEA|LEGII|"
+    r"HOT[ĂA]R[ÂA]REA|HOT[ĂA]R[ÂA]RII|DECIZIA|DECIZIEI|DECRETUL|DECRETULUI|ORDINUL|ORDINULUI)"
+    r"\s+nr\.\s*(?P<num>\d+)(?:\s+din\s+\d{1,2}\s+\w+\s+(?P<year>\d{4}))?",
+    re.IGNORECASE,
+)
+_SHORT = (
+    ("ORDONAN", "URGEN", "OUG"),
+    ("ORDONAN", "", "OG"),
+    ("LEG", "", "Legea"),
+    ("HOT", "", "HG"),
+    ("DECIZI", "", "Decizia"),
+    ("DECRET", "", "Decretul"),
+    ("ORDIN", "", "Ordinul"),
+)
+_REPEALED = re.compile(r"(?:abrogat|eliminat)", re.IGNORECASE)
+_ABROGAT = re.compile(r"Abrogat[ăa]?\s*\.?")
+
+
+@dataclass(frozen=True, slots=True)
+class Note:
+    """One consolidation note: ``start``/``end`` its offsets (parentheses included),
+    ``date`` as written (``"13-07-2020"``), ``action`` (``"modificat"``, ``"abrogat"``,
+    ``"completat"``...), ``act`` the amending act in short (``"OUG nr. 114/2020"``, ""
+    when the note names none)."""
+
+    start: int
+    end: int
+    date: str
+    action: str
+    act: str
+
+
+@dataclass(frozen=True, slots=True)
+class Repeal:
+    """A provision whose text is "Abrogat.": when and by what act, and its note."""
+
+    date: str
+    act: str
+    note: Note
+
+
+def act_short(text: str) -> str:
+    """The first act ``text`` names, in short ("OUG nr. 57/2019", "Legea nr. 187/2012")."""
+    m = _ACT.search(text)
+    if m is None:
+        return ""
+    kind = m["kind"].upper()
+    word = next(w for a, b, w in _SHORT if kind.startswith(a) and b in kind)
+    return f"{word} nr. {m['num']}" + (f"/{m['year']}" if m["year"] else "")
+
+
+def notes_in(text: str) -> list[Note]:
+    """The consolidation notes written in ``text``, in order."""
+    return [
+        Note(m.start(), m.end(), m["date"], m["action"].lower(), act_short(m["by"]))
+        for m in NOTE.finditer(text)
+    ]
+
+
+def repeal_of(body: str) -> Repeal | None:
+    """The repeal of a provision whose ``body`` (its text without header or title) is
+    "Abrogat." / "Abrogată." followed by its notes; ``None`` for a provision in force.
+    The note that says "a fost abrogat" gives the date and the act (the last such note,
+    when the text was amended before it was repealed)."""
+    notes = notes_in(body)
+    first = notes[0].start if notes else len(body)
+    if not _ABROGAT.fullmatch(body[:first].strip()):
+        return None
+    repeals = [n for n in notes if _REPEALED.match(n.action)]
+    if not repeals:
+        return None
+    last = repeals[-1]
+    return Repeal(last.date, last.act, last)

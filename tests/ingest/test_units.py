@@ -1,0 +1,116 @@
+"""A quote is cited by the smallest unit that holds it (alineat, literă, punct; section,
+sub-clause), read from the fragment's own text and locator; structure and consolidation
+notes are never part of what may be quoted."""
+
+from __future__ import annotations
+
+import pytest
+
+from letadesk.ingest.units import body_start, quotable_spans, unit_at
+
+ART_229 = (
+    "Articolul 229\n"
+    "Furtul calificat\n"
+    "(1) Furtul săvârşit în următoarele împrejurări:\n"
+    "a) într-un mijloc de transport în comun;\n"
+    "b) în timpul nopţii;\n"
+    "(la 13-07-2020, Litera b) din Alineatul (1), Articolul 229 a fost modificată de Punctul 1, "
+    "Articolul I din ORDONANȚA DE URGENȚĂ nr. 114 din 9 iulie 2020, publicată în MONITORUL "
+    "OFICIAL nr. 614 din 13 iulie 2020) c) de o persoană mascată,\n"
+    "se pedepseşte cu închisoarea de la unu la 5 ani.\n"
+    "(2) Dacă furtul a fost săvârşit asupra unui bun care face parte din patrimoniul cultural."
+)
+
+
+def cite(locator: str, text: str, quote: str) -> str:
+    start = text.index(quote)
+    return unit_at(locator, text, start, start + len(quote))
+
+
+@pytest.mark.parametrize(
+    ("quote", "expected"),
+    [
+        ("Furtul săvârşit în următoarele", "art. 229 alin. (1)"),
+        ("într-un mijloc de transport în comun;", "art. 229 alin. (1) lit. a)"),
+        ("în timpul nopţii;", "art. 229 alin. (1) lit. b)"),
+        ("de o persoană mascată,", "art. 229 alin. (1) lit. c)"),  # in-line, after a note
+        ("se pedepseşte cu închisoarea de la unu la 5 ani.", "art. 229 alin. (1)"),  # list closes
+        ("transport în comun;\nb) în timpul", "art. 229 alin. (1)"),  # two litere: alineat
+        ("patrimoniul cultural", "art. 229 alin. (2)"),
+        ("5 ani.\n(2) Dacă furtul", "art. 229"),  # two alineate: their article
+    ],
+)
+def test_the_smallest_unit_holding_the_quote(quote: str, expected: str) -> None:
+    # the fragment's locator is its last alineat's (as indexes made before stored it)
+    assert cite("art. 229 alin. (2)", ART_229, quote) == expected
+    assert cite("art. 229 alin. (1)", ART_229, quote) == expected
+
+
+def test_inline_marginal_title_and_first_alineat() -> None:
+    text = "Articolul 228\nFurtul (1) Luarea unui bun mobil.\n(2) Fapta constituie furt."
+    assert cite("art. 228 alin. (2)", text, "Luarea unui bun mobil.") == "art. 228 alin. (1)"
+    assert cite("art. 228 alin. (1)", text, "Fapta constituie furt.") == "art. 228 alin. (2)"
+
+
+def test_a_piece_of_a_long_litera_keeps_its_unit() -> None:
+    text = "continuarea literei b), fără marcaj la început;\nc) litera următoare."
+    locator = "art. 3 alin. (1) lit. b)"
+    assert cite(locator, text, "continuarea literei b)") == locator
+    assert cite(locator, text, "litera următoare.") == "art. 3 alin. (1) lit. c)"
+
+
+def test_puncte_and_litere_under_them() -> None:
+    text = "(1) Măsurile sunt:\n1. neprivative:\na) stagiul;\nb) supravegherea;\n2. privative."
+    assert cite("art. 115 alin. (1)", text, "b) supravegherea;") == (
+        "art. 115 alin. (1) pct. 1 lit. b)"
+    )
+    assert cite("art. 115 alin. (1)", text, "2. privative.") == "art. 115 alin. (1) pct. 2"
+
+
+def test_alineate_written_on_one_line() -> None:
+    text = "(1) Minorul se află în nevoie. (2) Cu toate acestea, instanța decide."
+    assert cite("art. 525 alin. (1)", text, "Cu toate acestea") == "art. 525 alin. (2)"
+    assert cite("art. 525 alin. (1)", text, "Minorul se află") == "art. 525 alin. (1)"
+
+
+def test_a_cross_reference_is_not_a_litera() -> None:
+    text = "(5) Sunt:\nc) cei prevăzuți la art. 13 alin. (1) lit. d) au obligația de a declara."
+    assert cite("art. 41 alin. (5)", text, "au obligația de a declara") == (
+        "art. 41 alin. (5) lit. c)"
+    )
+
+
+def test_english_sections_and_sub_clauses() -> None:
+    text = "5.2 Payment.\n(a) within thirty days;\n(i) by wire;\n(ii) by cheque;\n(b) in USD."
+    assert cite("Section 5.2", text, "within thirty days;") == "Section 5.2(a)"
+    assert cite("Section 5.2", text, "by cheque;") == "Section 5.2(a)(ii)"
+    assert cite("Section 5.2", text, "in USD.") == "Section 5.2(b)"
+    assert cite("", "Some text (a) here.", "here.") == ""  # nothing to refine
+
+
+def test_structure_and_notes_are_never_quotable() -> None:
+    text = (
+        "## Partea GENERALĂ | Titlul I - Legea penală\n"
+        "Articolul 4\nFurtul (1) Luarea unui bun.\n"
+        "(la 13-07-2020, Alineatul (1) din Articolul 4 a fost modificat de LEGEA nr. 5 din 1 "
+        "martie 2020, publicată în MONITORUL OFICIAL nr. 1 din 2 martie 2020)\n(2) Fapta."
+    )
+    quotable = [text[s:e] for s, e in quotable_spans(text)]
+    assert quotable == ["(1) Luarea unui bun.", "(2) Fapta."]
+
+
+def test_art_dash_header_with_a_title_alone() -> None:
+    text = "Art. 180. - Instrument de plată electronică\nPrin instrument se înţelege un card."
+    assert [text[s:e] for s, e in quotable_spans(text)] == ["Prin instrument se înţelege un card."]
+
+
+def test_a_short_last_line_is_text_not_a_title() -> None:
+    text = "Articolul 6\nAbrogat"
+    assert [text[s:e] for s, e in quotable_spans(text)] == ["Abrogat"]
+
+
+def test_body_start_skips_header_title_and_marker() -> None:
+    text = "Articolul 20\nAbrogat.\n(la 05-07-2019, ...)"
+    assert text[body_start(text) :].startswith("Abrogat.")
+    text = "(2) Abrogat."
+    assert text[body_start(text) :] == " Abrogat."

@@ -1,0 +1,45 @@
+"""Consolidation notes: found with their date, action and act; a provision whose text is
+"Abrogat." is repealed on the date, by the act, its note says."""
+
+from __future__ import annotations
+
+from letadesk.references.notes import act_short, notes_in, repeal_of
+
+NOTE_57 = (
+    "(la 13-07-2020, Alineatul (1) din Articolul 57 a fost modificat de Punctul 1, Articolul I "
+    "din ORDONANȚA DE URGENȚĂ nr. 114 din 9 iulie 2020, publicată în MONITORUL OFICIAL nr. 614 "
+    "din 13 iulie 2020)"
+)
+REPEAL_20 = (
+    "(la 05-07-2019, Articolul 20 a fost abrogat de Punctul 3, Articolul I din ORDONANȚA DE "
+    "URGENȚĂ nr. 57 din 3 iulie 2019, publicată în MONITORUL OFICIAL nr. 555 din 5 iulie 2019)"
+)
+
+
+def test_notes_with_their_offsets_dates_and_acts() -> None:
+    text = f"(1) Text nou.\n{NOTE_57} b) litera următoare;"
+    [note] = notes_in(text)
+    assert text[note.start : note.end] == NOTE_57
+    assert (note.date, note.action, note.act) == ("13-07-2020", "modificat", "OUG nr. 114/2020")
+
+
+def test_act_short_forms() -> None:
+    assert act_short("de lit. e) a art. 354 din LEGEA nr. 207 din 20 iulie 2015") == (
+        "Legea nr. 207/2015"
+    )
+    assert act_short("de ORDONANȚA nr. 3 din 25 august 2021") == "OG nr. 3/2021"
+    assert act_short("de HOTĂRÂREA nr. 12 din 1 martie 2019") == "HG nr. 12/2019"
+    assert act_short("de un act fără număr") == ""
+
+
+def test_a_repealed_provision() -> None:
+    repeal = repeal_of(f"Abrogat.\n{REPEAL_20}")
+    assert repeal is not None
+    assert (repeal.date, repeal.act) == ("05-07-2019", "OUG nr. 57/2019")
+    assert repeal_of(f" Abrogată.\n{REPEAL_20}") is not None
+
+
+def test_amended_or_unnoted_provisions_are_not_repealed() -> None:
+    assert repeal_of(f"Text în vigoare.\n{NOTE_57}") is None
+    assert repeal_of("Abrogat.") is None  # no note says when or by what
+    assert repeal_of(f"Abrogat.\n{NOTE_57}") is None  # the note is no repeal
