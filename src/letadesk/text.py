@@ -107,6 +107,34 @@ def one_line(text: object) -> str:
     return " ".join(str(text).split())
 
 
+# What printable() escapes: control characters (a file name may hold a newline or a
+# terminal escape: colours, the window title, a fake listing line), the characters
+# str.splitlines breaks a line at (NEL, U+2028, U+2029) and the bidirectional controls
+# that reorder what a terminal shows (U+202E and kin)
+_BIDI = [0x061C, 0x200E, 0x200F, *range(0x202A, 0x202F), *range(0x2066, 0x206A)]
+_ESCAPED = (
+    {c: f"\\x{c:02x}" for c in [*range(0x20), *range(0x7F, 0xA0)]}
+    | {0x0A: "\\n", 0x0D: "\\r", 0x09: "\\t"}
+    | {c: f"\\u{c:04x}" for c in [0x2028, 0x2029, *_BIDI]}
+)
+
+
+def printable(text: object) -> str:
+    """An untrusted name (a file name, a title, a matter, a question) as one line a
+    terminal shows as it is: the characters above escaped (``\\x1b``, ``\\n``,
+    ``\\u202e``), and the bytes of a file name that is not UTF-8 shown as ``\\xff``."""
+    shown = str(text).translate(_ESCAPED)
+    try:
+        shown.encode("utf-8")
+    except UnicodeEncodeError:  # surrogates: undecodable bytes of a name, or stray ones
+        try:
+            raw = shown.encode("utf-8", "surrogateescape")
+        except UnicodeEncodeError:
+            raw = shown.encode("utf-8", "backslashreplace")
+        shown = raw.decode("utf-8", "backslashreplace")
+    return shown
+
+
 def shorten(text: str, limit: int) -> str:
     """``text`` cut to at most ``limit`` characters, an ellipsis marking the cut."""
     return text if len(text) <= limit else text[: limit - 1].rstrip() + "\u2026"

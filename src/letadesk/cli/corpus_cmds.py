@@ -14,6 +14,7 @@ from letadesk.cli.common import (
 from letadesk.cli.ingest_args import meta_flags, meta_from, print_ingest
 from letadesk.cli.progress import progress_bar
 from letadesk.domain import Document, SourceState
+from letadesk.text import printable
 
 
 def register(sub: Any) -> None:
@@ -84,7 +85,7 @@ def cmd_matters(args: argparse.Namespace) -> int:
     if args.json:
         print_json([{"id": m.id, "name": m.name, "documents": counts[m.name]} for m in matters])
     for m in [] if args.json else matters:
-        print(f"{m.id:>4}  {m.name}  ({counts[m.name]} documents)")
+        print(f"{m.id:>4}  {printable(m.name)}  ({counts[m.name]} documents)")
     return 0
 
 
@@ -129,7 +130,7 @@ def cmd_docs(args: argparse.Namespace) -> int:
             extra = f": same content as document {d.duplicate_of}"
         if d.stale:
             extra += f" [stale: {_STALE[d.source_state]}]"
-        print(f"{d.id:>5}  {d.status.value:<9} {d.path}{extra}")
+        print(f"{d.id:>5}  {d.status.value:<9} {printable(d.path)}{printable(extra)}")
     return 0
 
 
@@ -160,13 +161,14 @@ def cmd_show(args: argparse.Namespace) -> int:
             }
         )
         return 0
-    print(f"{doc.title} ({doc.path}) — {len(pages)} pages, {len(fragments)} fragments")
+    title, path = printable(doc.title), printable(doc.path)
+    print(f"{title} ({path}) — {len(pages)} pages, {len(fragments)} fragments")
     for p in pages:
         if p.note:
-            print(f"  page {p.number}: {p.note}")
+            print(f"  page {p.number}: {printable(p.note)}")
     for f in fragments:
-        snippet = " ".join(f.text.split())[:100]
-        print(f"[{f.id}] p. {f.printed_page} {f.locator or '-'}: {snippet}")
+        snippet = printable(" ".join(f.text.split())[:100])
+        print(f"[{f.id}] p. {f.printed_page} {printable(f.locator or '-')}: {snippet}")
     return 0
 
 

@@ -10,6 +10,7 @@ from letadesk.cli.common import fail, parse_date, print_json
 from letadesk.domain import IngestReport
 from letadesk.errors import ConfigError, IngestError
 from letadesk.store.corpus import META_FIELDS, LegalMeta
+from letadesk.text import printable
 
 
 def meta_flags(p: argparse.ArgumentParser) -> None:
@@ -64,9 +65,10 @@ def print_ingest(
             f"failed {len(report.failed)}"
         )
         for path, reason in report.failed:
-            print(f"  failed: {path}: {reason}", file=sys.stderr)
+            print(f"  failed: {printable(path)}: {printable(reason)}", file=sys.stderr)
         if report.skipped_hidden:
-            print(f"{len(report.skipped_hidden)} hidden entries skipped ({report.hidden_names()})")
+            names = printable(report.hidden_names())
+            print(f"{len(report.skipped_hidden)} hidden entries skipped ({names})")
         if report.cancelled:
             print(
                 f"cancelled: {len(report.indexed)} documents wholly indexed, "

@@ -7,9 +7,11 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
 from letadesk.ingest.pipeline import Progress as ProgressFn
+from letadesk.text import printable
 
 
 class Bars:
@@ -28,7 +30,7 @@ class Bars:
                 completed=done,
                 total=total,
                 visible=True,
-                description=f"{label} {Path(current).name[:40]}",
+                description=f"{label} {escape(printable(Path(current).name[:40]))}",
             )
 
         return update

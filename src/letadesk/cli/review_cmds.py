@@ -11,6 +11,7 @@ from letadesk.cli.progress import progress_bar
 from letadesk.export.grid import cell_text, write_grid_docx, write_grid_xlsx
 from letadesk.review.grid import ReviewCell, fill_grid, review_documents
 from letadesk.review.templates import SHIPPED, load_template
+from letadesk.text import printable
 
 
 def register(sub: Any) -> None:
@@ -66,8 +67,8 @@ def cmd_review(args: argparse.Namespace) -> int:
         return 0
     labels = dict(zip(shape["columns"], shape["labels"], strict=True))
     for row in shape["rows"]:
-        print(f"{row}:")
+        print(f"{printable(row)}:")
         for cell in (c for c in shape["cells"] if c["document"] == row):
-            text = cell_text(cell, language).replace("\n", "\n      ")
-            print(f"  {labels[cell['question']]}:\n      {text}")
+            lines = [printable(line) for line in cell_text(cell, language).split("\n")]
+            print(f"  {printable(labels[cell['question']])}:\n      " + "\n      ".join(lines))
     return 0

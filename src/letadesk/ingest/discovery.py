@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 SUPPORTED_SUFFIXES = frozenset({".pdf", ".docx", ".html", ".htm", ".txt", ".md"})
+NOT_UTF8 = "its name is not valid UTF-8 text; rename it to ingest it"
 
 
 @dataclass
@@ -42,7 +43,9 @@ def discover(paths: Iterable[Path]) -> Discovery:
 
 def _consider_given(path: Path, found: Discovery) -> None:
     """One of the paths the user chose: a folder walked, a file considered, else why not."""
-    if path.is_symlink():
+    if not utf8_name(str(path)):
+        found.rejected.append((path, NOT_UTF8))
+    elif path.is_symlink():
         found.rejected.append((path, "symbolic link not followed"))
     elif path.is_dir():
         found.roots.append(path)
@@ -69,7 +72,9 @@ def _walk(root: Path, found: Discovery) -> None:
             if name.startswith("."):
                 found.hidden.append(sub)
                 continue
-            if sub.is_symlink():  # os.walk lists it but does not enter it
+            if not utf8_name(name):
+                found.rejected.append((sub, f"folder not read: {NOT_UTF8}"))
+            elif sub.is_symlink():  # os.walk lists it but does not enter it
                 found.rejected.append((sub, "symbolic link to a folder not followed"))
             else:
                 kept.append(name)
@@ -79,7 +84,9 @@ def _walk(root: Path, found: Discovery) -> None:
             if name.startswith("."):
                 found.hidden.append(path)
                 continue
-            if path.is_symlink():
+            if not utf8_name(name):
+                found.rejected.append((path, NOT_UTF8))
+            elif path.is_symlink():
                 found.rejected.append((path, "symbolic link not followed"))
             elif not path.resolve().is_relative_to(real_root):
                 found.rejected.append((path, "path leads outside the chosen folder"))
@@ -87,6 +94,16 @@ def _walk(root: Path, found: Discovery) -> None:
                 _consider(path, found)
             else:
                 found.rejected.append((path, _not_regular(path)))
+
+
+def utf8_name(name: str) -> bool:
+    """Whether ``name`` is text: a name whose bytes are not UTF-8 reaches Python with
+    surrogates (surrogateescape), which no database, index or export can hold."""
+    try:
+        name.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def _not_regular(path: Path) -> str:

@@ -14,13 +14,14 @@ from pathlib import Path
 from letadesk.config import Settings
 from letadesk.domain import DocumentStatus, IngestReport, Matter, ParsedDocument
 from letadesk.files import sha256_of
-from letadesk.ingest.discovery import discover
+from letadesk.ingest.discovery import discover, utf8_name
 from letadesk.ingest.readers import READER_VERSION
 from letadesk.ingest.worker import Outcome, ParserPool
 from letadesk.store import corpus
 from letadesk.store.corpus import FileFacts, LegalMeta
 from letadesk.store.database import Connection
 from letadesk.store.transaction import transaction
+from letadesk.text import printable
 
 Progress = Callable[[int, int, str], None]  # (done, total, current path)
 CancelCheck = Callable[[], bool]  # polled while parsing and embedding: True stops the batch
@@ -42,7 +43,10 @@ def ingest(
     report.skipped_hidden = [str(p) for p in found.hidden]
     state = corpus.file_state(conn, matter.id)
     for path, reason in found.rejected:
-        _fail(conn, matter, _facts(path, hashed=False), reason, report)
+        if utf8_name(str(path)):
+            _fail(conn, matter, _facts(path, hashed=False), reason, report)
+        else:  # reported by a printable name; no row can hold the name itself
+            report.failed.append((printable(str(path)), reason))
     to_parse: dict[Path, FileFacts] = {}
     total, done = len(found.files), 0
     for path in found.files:
