@@ -114,12 +114,27 @@ def test_a_run_date_is_not_a_date_in_the_data() -> None:
 
 
 def test_the_nav_lists_every_page_and_every_page_exists() -> None:
+    """As the build sees it: mkdocs.yml's nav, with the pages the hook adds once they
+    exist."""
     yaml = pytest.importorskip("yaml")
     config = yaml.safe_load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"))
-    listed = set(nav_pages(config["nav"]))
     assert config["strict"] is True
+    nav = script("mkdocs_hooks").with_optional_pages(config["nav"], DOCS)
     on_disk = {str(p.relative_to(DOCS)) for p in DOCS.rglob("*.md")} | {"benchmarks.md"}
-    assert listed == on_disk
+    assert set(nav_pages(nav)) == on_disk
+
+
+def test_a_page_being_written_joins_the_nav_once_it_exists(tmp_path: Path) -> None:
+    hooks = script("mkdocs_hooks")
+    section, title, page = hooks.OPTIONAL_PAGES[0]
+    nav = [{"Home": "index.md"}, {section: [{"Other": "other.md"}]}]
+    assert hooks.with_optional_pages([dict(e) for e in nav], tmp_path) == nav
+    (tmp_path / page).write_text("# A page\n", encoding="utf-8")
+    grown = hooks.with_optional_pages(
+        [{"Home": "index.md"}, {section: [{"Other": "other.md"}]}], tmp_path
+    )
+    assert grown[1][section] == [{"Other": "other.md"}, {title: page}]
+    assert hooks.with_optional_pages(grown, tmp_path) == grown  # listed once
 
 
 def test_the_readme_is_short_and_names_the_two_commands() -> None:
