@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
@@ -183,7 +184,7 @@ def test_out_of_scope_question_is_refused_before_generation(ws: Workspace) -> No
     gen = ScriptedGenerator(lambda _p: [])
     answer = ws.ask("Ce vreme va fi mâine în Cluj?", matter="M", generator=gen)
     assert answer.disposition == "refused"
-    assert "scope" in answer.reason
+    assert answer.reason.startswith("în afara domeniului")  # the question's language
     assert gen.prompts == []
     assert answer.mode == ""  # refused before any claim was drafted
 
@@ -196,27 +197,51 @@ def test_nothing_relevant_is_refused_with_nearest_sources(ws: Workspace) -> None
     assert answer.reason.startswith("I don't have a sufficient source")
 
 
-def test_refusals_read_in_the_interface_language(ws: Workspace) -> None:
-    ro = AskOptions(generate=False, language="ro")
-    off_topic = ws.ask("Ce vreme va fi mâine în Cluj?", matter="M", options=ro)
+def test_refusals_read_in_the_language_of_the_question(ws: Workspace) -> None:
+    english_ui = AskOptions(generate=False, language="en")
+    off_topic = ws.ask("Ce vreme va fi mâine în Cluj?", matter="M", options=english_ui)
     assert off_topic.reason.startswith("în afara domeniului: întrebarea nu este una juridică")
-    assert "vreme" in off_topic.reason
+    assert "vreme" in off_topic.reason and off_topic.language == "ro"
     absent = ws.ask(
         "Care este clauza de neconcurență din contractul de prestări servicii?",
         matter="M",
-        options=ro,
+        options=english_ui,
     )
-    assert absent.reason.startswith(
+    assert absent.reason == (
         "Nu am o sursă suficientă: sursele cele mai apropiate nu tratează întrebarea"
     )
     assert absent.nearest_sources
-    # an interface language without translations reads English
-    other = ws.ask(
-        "Ce vreme va fi mâine în Cluj?",
-        matter="M",
-        options=AskOptions(generate=False, language="de"),
-    )
+    romanian_ui = AskOptions(generate=False, language="ro")
+    english = ws.ask("What is the weather in Cluj tomorrow?", matter="M", options=romanian_ui)
+    assert english.reason.startswith("out of scope: the question is not a legal question")
+    # a question whose words do not say reads the interface language (English for one
+    # without translations)
+    other = ws.ask("Cluj 2025?", matter="M", options=AskOptions(generate=False, language="de"))
     assert other.reason.startswith("out of scope: the question is not a legal question")
+
+
+def test_no_score_in_a_refusal(ws: Workspace) -> None:
+    for question in (
+        "What is the statute of limitations for maritime salvage claims?",
+        "Care este termenul de prescripție pentru acțiunea în revendicare?",
+    ):
+        answer = ws.ask(question, matter="M", options=AskOptions(generate=False))
+        assert not answer.answered
+        assert not re.search(r"\d\.\d", answer.reason + answer.clarify), answer.reason
+
+
+def test_a_legal_question_the_matter_cannot_answer_is_not_called_off_topic(
+    ws: Workspace,
+) -> None:
+    # "pedeapsa" and "omor" are law, though nothing in this matter of contracts treats
+    # them; "cookie-uri" is no cooking term.
+    for question in (
+        "Care este pedeapsa pentru omor?",
+        "Pot folosi cookie-uri pe site fără consimțământul vizitatorului?",
+    ):
+        answer = ws.ask(question, matter="M", options=AskOptions(generate=False))
+        assert not answer.answered
+        assert answer.reason.startswith("Nu am o sursă suficientă"), answer.reason
 
 
 def test_extracted_answer_without_a_model(ws: Workspace) -> None:
@@ -256,7 +281,7 @@ def test_naming_the_document_does_not_make_an_absent_topic_relevant(ws: Workspac
         options=AskOptions(generate=False),
     )
     assert answer.disposition == "refused"
-    assert "do not address the question" in answer.reason
+    assert "sursele cele mai apropiate nu tratează întrebarea" in answer.reason
 
 
 def test_every_question_is_audited_and_the_chain_detects_edits(ws: Workspace) -> None:
@@ -445,3 +470,32 @@ def test_a_cancelled_question_is_recorded_as_cancelled(ws: Workspace) -> None:
     (newest,) = ws.audit_entries(limit=1)
     assert newest.record["question"] == NOTICE
     assert newest.record["final"]["disposition"] == "cancelled"
+
+
+def test_a_contract_article_it_lacks_is_refused_saying_what_it_has(ws: Workspace) -> None:
+    options = AskOptions(generate=False, language="en")
+    answer = ws.ask("Ce prevede art. 99 din contract?", matter="M", options=options)
+    assert not answer.answered
+    assert answer.reason.startswith("Prevedere inexistentă: ")  # the question's language
+    assert "nu are art. 99; articolele sale sunt 1–3" in answer.reason
+    english = ws.ask("What does Section 12 of the agreement say?", matter="M", options=options)
+    assert english.reason.startswith("No such provision: ")
+    assert "has no Section 12; its sections are 1–" in english.reason
+    # an article the contract has is answered
+    there = ws.ask("Ce prevede art. 2 din contract?", matter="M", options=options)
+    assert there.answered
+
+
+def test_an_answer_leads_with_the_value_asked_for(ws: Workspace) -> None:
+    answer = ws.ask(
+        "Cu ce preaviz poate fi denunțat contractul?",
+        matter="M",
+        options=AskOptions(generate=False),
+    )
+    short = answer.short_answer
+    assert short is not None and short.text == "30 de zile" and short.kind == "duration"
+    cited = answer.claims[short.claim].citations[short.citation]
+    assert cited.quote[short.start : short.end] == "30 de zile"
+    document = ws.text(ws.document(str(cited.document_id)))
+    assert document[cited.start + short.start : cited.start + short.end] == "30 de zile"
+    assert short.locator == cited.locator == "art. 2 alin. (2)"

@@ -46,7 +46,7 @@ def test_a_near_miss_on_the_sample_matter_asks_back_and_a_far_one_does_not(
     assert main(["--data-dir", str(profile), "ask", asked, "--matter", "S", "--json"]) == 0
     near = json.loads(capsys.readouterr().out)
     assert near["disposition"] == "refused"
-    assert near["clarify"].startswith("Do you mean art. 6 alin. (1)")
+    assert near["clarify"].startswith("Vă referiți la art. 6 alin. (1)")  # as asked: RO
     assert "Contract de prestări servicii" in near["clarify"]
     # refused far below the bar (0.05 < 0.17): nothing came close enough to ask about
     far = "Which court has jurisdiction over disputes?"

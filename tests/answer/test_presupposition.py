@@ -266,7 +266,9 @@ def test_ask_on_a_date_before_the_provision(ws: Workspace) -> None:
         options=AskOptions(as_of=date(2018, 3, 1), generate=False),
     )
     assert answer.disposition == "refused"
-    assert answer.reason.startswith("No such provision: Legea nr. 98/2016 as in force on 2018")
+    assert answer.reason.startswith(  # in the question's language
+        "Prevedere inexistentă: Legea nr. 98/2016 în vigoare la 01.03.2018"
+    )
 
 
 def test_ask_about_an_existing_provision_is_not_refused_for_it(ws: Workspace) -> None:

@@ -35,7 +35,8 @@ def test_json_groups_claims_by_document(profile: Path, capsys: pytest.CaptureFix
     assert answer["disposition"] == "answered"
     groups = answer["groups"]
     assert {g["document"] for g in groups} == CONTRACTS
-    assert [set(g) for g in groups] == [{"document_id", "document", "claims"}] * 3
+    keys = {"document_id", "document", "claims", "short_answer"}
+    assert [set(g) for g in groups] == [keys] * 3
     assert [i for g in groups for i in g["claims"]] == list(range(len(answer["claims"])))
     for g in groups:
         for i in g["claims"]:
@@ -55,16 +56,52 @@ def test_text_has_a_heading_per_document(profile: Path, capsys: pytest.CaptureFi
     headings = [line.removesuffix(":") for line in lines if line.rstrip(":") in CONTRACTS]
     assert set(headings) == CONTRACTS
     first = lines.index(f"{headings[0]}:")
-    assert lines[first + 1].startswith("1. ")
+    assert " — Section " in lines[first + 1]  # the law it chooses, and where
+    assert lines[first + 2].startswith("1. ")
     assert "No answer in: OFFICE LEASE" in lines
 
 
-def test_text_names_unanswered_documents_in_romanian(
+def test_text_names_unanswered_documents_in_the_language_of_the_question(
     profile: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
+    # a Romanian interface, an English question: the answer reads English
     Settings(language="ro").save(Paths.resolve(profile))
     try:
         lines = ask(profile, capsys).splitlines()
     finally:
         Settings().save(Paths.resolve(profile))
-    assert "Niciun răspuns în: OFFICE LEASE" in lines
+    assert "No answer in: OFFICE LEASE" in lines
+
+
+def test_each_contract_leads_with_the_law_it_chooses(
+    profile: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = json.loads(ask(profile, capsys, "--json"))
+    laws = set()
+    for group in out["groups"]:
+        short = group["short_answer"]
+        assert short is not None and short["kind"] == "law", group
+        cited = out["claims"][short["claim"]]["citations"][short["citation"]]
+        assert cited["quote"][short["start"] : short["end"]] == short["text"]
+        assert short["document_end"] - short["document_start"] == len(short["text"])
+        assert short["document_start"] == cited["start"] + short["start"]
+        laws.add(short["text"].lower())
+    assert "the laws of the state of new york" in laws and len(laws) == 3
+    assert out["short_answer"] == out["groups"][0]["short_answer"]
+    lines = ask(profile, capsys).splitlines()
+    first = lines.index(f"{out['groups'][0]['document']}:")
+    led = out["groups"][0]["short_answer"]
+    assert lines[first + 1] == f"{led['text']} — {led['locator']}"
+    assert f"«{led['text']}»" in "\n".join(lines)  # marked in its quote
+
+
+def test_a_refusal_prints_no_score(profile: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    asked = "Care este termenul de prescripție pentru acțiunea în revendicare?"
+    argv = ["--data-dir", str(profile), "ask", asked, "--matter", "M", "--extract-only"]
+    assert main(argv) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("Nu am o sursă suficientă")  # the question's language
+    assert "0." not in out and "relevan" not in out
+    assert main([*argv, "--json"]) == 0
+    reply = json.loads(capsys.readouterr().out)
+    assert "0." not in reply["reason"] + reply["clarify"]

@@ -10,13 +10,19 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, replace
 from datetime import date
 
 from letadesk.answer.across import answer_across, asked_of_several
+from letadesk.answer.exceptions import corpus_rules, rule_first
 from letadesk.answer.extract import extract_claims
-from letadesk.answer.grounding import ClaimVerifier, Verdict
-from letadesk.answer.messages import clarifying_question, no_source, out_of_scope
+from letadesk.answer.grounding import ClaimVerifier
+from letadesk.answer.messages import (
+    clarifying_question,
+    no_source,
+    out_of_scope,
+    question_language,
+)
 from letadesk.answer.presupposition import unmet_presupposition
 from letadesk.answer.record import AskTrace
 from letadesk.answer.relevance import (
@@ -27,6 +33,7 @@ from letadesk.answer.relevance import (
     weighted,
 )
 from letadesk.answer.scoring import JudgeScorer, LexicalScorer, Scorer
+from letadesk.answer.settle import State, coherence, prefer_relevant, settled, sort
 from letadesk.domain import Answer, Claim, DraftClaim, Passage, RejectedClaim, SearchFilters
 from letadesk.errors import ModelError
 from letadesk.generate.generator import Generator
@@ -35,9 +42,7 @@ from letadesk.generate.schema import parse_output
 from letadesk.judge import Judge
 from letadesk.ports import CorpusReader
 from letadesk.retrieve.cascade import Retriever
-from letadesk.text import detect_language
-from letadesk.verify.coherence import find_contradictions
-from letadesk.verify.scope import check_scope
+from letadesk.verify.scope import ScopeVerdict, check_scope
 
 Stage = Callable[[str], None]
 log = logging.getLogger(__name__)
@@ -93,12 +98,6 @@ class _Gate2:
         )
 
 
-@dataclass
-class _State:
-    kept: list[Verdict] = field(default_factory=list)
-    rejected: list[RejectedClaim] = field(default_factory=list)
-
-
 class Asker:
     def __init__(
         self,
@@ -130,6 +129,8 @@ class Asker:
             if stage:
                 stage(name)
 
+        options = replace(options, language=question_language(question, options.language))
+        trace.language(options.language)
         step("scope")
         scope = check_scope(question)
         step("searching")
@@ -146,8 +147,8 @@ class Asker:
         gate = self._gate2(
             question, passages, filters, options, trace, self._loaded_judge(options, trace)
         )
-        if not scope.in_scope and not gate.answered_by_matter(options):
-            # Not legal vocabulary, and the matter's own documents do not cover it either.
+        if not _legal_meaning(scope) and not gate.answered_by_matter(options):
+            # No legal meaning, and the matter's own documents do not cover it either.
             return trace.refuse(question, out_of_scope(scope, options.language), ())
         if not passages:
             return trace.refuse(question, no_source(options.language, "no_match"), ())
@@ -156,7 +157,7 @@ class Asker:
             bar, lang = gate.scorer.threshold, options.language
             return trace.refuse(
                 question,
-                no_source(lang, "not_addressed", best=gate.best, threshold=bar),
+                no_source(lang, "not_addressed"),
                 gate.ranked[:5],
                 clarify=clarifying_question(gate.ranked, gate.best, bar, lang),
             )
@@ -175,7 +176,7 @@ class Asker:
         else the rarity-weighted topic's; recorded in the audit. ``judge``: the loaded
         judge (or None), carried on for Gates 3 and 4."""
         topic = self._by_rarity(question_topic(question), filters)
-        language = detect_language(question) or options.language
+        language = options.language  # the question's (Asker.ask)
         reads = judge if judge is not None and language in judge.card.relevance_languages else None
         scorer: Scorer = (
             JudgeScorer(
@@ -194,7 +195,7 @@ class Asker:
         covered = max((passage_relevance(topic, p) for p in passages), default=0.0)
         return _Gate2(
             scorer,
-            _prefer_relevant(passages, relevance),
+            prefer_relevant(passages, relevance),
             max(relevance.values(), default=0.0),
             covered,
             reads is not None,
@@ -213,14 +214,11 @@ class Asker:
         """Draft (when the mode says so) or extract, verify, and keep coherent claims."""
         shown = gate.ranked[: options.k]
         judge = gate.judge
+        given: dict[int, Passage] = {p.fragment.id: p for p in shown}  # claims may quote
         verifier = ClaimVerifier(
-            self._corpus,
-            {p.fragment.id: p for p in shown},
-            matter_id=filters.matter_id,
-            as_of=options.as_of,
-            judge=judge,
+            self._corpus, given, matter_id=filters.matter_id, as_of=options.as_of, judge=judge
         )
-        state = _State()
+        state = State()
         drafted = bool(options.generate) and self._generator is not None
         if drafted:
             self._generate(question, shown, verifier, options, state, trace, step)
@@ -232,12 +230,19 @@ class Asker:
             if across is not None:
                 return across
             named_only = [p for p in shown if p.via == "reference"]
-            for draft in extract_claims(gate.scorer, named_only or shown):
+            drafts, rules = rule_first(
+                question,
+                extract_claims(gate.scorer, named_only or shown),
+                shown,
+                corpus_rules(self._corpus, replace(filters, as_of=options.as_of)),
+            )
+            given.update((p.fragment.id, p) for p in rules)
+            for draft in drafts:
                 verdict = verifier.verify(draft, extracted=True)
                 trace.checked(0, verdict)
-                _sort(verdict, state)
+                sort(verdict, state)
         step("coherence")
-        _coherence(state, judge)
+        coherence(state, judge)
         if not state.kept:
             reason = no_source(options.language, "ungrounded")
             return trace.refuse(question, reason, shown[:5], rejected=state.rejected, mode=mode)
@@ -251,7 +256,7 @@ class Asker:
         filters: SearchFilters,
         gate: _Gate2,
         options: AskOptions,
-        state: _State,
+        state: State,
         trace: AskTrace,
         mode: str,
     ) -> Answer | None:
@@ -272,7 +277,7 @@ class Asker:
                 as_of=options.as_of,
                 judge=judge,
             )
-            return _settled(drafts, verifier, judge, trace)
+            return settled(drafts, verifier, judge, trace)
 
         return answer_across(
             self._retriever,
@@ -319,7 +324,7 @@ class Asker:
         shown: list[Passage],
         verifier: ClaimVerifier,
         options: AskOptions,
-        state: _State,
+        state: State,
         trace: AskTrace,
         step: Stage,
     ) -> None:
@@ -339,7 +344,7 @@ class Asker:
                 verdict = verifier.verify(draft)
                 trace.checked(attempt, verdict, output)
                 failed += 0 if verdict.passed else 1
-                _sort(verdict, state)
+                sort(verdict, state)
                 if verdict.failure is not None:
                     reasons.append(f"{verdict.failure.check}: {verdict.failure.reason}")
             if parsed.claims and not failed:
@@ -348,52 +353,9 @@ class Asker:
                 return  # the model says the sources do not answer
 
 
-def _sort(verdict: Verdict, state: _State) -> None:
-    if verdict.passed:
-        if all(v.draft.text != verdict.draft.text for v in state.kept):
-            state.kept.append(verdict)
-        return
-    failure = verdict.failure
-    assert failure is not None
-    state.rejected.append(
-        RejectedClaim(verdict.draft.text, failure.check, failure.reason, verdict.checks)
-    )
-
-
-def _settled(
-    drafts: Sequence[DraftClaim], verifier: ClaimVerifier, judge: Judge | None, trace: AskTrace
-) -> tuple[list[Claim], list[RejectedClaim]]:
-    """One document's extracted drafts through Gate 3 and Gate 4 among themselves: the
-    claims kept, and those rejected."""
-    group = _State()
-    for draft in drafts:
-        verdict = verifier.verify(draft, extracted=True)
-        trace.checked(0, verdict)
-        _sort(verdict, group)
-    _coherence(group, judge)
-    kept = [Claim(v.draft.text, "extracted", v.citations, v.checks) for v in group.kept]
-    return kept, group.rejected
-
-
-def _coherence(state: _State, judge: Judge | None) -> None:
-    """Gate 4: of two contradicting claims, the later one is dropped with the reason."""
-    pairs = [(v.draft.text, " ".join(c.quote for c in v.citations)) for v in state.kept]
-    dropped: set[int] = set()
-    for contradiction in find_contradictions(pairs, judge=judge):
-        if contradiction.i in dropped or contradiction.j in dropped:
-            continue
-        dropped.add(contradiction.j)
-        v = state.kept[contradiction.j]
-        state.rejected.append(
-            RejectedClaim(v.draft.text, "coherence", contradiction.reason, v.checks)
-        )
-    state.kept = [v for i, v in enumerate(state.kept) if i not in dropped]
-
-
-def _prefer_relevant(passages: list[Passage], relevance: dict[int, float]) -> list[Passage]:
-    """Named provisions first, then by relevance to the question (``relevance``: by
-    ``id`` of each passage), ties by retrieval rank."""
-    order = {id(p): i for i, p in enumerate(passages)}
-    return sorted(
-        passages, key=lambda p: (p.via != "reference", -round(relevance[id(p)], 2), order[id(p)])
-    )
+def _legal_meaning(scope: ScopeVerdict) -> bool:
+    """Whether the question means something in law: Gate 1 found it legal, or it holds a
+    legal term and nothing off-topic ("Care este pedeapsa pentru …?"). A question with
+    legal meaning is never refused as off-topic: when the matter cannot answer it, Gate 2
+    says so."""
+    return scope.in_scope or (bool(scope.legal_terms) and not scope.off_topic_terms)

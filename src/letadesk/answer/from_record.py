@@ -24,6 +24,7 @@ from letadesk.domain import (
     Passage,
     RejectedClaim,
     Scores,
+    ShortAnswer,
     SourceState,
     UnansweredDocument,
 )
@@ -127,6 +128,7 @@ def answer_from_json(d: Mapping[str, Any], question: str = "") -> Answer:
                 DocumentId(int(g["document_id"])),
                 str(g.get("document", "")),
                 tuple(int(i) for i in g.get("claims", [])),
+                _short_from_json(g.get("short_answer")),
             )
             for g in d.get("groups", [])
         ),
@@ -136,6 +138,7 @@ def answer_from_json(d: Mapping[str, Any], question: str = "") -> Answer:
         ),
         notes=tuple(str(n) for n in d.get("notes", [])),
         clarify=str(d.get("clarify") or ""),
+        short_answer=_short_from_json(d.get("short_answer")),
     )
 
 
@@ -146,3 +149,18 @@ def answer_from_record(record: Mapping[str, Any]) -> Answer:
     final["as_of"] = final.get("as_of") or record.get("as_of")
     final["audit_id"] = final.get("audit_id") or record.get("id") or ""
     return answer_from_json(final, str(record.get("question", "")))
+
+
+def _short_from_json(d: Any) -> ShortAnswer | None:
+    """The short answer of an answer's JSON (None when it has none, as older records)."""
+    if not isinstance(d, Mapping):
+        return None
+    return ShortAnswer(
+        text=str(d["text"]),
+        kind=str(d["kind"]),
+        claim=int(d["claim"]),
+        citation=int(d["citation"]),
+        start=int(d["start"]),
+        end=int(d["end"]),
+        locator=str(d.get("locator", "")),
+    )

@@ -1,14 +1,15 @@
 """What a lawyer reads when LetaDesk refuses, or about the sources it cites, in the
-interface language ("en", "ro";
-anything else reads English). The engine's own reasons (logs, audit, tests) stay English;
-these are built from the same facts."""
+language of the question (:func:`question_language`; the interface language when the
+question does not say; anything but "ro" reads English). No score is ever part of
+these texts: the scores stay in the audit record. The engine's own reasons (logs,
+audit, tests) stay English; these are built from the same facts."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
 from letadesk.domain import Citation, Claim, Passage
-from letadesk.text import Texts, translate
+from letadesk.text import Texts, detect_language, translate
 from letadesk.verify.scope import ScopeVerdict
 
 _TEXT: Texts = {
@@ -18,10 +19,8 @@ _TEXT: Texts = {
         "ro": "nimic din acest dosar nu corespunde întrebării",
     },
     "not_addressed": {
-        "en": "the closest sources do not address the question "
-        "(best relevance {best:.2f} < {threshold:.2f})",
-        "ro": "sursele cele mai apropiate nu tratează întrebarea "
-        "(relevanța cea mai bună {best:.2f} < {threshold:.2f})",
+        "en": "the closest sources do not address the question",
+        "ro": "sursele cele mai apropiate nu tratează întrebarea",
     },
     "ungrounded": {
         "en": "no claim could be grounded in a source",
@@ -34,20 +33,22 @@ _TEXT: Texts = {
         "ro": "în afara domeniului: întrebarea nu este una juridică",
     },
     "off_topic": {
-        "en": "off-topic terms found: {off}; legal terms: {legal}",
-        "ro": "termeni din afara dreptului: {off}; termeni juridici: {legal}",
+        "en": "it speaks of {off}, and nothing in this matter addresses it",
+        "ro": "se referă la {off}, iar nimic din acest dosar nu o tratează",
     },
-    "few_terms": {
-        "en": "too few legal terms: {legal}",
-        "ro": "prea puțini termeni juridici: {legal}",
+    "no_terms": {
+        "en": "nothing in this matter addresses it",
+        "ro": "nimic din acest dosar nu o tratează",
     },
-    "no_terms": {"en": "no legal terms found", "ro": "niciun termen juridic"},
-    "none": {"en": "none", "ro": "niciunul"},
     # a provision the question names that the matter does not have (answer/presupposition.py)
     "no_provision": {"en": "No such provision", "ro": "Prevedere inexistentă"},
     "no_article": {
         "en": "{act} has no {provision}; its articles are {have}",
         "ro": "{act} nu are {provision}; articolele sale sunt {have}",
+    },
+    "no_section": {
+        "en": "{act} has no {provision}; its sections are {have}",
+        "ro": "{act} nu are {provision}; secțiunile sale sunt {have}",
     },
     "no_paragraph": {
         "en": "{within} of {act} has no {part}; its paragraphs are {have}",
@@ -107,9 +108,28 @@ _TEXT: Texts = {
     },
     "clarify_option": {"en": "{where} of {document}", "ro": "{where} din {document}"},
     "or": {"en": "or", "ro": "sau"},
+    # the CLI's answer (letadesk ask)
+    "extracted_mark": {"en": "extracted", "ro": "extras"},
+    "nearest": {"en": "nearest", "ro": "cea mai apropiată"},
+    "rejected_count": {
+        "en": "{count} claims rejected; see the audit record {audit}",
+        "ro": "{count} afirmații respinse; vedeți înregistrarea de audit {audit}",
+    },
+    "draft_failed": {
+        "en": "the language model's draft could not be verified; {then}",
+        "ro": "ciorna modelului de limbaj nu a putut fi verificată; {then}",
+    },
+    "verbatim_shown": {"en": "verbatim passages shown", "ro": "se arată pasaje citate exact"},
+    "no_verbatim": {"en": "no verbatim passage either", "ro": "nici vreun pasaj citat exact"},
     "stale_mark": {"en": "stale", "ro": "depășită"},
     "unverified_mark": {"en": "unverified", "ro": "neverificată"},
 }
+
+
+def question_language(question: str, default: str) -> str:
+    """The language a question is asked in ("ro", "en"), read from its words (one
+    stopword is enough: questions are short); ``default`` when they do not say."""
+    return detect_language(question, min_stopwords=1) or default
 
 
 def message(key: str, language: str, **values: object) -> str:
@@ -123,17 +143,10 @@ def no_source(language: str, why: str, **values: object) -> str:
 
 
 def out_of_scope(verdict: ScopeVerdict, language: str) -> str:
-    """Why Gate 1 refused, naming the terms it found."""
-    legal = ", ".join(verdict.legal_terms)
+    """Why Gate 1 refused, in plain words: the question has no legal meaning (naming the
+    off-topic words it found, if any), and nothing in the matter addresses it."""
     if verdict.off_topic_terms:
-        detail = message(
-            "off_topic",
-            language,
-            off=", ".join(verdict.off_topic_terms),
-            legal=legal or message("none", language),
-        )
-    elif legal:
-        detail = message("few_terms", language, legal=legal)
+        detail = message("off_topic", language, off=", ".join(verdict.off_topic_terms))
     else:
         detail = message("no_terms", language)
     return f"{message('out_of_scope', language)} ({detail})"

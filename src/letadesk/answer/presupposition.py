@@ -23,6 +23,7 @@ a question, as the lawyer reads it (:func:`describe`).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date
@@ -33,6 +34,7 @@ from letadesk.ingest.grammar import litere_in
 from letadesk.ports import CorpusReader
 from letadesk.references import ActRef, Reference, locator_of, parse_references
 from letadesk.retrieve.acts import act_matches
+from letadesk.text import fold_diacritics
 
 Span = tuple[date | None, date | None]  # a version's validity: from, to (None: open)
 
@@ -48,6 +50,9 @@ CODE_TITLES = {
 }
 _KIND_TITLES = {"lege": "Legea", "oug": "OUG", "og": "OG", "hg": "HG"}
 MAX_INSERTED = 5  # inserted units (113^1) named in a range, then "…"
+# A question about "the contract": its words, and a document titled as one (not a statute)
+_CONTRACT = re.compile(r"\b(?:contract\w*|agreement|nda|acord\w*|conventi\w*)\b")
+_STATUTE = re.compile(r"(?:lege|legea|cod|codul|ordonant|hotarar|constituti|regulament|directiv)")
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,10 +81,54 @@ def unmet_presupposition(
 ) -> str | None:
     """Why the question asks about a provision the matter lacks, in ``language``
     ("No such provision: …"); ``None`` when nothing it names is missing."""
-    missing = missing_provision(
-        corpus, parse_references(question), matter_id=matter_id, as_of=as_of
-    )
-    return None if missing is None else describe(missing, language)
+    refs = parse_references(question)
+    missing = missing_provision(corpus, refs, matter_id=matter_id, as_of=as_of)
+    if missing is not None:
+        return describe(missing, language)
+    gaps = missing_in_contracts(corpus, refs, question, matter_id=matter_id)
+    if not gaps:
+        return None
+    said = "; ".join(describe(gap, language, prefixed=False) for gap in gaps)
+    return f"{message('no_provision', language)}: {said}"
+
+
+def missing_in_contracts(
+    corpus: CorpusReader, refs: Sequence[Reference], question: str, *, matter_id: MatterId
+) -> list[Missing]:
+    """A question about an article or section of "the contract" / "the agreement" that
+    names no act: when no contract of the matter (a document titled as one) has it, one
+    ``"article"`` (``"section"``) gap per contract with structure, saying what it has
+    ("the contract has no art. 99; its articles are 1–6"); ``[]`` otherwise."""
+    if not _CONTRACT.search(fold_diacritics(question.lower())):
+        return []
+    matter = SearchFilters(matter_id=matter_id)
+    contracts = [d for d in corpus.documents_admissible(matter) if _is_contract(d)]
+    for ref in refs:
+        if not ref.article or not ref.article[:1].isdigit():
+            continue
+        if ref.act is not None and ref.act.kind != "agreement":
+            continue
+        asked = locator_of(ref)
+        kind = "article" if asked.startswith("art. ") else "section"
+        prefix = "art. " if kind == "article" else "Section "
+        if kind == "section" and not asked.startswith(("Section ", "Clause ", "Article ")):
+            continue
+        have = [(d, _top_units(corpus.locators_of(d.id), prefix)) for d in contracts]
+        have = [(d, units) for d, units in have if units]
+        if have and all(ref.article not in units for _, units in have):
+            return [Missing(kind, d.title, asked, have=units) for d, units in have]
+    return []
+
+
+def _is_contract(document: Document) -> bool:
+    title = fold_diacritics(document.title.lower()).strip()
+    return bool(_CONTRACT.search(title)) and not _STATUTE.match(title)
+
+
+def _top_units(locators: Sequence[str], prefix: str) -> tuple[str, ...]:
+    """The article (or top-level section) numbers of ``locators``: "Section 5.2" -> 5."""
+    units = _units(locators, prefix, " ")
+    return tuple(dict.fromkeys(u.split(".", 1)[0] for u in units))
 
 
 def missing_provision(
@@ -245,7 +294,7 @@ def describe(missing: Missing, language: str, *, prefixed: bool = True) -> str:
         )
         key = "not_in_force" if missing.in_force else "no_version"
     else:
-        wrap = {"article": "{}", "paragraph": "({})", "letter": "{})"}.get(missing.kind, "{}")
+        wrap = {"paragraph": "({})", "letter": "{})"}.get(missing.kind, "{}")
         values["have"] = _ranges(missing.have, wrap, language)
         key = f"no_{missing.kind}"
         if missing.kind in ("paragraph", "letter") and not missing.have:

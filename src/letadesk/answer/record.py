@@ -6,12 +6,13 @@ from __future__ import annotations
 
 import time
 from collections.abc import Mapping, Sequence
-from dataclasses import asdict
+from dataclasses import asdict, replace
 from datetime import date
 from typing import Any
 
 from letadesk.answer.grounding import Verdict
 from letadesk.answer.messages import source_notes
+from letadesk.answer.short import short_answer
 from letadesk.domain import (
     Answer,
     AnswerGroup,
@@ -53,6 +54,11 @@ class AskTrace:
             "attempts": [],
             "checked": [],
         }
+
+    def language(self, language: str) -> None:
+        """The question's language: that of the answer's notes, and recorded."""
+        self._language = language
+        self.record["language"] = language
 
     def stage(self, name: str) -> None:
         now = time.perf_counter()
@@ -138,6 +144,7 @@ class AskTrace:
         )
 
     def _finish(self, answer: Answer) -> Answer:
+        answer = replace(answer, language=self._language)
         self.stage("")
         self._stages["total"] = time.perf_counter() - self._started
         self.record["final"] = answer_json(answer)
@@ -208,6 +215,9 @@ class AskTrace:
         unanswered: Sequence[UnansweredDocument] = (),
     ) -> Answer:
         """An answer; ``mode``, ``groups`` and ``unanswered`` as :class:`Answer` holds them."""
+        # each group leads with the value its own claims state; the answer with the first's
+        groups = [replace(g, short_answer=short_answer(question, claims, g.claims)) for g in groups]
+        short = groups[0].short_answer if groups else short_answer(question, claims)
         kinds = {c.kind for c in claims}
         reason = (
             "verbatim sentences extracted from the sources"
@@ -228,6 +238,7 @@ class AskTrace:
                 groups=tuple(groups),
                 unanswered=tuple(unanswered),
                 notes=source_notes(claims, self._language),
+                short_answer=short,
             )
         )
 
@@ -283,11 +294,26 @@ def claim_json(c: Claim) -> dict[str, Any]:
     }
 
 
+def short_json(answer: Answer) -> dict[str, Any] | None:
+    """The value ``answer`` leads with: its text, kind, the claim and citation that quote
+    it, its offsets in that quote and in the document (None when there is none)."""
+    short = answer.short_answer
+    if short is None:
+        return None
+    cited = answer.claims[short.claim].citations[short.citation]
+    return {
+        **asdict(short),
+        "document_start": cited.start + short.start,
+        "document_end": cited.start + short.end,
+    }
+
+
 def answer_json(answer: Answer) -> dict[str, Any]:
     """The ``letadesk ask --json`` shape."""
     return {
         "disposition": answer.disposition,
         "reason": answer.reason,
+        "short_answer": short_json(answer),
         "clarify": answer.clarify,
         "mode": answer.mode,
         "claims": [claim_json(c) for c in answer.claims],
@@ -297,7 +323,12 @@ def answer_json(answer: Answer) -> dict[str, Any]:
         ],
         "nearest_sources": [passage_json(p) for p in answer.nearest_sources],
         "groups": [
-            {"document_id": g.document_id, "document": g.document, "claims": list(g.claims)}
+            {
+                "document_id": g.document_id,
+                "document": g.document,
+                "claims": list(g.claims),
+                "short_answer": short_json(replace(answer, short_answer=g.short_answer)),
+            }
             for g in answer.groups
         ],
         "unanswered_documents": [

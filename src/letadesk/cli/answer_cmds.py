@@ -9,7 +9,7 @@ from typing import Any
 
 from letadesk.answer.ask import AskOptions
 from letadesk.answer.evaluate import evaluate, load_questions
-from letadesk.answer.messages import message
+from letadesk.answer.messages import message, question_language
 from letadesk.answer.record import answer_json, passage_json
 from letadesk.cli import engine
 from letadesk.cli.ask_args import add_ask_arguments, backend_url, mode_flags
@@ -21,7 +21,7 @@ from letadesk.cli.common import (
     parse_date,
     print_json,
 )
-from letadesk.domain import Answer
+from letadesk.domain import Answer, ShortAnswer
 from letadesk.errors import ConfigError, LetaDeskError
 from letadesk.limits import MAX_K, MAX_LIST
 
@@ -182,34 +182,43 @@ def _warm(ws: Profile) -> None:
         print(f"letadesk engine: not warm: {exc}", file=sys.stderr, flush=True)
 
 
-def _print_answer(answer: Answer, language: str) -> None:
-    """The answer as text; over several documents, a heading per document and the
-    documents without an answer last (that line in the interface ``language``)."""
+def _print_answer(answer: Answer, interface: str) -> None:
+    """The answer as text, in the question's language (the ``interface`` language when
+    it does not say): the value asked for first ("30 de zile — art. 5 alin. (1)"); over
+    several documents, a heading per document and the documents without an answer last."""
+    language = question_language(answer.question, interface)
     if not answer.answered:
         print(answer.reason)
         if answer.clarify:
             print(answer.clarify)
         for p in answer.nearest_sources:
             print(
-                f"  nearest: {p.document.title} p. {p.fragment.printed_page} "
-                f"{p.fragment.locator}".rstrip()
+                f"  {message('nearest', language)}: {p.document.title} "
+                f"p. {p.fragment.printed_page} {p.fragment.locator}".rstrip()
             )
-    headings = {g.claims[0]: g.document for g in answer.groups if g.claims}
+    shorts = [g.short_answer for g in answer.groups] or [answer.short_answer]
+    spans = {(v.claim, v.citation): (v.start, v.end) for v in shorts if v is not None}
+    if answer.short_answer is not None and not answer.groups:
+        print(_lead(answer, answer.short_answer))
+    headings = {g.claims[0]: g for g in answer.groups if g.claims}
     for i, claim in enumerate(answer.claims):
         if i in headings:
-            print(f"{headings[i]}:")
-        label = " (extracted)" if claim.kind == "extracted" else ""
+            print(f"{headings[i].document}:")
+            if (value := headings[i].short_answer) is not None:
+                print(_lead(answer, value))
+        label = f" ({message('extracted_mark', language)})" if claim.kind == "extracted" else ""
         print(f"{i + 1}. {claim.text}{label}")
-        for c in claim.citations:
+        for j, c in enumerate(claim.citations):
             marks = [
                 message(key, language)
                 for key, on in (("stale_mark", c.stale), ("unverified_mark", not c.verified))
                 if on
             ]
             flags = "".join(f" ({m})" for m in marks)
+            span = spans.get((i, j))
             print(
                 f"     [{c.document}, p. {c.page_label}, {c.locator or '-'}]{flags} "
-                f'"{c.quote[:160]}"'
+                f'"{_marked(c.quote, span)}"'
             )
     if answer.unanswered:
         print(
@@ -220,12 +229,34 @@ def _print_answer(answer: Answer, language: str) -> None:
     for note in answer.notes:
         print(f"! {note}")
     if answer.rejected:
-        print(f"({len(answer.rejected)} claims rejected; see the audit record {answer.audit_id})")
-    if answer.mode == "extracted_after_generation_failed":
-        print(
-            "(the language model's draft could not be verified; "
-            + ("verbatim passages shown)" if answer.answered else "no verbatim passage either)")
+        said = message(
+            "rejected_count", language, count=len(answer.rejected), audit=answer.audit_id
         )
+        print(f"({said})")
+    if answer.mode == "extracted_after_generation_failed":
+        then = message("verbatim_shown" if answer.answered else "no_verbatim", language)
+        print(f"({message('draft_failed', language, then=then)})")
+
+
+QUOTE_SHOWN = 160  # characters of a quote printed
+
+
+def _lead(answer: Answer, value: ShortAnswer) -> str:
+    """ "30 de zile — art. 5 alin. (1)": the value asked for, and where it is said."""
+    cited = answer.claims[value.claim].citations[value.citation]
+    return f"{value.text} — {value.locator or cited.document}"
+
+
+def _marked(quote: str, span: tuple[int, int] | None) -> str:
+    """The first :data:`QUOTE_SHOWN` characters of ``quote``, or those around ``span``
+    (the short answer's offsets in it), with the value marked «thus»."""
+    if span is None:
+        return quote[:QUOTE_SHOWN]
+    start, end = span
+    first = max(0, min(start - 40, len(quote) - QUOTE_SHOWN))
+    head = "…" if first else ""
+    shown = quote[first:start] + "«" + quote[start:end] + "»" + quote[end:]
+    return head + shown[: QUOTE_SHOWN + 2]
 
 
 def cmd_audit(args: argparse.Namespace) -> int:

@@ -68,6 +68,10 @@ actionar*, insolvent*, faliment*, lichidar*, notar*, autentic*, avocat*, jurist*
 procur*, imputernicir*, constituti*, ccr, iccj, cedo, reglementar*, reglement*, ordonant*,
 oug, autorizati*, urbanism, cadastr*, intabular*, uzufruct*, servitut*, garanti*, vicii*,
 dol, comodat*, mandatar*, antecontract*, arvun*, penalitat*, jurisdicti*, arbitraj*,
+omor*, ucider*, ucide, ucis, furt*, talhari*, delapidar*, viol, violul, santaj*, mita,
+mituir*, evaziun*, pedeaps*, inchisoare, inchisorii, detentie, condamn*, infract*, faptuitor*,
+inculpat*, suspectul, suspectului, tentativ*, complicitat*, abuz in serviciu, falsul,
+falsificar*, contrafac*,
 arbitru, arbitrul, arbitri, mediere, mediator*, achizitii publice, achizitie publica,
 achizitia publica, curtea de apel, curtii de apel, curtea constitutionala,
 curtii constitutionale, curtea suprema, curtea de justitie, imbogatire fara justa cauza,
@@ -95,6 +99,8 @@ torts, compensat*, injunct*, enforceab*, enforcement, procurement, tender, tende
 tendering, tenderer*, bidder*, privacy, confidential*, nda, ndas, non-compete, noncompete,
 non-solicit*, shareholder*, stockholder*, corporate, incorporat*, merger*, acquisition*,
 copyright*, trademark*, patent*, infringe*, deed, deeds, notar*, attorney*, lawyer*,
+murder*, homicide*, manslaughter, theft, thef*, robber*, burglar*, embezzl*, brib*,
+blackmail*, extortion, imprisonment, sentenced, sentencing, felon*, misdemeanor*, misdemeanour*,
 counsel, solicitor*, barrister*, complian*, sanction*, regulator*, subpoena*, affidavit*,
 testimony, exclusivity, most-favoured, most-favored, escrow, non-disclosure, void,
 voidable, nullity, annul*, rescis*, vat, taxes, taxation, taxable, tax, fiduciar*,
@@ -112,7 +118,8 @@ anula, anular*, achizit*, autoritat*, asociat*, asociere*, societat*, competent*
 imprumut*, donati*, promisiun*, curtea, curtii, pedeaps*, amend*, furt*, oferta, ofertei,
 administrator*, operator*, dispozit*, norma, norme, normele, normelor, cerere, cererea,
 document*, semnat*, semnatur*, parte, partea, partile, parti, dobanzi, dobanda,
-termenul de plata, onorari*
+termenul de plata, onorari*, consimtam*, cookie*, autorizat*, concedi*, angaja*,
+prelucrar*
 """
 _WEAK_EN = """
 defect*, seller*, buyer*, party, parties, notice, notices, penalty, penalties, fine, fines,
@@ -120,12 +127,13 @@ claim, claims, rights, dispute*, liabl*, owner*, ownership, property, tenure, si
 signing, signator*, signature*, terms, remedy, remedies, directors, officers, insured,
 condition*, director*, company, companies, consent, controller*, processor*, authority,
 authorities, permit*, evidence, witness*, rent, deposit*, debt*, debts, dividend*, salary,
-salaries, insurance, premium, right of
+salaries, insurance, premium, right of, cookie*, consent*, renew*, expir*,
 """
 _OFF_TOPIC = """
 vreme, meteo, ploua, ninge, temperatura, grade, weather, forecast, rain, snow, sunny,
 reteta, retete, gatesc, gateste, coace, cozonac, ciorba, prajitur*, recipe*, bake, baking,
-cook*, boil*, oven, meci*, fotbal, gol, goluri, scor*, campionat*, match, football, soccer,
+cook, cooks, cooked, cooking, cookbook*, boil*, oven, meci*, fotbal, gol, goluri, scor*,
+campionat*, match, football, soccer,
 league, score, tennis, python, java, javascript, css, html, sql, git, linux, windows,
 excel, outlook, programare, function*, code, buna, salut, hello, hey, joke*, banc, glum*,
 film*, movie*, novel*, roman, song*, calori*, exercit*, workout, diet*, sleep, vacanta,

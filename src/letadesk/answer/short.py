@@ -1,0 +1,161 @@
+"""Short answers: where a question asks for a value (a duration, a penalty, an amount, a
+percentage, a date, a law, a court), the answer leads with it, taken verbatim from the
+first claim's quote that states one of the kind asked: "30 de zile — art. 5 alin. (1)".
+
+The kinds a question asks for are read from its words (:func:`asked_kinds`: "Care este
+termenul…", "How long…", "Cum se pedepsește…", "Which law governs…"); a question that
+asks for none gets no short answer. Values are found in the quote by patterns matched on
+a copy folded to lower case without diacritics, character for character, so that the
+offsets are the quote's own (:class:`~letadesk.domain.ShortAnswer`).
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Sequence
+
+from letadesk.domain import Claim, ShortAnswer
+
+_EN_NUMBERS = (
+    "one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|"
+    "twenty-one|thirty|forty|forty-five|fifty|sixty|seventy|seventy-five|eighty|ninety|"
+    "one hundred(?: and)?(?: twenty| eighty)?"
+)
+_RO_NUMBERS = (
+    "un|o|unu|una|doi|doua|trei|patru|cinci|sase|sapte|opt|noua|zece|unsprezece|"
+    "doisprezece|douasprezece|cincisprezece|douazeci|treizeci|patruzeci|cincizeci|"
+    "saizeci|nouazeci"
+)
+_NUMBER = rf"(?:\d+(?:[.,]\d+)*|(?:{_EN_NUMBERS}|{_RO_NUMBERS})(?:\s*\(\d+\))?)"
+_UNIT = (
+    r"(?:zile lucratoare|zile calendaristice|zile|zi|luni|luna|ani|an|ore|ora|saptamani|"
+    r"saptamana|business days|calendar days|working days|days|day|months|month|years|"
+    r"year|hours|hour|weeks|week)"
+)
+_SPAN = (
+    rf"(?:(?:de la|between|from)\s+{_NUMBER}(?:\s+(?:de\s+)?{_UNIT})?\s+(?:la|and|to)\s+)?"
+    rf"{_NUMBER}\s+(?:de\s+)?{_UNIT}\b"
+)
+_SANCTION = r"(?:(?:cu\s+)?amend\w*|interzicerea exercitarii \w+(?: \w+)?(?: drepturi)?)"
+_MONTHS = (
+    "ianuarie|februarie|martie|aprilie|mai|iunie|iulie|august|septembrie|octombrie|"
+    "noiembrie|decembrie|january|february|march|april|may|june|july|august|september|"
+    "october|november|december"
+)
+_CURRENCY = r"(?:lei|ron|euro|eur|usd|dolari|dollars|us dollars|gbp|pounds)"
+_PATTERNS: dict[str, re.Pattern[str]] = {
+    "penalty": re.compile(
+        rf"\b(?:inchisoare\w*|detentiune\w* pe viata|imprisonment)(?:\s+(?:de\s+)?{_SPAN})?"
+        rf"(?:,?\s+(?:sau|si|or|and)\s+{_SANCTION})?"
+        rf"|\bamenda\w*(?:\s+de la\s+[\d.,]+\s+(?:de\s+)?lei\s+la\s+[\d.,]+\s+(?:de\s+)?lei)?"
+    ),
+    "duration": re.compile(rf"\b{_SPAN}"),
+    "amount": re.compile(
+        rf"(?:[$€£]\s?\d[\d,.]*(?:\s+(?:million|billion))?"
+        rf"|\b\d[\d.,]*\s+(?:de\s+)?{_CURRENCY}\b|\b{_CURRENCY}\s?\d[\d.,]*)"
+    ),
+    "percent": re.compile(r"\b\d+(?:[.,]\d+)?\s?(?:%|la suta|percent\b)"),
+    "date": re.compile(
+        rf"\b\d{{1,2}}\s+(?:{_MONTHS})\s+\d{{4}}\b|\b(?:{_MONTHS})\s+\d{{1,2}},\s+\d{{4}}\b"
+        r"|\b\d{1,2}[./-]\d{1,2}[./-]\d{4}\b"
+    ),
+    "law": re.compile(
+        r"\b(?:the\s+)?laws?\s+of\s+(?:the\s+)?(?:state\s+of\s+|commonwealth\s+of\s+)?"
+        r"[a-z][a-z ]{1,40}?"
+        r"(?=[,.;)]|\s+(?:without|and|applicable|excluding|shall|as|govern\w*)\b)"
+        r"|\b(?:legea|legislatia|dreptul)\s+(?:romana|roman|romaniei)\b"
+        r"|\b[a-z]+ law\b(?=\s+(?:shall|will|governs))"
+    ),
+    "court": re.compile(
+        r"\b(?:the\s+)?(?:state\s+or\s+federal\s+)?courts?\s+(?:of|in|located in|sitting in)\s+"
+        r"[a-z][a-z ,]{1,50}?(?=[.;)]|\s+(?:shall|will|and|for|with|having)\b)"
+        r"|\b(?:instantele|instanta|instantei)(?:\s+judecatoresti)?(?:\s+competente?)?\s+"
+        r"(?:de la|din|de)\s+[\w ]{1,40}?(?=[,.;]|\s+(?:va|vor|sunt|este)\b)"
+        r"|\btribunalul\s+\w+(?:\s+\w+)?"
+        r"|\bcurtea de (?:apel|arbitraj)[\w ]{0,40}?(?=[,.;])"
+    ),
+}
+# What a question asks for, by its words (folded, lower case); in preference order.
+_ASKS: tuple[tuple[str, re.Pattern[str]], ...] = (
+    ("penalty", re.compile(r"\bpedeaps|\bpedeps|\bsanctiun|\bsanctioneaz|\bpenalt|\bpunish")),
+    (
+        "law",
+        re.compile(r"\b(?:ce|care|which|what)\b.{0,20}\b(?:lege|legea|law|laws)\b|governing law"),
+    ),
+    ("court", re.compile(r"\binstant|\bcourts?\b|\bjurisdiction|\bvenue|\btribunal")),
+    ("percent", re.compile(r"\bprocent|\bcota\b|\bcote\b|\bpercent|\brate\b|\bdobanda")),
+    (
+        "amount",
+        re.compile(
+            r"\bcat costa|\bce suma|\bsuma\b|\bvaloare|\bplafon|\bcat se (?:plateste|ramburseaza)|"
+            r"\bamenda|\bhow much|\bamount|\bfee\b|\bfees\b|\bprice|\bcap\b|\bcapped"
+        ),
+    ),
+    (
+        "duration",
+        re.compile(
+            r"\btermen|\bcat timp|\bcate (?:zile|luni|ani)|\bin cat timp|\bdurat|\bpreaviz|"
+            r"\bperioad|\bhow long|\bhow many (?:days|months|years)|\bnotice period|"
+            r"\bwithin (?:what|how)|\bdeadline|\bterm\b|\bprescripti|\bvarsta|\bage\b"
+        ),
+    ),
+    ("date", re.compile(r"\bcand\b|\bdata\b|\bpana cand|\bwhen\b|\bwhat date|\bexpir")),
+)
+# A duration asked for is also answered by a date, and the reverse.
+_ALSO = {"duration": ("date",), "date": ("duration",), "penalty": ("amount",)}
+
+
+def _fold(text: str) -> str:
+    """``text`` lower case without diacritics, one character for each of ``text``'s."""
+    return "".join(unicodedata.normalize("NFD", c.lower()[:1] or c)[:1] for c in text)
+
+
+def asked_kinds(question: str) -> tuple[str, ...]:
+    """The kinds of value ``question`` asks for, most specific first (none: no value)."""
+    key = _fold(question)
+    kinds: list[str] = []
+    for kind, asks in _ASKS:
+        if asks.search(key):
+            kinds += [k for k in (kind, *_ALSO.get(kind, ())) if k not in kinds]
+    return tuple(kinds)
+
+
+def find_value(kinds: Sequence[str], text: str) -> tuple[str, int, int] | None:
+    """The first value of the first of ``kinds`` that ``text`` states: (kind, start,
+    end), offsets in ``text``, trailing spaces and punctuation left out."""
+    folded = _fold(text)
+    for kind in kinds:
+        m = _PATTERNS[kind].search(folded)
+        if m:
+            start, end = m.start(), m.end()
+            while end > start and text[end - 1] in " ,;:.":
+                end -= 1
+            return kind, start, end
+    return None
+
+
+def short_answer(
+    question: str, claims: Sequence[Claim], among: Sequence[int] | None = None
+) -> ShortAnswer | None:
+    """The value ``question`` asks for, from the first claim's quote that states one;
+    only the claims of indices ``among`` (a group's), when given."""
+    kinds = asked_kinds(question)
+    if not kinds:
+        return None
+    for i in range(len(claims)) if among is None else among:
+        for j, citation in enumerate(claims[i].citations):
+            found = find_value(kinds, citation.quote)
+            if found is None:
+                continue
+            kind, start, end = found
+            return ShortAnswer(
+                text=citation.quote[start:end],
+                kind=kind,
+                claim=i,
+                citation=j,
+                start=start,
+                end=end,
+                locator=citation.locator,
+            )
+    return None

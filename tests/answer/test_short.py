@@ -1,0 +1,100 @@
+"""Short answers: the value a question asks for, verbatim from the quote, with offsets."""
+
+from __future__ import annotations
+
+import pytest
+
+from letadesk.answer.short import asked_kinds, find_value, short_answer
+from letadesk.domain import Citation, Claim, DocumentId, FragmentId
+
+PENAL = (
+    "(1) Luarea unui bun mobil din posesia sau detenţia altuia, fără consimţământul "
+    "acestuia, în scopul de a şi-l însuşi pe nedrept, se pedepseşte cu închisoare de la "
+    "6 luni la 3 ani sau cu amendă."
+)
+
+
+@pytest.mark.parametrize(
+    ("question", "kind"),
+    [
+        ("Care este pedeapsa pentru furt?", "penalty"),
+        ("Cum se pedepsește delapidarea?", "penalty"),
+        ("Care este termenul de preaviz?", "duration"),
+        ("How long is the notice period?", "duration"),
+        ("Which state's law governs this contract?", "law"),
+        ("Which courts have jurisdiction?", "court"),
+        ("Cât se rambursează dacă clientul anulează?", "amount"),
+        ("Până când trebuie plătit soldul?", "date"),
+    ],
+)
+def test_the_kind_a_question_asks_for(question: str, kind: str) -> None:
+    assert asked_kinds(question)[0] == kind
+
+
+def test_a_question_asking_for_no_value_has_no_kind() -> None:
+    assert asked_kinds("Ce obligații are prestatorul?") == ()
+    assert asked_kinds("Can a party assign this agreement?") == ()
+
+
+@pytest.mark.parametrize(
+    ("kinds", "text", "value"),
+    [
+        (("penalty",), PENAL, "închisoare de la 6 luni la 3 ani sau cu amendă"),
+        (
+            ("penalty",),
+            "Uciderea unei persoane se pedepseşte cu închisoarea de la 10 la 20 de ani şi "
+            "interzicerea exercitării unor drepturi.",
+            "închisoarea de la 10 la 20 de ani şi interzicerea exercitării unor drepturi",
+        ),
+        (
+            ("duration",),
+            "Oricare parte poate denunţa contractul cu un preaviz de 30 de zile, comunicat.",
+            "30 de zile",
+        ),
+        (
+            ("duration",),
+            "This Agreement may be terminated by either party upon thirty (30) days notice.",
+            "thirty (30) days",
+        ),
+        (("amount",), "Preţul serviciilor este de 5.000 lei pe lună.", "5.000 lei"),
+        (("amount",), "liability shall not exceed $1,000,000 in the aggregate.", "$1,000,000"),
+        (
+            ("law",),
+            "This Agreement is governed by the laws of the State of New York, without regard "
+            "to conflicts of law.",
+            "the laws of the State of New York",
+        ),
+        (
+            ("court",),
+            "Litigiile se soluţionează de instanţele competente de la sediul Prestatorului.",
+            "instanţele competente de la sediul Prestatorului",
+        ),
+        (("date",), "Contractul intră în vigoare la 1 martie 2024.", "1 martie 2024"),
+        (("percent",), "cota standard de TVA este de 19%.", "19%"),
+    ],
+)
+def test_the_value_is_found_verbatim(kinds: tuple[str, ...], text: str, value: str) -> None:
+    found = find_value(kinds, text)
+    assert found is not None
+    _, start, end = found
+    assert text[start:end] == value
+
+
+def citation(quote: str, start: int, locator: str) -> Citation:
+    return Citation(FragmentId(1), DocumentId(1), "Codul penal", 1, "1", locator, quote, start, 0)
+
+
+def test_the_short_answer_comes_from_the_first_claim_stating_one() -> None:
+    claims = (
+        Claim("Furtul se pedepseşte.", "extracted", (citation("Furtul.", 10, "art. 228"),)),
+        Claim(PENAL, "extracted", (citation(PENAL, 500, "art. 228 alin. (1)"),)),
+    )
+    short = short_answer("Care este pedeapsa pentru furt?", claims)
+    assert short is not None
+    assert (short.claim, short.citation, short.kind) == (1, 0, "penalty")
+    assert PENAL[short.start : short.end] == short.text
+    assert short.text.startswith("închisoare de la 6 luni la 3 ani")
+    assert short.locator == "art. 228 alin. (1)"
+    # only the claims of a group, by their indices in the answer
+    assert short_answer("Care este pedeapsa pentru furt?", claims, (0,)) is None
+    assert short_answer("Ce prevede art. 228?", claims) is None  # no value asked
