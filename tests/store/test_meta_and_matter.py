@@ -139,3 +139,33 @@ def test_show_and_meta_with_another_matters_id_fail_clearly(
         with pytest.raises(NotFoundError, match="in matter 'B'"):
             ws.filters("B", document=str(doc_a.id))  # ask/search --document
     assert _meta_of(conn, a) == ("RO", "", None, None, False)  # matter A's: untouched
+
+
+def test_a_changed_document_loses_its_verified_mark(tmp_path: Path, conn: apsw.Connection) -> None:
+    """The red team's case: a sentence added after the review was cited as verified. A
+    re-read that finds the same text keeps the mark; new content clears it."""
+    law = write_text(tmp_path / "docs", "law.txt", CONTRACT_RO)
+    _ingest(conn, "A", [law], FULL)
+    doc = corpus.find_document(conn, str(law))
+    with transaction(conn):
+        corpus.set_legal_meta(conn, doc.id, LegalMeta(), verified=True)
+    _ingest(conn, "A", [law])  # unchanged
+    assert corpus.find_document(conn, str(law)).verified
+    law.write_text(CONTRACT_RO + "\nArt. 99. Prestatorul renunță la orice despăgubire.\n", "utf-8")
+    _ingest(conn, "A", [law])
+    changed = corpus.find_document(conn, str(law))
+    assert changed.id == doc.id and not changed.verified
+    assert _meta_of(conn, law)[:4] == ("RO", "law", date(2020, 1, 1), date(2024, 12, 31))
+
+
+def test_a_verified_document_that_fails_to_read_is_no_longer_verified(
+    tmp_path: Path, conn: apsw.Connection
+) -> None:
+    law = write_text(tmp_path / "docs", "law.txt", CONTRACT_RO)
+    _ingest(conn, "A", [law])
+    with transaction(conn):
+        doc = corpus.find_document(conn, str(law))
+        corpus.set_legal_meta(conn, doc.id, LegalMeta(), verified=True)
+    law.write_bytes(b"\x00\xff" * 10)  # no text a reader takes
+    _ingest(conn, "A", [law])
+    assert not corpus.find_document(conn, str(law)).verified

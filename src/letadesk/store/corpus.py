@@ -239,7 +239,8 @@ def store_parsed(
         if meta_values:  # keep the fragments (their ids, index entries and vectors)
             conn.execute("INSERT INTO index_outbox(document_id, op) VALUES (?, 'upsert')", (same,))
         return same, False
-    doc_id = _upsert_row(conn, matter_id, facts, values)
+    # new content: a person's "verified" was of the old one; gone until verified again
+    doc_id = _upsert_row(conn, matter_id, facts, values | {"verified": 0})
     _clear_content(conn, doc_id)
     conn.executemany(
         'INSERT INTO pages(document_id, number, label, start, "end", method, note) '
@@ -299,6 +300,7 @@ def store_failure(
             "status": DocumentStatus.FAILED.value,
             "failure_reason": reason,
             "text": "",
+            "verified": 0,
             "title": facts.path.rsplit("/", 1)[-1],
         },
     )
@@ -317,6 +319,7 @@ def store_duplicate(
             "status": DocumentStatus.DUPLICATE.value,
             "failure_reason": "",
             "text": "",
+            "verified": 0,
             "duplicate_of": twin,
             "title": facts.path.rsplit("/", 1)[-1],
         },
