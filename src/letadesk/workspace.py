@@ -31,20 +31,14 @@ from letadesk.ingest.currency import Clock, check_sources, utc_now
 from letadesk.ingest.currency import CurrencyReport as CurrencyReport  # the window's type
 from letadesk.ingest.pdf_reader import quote_rects, render_page_png
 from letadesk.ingest.pipeline import CancelCheck, Progress, ingest
-from letadesk.limits import (
-    MAX_K,
-    checked_count,
-    checked_document_ref,
-    checked_name,
-    checked_question,
-)
+from letadesk.limits import checked_document_ref, checked_name
 from letadesk.ports import CorpusReader
 from letadesk.privacy import hold_private_umask, release_private_umask, secure_tree
 from letadesk.store import audit, audit_check, corpus, fragments, imports, matters
 from letadesk.store.audit import AuditEntry as AuditEntry  # the window's type
 from letadesk.store.audit_chain import ChainRow
 from letadesk.store.audit_check import AuditCheck
-from letadesk.store.corpus import LegalMeta
+from letadesk.store.corpus import LegalMeta as LegalMeta  # the window's type
 from letadesk.store.database import copy_database, open_database
 from letadesk.store.imports import Copied
 from letadesk.store.locks import file_lock
@@ -188,6 +182,13 @@ class Workspace:
         report.indexed = [p for p in report.indexed if p not in waiting]
         report.cancelled = report.cancelled or not complete
         return report
+
+    def remove_document(self, document: Document, *, reread: bool = False) -> None:
+        """Take ``document`` out of its matter and every index; ``reread``: it stays
+        listed, and the next ingest of its file reads it again (a re-index)."""
+        with transaction(self._conn):
+            matters.remove_document(self._conn, document.id, reread=reread)
+        self.indexes.forget_documents([int(document.id)])
 
     def pending(self, matter: str | None = None) -> dict[int, int]:
         """Document id -> how many of its passages are not yet in the index (a cancelled
@@ -335,15 +336,17 @@ class Workspace:
         dense: bool = True,
     ) -> list[Passage]:
         """Ranked fragments for ``query`` (exact reference, hybrid, keyword fallback); at
-        most ``k`` (1 to :data:`~letadesk.limits.MAX_K`). An empty or over-long query is a
-        ConfigError (:func:`~letadesk.limits.checked_question`)."""
-        from letadesk.retrieve.cascade import Retriever
+        most ``k`` (1 to :data:`~letadesk.limits.MAX_K`); recorded in the audit trail
+        (:func:`letadesk.asking.search_on`, which checks the query and ``k``)."""
+        from letadesk.asking import search_on
 
-        query = checked_question(query, "query")
-        checked_count(k, "k", MAX_K)
-        filters = self.filters(matter, document=document, as_of=as_of)
-        retrieved = Retriever(self.corpus, self.indexes).search(query, filters, k=k, dense=dense)
-        return retrieved.passages
+        return search_on(
+            self, self.trail, query, matter=matter, document=document, k=k, as_of=as_of, dense=dense
+        )
+
+    @property
+    def trail(self) -> audit.SqliteAuditTrail:  # asks, searches and draft checks append here
+        return audit.SqliteAuditTrail(self._conn)
 
     def ask(
         self,
@@ -369,7 +372,7 @@ class Workspace:
         with self.indexes.questions.answering():  # an ingest's embedding waits meanwhile
             return ask_on(
                 self,
-                audit.SqliteAuditTrail(self._conn),
+                self.trail,
                 question,
                 matter=matter,
                 document=document,

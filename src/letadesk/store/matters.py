@@ -53,3 +53,16 @@ def matter_name(conn: apsw.Connection, matter_id: MatterId) -> str:
     """The matter's name (its id as text when there is no such matter)."""
     row = conn.execute("SELECT name FROM matters WHERE id = ?", (matter_id,)).fetchone()
     return str(row[0]) if row else str(matter_id)
+
+
+def remove_document(conn: apsw.Connection, document_id: DocumentId, *, reread: bool) -> None:
+    """Take a document's pages and passages out of its matter (the indexes follow the
+    outbox). With ``reread`` it stays listed and the next ingest of its file reads it
+    again; without, its row goes too (and its review cells with it)."""
+    conn.execute("DELETE FROM fragments WHERE document_id = ?", (document_id,))
+    conn.execute("DELETE FROM pages WHERE document_id = ?", (document_id,))
+    conn.execute("INSERT INTO index_outbox(document_id, op) VALUES (?, 'delete')", (document_id,))
+    if reread:
+        conn.execute("UPDATE documents SET reader_version = 0 WHERE id = ?", (document_id,))
+    else:
+        conn.execute("DELETE FROM documents WHERE id = ?", (document_id,))

@@ -26,7 +26,6 @@ from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
     QCheckBox,
     QFrame,
-    QHBoxLayout,
     QLabel,
     QPushButton,
     QScrollArea,
@@ -34,37 +33,21 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from letadesk.domain import Answer, Citation, Claim, Passage, RejectedClaim, UnansweredDocument
-from letadesk.text import shorten
+from letadesk.domain import Answer, Citation, Claim, RejectedClaim, UnansweredDocument
 from letadesk.ui.chip import Chip
 from letadesk.ui.flow_layout import FlowLayout
+from letadesk.ui.refusal_view import build_refusal
 from letadesk.ui.rejected_claims import rejected_lines
+from letadesk.ui.text_fit import ElidedLabel, breakable, wrapped_label
 
-_MAX_TITLE = 48
 # Arrow keys on a chip: the focus moves to the previous or next chip.
 _CHIP_STEPS = {Qt.Key.Key_Left: -1, Qt.Key.Key_Up: -1, Qt.Key.Key_Right: 1, Qt.Key.Key_Down: 1}
 
 
-def passage_citation(p: Passage) -> Citation:
-    """A nearest source as a citation of its whole passage."""
-    f, doc = p.fragment, p.document
-    return Citation(
-        f.id,
-        doc.id,
-        doc.title,
-        f.page,
-        f.printed_page,
-        f.locator,
-        f.text,
-        f.start,
-        f.end,
-        doc.source_state,
-        doc.verified,
-    )
-
-
 class AnswerView(QScrollArea):
     source_clicked = Signal(object, tuple, int)  # Citation, the claim's citations, its index
+    # a question back's provision clicked: the question, that document's id and title
+    ask_again = Signal(str, str, str)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -74,13 +57,17 @@ class AnswerView(QScrollArea):
         self.answer: Answer | None = None
         self.chips: list[Chip] = []
         self.claim_labels: list[QLabel] = []
-        self.group_labels: list[QLabel] = []  # one per document of a grouped answer
+        self.group_labels: list[ElidedLabel] = []  # one per document of a grouped answer
         self.unanswered_label: QLabel | None = None
         self.badges: list[QLabel] = []  # "extracted", "stale", "unverified" on claims
         self.note_labels: list[QLabel] = []  # stale and unverified sources, named
         self.refusal_label: QLabel | None = None
         self.snippet_labels: list[QLabel] = []  # a refusal's nearest sources' text
         self.clarify_label: QLabel | None = None  # a refusal's question back
+        self.clarify_buttons: list[Chip] = []  # the provisions it names, each asks again
+        self.short_label: QLabel | None = None  # the answer in a sentence, when given
+        self.question_label: QLabel | None = None
+        self.follow_up_label: QLabel | None = None  # what a follow-up inherited
         self.mode_label: QLabel | None = None
         self.rejected_box = QFrame()
         self.rejected_labels: list[QLabel] = []
@@ -93,9 +80,10 @@ class AnswerView(QScrollArea):
     def _new_page(self) -> QVBoxLayout:
         self.group_labels, self.unanswered_label = [], None
         self.chips, self.claim_labels, self.refusal_label = [], [], None
-        self.clarify_label, self.snippet_labels = None, []
+        self.clarify_label, self.snippet_labels, self.clarify_buttons = None, [], []
         self.badges, self.note_labels = [], []
-        self.mode_label = None
+        self.mode_label = self.short_label = self.question_label = None
+        self.follow_up_label = None
         page = QWidget()
         page.setObjectName("answerPage")
         layout = QVBoxLayout(page)
@@ -107,24 +95,26 @@ class AnswerView(QScrollArea):
     def show_message(self, text: str) -> None:
         self.answer = None
         layout = self._new_page()
-        label = QLabel(text)
-        label.setObjectName("hint")
-        label.setWordWrap(True)
-        layout.addWidget(label)
+        layout.addWidget(wrapped_label(text, "hint"))
         layout.addStretch(1)
 
-    def show_answer(self, answer: Answer) -> None:
+    def show_answer(self, answer: Answer, *, note: str = "") -> None:
+        """Show ``answer``; ``note``: what it inherited as a follow-up, said under it."""
         self.answer = answer
         layout = self._new_page()
         if answer.question:
-            q = QLabel(answer.question)
-            q.setObjectName("question")
-            q.setWordWrap(True)
-            layout.addWidget(q)
+            self.question_label = wrapped_label(answer.question, "question")
+            self.question_label.setTextInteractionFlags(
+                Qt.TextInteractionFlag.TextSelectableByMouse
+            )
+            layout.addWidget(self.question_label)
+        if note:
+            self.follow_up_label = wrapped_label(note, "followUp")
+            layout.addWidget(self.follow_up_label)
         if answer.answered:
             self._claims(layout, answer)
         else:
-            self._refusal(layout, answer)
+            build_refusal(self, layout, answer)
         self._rejected(layout, answer.rejected)
         layout.addStretch(1)
 
@@ -154,14 +144,17 @@ class AnswerView(QScrollArea):
             ),
         }.get(mode, "")
 
-    def _mode_line(self, layout: QVBoxLayout, text: str) -> None:
-        self.mode_label = QLabel(text)
-        self.mode_label.setObjectName("hint")
-        self.mode_label.setWordWrap(True)
+    def request_again(self, question: str, document_id: str, title: str) -> None:
+        """Ask ``question`` again of one document (a question back's provision)."""
+        self.ask_again.emit(question, document_id, title)
+
+    def add_mode_line(self, layout: QVBoxLayout, text: str) -> None:
+        self.mode_label = wrapped_label(text, "hint")
         layout.addWidget(self.mode_label)
 
     def _claims(self, layout: QVBoxLayout, answer: Answer) -> None:
-        self._mode_line(layout, self.mode_text(answer) or answer.reason)
+        self._short_answer(layout, answer)
+        self.add_mode_line(layout, self.mode_text(answer) or answer.reason)
         n = 0
         headings = {g.claims[0]: g.document for g in answer.groups if g.claims}
         for i, claim in enumerate(answer.claims):
@@ -170,10 +163,24 @@ class AnswerView(QScrollArea):
             chips = []
             for at, cit in enumerate(claim.citations):
                 n += 1
-                chips.append(self._chip(n, cit, claim.citations, at))
+                chips.append(self.make_chip(n, cit, claim.citations, at))
             layout.addWidget(self._claim_row(claim, chips))
         self._unanswered(layout, answer.unanswered)
         self._source_notes(layout, answer.claims)
+
+    def _short_answer(self, layout: QVBoxLayout, answer: Answer) -> None:
+        """The value asked for, verbatim ("30 de zile"), above the claims, where the
+        answer engine gives one; its place in the tooltip."""
+        short = getattr(answer, "short_answer", None)  # (a field newer than some records)
+        text = str(getattr(short, "text", "") or "")
+        if not text:
+            return
+        where = str(getattr(short, "locator", "") or "")
+        self.short_label = wrapped_label(
+            text + (f" \u2014 {where}" if where else ""), "shortAnswer"
+        )
+        self.short_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        layout.addWidget(self.short_label)
 
     def _source_notes(self, layout: QVBoxLayout, claims: Sequence[Claim]) -> None:
         """Name the cited documents that are stale on disk, and those not verified."""
@@ -198,16 +205,13 @@ class AnswerView(QScrollArea):
         ):
             if not names:
                 continue
-            label = QLabel("\u26a0 " + text.format(documents="; ".join(names)))
-            label.setObjectName("sourceNote")
-            label.setWordWrap(True)
+            label = wrapped_label("\u26a0 " + text.format(documents="; ".join(names)), "sourceNote")
             self.note_labels.append(label)
             layout.addWidget(label)
 
-    def _group_title(self, document: str) -> QLabel:
-        title = QLabel(document)
+    def _group_title(self, document: str) -> ElidedLabel:
+        title = ElidedLabel(document)
         title.setObjectName("groupTitle")
-        title.setWordWrap(True)
         self.group_labels.append(title)
         return title
 
@@ -215,9 +219,9 @@ class AnswerView(QScrollArea):
         if not documents:
             return
         names = "; ".join(d.document for d in documents)
-        self.unanswered_label = QLabel(self.tr("No answer in: {documents}").format(documents=names))
-        self.unanswered_label.setObjectName("hint")
-        self.unanswered_label.setWordWrap(True)
+        text = self.tr("No answer in: {documents}").format(documents=names)
+        self.unanswered_label = wrapped_label(text, "hint")
+        self.unanswered_label.setToolTip("\n".join(d.document for d in documents))
         layout.addWidget(self.unanswered_label)
 
     def _claim_row(self, claim: Claim, chips: list[Chip]) -> QFrame:
@@ -225,7 +229,7 @@ class AnswerView(QScrollArea):
         row.setObjectName("claim")
         box = QVBoxLayout(row)
         box.setContentsMargins(10, 8, 10, 8)
-        text = QLabel(claim.text)
+        text = QLabel(breakable(claim.text))
         text.setWordWrap(True)
         text.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         text.setObjectName("claimText")
@@ -269,11 +273,11 @@ class AnswerView(QScrollArea):
         self.badges.append(badge)
         return badge
 
-    def _chip(
+    def make_chip(
         self, number: int, ref: Citation, quotes: tuple[Citation, ...] = (), at: int = 0
     ) -> Chip:
         """The chip of ``ref``, the ``at``-th of its claim's citations ``quotes``."""
-        parts = [shorten(ref.document, _MAX_TITLE)]
+        parts = [ref.document]
         label = ref.page_label or ref.page
         if label:
             parts.append(self.tr("p. {label}").format(label=label))
@@ -289,7 +293,7 @@ class AnswerView(QScrollArea):
         ]
         if marks:
             parts.append("\u26a0 " + ", ".join(marks))
-        chip = Chip(f"[{number}] " + " · ".join(parts), ref)
+        chip = Chip(f"[{number}] " + " · ".join(parts), ref, name=ref.document)
         chip.setObjectName("staleChip" if ref.stale else "chip")
         chip.setCursor(Qt.CursorShape.PointingHandCursor)
         chip.setToolTip(f"{chip.full_text()}\n\u201c{ref.quote[:400]}\u201d")
@@ -315,38 +319,6 @@ class AnswerView(QScrollArea):
             return True
         return super().eventFilter(watched, event)
 
-    def _refusal(self, layout: QVBoxLayout, answer: Answer) -> None:
-        box = QFrame()
-        box.setObjectName("refusal")
-        inner = QVBoxLayout(box)
-        title = QLabel(self.tr("No answer"))
-        title.setObjectName("refusalTitle")
-        self.refusal_label = QLabel(answer.reason)
-        self.refusal_label.setWordWrap(True)
-        inner.addWidget(title)
-        inner.addWidget(self.refusal_label)
-        if answer.clarify:
-            self.clarify_label = QLabel(answer.clarify)
-            self.clarify_label.setObjectName("clarify")
-            self.clarify_label.setWordWrap(True)
-            inner.addWidget(self.clarify_label)
-        layout.addWidget(box)
-        mode = self.mode_text(answer)
-        if mode:
-            self._mode_line(layout, mode)
-        if answer.nearest_sources:
-            layout.addWidget(QLabel(self.tr("Nearest sources:")))
-        for i, passage in enumerate(answer.nearest_sources, start=1):
-            ref = passage_citation(passage)
-            row = QHBoxLayout()
-            row.addWidget(self._chip(i, ref))
-            snippet = QLabel(" ".join(ref.quote.split())[:160])
-            snippet.setObjectName("hint")
-            snippet.setWordWrap(True)  # within the pane: it has no sideways scrolling
-            self.snippet_labels.append(snippet)
-            row.addWidget(snippet, 1)
-            layout.addLayout(row)
-
     def _rejected(self, layout: QVBoxLayout, rejected: Sequence[RejectedClaim]) -> None:
         self.rejected_box = QFrame()
         self.rejected_box.setObjectName("rejected")
@@ -354,8 +326,7 @@ class AnswerView(QScrollArea):
         lines = rejected_lines(rejected)  # once each, in plain words
         self.rejected_labels = []
         for line in lines:
-            label = QLabel(line.text)
-            label.setWordWrap(True)
+            label = wrapped_label(line.text)
             label.setToolTip(line.detail)
             self.rejected_labels.append(label)
             inner.addWidget(label)

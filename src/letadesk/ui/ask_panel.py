@@ -21,10 +21,12 @@ from PySide6.QtWidgets import (
 
 from letadesk.limits import MAX_QUESTION_CHARS
 from letadesk.ui.as_of import AsOfField
+from letadesk.ui.text_fit import ElidedLabel
 
 
 class AskPanel(QWidget):
-    ask_requested = Signal(str, object, bool)  # question, as_of (date | None), generate
+    # question, as_of (date | None), generate, follow-up (inherits the last question's scope)
+    ask_requested = Signal(str, object, bool, bool)
     cancel_requested = Signal()
 
     def __init__(self, parent: QWidget | None = None) -> None:
@@ -44,6 +46,16 @@ class AskPanel(QWidget):
         self.extract_only.setToolTip(
             self.tr("Answer with verbatim sentences from the sources, without the language model.")
         )
+        self.follow_up = QCheckBox(self.tr("Follow-up"))
+        self.follow_up.setToolTip(
+            self.tr(
+                "Ask it of the previous question's document and date, unless it names "
+                "another document or you set another date."
+            )
+        )
+        self.follow_up_where = ElidedLabel("")
+        self.follow_up_where.setObjectName("hint")
+        self.set_follow_up("")
         self.server_label = QLabel()  # the firm's model server, when one drafts
         self.server_label.setObjectName("hint")
         self.server_label.setWordWrap(True)
@@ -89,10 +101,28 @@ class AskPanel(QWidget):
         options.addWidget(self.extract_only)
         options.addWidget(self.server_label)
         options.addStretch(1)
+        follow = QHBoxLayout()
+        follow.addWidget(self.follow_up)
+        follow.addWidget(self.follow_up_where, 1)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addLayout(top)
         layout.addLayout(options)
+        layout.addLayout(follow)
+
+    def set_question(self, text: str) -> None:
+        """Put ``text`` in the question box, its start in view (a long prefilled
+        question showed its end)."""
+        self.question.setText(text)
+        self.question.setCursorPosition(0)
+
+    def set_follow_up(self, where: str) -> None:
+        """Offer the next question as a follow-up asked ``where`` ("" : no thread yet,
+        nothing to follow up on); ticked whenever offered anew."""
+        self.follow_up.setVisible(bool(where))
+        self.follow_up.setChecked(bool(where))
+        self.follow_up_where.setVisible(bool(where))
+        self.follow_up_where.set_full_text(where)
 
     def set_default_as_of(self, iso: str) -> None:
         if iso:
@@ -127,7 +157,8 @@ class AskPanel(QWidget):
             )
             return
         self.stage_label.clear()
-        self.ask_requested.emit(text, self.as_of(), not self.extract_only.isChecked())
+        follow_up = not self.follow_up.isHidden() and self.follow_up.isChecked()
+        self.ask_requested.emit(text, self.as_of(), not self.extract_only.isChecked(), follow_up)
 
     def set_busy(self, busy: bool, *, asking: bool = False) -> None:
         self.ask_button.setEnabled(not busy)

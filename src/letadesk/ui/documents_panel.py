@@ -1,8 +1,11 @@
-"""The documents of the current matter: add (dialogs, drag-and-drop) and status."""
+"""The documents of the current matter: add (dialogs, drag-and-drop), status, and the
+right-click menu that manages them (:mod:`letadesk.ui.document_actions`): ask of one
+document, open its folder, mark verified or not, re-index, remove; and Resume, shown
+while documents are partly indexed (an add was cancelled)."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QPoint, Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QDragEnterEvent, QDropEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -10,6 +13,7 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QHeaderView,
     QLabel,
+    QMessageBox,
     QPushButton,
     QTableWidget,
     QTableWidgetItem,
@@ -20,6 +24,7 @@ from PySide6.QtWidgets import (
 from letadesk.domain import Document
 from letadesk.errors import NotFoundError
 from letadesk.ui.doc_status import DocRow, describe
+from letadesk.ui.document_actions import document_menu
 from letadesk.ui.profile import WindowProfile
 
 _COLOURS = {
@@ -35,12 +40,17 @@ _COLOURS = {
 class DocumentsPanel(QWidget):
     add_requested = Signal(list)  # paths (files and folders)
     document_activated = Signal(int)  # document id
+    manage_requested = Signal(str, list)  # an action of document_actions.ACTIONS, ids
+    ask_about = Signal(str, str)  # a document's id and title: ask of it only
+    resume_requested = Signal()  # finish indexing what a cancelled add left
 
     def __init__(self, ws: WindowProfile, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._ws = ws
         self.matter = ""
         self.rows: list[DocRow] = []
+        self.editable = True  # False on the firm server
+        self.busy = False
         self.setAcceptDrops(True)
         self.title = QLabel(self.tr("Documents"))
         self.title.setObjectName("sectionTitle")
@@ -49,6 +59,12 @@ class DocumentsPanel(QWidget):
         self.add_folder_button = QPushButton(self.tr("Add folder…"))
         self.add_files_button.clicked.connect(self._pick_files)
         self.add_folder_button.clicked.connect(self._pick_folder)
+        self.resume_button = QPushButton(self.tr("Resume indexing"))
+        self.resume_button.setToolTip(
+            self.tr("Finish indexing the documents a cancelled add left partly indexed.")
+        )
+        self.resume_button.clicked.connect(self.resume_requested.emit)
+        self.resume_button.setVisible(False)
         self.hint = QLabel(self.tr("Drop files or folders here to add them."))
         self.hint.setObjectName("hint")
         self.hint.setWordWrap(True)
@@ -62,6 +78,7 @@ class DocumentsPanel(QWidget):
         buttons = QHBoxLayout()
         buttons.addWidget(self.add_files_button)
         buttons.addWidget(self.add_folder_button)
+        buttons.addWidget(self.resume_button)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.title)
@@ -87,20 +104,24 @@ class DocumentsPanel(QWidget):
         table.setTextElideMode(Qt.TextElideMode.ElideRight)
         table.cellDoubleClicked.connect(self._activated)
         table.itemSelectionChanged.connect(self._show_details)
+        table.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        table.customContextMenuRequested.connect(self._menu)
         return table
 
     def set_matter(self, matter: str) -> None:
         self.matter = matter
         self.refresh()
 
-    def refresh(self) -> None:
+    def refresh(self, *, check: bool = True) -> None:
         """Re-read the matter's documents, their files' size and time re-checked first
-        (the cheap currency pass; the full re-hash runs on the window's start)."""
+        (the cheap currency pass; the full re-hash runs on the window's start; not
+        while an add is under way: ``check`` False)."""
         docs: list[Document] = []
         pending: dict[int, int] = {}
         if self.matter:
             try:
-                self._ws.check_sources(matter=self.matter, full=False)
+                if check:
+                    self._ws.check_sources(matter=self.matter, full=False)
                 docs = self._ws.documents(self.matter)
                 pending = self._ws.pending(self.matter)
             except NotFoundError:  # renamed or deleted while a check was on its way
@@ -110,6 +131,45 @@ class DocumentsPanel(QWidget):
         for i, row in enumerate(self.rows):
             self._fill(i, row)
         self._show_details()
+        self._update_resume()
+
+    def _update_resume(self) -> None:
+        partly = any(r.status == "pending" for r in self.rows)
+        self.resume_button.setVisible(partly and self.editable)
+        self.resume_button.setEnabled(not self.busy)
+
+    def selected_documents(self) -> list[Document]:
+        rows = sorted({index.row() for index in self.table.selectedIndexes()})
+        return [self.rows[r].document for r in rows if r < len(self.rows)]
+
+    def request(self, action: str, documents: list[Document]) -> None:
+        """Ask the window to do ``action`` to ``documents`` (no confirmation)."""
+        if documents and self.editable and not self.busy:
+            self.manage_requested.emit(action, [str(d.id) for d in documents])
+
+    def _menu(self, at: QPoint) -> None:
+        docs = self.selected_documents()
+        if not docs:
+            return
+        menu = document_menu(
+            self,
+            docs,
+            run=lambda action: self._confirmed(action, docs),
+            ask_about=lambda d: self.ask_about.emit(str(d.id), d.title or d.path),
+            editable=self.editable and not self.busy,
+        )
+        menu.popup(self.table.viewport().mapToGlobal(at))
+
+    def _confirmed(self, action: str, docs: list[Document]) -> None:
+        if action == "remove":
+            names = "\n".join(d.title or d.path for d in docs[:10])
+            question = self.tr("Remove from the matter, with their passages?\n\n{names}")
+            answer = QMessageBox.question(
+                self, self.tr("Remove documents"), question.format(names=names)
+            )
+            if answer != QMessageBox.StandardButton.Yes:
+                return
+        self.request(action, docs)
 
     def _show_details(self) -> None:
         """The selected document's path, status and details, wrapped below the table."""
@@ -172,10 +232,14 @@ class DocumentsPanel(QWidget):
         """No adding here (the firm server's documents come from its ingest): the add
         buttons go, drops are refused, and the hint says why."""
         self.setAcceptDrops(False)
+        self.editable = False
+        self.resume_button.setVisible(False)
         self.add_files_button.setVisible(False)
         self.add_folder_button.setVisible(False)
         self.hint.setText(reason)
 
     def set_busy(self, busy: bool) -> None:
+        self.busy = busy
         self.add_files_button.setEnabled(not busy)
         self.add_folder_button.setEnabled(not busy)
+        self.resume_button.setEnabled(not busy)

@@ -25,6 +25,7 @@ from letadesk.draft.check import DraftTarget, check_draft
 from letadesk.errors import LetaDeskError
 from letadesk.review.grid import ReviewCell, ReviewTarget, fill_grid
 from letadesk.review.templates import Question
+from letadesk.ui.document_actions import manage
 from letadesk.ui.profile import FirmServer, WindowProfile
 from letadesk.workspace import Workspace
 
@@ -50,6 +51,7 @@ class Engine(QObject):
     sources_checked = Signal(object)  # CurrencyReport of the check on start
     draft_progress = Signal(int, int)  # clauses checked, clauses in all
     draft_checked = Signal(object)  # DraftReport (``cancelled`` when it stopped early)
+    managed = Signal(str)  # a document action ended: "verify", "unverify", "reindex", "remove"
 
     def __init__(self, data_dir: str | Path, server: FirmServer | None = None) -> None:
         super().__init__()
@@ -119,9 +121,38 @@ class Engine(QObject):
 
         self._run("ingest", work)
 
-    @Slot(str, str, object, object)
-    def ask(self, question: str, matter: str, as_of: date | None, generate: bool | None) -> None:
-        """Answer ``question``; ``generate`` None follows the settings' generation mode."""
+    @Slot(str, str, list)
+    def manage(self, action: str, matter: str, document_ids: list[str]) -> None:
+        """Verify, un-verify, re-index or remove documents of ``matter``
+        (:func:`letadesk.ui.document_actions.manage`); a re-index reports as an add."""
+
+        def work(ws: Workspace) -> None:
+            report = manage(
+                ws,
+                action,
+                matter,
+                document_ids,
+                progress=self._read,
+                embed_progress=self._embedded,
+                cancelled=self._cancelled,
+            )
+            if report is not None:
+                self.ingest_done.emit(report)
+            self.managed.emit(action)
+
+        self._run("manage", work)
+
+    @Slot(str, str, object, object, str)
+    def ask(
+        self,
+        question: str,
+        matter: str,
+        as_of: date | None,
+        generate: bool | None,
+        document: str = "",
+    ) -> None:
+        """Answer ``question`` (of one ``document``, by id, when given); ``generate``
+        None follows the settings' generation mode."""
 
         def work(ws: WindowProfile) -> None:
             options = AskOptions(as_of=as_of, generate=generate, language=ws.settings.language)
@@ -129,6 +160,7 @@ class Engine(QObject):
             answer = ws.ask(
                 question,
                 matter=matter,
+                document=document or None,
                 options=options,
                 generator=generator,
                 stage=self._stage,

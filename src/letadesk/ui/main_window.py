@@ -12,18 +12,9 @@ from collections.abc import Callable
 from datetime import date
 from pathlib import Path
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import Signal
 from PySide6.QtGui import QCloseEvent
-from PySide6.QtWidgets import (
-    QLabel,
-    QMainWindow,
-    QProgressBar,
-    QPushButton,
-    QSplitter,
-    QTabWidget,
-    QVBoxLayout,
-    QWidget,
-)
+from PySide6.QtWidgets import QMainWindow
 
 from letadesk.config import Settings
 from letadesk.domain import Answer, IngestReport
@@ -31,6 +22,7 @@ from letadesk.ui import window_messages
 from letadesk.ui.answer_view import AnswerView
 from letadesk.ui.ask_panel import AskPanel
 from letadesk.ui.audit_view import AuditView
+from letadesk.ui.conversation_view import Conversations, ConversationView
 from letadesk.ui.documents_panel import DocumentsPanel
 from letadesk.ui.draft_view import DraftView
 from letadesk.ui.engine import EngineThread
@@ -40,8 +32,16 @@ from letadesk.ui.profile import FirmServer
 from letadesk.ui.resources import SAMPLE_MATTER, sample_matter_dir
 from letadesk.ui.review_view import ReviewView
 from letadesk.ui.source_viewer import SourceViewer
+from letadesk.ui.window_build import (
+    PaneFolder,
+    build_layout,
+    build_tabs,
+    connect_panels,
+    list_timer,
+    status_bar,
+)
 from letadesk.ui.window_menu import build_menus
-from letadesk.ui.window_state import apply_first_size, restore_state, save_state
+from letadesk.ui.window_state import last_matter, save_state
 from letadesk.workspace import Workspace
 
 
@@ -58,8 +58,9 @@ def _when_open(method: Callable[..., None]) -> Callable[..., None]:
 
 class MainWindow(QMainWindow):
     _start_ingest = Signal(list, str)
-    _start_ask = Signal(str, str, object, object)
+    _start_ask = Signal(str, str, object, object, str)
     _start_delete = Signal(str)
+    _start_manage = Signal(str, str, list)
     _start_check = Signal()
 
     def __init__(
@@ -73,7 +74,8 @@ class MainWindow(QMainWindow):
         self.asking = ""  # the matter a question is being answered in; "" when none
         self.last_error = ""
         self.last_report: IngestReport | None = None
-        self._question = ""
+        self._cancelled_paths: list[str] = []  # an add that was cancelled: Resume reads them
+        self._adding: list[str] = []
         self._closed = False
         self.setWindowTitle(self.tr("LetaDesk"))
         self.matters = MattersPanel(self.ws)
@@ -84,13 +86,21 @@ class MainWindow(QMainWindow):
         self.viewer = SourceViewer(self.ws)
         self.review_view = ReviewView(self.ws, server=server)  # each its own engine
         self.draft_view = DraftView(self.ws, server=server)
-        self.tabs = QTabWidget()
-        self.tabs.addTab(self.answer_view, self.tr("Answer"))
-        self.tabs.addTab(self.audit_view, self.tr("History"))
-        self.tabs.addTab(self.review_view, self.tr("Review"))
-        self.tabs.addTab(self.draft_view, self.tr("Draft check"))
-        self._build_status_bar()
-        self._build_layout()
+        self.conversation = ConversationView(self.answer_view)
+        self.conversations = Conversations(self.conversation, self.ask_panel, self.ask)
+        pages = (self.conversation, self.audit_view, self.review_view, self.draft_view)
+        self.tabs = build_tabs(self, *pages)
+        bar = status_bar(self, self.cancel)
+        self.status_label, self.work_label, self.progress, self.cancel_button = bar
+        self.splitter, self.side = build_layout(
+            self,
+            (self.matters, self.documents),
+            (self.ask_panel, self.tabs),
+            self.viewer,
+            self.ws.paths.root,
+        )
+        self.folder = PaneFolder(self.tabs, self.review_view, self.side, self.viewer)
+        self._list_timer = list_timer(self, lambda: self.documents.refresh(check=False))
         self.export_action, self.settings_action = build_menus(
             self,
             answers=self.answer_view,
@@ -105,47 +115,11 @@ class MainWindow(QMainWindow):
         apply_firm_mode(self)
         self.ask_panel.set_default_as_of(self.ws.settings.default_as_of)
         self.ask_panel.set_generation(self.ws.generates(), self.ws.settings.model_server)
-        self.matters.refresh()
+        self.matters.refresh(select=last_matter(self.ws.paths.root) or None)
         self.sources_checked = False  # the currency check on start has reported
         self._start_check.emit()
 
     # ---- construction ------------------------------------------------------------------
-
-    def _build_layout(self) -> None:
-        left = QSplitter(Qt.Orientation.Vertical)
-        left.addWidget(self.matters)
-        left.addWidget(self.documents)
-        left.setSizes([180, 420])
-        centre = QWidget()
-        box = QVBoxLayout(centre)
-        box.setContentsMargins(0, 0, 0, 0)
-        box.addWidget(self.ask_panel)
-        box.addWidget(self.tabs, 1)
-        self.splitter = QSplitter(Qt.Orientation.Horizontal)
-        for w in (left, centre, self.viewer):
-            self.splitter.addWidget(w)
-        self.splitter.setChildrenCollapsible(False)
-        holder = QWidget()
-        outer = QVBoxLayout(holder)
-        outer.setContentsMargins(10, 10, 10, 4)
-        outer.addWidget(self.splitter)
-        self.setCentralWidget(holder)
-        apply_first_size(self, self.splitter)
-        restore_state(self, self.splitter, self.ws.paths.root)
-
-    def _build_status_bar(self) -> None:
-        self.status_label = QLabel()  # questions and everything else
-        self.work_label = QLabel()  # what the documents engine is doing, or did last
-        self.progress = QProgressBar()
-        self.progress.setMaximumWidth(260)
-        self.progress.setVisible(False)
-        self.cancel_button = QPushButton(self.tr("Cancel"))
-        self.cancel_button.setVisible(False)
-        self.cancel_button.clicked.connect(self.cancel)
-        bar = self.statusBar()
-        bar.addWidget(self.status_label, 1)
-        for widget in (self.work_label, self.progress, self.cancel_button):
-            bar.addPermanentWidget(widget)
 
     def _connect(self) -> None:
         documents, answers = self._documents_engine.engine, self._engine.engine
@@ -153,6 +127,8 @@ class MainWindow(QMainWindow):
         self._start_delete.connect(documents.delete_matter)
         self._start_check.connect(documents.check_sources)
         self._start_ask.connect(answers.ask)
+        self._start_manage.connect(documents.manage)
+        documents.managed.connect(self._managed)
         documents.sources_checked.connect(self._sources_checked)
         documents.ingest_progress.connect(self._ingest_progress)
         documents.embed_progress.connect(self._embed_progress)
@@ -164,19 +140,7 @@ class MainWindow(QMainWindow):
             engine.cancelled.connect(self._cancelled)
             engine.failed.connect(self._failed)
             engine.finished.connect(self._finished)
-        self.matters.matter_selected.connect(self._matter_changed)
-        self.matters.delete_requested.connect(self.delete_matter)
-        self.documents.add_requested.connect(self.add_paths)
-        self.documents.document_activated.connect(self.viewer.show_document)
-        self.ask_panel.ask_requested.connect(self.ask)
-        self.ask_panel.cancel_requested.connect(self.cancel_question)
-        self.answer_view.source_clicked.connect(self.viewer.show_source)
-        self.audit_view.source_clicked.connect(self.viewer.show_source)
-        self.audit_view.exported.connect(
-            lambda path: self.status_label.setText(self.tr("Memo saved: {path}").format(path=path))
-        )
-        for view in (self.review_view, self.draft_view):
-            view.source_clicked.connect(self.viewer.show_source)
+        connect_panels(self)
 
     @property
     def engine(self):  # the engine that answers questions
@@ -197,24 +161,46 @@ class MainWindow(QMainWindow):
 
     # ---- actions -----------------------------------------------------------------------
 
-    def add_paths(self, paths: list[str], matter: str | None = None) -> bool:
+    def add_paths(self, paths: list[str], matter: str | None = None, resume: bool = False) -> bool:
+        """Add ``paths`` to ``matter``; ``resume``: finish what a cancelled add left (its
+        unread files, the passages not yet indexed)."""
         target = matter or self.matter
-        if self.work or self.server_where or not target or not paths:
+        if self.work or self.server_where or not target or not (paths or resume):
             return False
-        self._begin("ingest", self.tr("Reading documents…"), target)
-        self._start_ingest.emit([str(p) for p in paths], target)
+        message = self.tr("Resuming…") if resume else self.tr("Reading documents…")
+        self._begin("ingest", message, target)
+        self._adding = [str(p) for p in paths]
+        self._start_ingest.emit(self._adding, target)
         return True
 
-    def ask(self, question: str, as_of: date | None = None, generate: bool | None = None) -> bool:
+    def resume(self) -> bool:
+        return self.add_paths(list(self._cancelled_paths), resume=True)
+
+    def manage(self, action: str, document_ids: list[str]) -> bool:
+        """Verify, un-verify, re-index or remove documents of the current matter."""
+        if self.work or self.server_where or not self.matter or not document_ids:
+            return False
+        self._begin("manage", self.tr("Updating documents…"), self.matter)
+        self._start_manage.emit(action, self.matter, list(document_ids))
+        return True
+
+    def ask(
+        self,
+        question: str,
+        as_of: date | None = None,
+        generate: bool | None = None,
+        follow_up: bool = False,
+    ) -> bool:
         """Start answering ``question`` (False while another question is answered, or with
-        no matter; documents being added meanwhile do not matter); ``generate`` None
-        follows the settings' generation mode."""
+        no matter); ``generate`` None follows the settings' generation mode; ``follow_up``:
+        where the matter's last question was asked (:mod:`letadesk.ui.conversation`)."""
         if self.asking or not self.matter:
             return False
-        self._question = question
+        documents = functools.partial(self.ws.documents, self.matter)
+        scope = self.conversations.begin(self.matter, question, as_of, follow_up, documents)
         self._begin("ask", "", self.matter)
         self.answer_view.show_message(self.tr("Working on: {q}").format(q=question))
-        self._start_ask.emit(question, self.matter, as_of, generate)
+        self._start_ask.emit(question, self.matter, scope.as_of, generate, scope.document_id)
         return True
 
     def delete_matter(self, name: str) -> None:
@@ -240,7 +226,7 @@ class MainWindow(QMainWindow):
         if self.server_where or self.ws.matters() or not folder.is_dir():
             return False
         self.matters.create_matter(SAMPLE_MATTER)
-        self.ask_panel.question.setText(
+        self.ask_panel.set_question(
             self.tr("How long do the confidentiality obligations survive termination?")
         )
         self.ask_panel.extract_only.setChecked(True)  # an answer within a second
@@ -309,6 +295,8 @@ class MainWindow(QMainWindow):
 
     @_when_open
     def _ingest_progress(self, done: int, total: int, path: str) -> None:
+        if self.work_matter == self.matter and not self._list_timer.isActive():
+            self._list_timer.start()
         self.progress.setRange(0, max(total, 1))
         self.progress.setValue(done)
         if not self._cancelling():
@@ -329,17 +317,26 @@ class MainWindow(QMainWindow):
     @_when_open
     def _ingest_done(self, report: IngestReport) -> None:
         self.last_report = report
+        self._cancelled_paths = self._adding if report.cancelled else []
+        self._list_timer.stop()
         self.documents.refresh()
         self.review_view.refresh_documents()
         self._report("ingest", window_messages.ingest_summary(report))
 
     @_when_open
     def _answered(self, answer: Answer) -> None:
-        self.answer_view.show_answer(answer)
-        self.tabs.setCurrentWidget(self.answer_view)
+        self.conversations.answered(answer)
+        self.viewer.clear()  # the previous answer's document and find text go
+        self.tabs.setCurrentWidget(self.conversation)
         self.audit_view.refresh()
         self.export_action.setEnabled(bool(answer.audit_id))
         self._report("ask", window_messages.answered(answer))
+
+    @_when_open
+    def _managed(self, _action: str) -> None:
+        self.documents.refresh()
+        self.review_view.refresh_documents()
+        self._report("manage", self.tr("Documents updated."))
 
     @_when_open
     def _sources_checked(self, _report: object) -> None:
@@ -375,6 +372,7 @@ class MainWindow(QMainWindow):
         self.audit_view.set_matter(matter)
         self.review_view.set_matter(matter)
         self.draft_view.set_matter(matter)
+        self.conversations.show(matter)
         self.answer_view.show_message(self.tr("Ask a question to see a grounded answer here."))
         self.viewer.clear()
         self.export_action.setEnabled(False)
@@ -395,6 +393,6 @@ class MainWindow(QMainWindow):
 
     def closeEvent(self, event: QCloseEvent) -> None:
         if not self._closed:
-            save_state(self, self.splitter, self.ws.paths.root)
+            save_state(self, self.splitter, self.ws.paths.root, matter=self.matter)
         self.shutdown()
         super().closeEvent(event)

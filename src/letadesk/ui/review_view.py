@@ -19,7 +19,6 @@ from pathlib import Path
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
-    QAbstractItemView,
     QComboBox,
     QFileDialog,
     QHBoxLayout,
@@ -28,7 +27,6 @@ from PySide6.QtWidgets import (
     QListWidgetItem,
     QPushButton,
     QSplitter,
-    QTableWidget,
     QTableWidgetItem,
     QVBoxLayout,
     QWidget,
@@ -45,6 +43,7 @@ from letadesk.ui.grid_export import save_grid
 from letadesk.ui.i18n import count
 from letadesk.ui.profile import FirmServer, WindowProfile
 from letadesk.ui.question_editor import QuestionEditor
+from letadesk.ui.review_table import ReviewTable, row_title
 
 _SHORT = 70  # characters of the first claim shown in a cell
 _FILE = "file"  # the template combo's "from a file" entry
@@ -72,7 +71,7 @@ class ReviewView(QWidget):
         self._thread = EngineThread(ws.paths.root, self, name="review", server=server)
         self._build()
         self._connect()
-        self.use_template("cuad")
+        self.use_template("ro" if ws.settings.language == "ro" else "cuad")  # the UI's
         self._update_controls()
 
     # ---- construction ------------------------------------------------------------------
@@ -86,10 +85,7 @@ class ReviewView(QWidget):
         self.questions_label.setObjectName("hint")
         self.documents_list = QListWidget()
         self.documents_list.setMaximumHeight(140)
-        self.table = QTableWidget()
-        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        self.table.setWordWrap(True)
+        self.table = ReviewTable()
         self.detail = AnswerView()
         self.detail.show_message(self.tr("Select a cell to see its claims and sources."))
         self.progress_label = QLabel()
@@ -104,10 +100,17 @@ class ReviewView(QWidget):
         top.addWidget(QLabel(self.tr("Questions:")))
         top.addWidget(self.template_box)
         top.addWidget(self.questions_label, 1)
+        # the cell's claims and sources beside the grid, not under it
+        self.cells_split = QSplitter(Qt.Orientation.Horizontal)
+        self.cells_split.addWidget(self.table)
+        self.cells_split.addWidget(self.detail)
+        self.cells_split.setStretchFactor(0, 3)
+        self.cells_split.setStretchFactor(1, 2)
+        self.cells_split.setChildrenCollapsible(False)
         split = QSplitter(Qt.Orientation.Vertical)
-        for w in (self.documents_list, self.table, self.detail):
-            split.addWidget(w)
-        split.setSizes([110, 300, 260])
+        split.addWidget(self.documents_list)
+        split.addWidget(self.cells_split)
+        split.setSizes([100, 500])
         split.setChildrenCollapsible(False)
         bottom = QHBoxLayout()
         bottom.addWidget(self.progress_label, 1)
@@ -222,7 +225,7 @@ class ReviewView(QWidget):
             documents = []
             self.progress_label.setText(self.tr("Error: {m}").format(m=exc))
         for doc in documents:
-            item = QListWidgetItem(Path(doc.path).name)
+            item = QListWidgetItem(row_title(doc))
             item.setToolTip(doc.path)
             item.setData(Qt.ItemDataRole.UserRole, doc.id)
             item.setData(Qt.ItemDataRole.UserRole + 1, doc)
@@ -270,19 +273,7 @@ class ReviewView(QWidget):
     def _layout_table(self) -> None:
         """Rows and columns of the run, every cell pending; the selected cell stays."""
         selected = (self.table.currentRow(), self.table.currentColumn())
-        self.table.clear()
-        self.table.setRowCount(len(self._rows))
-        self.table.setColumnCount(len(self._columns))
-        self.table.setHorizontalHeaderLabels([q.label for q in self._columns])
-        self.table.setVerticalHeaderLabels([Path(d.path).name for d in self._rows])
-        for col, q in enumerate(self._columns):
-            header = self.table.horizontalHeaderItem(col)
-            if header is not None:
-                header.setToolTip(q.question)
-            self.table.setColumnWidth(col, 220)
-        for row in range(len(self._rows)):
-            for col in range(len(self._columns)):
-                self.table.setItem(row, col, QTableWidgetItem(self.tr("not computed yet")))
+        self.table.lay_out(self._rows, self._columns, self.tr("not computed yet"))
         if 0 <= selected[0] < len(self._rows) and 0 <= selected[1] < len(self._columns):
             self.table.setCurrentCell(*selected)
             self._show_cell(*selected)

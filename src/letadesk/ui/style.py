@@ -18,6 +18,12 @@ QLabel#unverifiedBadge { background: #f1f3f4; color: #5f6368; border: 1px dashed
 QLabel#sourceNote { color: #7a4f00; }
 QLabel#refusalTitle { font-weight: 700; color: #8c1d18; font-size: 11pt; }
 QLabel#clarify { font-weight: 600; color: #202124; }
+QLabel#shortAnswer { font-size: 13pt; font-weight: 700; color: #1f2a44; }
+QLabel#followUp { color: #1a5fb4; font-style: italic; }
+QPushButton#clarifyChip { background: #ffffff; color: #174ea6; border: 1px solid #1a73e8;
+                          border-radius: 10px; padding: 2px 10px; font-size: 9pt; }
+QPushButton#chip:focus, QPushButton#staleChip:focus, QPushButton#clarifyChip:focus {
+    border: 2px solid #0b57d0; background: #c2d7fb; }
 QWidget#answerPage { background: #ffffff; }
 QFrame#claim { background: #f8f9fb; border: 1px solid #e1e4ea; border-radius: 6px; }
 QFrame#refusal { background: #fdf1f0; border: 1px solid #f2c4c0; border-radius: 6px; }

@@ -126,7 +126,7 @@ class ViewerToolbar(QWidget):
             (QKeySequence("Ctrl+0"), self.fit_button.click),
         ):
             shortcut = QShortcut(keys, owner)
-            shortcut.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+            shortcut.setContext(Qt.ShortcutContext.WindowShortcut)  # no click on the page first
             shortcut.activated.connect(slot)
         find = QShortcut(QKeySequence(QKeySequence.StandardKey.Find), owner)
         find.setContext(Qt.ShortcutContext.WindowShortcut)

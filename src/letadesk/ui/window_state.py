@@ -1,4 +1,4 @@
-"""The window's size, place and pane widths, kept across runs in the profile
+"""The window's size, place, pane widths and last matter, kept across runs in the profile
 (``window.ini`` beside the database: per user, nothing in the system registry)."""
 
 from __future__ import annotations
@@ -47,8 +47,16 @@ def apply_first_size(window: QMainWindow, panes: QSplitter) -> None:
     panes.setSizes([round(width * scale) for width in FIRST_PANES])
 
 
-def save_state(window: QMainWindow, panes: QSplitter, profile: Path) -> None:
+def save_state(window: QMainWindow, panes: QSplitter, profile: Path, *, matter: str = "") -> None:
+    """Size, place, panes and the matter on screen (the next start opens it)."""
     store = _store(profile)
     store.setValue("geometry", window.saveGeometry())
     store.setValue("panes", panes.saveState())
+    store.setValue("matter", matter)
     store.sync()
+
+
+def last_matter(profile: Path) -> str:
+    """The matter on screen when the window last closed; "" on a first run."""
+    value = _store(profile).value("matter", "")
+    return value if isinstance(value, str) else ""
