@@ -111,7 +111,7 @@ def test_a_litera_is_answered_with_its_own_text(ws: Workspace) -> None:
     [claim] = answer.claims
     assert claim.kind == "extracted" and claim.text == LIT_B
     [citation] = claim.citations
-    assert citation.locator == ALIN_1 and citation.quote == LIT_B
+    assert citation.locator == f"{ALIN_1} lit. b)" and citation.quote == LIT_B  # its own unit
     assert LEGEA_98[citation.start : citation.end] == LIT_B
 
 
@@ -119,7 +119,10 @@ def test_each_named_litera_is_its_own_claim(ws: Workspace) -> None:
     answer = ask(ws, "Ce prevăd art. 164 alin. (1) lit. a) și c) din Legea nr. 98/2016?")
     assert answer.disposition == "answered", answer.reason
     assert [c.text[:2] for c in answer.claims] == ["a)", "c)"]
-    assert {c.citations[0].locator for c in answer.claims} == {ALIN_1}
+    assert [c.citations[0].locator for c in answer.claims] == [
+        f"{ALIN_1} lit. a)",
+        f"{ALIN_1} lit. c)",
+    ]
 
 
 def test_a_litera_too_short_to_quote_gives_the_fragment_sentences(ws: Workspace) -> None:

@@ -22,14 +22,31 @@ def _provision_exists(corpus: CorpusReader, filters: SearchFilters, ref: Referen
     return any(act_matches(ref.act, corpus.document(f.document_id)) for f in frags)
 
 
+def _acts(text: str) -> set[tuple[str, str | None, str | None]]:
+    return {(r.act.kind, r.act.number, r.act.year) for r in parse_references(text) if r.act}
+
+
 def check_citations(
-    corpus: CorpusReader, claim: str, *, matter_id: MatterId, as_of: date | None
+    corpus: CorpusReader,
+    claim: str,
+    *,
+    matter_id: MatterId,
+    as_of: date | None,
+    quoted: str = "",
 ) -> list[CheckResult]:
     """One "citation" verdict, and one "temporal" verdict when a date is given.
 
     Fails when a reference in the claim names a provision or act that no document of
-    the matter holds, or that only versions not in force on ``as_of`` hold."""
-    refs = [r for r in parse_references(claim) if r.article is not None or r.act is not None]
+    the matter holds, or that only versions not in force on ``as_of`` hold. An act
+    named alone that the claim's own verified quotes (``quoted``) name is the source's
+    word, not the claim's ("repealed by OUG nr. 57/2019" quoting the repeal's note)."""
+    stated = _acts(quoted) if quoted else set()
+    refs = [
+        r
+        for r in parse_references(claim)
+        if (r.article is not None or r.act is not None)
+        and not (r.article is None and r.act and (r.act.kind, r.act.number, r.act.year) in stated)
+    ]
     anywhere = SearchFilters(matter_id=matter_id)
     missing = [r.raw for r in refs if not _provision_exists(corpus, anywhere, r)]
     if missing:

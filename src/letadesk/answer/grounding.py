@@ -24,6 +24,7 @@ from letadesk.domain import (
     Page,
     Passage,
 )
+from letadesk.ingest.units import unit_at
 from letadesk.judge import Judge
 from letadesk.ports import CorpusReader
 from letadesk.verify.entailment import decide_support
@@ -76,7 +77,13 @@ class ClaimVerifier:
                 citations.append(citation)
                 checks.extend(self._in_force(citation))
         checks.extend(
-            check_citations(self._corpus, draft.text, matter_id=self._matter_id, as_of=self._as_of)
+            check_citations(
+                self._corpus,
+                draft.text,
+                matter_id=self._matter_id,
+                as_of=self._as_of,
+                quoted=" ".join(c.quote for c in citations),
+            )
         )
         if citations and not extracted:
             quotes = " ".join(c.quote for c in citations)
@@ -103,7 +110,7 @@ class ClaimVerifier:
             document=doc.title,
             page=page[0],
             page_label=page[1],
-            locator=frag.locator,
+            locator=unit_at(frag.locator, frag.text, match.start, match.end),
             quote=frag.text[match.start : match.end],
             start=start,
             end=end,

@@ -1,0 +1,64 @@
+"""A provision the question names whose text is "Abrogat." is answered as repealed:
+when and by what act, as its consolidation note says ("art. 20 was repealed on
+05-07-2019 by OUG nr. 57/2019"), quoting "Abrogat." with that note. A provision in force
+gets nothing here (its text is the answer; its notes never are)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from letadesk.domain import DraftClaim, Evidence, Passage
+from letadesk.ingest.grammar import litera_span
+from letadesk.ingest.units import body_start, unit_at
+from letadesk.references.notes import Repeal, repeal_of
+
+_SAID = {
+    "ro": ("{unit} a fost {abrogat} la {date}", " de {act}"),
+    "en": ("{unit} was repealed on {date}", " by {act}"),
+}
+
+
+def split_repealed(
+    passages: Sequence[Passage], language: str
+) -> tuple[list[DraftClaim], list[Passage]]:
+    """(one claim per repealed provision among the passages found by exact reference,
+    in the question's ``language``; the passages left to answer from). A named litera
+    counts on its own: its passage stays when another of its litere is in force."""
+    claims: list[DraftClaim] = []
+    rest: list[Passage] = []
+    for passage in passages:
+        found = _claims(passage, language) if passage.via == "reference" else []
+        claims += found
+        if not found or len(found) < len(passage.letters):
+            rest.append(passage)
+    return claims, rest
+
+
+def _claims(passage: Passage, language: str) -> list[DraftClaim]:
+    text = passage.fragment.text
+    spans = [litera_span(text, x) for x in passage.letters] or [(0, len(text))]
+    return [
+        claim
+        for span in spans
+        if span is not None and (claim := _claim(passage, span, language)) is not None
+    ]
+
+
+def _claim(passage: Passage, span: tuple[int, int], language: str) -> DraftClaim | None:
+    frag = passage.fragment
+    start = span[0] + body_start(frag.text[span[0] : span[1]])
+    repeal = repeal_of(frag.text[start : span[1]])
+    if repeal is None:
+        return None
+    quote_start = frag.text.find("Abrogat", start)
+    quote = frag.text[quote_start : start + repeal.note.end]
+    unit = unit_at(frag.locator, frag.text, quote_start, start + repeal.note.end)
+    return DraftClaim(_sentence(unit, repeal, language), (Evidence(frag.id, quote),))
+
+
+def _sentence(unit: str, repeal: Repeal, language: str) -> str:
+    said, by = _SAID["ro" if language == "ro" else "en"]
+    word = "abrogată" if unit.endswith(")") and " lit. " in unit else "abrogat"
+    name = unit[:1].upper() + unit[1:]
+    text = said.format(unit=name, abrogat=word, date=repeal.date)
+    return text + (by.format(act=repeal.act) if repeal.act else "") + "."
