@@ -1,0 +1,117 @@
+"""Codul penal (../shared) re-rendered the ways firms hold a code (tests/law_renderings.py):
+in every rendering each quote is cited by its own unit, and exact questions to an
+alineat or a litera are answered with that unit. Skipped without ../shared/data."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+import law_renderings as lr
+from corpus_factory import write_text
+from letadesk.answer.ask import AskOptions
+from letadesk.answer.scoring import candidate_sentences
+from letadesk.ingest.readers import read_document
+from letadesk.ingest.units import unit_at
+from letadesk.workspace import Workspace
+
+pytestmark = pytest.mark.shared_data
+
+FIRST, LAST = 180, 260  # for the questions: crimes against persons and property
+
+
+@pytest.fixture(scope="module")
+def code(shared_data: Path) -> list[lr.Article]:
+    return lr.read_code(shared_data / "ro" / lr.CODUL_PENAL, 1, 446)
+
+
+def rendered(code: list[lr.Article], rendering: str, folder: Path) -> Path:
+    name = "codul_penal" + lr.SUFFIX.get(rendering, ".txt")
+    return write_text(folder, name, lr.render(lr.numbered(code, rendering), rendering))
+
+
+@pytest.mark.parametrize("rendering", lr.RENDERINGS)
+def test_every_quote_cites_its_own_unit(
+    code: list[lr.Article], rendering: str, tmp_path: Path
+) -> None:
+    doc = read_document(rendered(code, rendering, tmp_path))
+    units = lr.truth_units(lr.numbered(code, rendering), doc.text)
+    wrong, quotes = [], 0
+    for f in doc.fragments:
+        for sentence in candidate_sentences(f.text):
+            at = f.text.index(sentence)
+            cited = unit_at(f.locator, f.text, at, at + len(sentence))
+            own = lr.own_unit(units, f.start + at, f.start + at + len(sentence))
+            quotes += 1
+            if cited != own:
+                wrong.append((cited, own, sentence[:60]))
+    assert quotes > 1500 and wrong == []
+
+
+@pytest.mark.parametrize("rendering", lr.RENDERINGS)
+def test_no_heading_or_marginal_title_inside_a_quote(
+    code: list[lr.Article], rendering: str, tmp_path: Path
+) -> None:
+    doc = read_document(rendered(code, rendering, tmp_path))
+    titles = {a.title for a in code} | {h for a in code for h in a.headings}
+    for f in doc.fragments:
+        for sentence in candidate_sentences(f.text):
+            first_line = sentence.split("\n", 1)[0]
+            assert not any(first_line.startswith(t + " (") for t in titles), sentence[:80]
+            assert not any(line in titles for line in sentence.splitlines()), sentence[:80]
+
+
+@pytest.fixture(scope="module")
+def matters(
+    code: list[lr.Article], tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[Workspace]:
+    """One matter per rendering, each holding articles FIRST..LAST of Codul penal."""
+    root = tmp_path_factory.mktemp("renderings")
+    ws = Workspace.open(root / "ws")
+    ws.settings = replace(ws.settings, embedder="minilm")
+    part = [a for a in code if FIRST <= int(a.number) <= LAST]
+    for rendering in lr.RENDERINGS:
+        ws.ingest([rendered(part, rendering, root / rendering)], matter=rendering)
+    yield ws
+    ws.close()
+
+
+def label(code: list[lr.Article], rendering: str, number: str) -> str:
+    """The number article ``number`` of the code bears in ``rendering``."""
+    part = [a for a in code if FIRST <= int(a.number) <= LAST]
+    index = next(i for i, a in enumerate(part) if a.number == number)
+    return lr.numbered(part, rendering)[index].number
+
+
+QUESTIONS = [  # (article, unit after the article, the words the quote holds)
+    ("228", "alin. (1)", "Luarea unui bun mobil din posesia"),
+    ("229", "alin. (1) lit. b)", "în timpul nopţii"),
+    ("226", "alin. (4) lit. a)", "de către cel care a participat"),
+    ("188", "alin. (1)", "Uciderea unei persoane"),
+    ("233", "", "Furtul săvârşit prin întrebuinţarea de violenţe"),
+]
+
+
+@pytest.mark.parametrize("rendering", lr.RENDERINGS)
+@pytest.mark.parametrize(("article", "unit", "words"), QUESTIONS)
+def test_exact_questions_are_answered_with_their_unit(
+    code: list[lr.Article],
+    matters: Workspace,
+    rendering: str,
+    article: str,
+    unit: str,
+    words: str,
+) -> None:
+    locator = f"art. {label(code, rendering, article)} {unit}".strip()
+    answer = matters.ask(
+        f"Ce prevede {locator} din Codul penal?",
+        matter=rendering,
+        options=AskOptions(generate=False, judge=False),
+    )
+    assert answer.disposition == "answered", answer.reason
+    cited = [c for claim in answer.claims for c in claim.citations]
+    assert cited and all(c.locator == locator for c in cited), [c.locator for c in cited]
+    assert any(words in c.quote for c in cited)

@@ -1,0 +1,229 @@
+"""A Romanian code re-rendered the ways firms hold it, with where each unit is.
+
+:func:`read_code` reads a code of ``../shared/data/ro/codes_original`` ("Articolul N" on
+its own line, its marginal title on the next, alineate "(1)", litere "a)") by a parser
+of its own, independent of LetaDesk's; :func:`render` writes it in one of
+:data:`RENDERINGS`; :func:`truth_units` finds, in the text LetaDesk stored, where each
+article, alineat and litera is (by its words, in order), so a quote's own unit is
+known without asking the code under test. Used by ``tests/ingest/test_renderings.py``,
+``benchmarks/bench_pinpoints.py`` and ``scripts/render_law.py``.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+CODUL_PENAL = "codes_original/codul_penal_L286-2009_forma_initiala_MO510-2009.txt"
+RENDERINGS = (
+    "inline_title",  # consolidated: "## Titlul II | Capitolul I", "Furtul (1) Luarea ..."
+    "own_line_title",  # "Articolul 228" / "Furtul" / "(1) Luarea ..."
+    "art_dash",  # "Art. 228. - Furtul (1) Luarea ...", "Art. 228^1. - ..."
+    "uppercase",  # "ARTICOLUL 228" / "Furtul" / "(1) ..."
+    "markdown",  # YAML front matter, "### Articolul 228 {#art-228}", "**Furtul**", "**(1)**"
+    "html",  # <h3>Articolul 228</h3><p><b>Furtul</b> (1) Luarea ...</p>
+)
+SUFFIX = {"markdown": ".md", "html": ".html"}
+
+_ARTICLE = re.compile(r"^Articolul (\d+)$")
+_HEADING = re.compile(r"^(Partea|Titlul|Capitolul|Sec[țţ]iunea|Cartea)\b")
+_ALIN = re.compile(r"^\((\d+)\) ")
+_LIT = re.compile(r"^([a-z])\) ")
+_PCT = re.compile(r"^(\d+)\. ")
+
+
+@dataclass
+class Item:
+    kind: str  # "alin" | "pct" | "lit" | "text"
+    label: str  # "1", "a", ""
+    text: str  # the line as written ("(1) Luarea ...")
+
+
+@dataclass
+class Article:
+    number: str
+    title: str
+    headings: list[str] = field(default_factory=list)
+    items: list[Item] = field(default_factory=list)
+
+
+def read_code(path: Path, first: int, last: int) -> list[Article]:
+    """Articles ``first``..``last`` of a code as first published."""
+    articles: list[Article] = []
+    headings: list[str] = []
+    current: Article | None = None
+    for raw in path.read_text(encoding="utf-8").splitlines():
+        line = raw.strip()
+        if not line:
+            continue
+        if m := _ARTICLE.match(line):
+            current = Article(m[1], "", headings)
+            headings = []
+            if first <= int(m[1]) <= last:
+                articles.append(current)
+        elif current is not None and not current.title and not current.items and _title(line):
+            current.title = line
+        elif _HEADING.match(line) and "\t" not in raw:
+            headings.append(line)
+        elif current is not None:
+            current.items.append(_item(line))
+    return [a for a in articles if a.items]
+
+
+def _title(line: str) -> bool:
+    """A marginal title: a short line that is no unit and ends no sentence."""
+    return (
+        len(line) <= 200
+        and not (_ALIN.match(line) or _LIT.match(line) or _PCT.match(line))
+        and line[-1] not in ".:;,"
+    )
+
+
+def _item(line: str) -> Item:
+    if m := _ALIN.match(line):
+        return Item("alin", m[1], line)
+    if m := _LIT.match(line):
+        return Item("lit", m[1], line)
+    if m := _PCT.match(line):
+        return Item("pct", m[1], line)
+    return Item("text", "", line)
+
+
+def _number(articles: list[Article], i: int, rendering: str) -> str:
+    """Article labels: "art_dash" numbers every seventh article as the one before's
+    ``^1`` (an article inserted later), so ``Art. 5^1`` is rendered too."""
+    if rendering == "art_dash" and i % 7 == 6:
+        return articles[i - 1].number + "^1"
+    return articles[i].number
+
+
+def numbered(articles: list[Article], rendering: str) -> list[Article]:
+    """The articles with the numbers ``rendering`` gives them."""
+    return [
+        Article(_number(articles, i, rendering), a.title, a.headings, a.items)
+        for i, a in enumerate(articles)
+    ]
+
+
+def render(articles: list[Article], rendering: str) -> str:
+    """The code (``articles`` as :func:`numbered` gives them) written as ``rendering``."""
+    out = [_opening(rendering)]
+    for a in articles:
+        out.append(_article(a, rendering))
+    text = "\n".join(out) + "\n"
+    if rendering == "html":
+        return f"<html><head><title>Codul penal</title></head><body>\n{text}</body></html>\n"
+    return text
+
+
+def _opening(rendering: str) -> str:
+    if rendering == "markdown":
+        return '---\ntitle: "Codul penal"\ndate: 2009-07-17\nin_force: 2014-02-01\n---\n'
+    if rendering == "html":
+        return "<h1>Codul penal</h1>"
+    return "CODUL PENAL din 17 iulie 2009\n(LEGEA nr. 286)\n"
+
+
+def _first_inline(a: Article) -> bool:
+    return bool(a.items) and a.items[0].kind == "alin" and a.items[0].label == "1"
+
+
+def _article(a: Article, rendering: str) -> str:
+    lines: list[str] = []
+    heads = a.headings
+    if rendering == "inline_title" and heads:
+        lines.append("## " + " | ".join(heads))
+    elif rendering == "markdown":
+        lines += [f"## {h}\n" for h in heads]
+    elif rendering == "html":
+        lines += [f"<h2>{html.escape(h)}</h2>" for h in heads]
+    elif rendering in ("art_dash", "uppercase"):
+        lines += [h.upper() for h in heads]
+    else:
+        lines += heads
+    items = [i.text for i in a.items]
+    inline = _first_inline(a)
+    if rendering == "inline_title":
+        lines.append(f"Articolul {a.number}")
+        lines += [f"{a.title} {items[0]}", *items[1:]] if inline else [a.title, *items]
+    elif rendering == "art_dash":
+        if inline:
+            lines += [f"Art. {a.number}. - {a.title} {items[0]}", *items[1:]]
+        else:
+            lines += [f"Art. {a.number}. - {a.title}", *items]
+    elif rendering == "uppercase":
+        lines += [f"ARTICOLUL {a.number}", a.title, *items]
+    elif rendering == "markdown":
+        lines += [f"### Articolul {a.number} {{#art-{a.number}}}\n", f"**{a.title}**\n"]
+        lines += [_md_item(i) + "\n" for i in a.items]
+    elif rendering == "html":
+        lines.append(f"<h3>Articolul {a.number}</h3>")
+        lines.append(f"<p><b>{html.escape(a.title)}</b></p>")
+        lines += [f"<p>{html.escape(t)}</p>" for t in items]
+    else:
+        lines += [f"Articolul {a.number}", a.title, *items]
+    return "\n".join(lines) + "\n"
+
+
+def _md_item(item: Item) -> str:
+    if item.kind == "alin":
+        marker = f"({item.label})"
+        return f"**{marker}**" + item.text[len(marker) :]
+    return item.text
+
+
+@dataclass(frozen=True)
+class Unit:
+    locator: str
+    start: int
+    end: int
+
+
+def truth_units(articles: list[Article], stored: str) -> list[Unit]:
+    """Where each article, alineat and litera of ``articles`` (as rendered) is in the
+    ``stored`` text: found by its words, in document order. An article spans its items
+    (its header and marginal title are structure, not text)."""
+    units: list[Unit] = []
+    cursor = 0
+    for a in articles:
+        spans: list[tuple[Item, int, int]] = []
+        for item in a.items:
+            at = stored.index(item.text, cursor)
+            spans.append((item, at, at + len(item.text)))
+            cursor = at + len(item.text)
+        units.append(Unit(f"art. {a.number}", spans[0][1], spans[-1][2]))
+        units += _inner(a.number, spans)
+    return units
+
+
+def _inner(number: str, spans: list[tuple[Item, int, int]]) -> list[Unit]:
+    """Alineate span up to the next alineat, puncte up to the next punct or alineat,
+    litere their own line; a litera inside a punct is named under it."""
+    units: list[Unit] = []
+    alin = pct = ""
+    for i, (item, start, end) in enumerate(spans):
+        if item.kind == "alin":
+            alin, pct = f"art. {number} alin. ({item.label})", ""
+            units.append(Unit(alin, start, _until(spans, i, ("alin",))))
+        elif item.kind == "pct":
+            pct = f"{alin or f'art. {number}'} pct. {item.label}"
+            units.append(Unit(pct, start, _until(spans, i, ("alin", "pct"))))
+        elif item.kind == "lit":
+            base = pct or alin or f"art. {number}"
+            units.append(Unit(f"{base} lit. {item.label})", start, end))
+    return units
+
+
+def _until(spans: list[tuple[Item, int, int]], i: int, kinds: tuple[str, ...]) -> int:
+    j = i + 1
+    while j < len(spans) and spans[j][0].kind not in kinds:
+        j += 1
+    return spans[j - 1][2]
+
+
+def own_unit(units: list[Unit], start: int, end: int) -> str:
+    """The smallest unit holding ``[start, end)``; "" when none does."""
+    holding = [u for u in units if u.start <= start and end <= u.end]
+    return min(holding, key=lambda u: u.end - u.start).locator if holding else ""
