@@ -211,7 +211,7 @@ def test_add_streams_a_large_generator(tmp_path: Path) -> None:
 
 def test_second_writer_is_busy_not_corrupt(index: LexicalIndex, tmp_path: Path) -> None:
     index.add([LexicalRow(9, 1, 10, "T", "", "x")])  # holds the writer lock until commit
-    other = LexicalIndex(tmp_path / "lex")
+    other = LexicalIndex(tmp_path / "lex", writer_wait_s=0)
     with pytest.raises(LexicalIndexBusy, match="another LetaDesk"):
         other.add([LexicalRow(8, 1, 10, "T", "", "y")])
     index.commit()

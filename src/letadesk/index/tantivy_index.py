@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import itertools
 import shutil
+import time
 from collections.abc import Iterable
 from datetime import date
 from pathlib import Path
@@ -49,6 +50,10 @@ _TEXT_FIELDS = {"text_ro": "ro", "text_en": "en", "title": "ro", "locator": "ro"
 _FIELD_BOOST = {"text_ro": 1.0, "text_en": 0.7, "title": 0.5, "locator": 0.5}
 _MAX_QUERY_TOKENS = 64
 _ADD_CHUNK = 1000
+# How long a writer waits for another process's writer (an ingest of another matter, a
+# doctor) to commit before giving up: its turn comes when that commit ends.
+WRITER_WAIT_S = 600.0
+_WRITER_POLL_S = 0.2
 
 
 class LexicalIndexBusy(IndexError_):
@@ -114,8 +119,9 @@ class LexicalIndex:
     Not thread-safe: one writer per process.
     """
 
-    def __init__(self, path: Path) -> None:
+    def __init__(self, path: Path, *, writer_wait_s: float = WRITER_WAIT_S) -> None:
         self.path = Path(path)
+        self.writer_wait_s = writer_wait_s
         self._schema = _schema()
         self._analyzers = {lang: _analyzer(lang) for lang in ("ro", "en")}
         self._index = self._open()
@@ -143,16 +149,23 @@ class LexicalIndex:
         return index
 
     def _writer_handle(self) -> tantivy.IndexWriter:
-        if self._writer is None:
+        """The index's one writer; while another process holds it, wait for its commit
+        (polling, up to ``writer_wait_s``), then :class:`LexicalIndexBusy`."""
+        deadline = time.monotonic() + self.writer_wait_s
+        while self._writer is None:
             try:
                 self._writer = self._index.writer(_HEAP_BYTES, _WRITER_THREADS)
             except (OSError, ValueError, RuntimeError) as exc:
-                if "LockBusy" in str(exc):
-                    raise LexicalIndexBusy(
-                        f"{self.path}: another LetaDesk is writing the "
-                        "lexical index; try again when it has finished"
+                if "LockBusy" not in str(exc):
+                    raise IndexError_(
+                        f"{self.path}: cannot write the lexical index ({exc})"
                     ) from exc
-                raise IndexError_(f"{self.path}: cannot write the lexical index ({exc})") from exc
+                if time.monotonic() >= deadline:
+                    raise LexicalIndexBusy(
+                        f"{self.path}: another LetaDesk has been writing the lexical index "
+                        f"for over {self.writer_wait_s:.0f} s; try again when it has finished"
+                    ) from exc
+                time.sleep(_WRITER_POLL_S)
         return self._writer
 
     # -- writing -----------------------------------------------------------------
