@@ -14,7 +14,8 @@ command -v "$PY" >/dev/null 2>&1 || PY=python3
 # only with x11-utils); tests/release/test_setup_packages.py checks the list. A fresh
 # Debian has Python but not its venv module (python3-venv) nor the C/C++ compiler that
 # llama-cpp-python builds with (gcc, g++): both found missing in a fresh bookworm root.
-DEB_PKGS="python3-venv gcc g++ tesseract-ocr tesseract-ocr-ron tesseract-ocr-eng xvfb libegl1 libgl1 libxkbcommon0 \
+# strace: the egress check with a network present (scripts/egress_trace.py).
+DEB_PKGS="python3-venv gcc g++ strace tesseract-ocr tesseract-ocr-ron tesseract-ocr-eng xvfb libegl1 libgl1 libxkbcommon0 \
 libxkbcommon-x11-0 libfontconfig1 libdbus-1-3 libglib2.0-0 libx11-6 libx11-xcb1 libxcb1 \
 libxcb-cursor0 libxcb-icccm4 libxcb-image0 libxcb-keysyms1 libxcb-randr0 libxcb-render0 \
 libxcb-render-util0 libxcb-shape0 libxcb-shm0 libxcb-sync1 libxcb-util1 libxcb-xfixes0 libxcb-xkb1 \
