@@ -18,8 +18,8 @@ from pathlib import Path
 
 from letadesk.domain import Answer, Document
 
-_MIN_NAME = 4  # characters of a document's name a question must hold to name it
-_SEP = re.compile(r"[\s_\-.,]+")
+_MIN_NAME = 3  # characters of a document's name a question must hold to name it ("NDA")
+_SEP = re.compile(r"[\W_]+")
 
 
 @dataclass(frozen=True, slots=True)
