@@ -107,6 +107,8 @@ def test_the_window_keeps_the_thread_and_says_what_a_follow_up_inherits(
         assert {c.document for cl in second.claims for c in cl.citations} <= {nda.title}
         note = win.answer_view.follow_up_label
         assert note is not None and nda.title in note.text() and first[:40] in note.text()
+        said = {"en": "Follow-up to “", "ro": "Continuare la „"}[language]
+        assert note.text().startswith(said)
         thread = win.conversation
         assert thread.list.count() == 2 and not thread.head.isHidden()
         thread.list.setCurrentRow(0)  # the first answer again, from the thread

@@ -4,6 +4,14 @@
 <context>
     <name>AnswerView</name>
     <message>
+        <source>Ask again about:</source>
+        <translation>Întrebați din nou despre:</translation>
+    </message>
+    <message>
+        <source>Ask again, of {document} only: {q}</source>
+        <translation>Întrebați din nou, doar în {document}: {q}</translation>
+    </message>
+    <message>
         <location filename="../../ui/answer_view.py" line="218"/>
         <source>No answer in: {documents}</source>
         <translation>Niciun răspuns în: {documents}</translation>
@@ -146,6 +154,14 @@
 </context>
 <context>
     <name>AskPanel</name>
+    <message>
+        <source>Follow-up</source>
+        <translation>Întrebare în continuare</translation>
+    </message>
+    <message>
+        <source>Ask it of the previous question&apos;s document and date, unless it names another document or you set another date.</source>
+        <translation>Puneți-o pe documentul și la data întrebării anterioare, dacă nu numește alt document sau nu alegeți altă dată.</translation>
+    </message>
     <message>
         <location filename="../../ui/ask_panel.py" line="124"/>
         <source>The question is too long: {length} characters (at most {limit}).</source>
@@ -305,6 +321,50 @@
 </context>
 <context>
     <name>DocumentsPanel</name>
+    <message>
+        <source>Resume indexing</source>
+        <translation>Reia indexarea</translation>
+    </message>
+    <message>
+        <source>Finish indexing the documents a cancelled add left partly indexed.</source>
+        <translation>Termină indexarea documentelor rămase parțial indexate după o adăugare anulată.</translation>
+    </message>
+    <message>
+        <source>Remove from the matter, with their passages?
+
+{names}</source>
+        <translation>Eliminați din dosar, cu pasajele lor?
+
+{names}</translation>
+    </message>
+    <message>
+        <source>Remove documents</source>
+        <translation>Eliminați documentele</translation>
+    </message>
+    <message>
+        <source>Ask about this document only</source>
+        <translation>Întreabă doar despre acest document</translation>
+    </message>
+    <message>
+        <source>Open containing folder</source>
+        <translation>Deschide folderul care îl conține</translation>
+    </message>
+    <message>
+        <source>Mark as verified by a person</source>
+        <translation>Marchează ca verificat de o persoană</translation>
+    </message>
+    <message>
+        <source>Mark as not verified</source>
+        <translation>Marchează ca neverificat</translation>
+    </message>
+    <message>
+        <source>Re-index (read the file again)</source>
+        <translation>Reindexează (citește din nou fișierul)</translation>
+    </message>
+    <message>
+        <source>Remove from the matter…</source>
+        <translation>Elimină din dosar…</translation>
+    </message>
     <message>
         <location filename="../../ui/doc_status.py" line="29"/>
         <source>same content as document {id}</source>
@@ -739,6 +799,18 @@
 </context>
 <context>
     <name>MainWindow</name>
+    <message>
+        <source>Resuming…</source>
+        <translation>Se reia…</translation>
+    </message>
+    <message>
+        <source>Updating documents…</source>
+        <translation>Se actualizează documentele…</translation>
+    </message>
+    <message>
+        <source>Documents updated.</source>
+        <translation>Documente actualizate.</translation>
+    </message>
     <message>
         <location filename="../../ui/main_window.py" line="78"/>
         <source>LetaDesk</source>
@@ -1467,6 +1539,49 @@ Modelul hotărăște ce spun ciornele. Comparați SHA-256 cu cel dat de editorul
         <location filename="../../ui/viewer_toolbar.py" line="174"/>
         <source>Page {n} of {total}</source>
         <translation>Pagina {n} din {total}</translation>
+    </message>
+</context>
+<context>
+    <name>ConversationView</name>
+    <message>
+        <source>in {document}</source>
+        <translation>în {document}</translation>
+    </message>
+    <message>
+        <source>in the whole matter</source>
+        <translation>în tot dosarul</translation>
+    </message>
+    <message>
+        <source>as of {date}</source>
+        <translation>la data de {date}</translation>
+    </message>
+    <message>
+        <source>Follow-up to “{q}”: asked of {document}, which it names</source>
+        <translation>Continuare la „{q}”: întrebată în {document}, pe care îl numește</translation>
+    </message>
+    <message>
+        <source>Follow-up to “{q}”: asked {where}, as the previous question was.</source>
+        <translation>Continuare la „{q}”: întrebată {where}, ca întrebarea anterioară.</translation>
+    </message>
+    <message>
+        <source>Asked of {document} only.</source>
+        <translation>Întrebată doar în {document}.</translation>
+    </message>
+    <message>
+        <source>Conversation</source>
+        <translation>Conversație</translation>
+    </message>
+    <message>
+        <source>New conversation</source>
+        <translation>Conversație nouă</translation>
+    </message>
+    <message>
+        <source>The next question starts afresh: it inherits no document and no date.</source>
+        <translation>Următoarea întrebare începe de la capăt: nu preia niciun document și nicio dată.</translation>
+    </message>
+    <message>
+        <source>no answer</source>
+        <translation>niciun răspuns</translation>
     </message>
 </context>
 </TS>
