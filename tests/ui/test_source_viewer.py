@@ -46,7 +46,10 @@ def test_find_goes_to_the_page_of_each_match_highlighted(qtbot, viewer_window) -
     qtbot.keyClicks(field, "the supplier")
     qtbot.keyClick(field, Qt.Key.Key_Return)
     assert viewer.current_page == 2 and viewer.highlight_rects
-    assert viewer.toolbar.find_status.text() == "Found on page 2"
+    assert viewer.toolbar.find_status.text() == "1 of 2, page 2"
+    hits = viewer.toolbar.find_status.toolTip().splitlines()  # the hits, listed
+    assert [h.split(":")[0] for h in hits] == ["p. 2", "p. 3"]
+    assert all("supplier" in h.lower() for h in hits)
     first = viewer.find_range
     assert viewer.find_next("the supplier")
     assert viewer.current_page == 3 and viewer.find_range != first
@@ -54,6 +57,16 @@ def test_find_goes_to_the_page_of_each_match_highlighted(qtbot, viewer_window) -
     assert viewer.find_range == first and viewer.current_page == 2
     assert not viewer.find_next("arbitration")
     assert viewer.toolbar.find_status.text() == "Not found"
+
+
+def test_zoom_keys_work_without_clicking_the_page_first(qtbot, viewer_window) -> None:
+    # before: Ctrl+- and Ctrl+0 did nothing until the page had been clicked
+    win, viewer = viewer_window, viewer_window.viewer
+    win.ask_panel.question.setFocus()
+    qtbot.waitUntil(lambda: win.ask_panel.question.hasFocus(), timeout=2000)
+    before = viewer.zoom
+    qtbot.keyClick(win.ask_panel.question, Qt.Key.Key_Minus, Qt.KeyboardModifier.ControlModifier)
+    assert viewer.zoom < before
 
 
 def test_zoom_by_hand_then_fit_width_and_refit_on_resize(qtbot, viewer_window) -> None:
@@ -106,9 +119,12 @@ def test_copy_the_citation_and_the_quote(qtbot, viewer_window) -> None:
     ref = _cited(viewer_window)
     viewer.show_source(ref)
     assert viewer.toolbar.copy_button.isEnabled()
+    assert viewer.toolbar.copy_button.text() == "Copy"
     viewer.toolbar.copy_citation_action.trigger()
     citation = QGuiApplication.clipboard().text()
     assert citation == "Section 2 of the three_pages"  # the locator and the title
+    assert viewer.toolbar.copy_button.text() == "Copied ✓"  # it says so (it said nothing)
+    qtbot.waitUntil(lambda: viewer.toolbar.copy_button.text() == "Copy", timeout=4000)
     viewer.toolbar.copy_quote_action.trigger()
     copied = QGuiApplication.clipboard().text()
     assert copied == f"“{ref.quote}” ({citation})"

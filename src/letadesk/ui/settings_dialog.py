@@ -127,7 +127,9 @@ class SettingsDialog(QDialog):
         """The generation mode choice (``letadesk.generate.mode``), set to ``current``."""
         box = QComboBox()
         labels = {
-            "auto": self.tr("Automatic: only with a model file or server chosen above"),
+            "auto": self.tr(
+                "Automatic: when a language model file or the firm's model server is chosen above"
+            ),
             "always": self.tr("Always (the built-in small model too)"),
             "never": self.tr("Never: verbatim passages only"),
         }
@@ -152,7 +154,7 @@ class SettingsDialog(QDialog):
         as_of_row.addWidget(self.as_of_date)
         as_of_row.addStretch(1)
         form = QFormLayout()
-        form.addRow(self.tr("Model file (GGUF):"), model_row)
+        form.addRow(self.tr("Language model file:"), model_row)
         form.addRow("", self.model_info)
         form.addRow(self.tr("Firm model server (URL):"), self.model_server)
         form.addRow(self.tr("Model on the server:"), self.model_server_model)
@@ -160,12 +162,14 @@ class SettingsDialog(QDialog):
         form.addRow(self.tr("Firm server (matters):"), self.backend)
         form.addRow("", self.backend_info)
         form.addRow(self.tr("Draft answers with the model:"), self.generation)
-        form.addRow(self.tr("Embedder:"), self.embedder)
-        form.addRow(self.tr("Threads:"), self.threads)
+        form.addRow(self.tr("Search model (finds passages by meaning):"), self.embedder)
+        form.addRow(self.tr("Processor cores to use:"), self.threads)
         form.addRow(self.tr("Default \u201cas of\u201d date:"), as_of_row)
         form.addRow(self.tr("Interface language:"), self.language)
         note = QLabel(
-            self.tr("A new language, embedder or firm server applies after restarting LetaDesk.")
+            self.tr(
+                "A new language, search model or firm server applies after restarting LetaDesk."
+            )
         )
         note.setObjectName("hint")
         buttons = QDialogButtonBox(
@@ -181,7 +185,7 @@ class SettingsDialog(QDialog):
 
     def _browse(self) -> None:
         path, _ = QFileDialog.getOpenFileName(
-            self, self.tr("Choose a model"), "", self.tr("GGUF models (*.gguf)")
+            self, self.tr("Choose a model"), "", self.tr("Language model files (*.gguf)")
         )
         if path:
             self.model_path.setText(path)

@@ -39,7 +39,7 @@ from letadesk.errors import LetaDeskError
 from letadesk.export.citation_text import conventional_citation, quote_with_citation
 from letadesk.ui.page_image import Rect, find_rects, page_pixmap
 from letadesk.ui.profile import WindowProfile
-from letadesk.ui.text_find import next_match, page_at, utf16_offset
+from letadesk.ui.text_find import all_matches, hit_lines, next_match, page_at, utf16_offset
 from letadesk.ui.viewer_toolbar import ViewerToolbar
 
 HIGHLIGHT = QColor(255, 214, 0, 110)
@@ -244,6 +244,7 @@ class SourceViewer(QWidget):
         source = citation_json(self._cited)
         text = quote_with_citation(source) if what == "quote" else conventional_citation(source)
         QGuiApplication.clipboard().setText(text)
+        self.toolbar.show_copied()
         return text
 
     def open_externally(self) -> bool:
@@ -319,8 +320,11 @@ class SourceViewer(QWidget):
             status.setText(self.tr("Not found"))
             return False
         self.find_range = found
-        page = page_at(self._ws.pages(doc), found[0])
-        status.setText(self.tr("Found on page {n}").format(n=page))
+        pages = self._ws.pages(doc)
+        page, hits = page_at(pages, found[0]), all_matches(text, term)
+        at = hits.index(found) + 1 if found in hits else 1
+        status.setText(self.tr("{i} of {n}, page {p}").format(i=at, n=len(hits), p=page))
+        status.setToolTip("\n".join(hit_lines(text, pages, hits[:40])))
         if self.mode == "pdf":
             self._highlight_page = page
             self.highlight_rects = find_rects(self._ws, doc, page, text[found[0] : found[1]])

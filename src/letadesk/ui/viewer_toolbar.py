@@ -3,7 +3,7 @@ citation, and opening the file in the system's viewer."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QHBoxLayout,
@@ -131,6 +131,16 @@ class ViewerToolbar(QWidget):
         find = QShortcut(QKeySequence(QKeySequence.StandardKey.Find), owner)
         find.setContext(Qt.ShortcutContext.WindowShortcut)
         find.activated.connect(self.focus_find)
+
+    def show_copied(self) -> None:
+        """Say on the Copy button, for two seconds, that the text is on the clipboard."""
+        self.copy_button.setText(self.tr("Copied \u2713"))
+        if not hasattr(self, "_copied"):
+            self._copied = QTimer(self)  # dies with the toolbar
+            self._copied.setSingleShot(True)
+            self._copied.setInterval(2000)
+            self._copied.timeout.connect(lambda: self.copy_button.setText(self.tr("Copy")))
+        self._copied.start()
 
     def focus_find(self) -> None:
         self.find_field.setFocus()

@@ -1306,13 +1306,13 @@
     </message>
     <message>
         <location filename="../../ui/settings_dialog.py" line="130"/>
-        <source>Automatic: only with a model file or server chosen above</source>
-        <translation>Automat: doar cu un fișier de model sau un server ales mai sus</translation>
+        <source>Automatic: when a language model file or the firm&apos;s model server is chosen above</source>
+        <translation>Automat: când mai sus este ales un fișier de model de limbaj sau serverul de modele al firmei</translation>
     </message>
     <message>
         <location filename="../../ui/settings_dialog.py" line="155"/>
-        <source>Model file (GGUF):</source>
-        <translation>Fișierul modelului (GGUF):</translation>
+        <source>Language model file:</source>
+        <translation>Fișierul modelului de limbaj:</translation>
     </message>
     <message>
         <location filename="../../ui/settings_dialog.py" line="157"/>
@@ -1331,13 +1331,13 @@
     </message>
     <message>
         <location filename="../../ui/settings_dialog.py" line="163"/>
-        <source>Embedder:</source>
-        <translation>Model de vectorizare:</translation>
+        <source>Search model (finds passages by meaning):</source>
+        <translation>Modelul de căutare (găsește pasaje după sens):</translation>
     </message>
     <message>
         <location filename="../../ui/settings_dialog.py" line="164"/>
-        <source>Threads:</source>
-        <translation>Fire de execuție:</translation>
+        <source>Processor cores to use:</source>
+        <translation>Nuclee de procesor folosite:</translation>
     </message>
     <message>
         <location filename="../../ui/settings_dialog.py" line="165"/>
@@ -1351,8 +1351,8 @@
     </message>
     <message>
         <location filename="../../ui/settings_dialog.py" line="168"/>
-        <source>A new language, embedder or firm server applies after restarting LetaDesk.</source>
-        <translation>O nouă limbă, un nou model de vectorizare sau un nou server al firmei se aplică după repornirea LetaDesk.</translation>
+        <source>A new language, search model or firm server applies after restarting LetaDesk.</source>
+        <translation>O nouă limbă, un nou model de căutare sau un nou server al firmei se aplică după repornirea LetaDesk.</translation>
     </message>
     <message>
         <location filename="../../ui/settings_dialog.py" line="184"/>
@@ -1361,8 +1361,8 @@
     </message>
     <message>
         <location filename="../../ui/settings_dialog.py" line="184"/>
-        <source>GGUF models (*.gguf)</source>
-        <translation>Modele GGUF (*.gguf)</translation>
+        <source>Language model files (*.gguf)</source>
+        <translation>Fișiere de model de limbaj (*.gguf)</translation>
     </message>
     <message>
         <location filename="../../ui/settings_dialog.py" line="203"/>
@@ -1428,6 +1428,10 @@ Modelul hotărăște ce spun ciornele. Comparați SHA-256 cu cel dat de editorul
 <context>
     <name>SourceViewer</name>
     <message>
+        <source>{i} of {n}, page {p}</source>
+        <translation>{i} din {n}, pagina {p}</translation>
+    </message>
+    <message>
         <location filename="../../ui/source_viewer.py" line="155"/>
         <source>Click a source chip to see the cited passage.</source>
         <translation>Apăsați pe o sursă pentru a vedea pasajul citat.</translation>
@@ -1450,6 +1454,10 @@ Modelul hotărăște ce spun ciornele. Comparați SHA-256 cu cel dat de editorul
 </context>
 <context>
     <name>ViewerToolbar</name>
+    <message>
+        <source>Copied ✓</source>
+        <translation>Copiat ✓</translation>
+    </message>
     <message>
         <location filename="../../ui/viewer_toolbar.py" line="38"/>
         <source>Previous page</source>
