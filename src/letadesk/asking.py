@@ -19,9 +19,9 @@ from letadesk import judge
 from letadesk.answer.ask import AskCancelled, Asker, AskOptions
 from letadesk.answer.record import AskTrace
 from letadesk.config import Settings
-from letadesk.domain import Answer, SearchFilters
+from letadesk.domain import Answer, Passage, SearchFilters
 from letadesk.generate.generator import Generator
-from letadesk.limits import checked_question
+from letadesk.limits import MAX_K, checked_count, checked_question
 from letadesk.ports import AuditTrail, CorpusReader, IndexSearch
 from letadesk.retrieve.cascade import Retriever
 from letadesk.store.audit import new_audit_id
@@ -50,6 +50,56 @@ class AskTarget(Protocol):
     def generates(self, generator: Generator | None = None) -> bool: ...
 
     def generator(self) -> Generator: ...
+
+
+class SearchTarget(Protocol):
+    """Where a matter is searched: this computer's profile or the firm server."""
+
+    @property
+    def corpus(self) -> CorpusReader: ...
+
+    @property
+    def indexes(self) -> IndexSearch: ...
+
+    def filters(
+        self, matter: str, *, document: str | None = None, as_of: date | None = None
+    ) -> SearchFilters: ...
+
+
+def search_on(
+    target: SearchTarget,
+    trail: AuditTrail | None,
+    query: str,
+    *,
+    matter: str,
+    document: str | None = None,
+    k: int = 20,
+    as_of: date | None = None,
+    dense: bool = True,
+) -> list[Passage]:
+    """Both profiles' ``search``: ``query`` checked, the retrieval cascade run in the
+    matter (or one document), and the search recorded in ``trail`` (what was asked and
+    which fragments came back): a search probes a matter as a question does. ``trail``
+    None: a search inside a verb that leaves its own record (the draft check)."""
+    query = checked_question(query, "query")
+    checked_count(k, "k", MAX_K)
+    filters = target.filters(matter, document=document, as_of=as_of)
+    passages = Retriever(target.corpus, target.indexes).search(query, filters, k=k, dense=dense)
+    if trail is not None:
+        record = {
+            "event": "search",
+            "question": query,
+            "matter": matter,
+            "document_id": filters.document_id,
+            "as_of": None if as_of is None else as_of.isoformat(),
+            "k": k,
+            "results": [
+                {"fragment_id": int(p.fragment.id), "document_id": int(p.document.id)}
+                for p in passages.passages
+            ],
+        }
+        trail.append(record, audit_id=new_audit_id(), matter_id=filters.matter_id)
+    return passages.passages
 
 
 def ask_on(

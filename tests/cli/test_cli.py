@@ -114,7 +114,8 @@ def test_cli_end_to_end(tmp_path: Path) -> None:
     assert json.loads(run(data, "doctor", "--json").stdout)["consistent"]
     assert json.loads(run(data, "audit", "--verify", "--json").stdout)["intact"]
     run(data, "audit", "--export", str(tmp_path / "audit.jsonl"))
-    assert (tmp_path / "audit.jsonl").read_text(encoding="utf-8").count("\n") == 3
+    exported = (tmp_path / "audit.jsonl").read_text(encoding="utf-8")
+    assert exported.count("\n") == 6  # three asks and three searches, each recorded
 
     questions = tmp_path / "q.jsonl"
     questions.write_text(

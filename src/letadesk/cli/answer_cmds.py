@@ -170,12 +170,13 @@ def _warm(ws: Profile) -> None:
     """Load what a first answer needs: the judge, the embedder (by a search) and, when
     answers are drafted, the language model. A model that fails to load is reported and
     the engine serves on (each ask then says why)."""
+    from letadesk.asking import search_on
     from letadesk.judge import default_judge
 
     try:
         default_judge()
-        if names := [m.name for m in ws.matters()]:
-            ws.search("warm-up", matter=names[0], k=1)
+        if names := [m.name for m in ws.matters()]:  # not a user's search: not recorded
+            search_on(ws, None, "warm-up", matter=names[0], k=1)
         if ws.generates():
             ws.generator()
     except LetaDeskError as exc:

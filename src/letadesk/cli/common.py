@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal, Protocol
 
 from letadesk.cli.ask_args import backend_url
-from letadesk.domain import Matter
+from letadesk.domain import Matter, Passage
 from letadesk.draft.check import DraftTarget
 from letadesk.errors import ConfigError
 from letadesk.limits import checked_count
@@ -33,6 +33,17 @@ class Profile(ReviewTarget, DraftTarget, Protocol):
     grid's and a draft check's target, and more)."""
 
     def matters(self) -> list[Matter]: ...
+
+    def search(
+        self,
+        query: str,
+        *,
+        matter: str,
+        document: str | None = None,
+        k: int = 20,
+        as_of: date | None = None,
+        dense: bool = True,
+    ) -> list[Passage]: ...
 
     def check_sources(
         self, *, matter: str | None = None, full: bool | None = None

@@ -23,7 +23,9 @@ The errors are ``missing``, ``not_in_force`` and ``mismatch`` (:data:`ERROR_KIND
 
 from __future__ import annotations
 
+import hashlib
 import re
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import date
@@ -33,48 +35,41 @@ from typing import Any, Protocol
 from letadesk.answer.presupposition import act_title, describe, missing_provision
 from letadesk.answer.record import citation_json
 from letadesk.answer.sentences import sentences
+from letadesk.asking import SearchTarget, search_on
 from letadesk.config import Settings
 from letadesk.domain import (
     DRAFT_ERROR_KINDS,
     Citation,
     Fragment,
     Matter,
+    MatterId,
     ParsedDocument,
     Passage,
 )
 from letadesk.errors import IngestError
 from letadesk.ingest.worker import ParserPool
-from letadesk.ports import CorpusReader
+from letadesk.ports import AuditTrail
 from letadesk.references import Reference, locator_of, parse_references
+from letadesk.store.audit import new_audit_id
 from letadesk.text import Texts, one_line, translate
 from letadesk.verify.quantities import Quantity, quantities
 
 
-class DraftTarget(Protocol):
+class DraftTarget(SearchTarget, Protocol):
     """Where a draft is checked: this computer's profile (:class:`~letadesk.workspace.
     Workspace`) or the firm server (``ServerWorkspace``): the matter's corpus and search,
-    the settings (the parser's limits) and the calendar."""
+    the settings (the parser's limits), the calendar and the audit trail (a draft check
+    probes the matter, and leaves its record as a question does)."""
 
     @property
     def settings(self) -> Settings: ...
 
     @property
-    def corpus(self) -> CorpusReader: ...
+    def trail(self) -> AuditTrail: ...
 
     def matter(self, name: str) -> Matter: ...
 
     def today(self) -> date: ...
-
-    def search(
-        self,
-        query: str,
-        *,
-        matter: str,
-        document: str | None = None,
-        k: int = 20,
-        as_of: date | None = None,
-        dense: bool = True,
-    ) -> list[Passage]: ...
 
 
 ERROR_KINDS = DRAFT_ERROR_KINDS
@@ -192,7 +187,28 @@ def check_draft(
         pieces.append(Piece(start, end, text, tuple(checker.findings(text))))
         if progress is not None:
             progress(i + 1, len(spans))
-    return DraftReport(str(path), draft.title, matter, as_of, tuple(pieces), len(spans))
+    report = DraftReport(str(path), draft.title, matter, as_of, tuple(pieces), len(spans))
+    _record(ws, report, checker.matter_id)
+    return report
+
+
+def _record(ws: DraftTarget, report: DraftReport, matter_id: int) -> None:
+    """The check's audit record: the draft (its name and SHA-256), the date, and how
+    many findings of each kind, with the fragments cited."""
+    path = Path(report.path)
+    kinds = Counter(f.kind for p in report.pieces for f in p.findings)
+    cited = {c.fragment_id for p in report.pieces for f in p.findings for c in f.citations}
+    record = {
+        "event": "check-document",
+        "question": f"check-document {path.name}",
+        "draft_sha256": hashlib.sha256(path.read_bytes()).hexdigest(),
+        "as_of": report.as_of.isoformat() if report.as_of else None,
+        "clauses": report.total,
+        "checked": len(report.pieces),
+        "findings": dict(sorted(kinds.items())),
+        "cited_fragments": sorted(int(i) for i in cited),
+    }
+    ws.trail.append(record, audit_id=new_audit_id(), matter_id=matter_id)
 
 
 def clauses(text: str, start: int, end: int) -> list[tuple[int, int]]:
@@ -225,7 +241,7 @@ def clauses(text: str, start: int, end: int) -> list[tuple[int, int]]:
 class _Checker:
     def __init__(self, ws: DraftTarget, matter: str, as_of: date | None) -> None:
         self._ws, self._matter, self._as_of = ws, matter, as_of
-        self._matter_id = ws.matter(matter).id
+        self.matter_id = int(ws.matter(matter).id)
         self._language = ws.settings.language
 
     def findings(self, text: str) -> list[Finding]:
@@ -243,7 +259,7 @@ class _Checker:
 
     def _reference(self, text: str, ref: Reference) -> list[Finding]:
         missing = missing_provision(
-            self._ws.corpus, [ref], matter_id=self._matter_id, as_of=self._as_of
+            self._ws.corpus, [ref], matter_id=MatterId(self.matter_id), as_of=self._as_of
         )
         if missing is not None:
             kind = _MISSING_KINDS.get(missing.kind, "missing")
@@ -270,14 +286,14 @@ class _Checker:
         them for a question that names it."""
         assert ref.act is not None  # findings() keeps only references that name their act
         query = f"{locator_of(ref)} din {act_title(ref.act)}"
-        passages = self._ws.search(query, matter=self._matter, k=3, as_of=self._as_of)
+        passages = search_on(self._ws, None, query, matter=self._matter, k=3, as_of=self._as_of)
         return [p for p in passages if p.via == "reference"]
 
     def _related(self, text: str) -> list[Finding]:
         query = one_line(text)[:_RELATED_QUERY_CHARS]
         if len(query.split()) < 4:
             return []
-        passages = self._ws.search(query, matter=self._matter, k=1, as_of=self._as_of)
+        passages = search_on(self._ws, None, query, matter=self._matter, k=1, as_of=self._as_of)
         return [
             Finding("related", self._t("related"), (_citation(p.fragment, p),)) for p in passages
         ]

@@ -19,7 +19,7 @@ from typing import Any
 import psycopg
 
 from letadesk.answer.ask import AskOptions
-from letadesk.asking import ask_on
+from letadesk.asking import ask_on, search_on
 from letadesk.config import Paths
 from letadesk.domain import (
     Answer,
@@ -34,8 +34,7 @@ from letadesk.errors import ConfigError, NotFoundError
 from letadesk.generate.generator import Generator
 from letadesk.index.embedder import Embedder
 from letadesk.ingest.currency import CurrencyReport
-from letadesk.limits import MAX_K, checked_count, checked_document_ref, checked_question
-from letadesk.retrieve.cascade import Retriever
+from letadesk.limits import checked_document_ref
 from letadesk.server import audit, members
 from letadesk.server.connect import connect, describe, translated
 from letadesk.server.corpus import DOC_COLUMNS, PgCorpus, document_from_row
@@ -301,12 +300,14 @@ class ServerWorkspace:
         as_of: date | None = None,
         dense: bool = True,
     ) -> list[Passage]:
-        query = checked_question(query, "query")
-        checked_count(k, "k", MAX_K)
-        filters = self.filters(matter, document=document, as_of=as_of)
-        return (
-            Retriever(self.corpus, self.indexes).search(query, filters, k=k, dense=dense).passages
+        """As :meth:`Workspace.search`, on the server's matter; recorded (naming the role)."""
+        return search_on(
+            self, self.trail, query, matter=matter, document=document, k=k, as_of=as_of, dense=dense
         )
+
+    @property
+    def trail(self) -> audit.ServerAuditTrail:  # asks, searches and draft checks append here
+        return audit.ServerAuditTrail(self._conn, self.witness)
 
     def ask(
         self,
@@ -322,7 +323,7 @@ class ServerWorkspace:
         """As :meth:`Workspace.ask`, on the server's matter; the record names the role."""
         return ask_on(
             self,
-            audit.ServerAuditTrail(self._conn, self.witness),
+            self.trail,
             question,
             matter=matter,
             document=document,
