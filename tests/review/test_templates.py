@@ -93,6 +93,19 @@ def test_a_bad_template_names_the_file_and_the_problem(text: str, problem: str) 
     assert str(caught.value).startswith("firm.jsonl")
 
 
+def test_a_plain_list_one_question_a_line(tmp_path: Path) -> None:
+    # before: refused as "not JSON" (issue 40)
+    path = tmp_path / "q.txt"
+    path.write_text(
+        "# the firm's set\nWhat is the governing law?\n\nCare este termenul de plată?\n",
+        encoding="utf-8",
+    )
+    assert load_template(str(path)) == [
+        Question("What is the governing law?", "What is the governing law?"),
+        Question("Care este termenul de plată?", "Care este termenul de plată?"),
+    ]
+
+
 def test_a_missing_template_file_is_a_usage_error(tmp_path: Path) -> None:
     with pytest.raises(ConfigError, match=r"nosuch\.json: cannot be read"):
         load_template(str(tmp_path / "nosuch.json"))

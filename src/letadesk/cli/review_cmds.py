@@ -24,7 +24,7 @@ def register(sub: Any) -> None:
         required=True,
         metavar="FILE|" + "|".join(SHIPPED),
         help="a question template: a shipped set (cuad: CUAD's clause categories; ro: "
-        "Romanian contract clauses) or a JSON / JSON-lines file of questions",
+        "Romanian contract clauses) or a file of questions: one a line, JSON or JSON lines",
     )
     p.add_argument(
         "--documents",

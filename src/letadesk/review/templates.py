@@ -3,8 +3,10 @@ common Romanian contract clauses) and a firm's own file.
 
 A template file is JSON, ``{"name": ..., "questions": [{"label": ..., "question": ...}]}``
 or a bare list of such objects (or of question strings), or JSON lines, one
-``{"question": ..., "label": ...}`` a line. ``label`` is optional (the question itself
-when absent). The shipped sets are package data (``resources/review/``).
+``{"question": ..., "label": ...}`` a line, or plain text: one question a line (the list
+a lawyer writes; blank lines and lines starting with ``#`` are skipped). ``label`` is
+optional (the question itself when absent). The shipped sets are package data
+(``resources/review/``).
 """
 
 from __future__ import annotations
@@ -50,11 +52,17 @@ def load_template(spec: str) -> list[Question]:
 
 
 def parse_template(text: str, name: str) -> list[Question]:
-    """The questions of a template's ``text`` (JSON or JSON lines); ``name`` in errors."""
+    """The questions of a template's ``text`` (JSON, JSON lines or one question a line);
+    ``name`` in errors."""
     try:
         data: Any = json.loads(text)
-    except ValueError:  # JSON lines (or not JSON at all: json_objects says which line)
-        data = list(json_objects(text.splitlines(), name, strings=("question",)))
+    except ValueError:
+        lines = [line.strip() for line in text.splitlines()]
+        lines = [line for line in lines if line and not line.startswith("#")]
+        if lines and not any(line.startswith(("{", "[")) for line in lines):
+            data = lines  # plain text: one question a line
+        else:  # JSON lines (json_objects says which line is not JSON)
+            data = list(json_objects(text.splitlines(), name, strings=("question",)))
     if isinstance(data, dict):
         data = data.get("questions", [data] if "question" in data else None)
     if not isinstance(data, list):
