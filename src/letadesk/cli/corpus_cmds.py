@@ -119,18 +119,24 @@ _STALE = {
 
 
 def cmd_docs(args: argparse.Namespace) -> int:
+    """The documents; one whose passages are not all in the index yet (a cancelled add)
+    is "partly indexed", as the window and ``doctor`` say."""
     with open_profile(args, sources="quick") as ws:
         docs = ws.documents(args.matter, failed_only=args.failed)
+        pending: dict[int, int] = getattr(ws, "pending", lambda _matter: {})(args.matter)
     if args.json:
-        print_json([_doc_json(d) for d in docs])
+        print_json([{**_doc_json(d), "pending_passages": pending.get(d.id, 0)} for d in docs])
         return 0
     for d in docs:
-        extra = f": {d.failure_reason}" if d.failure_reason else ""
+        status, extra = d.status.value, f": {d.failure_reason}" if d.failure_reason else ""
         if d.duplicate_of is not None:
             extra = f": same content as document {d.duplicate_of}"
+        if status == "indexed" and pending.get(d.id):
+            status = "partly indexed"
+            extra += f" ({pending[d.id]} passages not yet indexed; the next ingest resumes them)"
         if d.stale:
             extra += f" [stale: {_STALE[d.source_state]}]"
-        print(f"{d.id:>5}  {d.status.value:<9} {printable(d.path)}{printable(extra)}")
+        print(f"{d.id:>5}  {status:<9} {printable(d.path)}{printable(extra)}")
     return 0
 
 
