@@ -115,7 +115,7 @@ class AnswerView(QScrollArea):
             self._claims(layout, answer)
         else:
             build_refusal(self, layout, answer)
-        self._rejected(layout, answer.rejected)
+        self._rejected(layout, answer.rejected, answer.mode)
         layout.addStretch(1)
 
     def mode_text(self, answer: Answer) -> str:
@@ -319,7 +319,11 @@ class AnswerView(QScrollArea):
             return True
         return super().eventFilter(watched, event)
 
-    def _rejected(self, layout: QVBoxLayout, rejected: Sequence[RejectedClaim]) -> None:
+    def _rejected(
+        self, layout: QVBoxLayout, rejected: Sequence[RejectedClaim], mode: str = ""
+    ) -> None:
+        """Each rejected claim with why, behind a box; none: the box only where a model
+        drafted, and a line saying its draft held nothing to check when it failed."""
         self.rejected_box = QFrame()
         self.rejected_box.setObjectName("rejected")
         inner = QVBoxLayout(self.rejected_box)
@@ -332,7 +336,18 @@ class AnswerView(QScrollArea):
             inner.addWidget(label)
         self.show_rejected = QCheckBox(self.tr("Show rejected claims ({n})").format(n=len(lines)))
         self.show_rejected.setEnabled(bool(rejected))
+        self.show_rejected.setVisible(bool(rejected) or mode == "generated")
         self.show_rejected.toggled.connect(self.rejected_box.setVisible)
         self.rejected_box.setVisible(False)
         layout.addWidget(self.show_rejected)
         layout.addWidget(self.rejected_box)
+        if mode == "extracted_after_generation_failed" and not rejected:
+            layout.addWidget(
+                wrapped_label(
+                    self.tr(
+                        "The model's draft held no claim with a quote that could be "
+                        "checked, so none is listed as rejected."
+                    ),
+                    "hint",
+                )
+            )

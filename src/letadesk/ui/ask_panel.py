@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from letadesk.config import Settings
 from letadesk.limits import MAX_QUESTION_CHARS
 from letadesk.ui.as_of import AsOfField
 from letadesk.ui.text_fit import ElidedLabel
@@ -56,6 +57,16 @@ class AskPanel(QWidget):
         self.follow_up_where = ElidedLabel("")
         self.follow_up_where.setObjectName("hint")
         self.set_follow_up("")
+        self.experimental = QLabel(self.tr("drafting: experimental"))
+        self.experimental.setObjectName("badge")
+        self.experimental.setToolTip(
+            self.tr(
+                "Only the small built-in model can draft here: it is slow and its drafts "
+                "are often rejected by the checks. Extract only gives verbatim passages; "
+                "a model file or the firm's model server (Settings) drafts better."
+            )
+        )
+        self.experimental.setVisible(False)
         self.server_label = QLabel()  # the firm's model server, when one drafts
         self.server_label.setObjectName("hint")
         self.server_label.setWordWrap(True)
@@ -99,6 +110,7 @@ class AskPanel(QWidget):
         options.addWidget(self.as_of_date)
         options.addSpacing(16)
         options.addWidget(self.extract_only)
+        options.addWidget(self.experimental)
         options.addWidget(self.server_label)
         options.addStretch(1)
         follow = QHBoxLayout()
@@ -127,6 +139,14 @@ class AskPanel(QWidget):
     def set_default_as_of(self, iso: str) -> None:
         if iso:
             self._as_of.set_iso(iso)
+
+    def show_settings(self, settings: Settings, generates: bool) -> None:
+        """The settings' default date and generation mode (``generates``: whether a model
+        drafts by default); drafting is marked experimental when only the small built-in
+        model can draft."""
+        self.set_default_as_of(settings.default_as_of)
+        self.set_generation(generates, settings.model_server)
+        self.experimental.setVisible(not (settings.model_path or settings.model_server))
 
     def set_generation(self, on: bool, model_server: str = "") -> None:
         """Reflect the settings' generation mode: "Extract only" is ticked when the model

@@ -113,8 +113,7 @@ class MainWindow(QMainWindow):
         self._engine = EngineThread(self.ws.paths.root, self, name="answers", server=server)
         self._connect()
         apply_firm_mode(self)
-        self.ask_panel.set_default_as_of(self.ws.settings.default_as_of)
-        self.ask_panel.set_generation(self.ws.generates(), self.ws.settings.model_server)
+        self.ask_panel.show_settings(self.ws.settings, self.ws.generates())
         self.matters.refresh(select=last_matter(self.ws.paths.root) or None)
         self.sources_checked = False  # the currency check on start has reported
         self._start_check.emit()
@@ -245,8 +244,7 @@ class MainWindow(QMainWindow):
         self._engine.reset()
         self.review_view.reset()
         self.draft_view.reset()
-        self.ask_panel.set_default_as_of(settings.default_as_of)
-        self.ask_panel.set_generation(self.ws.generates(), self.ws.settings.model_server)
+        self.ask_panel.show_settings(settings, self.ws.generates())
         self.status_label.setText(self.tr("Settings saved."))
 
     # ---- engine events -----------------------------------------------------------------

@@ -4,6 +4,10 @@
 <context>
     <name>AnswerView</name>
     <message>
+        <source>The model&apos;s draft held no claim with a quote that could be checked, so none is listed as rejected.</source>
+        <translation>Redactarea modelului nu a conținut nicio afirmație cu un citat care să poată fi verificat, așa că niciuna nu apare ca respinsă.</translation>
+    </message>
+    <message>
         <source>Ask again about:</source>
         <translation>Întrebați din nou despre:</translation>
     </message>
@@ -154,6 +158,14 @@
 </context>
 <context>
     <name>AskPanel</name>
+    <message>
+        <source>drafting: experimental</source>
+        <translation>redactare: experimentală</translation>
+    </message>
+    <message>
+        <source>Only the small built-in model can draft here: it is slow and its drafts are often rejected by the checks. Extract only gives verbatim passages; a model file or the firm&apos;s model server (Settings) drafts better.</source>
+        <translation>Aici poate redacta doar modelul mic inclus: este lent, iar redactările lui sunt adesea respinse de verificări. „Doar extrase” dă pasaje citate întocmai; un fișier de model sau serverul de modele al firmei (Setări) redactează mai bine.</translation>
+    </message>
     <message>
         <source>Follow-up</source>
         <translation>Întrebare în continuare</translation>
