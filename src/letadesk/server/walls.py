@@ -216,8 +216,8 @@ LANGUAGE sql STABLE {_DEF} AS $$
         WHERE (is_owner() OR a.{_READABLE}) AND (p_matter IS NULL OR a.matter_id = p_matter)
         ORDER BY a.seq DESC LIMIT p_limit) r ORDER BY r.seq
 $$;
--- a record the session appended, for its witness: the content only while it may read
--- the matter (position and hash whatever its membership)
+-- a record the session appended (any, for the owner), for its witness: the content only
+-- while it may read the matter (position and hash whatever its membership)
 CREATE FUNCTION audit_witness(p_id text) RETURNS TABLE(seq bigint, created_at text,
     matter_id bigint, record text, prev_hash text, hash text, purged boolean, readable boolean,
     asked_by name)
@@ -225,7 +225,7 @@ LANGUAGE sql STABLE {_DEF} AS $$
     SELECT a.seq, a.created_at, a.matter_id,
         CASE WHEN a.{_READABLE} THEN a.record END, a.prev_hash, a.hash,
         a.purged_at IS NOT NULL, a.{_READABLE}, a.asked_by
-    FROM audit a WHERE a.id = p_id AND a.asked_by = session_user
+    FROM audit a WHERE a.id = p_id AND (a.asked_by = session_user OR is_owner())
 $$;
 
 REVOKE ALL ON ALL TABLES IN SCHEMA {S} FROM PUBLIC, letadesk_lawyer, letadesk_admin;
