@@ -122,7 +122,7 @@ class AuditView(QWidget):
         for e in entries:
             self.records.append({**e.record, "_hash": e.hash})
             when = e.created_at[:19].replace("T", " ")
-            outcome = e.record.get("final", {}).get("disposition", "")
+            outcome = _disposition(e.record)
             self.list.addTopLevelItem(
                 QTreeWidgetItem([when, self._outcome(outcome), e.record.get("question", "")])
             )
@@ -153,11 +153,18 @@ class AuditView(QWidget):
         row = self.list.indexOfTopLevelItem(item) if item is not None else -1
         return self.records[row] if 0 <= row < len(self.records) else None
 
+    def exportable(self) -> dict[str, Any] | None:
+        """The selected record when it holds an answer or a refusal to write up (not one
+        of a question cancelled or failed)."""
+        record = self.current_record()
+        done = record is not None and _disposition(record) in ("answered", "refused")
+        return record if done else None
+
     def _selected(self, *_: object) -> None:
         record = self.current_record()
         self.saved_label.clear()
         for b in (self.word_button, self.markdown_button):
-            b.setEnabled(record is not None)
+            b.setEnabled(self.exportable() is not None)
         if record is None:
             self.detail.show_message(self.tr("No questions asked in this matter yet."))
             self.meta.clear()
@@ -186,7 +193,9 @@ class AuditView(QWidget):
         return target
 
     def export_markdown(self, path: str | Path | None = None) -> Path | None:
-        record = self.current_record()
+        record = self.exportable()
+        if record is None:
+            return None
         target = Path(path) if path else self._target(".md", self.tr("Export memo"))
         if record is None or target is None:
             return None
@@ -199,7 +208,9 @@ class AuditView(QWidget):
         return self._saved(target)
 
     def export_docx(self, path: str | Path | None = None) -> Path | None:
-        record = self.current_record()
+        record = self.exportable()
+        if record is None:
+            return None
         target = Path(path) if path else self._target(".docx", self.tr("Export memo"))
         if record is None or target is None:
             return None
@@ -209,3 +220,7 @@ class AuditView(QWidget):
         except OSError as exc:
             QMessageBox.warning(self, self.tr("Export memo"), str(exc))
             return None
+
+
+def _disposition(record: dict[str, Any]) -> str:
+    return str(record.get("final", {}).get("disposition", ""))
