@@ -12,6 +12,7 @@ pytest.importorskip("PySide6")
 pytest.importorskip("pytestqt")
 
 from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QFrame
 
 from conftest import wait_idle
 from corpus_factory import LEGEA_50_2020 as LEGEA
@@ -45,17 +46,25 @@ def test_check_a_draft_in_the_window(qtbot, window, tmp_path: Path) -> None:
     assert not view.last_error, view.last_error
     texts = [view.clauses.item(i).text() for i in range(view.clauses.count())]
     assert len(texts) == 3
-    assert texts[0].startswith("\u2717 1 · 1. CONTRACT Clauza 1 Plata se face")
-    assert texts[1].startswith("\u2717 1 · 2. Clauza 2")
-    assert texts[2].startswith("3. Clauza 3")
+    # the clause's own words, with what to review in words (it read "✗ 1 · 2. 1. Conform…")
+    assert texts[0].startswith("\u2717 1 to review — CONTRACT Clauza 1 Plata se face")
+    assert texts[1].startswith("\u2717 1 to review — Clauza 2")
+    assert texts[2].startswith("Clauza 3")
     assert "2 findings to review in 3 clauses" in view.status.text()
     findings = view.findings
     assert [label.text() for label in findings.claim_labels] == [
         "Cites art. 2 alin. (1) of Legea nr. 50/2020",
         "The draft says 10 zile; art. 2 alin. (1) of Legea nr. 50/2020 says 30 de zile",
     ]
-    # a finding citing a document no person verified says so, as an answer's claim does
-    assert [b.text() for b in findings.badges] == ["unverified source"] * 2
+    # a finding citing a document no person verified says so, as an answer's claim does;
+    # the deadline that differs is marked as an error, not drawn as a plain citation
+    assert [b.text() for b in findings.badges] == [
+        "unverified source",
+        "\u2717 differs from the source",
+        "unverified source",
+    ]
+    rows = [f.objectName() for f in findings.widget().findChildren(QFrame) if type(f) is QFrame]
+    assert [name for name in rows if name.startswith("claim")] == ["claim", "claimError"]
     qtbot.mouseClick(findings.chips[0], Qt.MouseButton.LeftButton)
     assert window.viewer.document is not None
     assert "30 de zile" in window.viewer.highlighted_text()

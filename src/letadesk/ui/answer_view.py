@@ -226,7 +226,8 @@ class AnswerView(QScrollArea):
 
     def _claim_row(self, claim: Claim, chips: list[Chip]) -> QFrame:
         row = QFrame()
-        row.setObjectName("claim")
+        error = self._error_badge(claim.kind)  # a draft check's finding to review
+        row.setObjectName("claimError" if error else "claim")
         box = QVBoxLayout(row)
         box.setContentsMargins(10, 8, 10, 8)
         text = QLabel(breakable(claim.text))
@@ -236,6 +237,8 @@ class AnswerView(QScrollArea):
         self.claim_labels.append(text)
         box.addWidget(text)
         line = FlowLayout()
+        if error:
+            line.addWidget(self._badge("errorBadge", *error))
         for on, name, badge_text, tip in (
             (
                 claim.kind == "extracted",
@@ -265,6 +268,24 @@ class AnswerView(QScrollArea):
             line.addWidget(chip)
         box.addLayout(line)
         return row
+
+    def _error_badge(self, kind: str) -> tuple[str, str] | None:
+        """The badge (text, tooltip) of a draft check's finding of ``kind``; None for a
+        claim that is not one."""
+        return {
+            "mismatch": (
+                self.tr("\u2717 differs from the source"),
+                self.tr("The draft's deadline, rate or amount differs from the provision."),
+            ),
+            "missing": (
+                self.tr("\u2717 not in the matter"),
+                self.tr("The draft cites a provision the matter's documents do not hold."),
+            ),
+            "not_in_force": (
+                self.tr("\u2717 not in force"),
+                self.tr("The provision the draft cites is not in force on the date checked."),
+            ),
+        }.get(kind)
 
     def _badge(self, name: str, text: str, tip: str) -> QLabel:
         badge = QLabel(text)

@@ -152,8 +152,10 @@ class DraftView(QWidget):
         self.status.setText(text)
         for i, piece in enumerate(report.pieces, start=1):
             wrong = sum(f.kind in ERROR_KINDS for f in piece.findings)
-            mark = f"\u2717 {wrong} · " if wrong else ""
-            item = QListWidgetItem(f"{mark}{i}. {shorten(' '.join(piece.text.split()), 160)}")
+            # the clause's own words, its number in them; the mark says what to review
+            mark = self.tr("\u2717 {n} to review — ").format(n=wrong) if wrong else ""
+            item = QListWidgetItem(mark + shorten(" ".join(piece.text.split()), 160))
+            item.setToolTip(self.tr("Clause {i} of the draft").format(i=i))
             if wrong:
                 item.setForeground(QBrush(QColor(_ERROR_COLOUR)))
             self.clauses.addItem(item)

@@ -26,6 +26,9 @@ QPushButton#chip:focus, QPushButton#staleChip:focus, QPushButton#clarifyChip:foc
     border: 2px solid #0b57d0; background: #c2d7fb; }
 QWidget#answerPage { background: #ffffff; }
 QFrame#claim { background: #f8f9fb; border: 1px solid #e1e4ea; border-radius: 6px; }
+QFrame#claimError { background: #fdf1f0; border: 1px solid #e0a39e; border-radius: 6px; }
+QLabel#errorBadge { background: #f9dedc; color: #8c1d18; border-radius: 8px; padding: 1px 8px;
+                    font-size: 9pt; font-weight: 600; }
 QFrame#refusal { background: #fdf1f0; border: 1px solid #f2c4c0; border-radius: 6px; }
 QFrame#rejected { background: #fafafa; border: 1px dashed #c8ccd2; border-radius: 6px; }
 QPushButton#chip { background: #e8f0fe; color: #174ea6; border: 1px solid #c6dafc;

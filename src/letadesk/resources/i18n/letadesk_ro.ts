@@ -4,6 +4,30 @@
 <context>
     <name>AnswerView</name>
     <message>
+        <source>✗ differs from the source</source>
+        <translation>✗ diferă de sursă</translation>
+    </message>
+    <message>
+        <source>The draft&apos;s deadline, rate or amount differs from the provision.</source>
+        <translation>Termenul, procentul sau suma din proiect diferă de prevedere.</translation>
+    </message>
+    <message>
+        <source>✗ not in the matter</source>
+        <translation>✗ nu este în dosar</translation>
+    </message>
+    <message>
+        <source>The draft cites a provision the matter&apos;s documents do not hold.</source>
+        <translation>Proiectul citează o prevedere pe care documentele dosarului nu o conțin.</translation>
+    </message>
+    <message>
+        <source>✗ not in force</source>
+        <translation>✗ nu este în vigoare</translation>
+    </message>
+    <message>
+        <source>The provision the draft cites is not in force on the date checked.</source>
+        <translation>Prevederea citată de proiect nu este în vigoare la data verificată.</translation>
+    </message>
+    <message>
         <source>The model&apos;s draft held no claim with a quote that could be checked, so none is listed as rejected.</source>
         <translation>Redactarea modelului nu a conținut nicio afirmație cu un citat care să poată fi verificat, așa că niciuna nu apare ca respinsă.</translation>
     </message>
@@ -510,6 +534,14 @@
 </context>
 <context>
     <name>DraftView</name>
+    <message>
+        <source>✗ {n} to review — </source>
+        <translation>✗ {n} de verificat — </translation>
+    </message>
+    <message>
+        <source>Clause {i} of the draft</source>
+        <translation>Clauza {i} a proiectului</translation>
+    </message>
     <message>
         <location filename="../../ui/draft_view.py" line="51"/>
         <source>Check a draft…</source>
