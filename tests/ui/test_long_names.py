@@ -187,6 +187,8 @@ def test_a_refusal_over_cuad_names_fits(qtbot, cuad_window) -> None:
 def test_the_review_grid_over_cuad_names_shows_its_cells(qtbot, cuad_window) -> None:
     win = cuad_window
     view = win.review_view
+    # the Romanian interface starts on the Romanian clause set (it started on CUAD's)
+    assert view.template == {"en": "cuad", "ro": "ro"}[win.ws.settings.language]
     win.tabs.setCurrentWidget(view)
     view.use_questions(view.questions[:6], edited=True)
     assert view.fill()
