@@ -47,3 +47,28 @@ def test_the_window_opens_within_its_screen_with_every_pane(qtbot, profile: Path
     assert win.height() <= available.height()
     assert all(width > 0 for width in win.splitter.sizes())
     win.shutdown()
+
+
+def test_the_last_matter_is_open_again_and_a_prefilled_question_shows_its_start(
+    qtbot, profile: Path
+) -> None:
+    # before: the next start opened the first matter of the list, and the sample's
+    # prefilled question showed its end in the box (issue 40)
+    from letadesk.ui.app import application
+    from letadesk.ui.main_window import MainWindow
+
+    application("en")
+    first = MainWindow(profile)
+    qtbot.addWidget(first)
+    for name in ("Alpha", "Beta", "Gamma"):
+        first.matters.create_matter(name)
+    first.matters.refresh(select="Beta")
+    assert first.matter == "Beta"
+    first.close()
+    second = MainWindow(profile)
+    qtbot.addWidget(second)
+    assert second.matter == "Beta"
+    long = "How long do the confidentiality obligations survive the termination of it all?"
+    second.ask_panel.set_question(long)
+    assert second.ask_panel.question.cursorPosition() == 0
+    second.shutdown()
