@@ -27,6 +27,7 @@ from letadesk.ui.ask_panel import AskPanel
 from letadesk.ui.conversation import FollowUp, Scope, Thread, Turn
 
 _GIST = 90  # characters of an answer's first claim in its thread line
+_NAME = 70  # characters of a document's name in a note (the whole name is in the list)
 
 
 def _tr(text: str) -> str:
@@ -37,7 +38,7 @@ def scope_text(scope: Scope) -> str:
     """Where a question is asked, in words: "in <document>" or "in the whole matter",
     and "as of <date>" when one is set."""
     where = (
-        _tr("in {document}").format(document=scope.document)
+        _tr("in {document}").format(document=shorten(scope.document, _NAME))
         if scope.document_id
         else _tr("in the whole matter")
     )
@@ -50,7 +51,7 @@ def follow_up_note(follow: FollowUp, previous: str) -> str:
     """What a follow-up took from the previous question ``previous``, or named instead."""
     if follow.named:
         text = _tr("Follow-up to “{q}”: asked of {document}, which it names").format(
-            q=shorten(previous, 80), document=follow.named
+            q=shorten(previous, 80), document=shorten(follow.named, _NAME)
         )
         if follow.kept_date and follow.scope.as_of is not None:
             text += "; " + _tr("as of {date}").format(date=follow.scope.as_of.isoformat())
@@ -61,7 +62,7 @@ def follow_up_note(follow: FollowUp, previous: str) -> str:
 
 
 def only_note(document: str) -> str:
-    return _tr("Asked of {document} only.").format(document=document)
+    return _tr("Asked of {document} only.").format(document=shorten(document, _NAME))
 
 
 class ConversationView(QWidget):
@@ -74,7 +75,6 @@ class ConversationView(QWidget):
         self.answers = answers
         self.current = Thread()  # the thread on show
         self.list = QListWidget()
-        self.list.setMaximumHeight(96)
         self.list.setTextElideMode(Qt.TextElideMode.ElideRight)
         self.list.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.list.currentRowChanged.connect(self._show_turn)
@@ -107,6 +107,7 @@ class ConversationView(QWidget):
         for turn in thread.turns:
             self.list.addItem(self._item(self.list.count() + 1, turn))
         self.list.blockSignals(False)
+        self._fit()
         self.head.setVisible(bool(thread.turns))
 
     def add(self, turn: Turn) -> None:
@@ -117,7 +118,14 @@ class ConversationView(QWidget):
         self.list.setCurrentRow(self.list.count() - 1)
         self.list.blockSignals(False)
         self.list.scrollToBottom()
+        self._fit()
         self.head.setVisible(True)
+
+    def _fit(self) -> None:
+        """As tall as its lines, up to four (the answer keeps the room)."""
+        rows = max(1, min(4, self.list.count()))
+        row = self.list.sizeHintForRow(0) if self.list.count() else 18
+        self.list.setFixedHeight(rows * max(row, 18) + 2 * self.list.frameWidth() + 2)
 
     def _item(self, number: int, turn: Turn) -> QListWidgetItem:
         answer = turn.answer
