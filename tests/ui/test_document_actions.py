@@ -17,6 +17,7 @@ from PySide6.QtCore import Qt
 
 from conftest import wait_idle
 from letadesk.ui.document_actions import document_menu
+from letadesk.workspace import Workspace
 
 pytestmark = pytest.mark.ui
 
@@ -80,7 +81,8 @@ def test_remove_and_reindex(qtbot, notes_window) -> None:
     assert doc.id == again.id and str(doc.status) == "indexed"
     assert [f.text for f in win.ws.fragments(doc)] == before
     assert win.ws.pending("Notes") == {}
-    assert win.ws.doctor().consistent
+    with Workspace.open(win.ws.paths.root) as fresh:  # the indexes as another reader sees them
+        assert fresh.doctor().consistent
 
 
 def test_reindex_of_a_file_that_is_gone_fails_and_keeps_the_document(
