@@ -351,7 +351,7 @@ class ReviewView(QWidget):
         answered = cell.disposition == "answered"
         self.detail.show_answer(
             Answer(
-                f"{cell.document} · {self._columns[col].label}\n{cell.question}",
+                f"{shorten(cell.document, 60)} · {self._columns[col].label}\n{cell.question}",
                 cell.disposition,
                 cell.reason,
                 cell.claims,
