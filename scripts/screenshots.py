@@ -1,10 +1,13 @@
 """Screenshots of the real window for the docs: the sample matter, one question,
 the answer and the cited source with its highlight, a search in the viewer, the review
-grid (the Romanian clause set over the sample matter) and the draft check (a short
+grid (the Romanian clause set over the sample matter), the draft check (a short
 fictional law added to the matter and a draft with a wrong deadline and a missing
-article).
+article), a refusal and a follow-up in the conversation. With ``--cuad DIR`` (a folder
+of real contracts, e.g. ``../shared/data/cuad/pdf``; read in place, never copied) a
+second matter of the ``--cuad-count`` contracts with the longest file names is added
+and shot at 1280×800: a grouped answer, a follow-up, a refusal and the review grid.
 
-    python scripts/screenshots.py [--out docs/screenshots] [--generate]
+    python scripts/screenshots.py [--out docs/screenshots] [--generate] [--cuad DIR]
 
 Uses a temporary profile (never the real one). Runs on the offscreen platform when
 no display is set; under ``xvfb-run`` it uses the X server.
@@ -76,6 +79,8 @@ def main(argv: list[str] | None = None) -> int:
         help="answer with the local model (default: extract only)",
     )
     parser.add_argument("--language", choices=sorted(QUESTIONS), default="en")
+    parser.add_argument("--cuad", help="a folder of real contracts (CUAD's PDFs) to shoot too")
+    parser.add_argument("--cuad-count", type=int, default=8)
     args = parser.parse_args(argv)
     if not os.environ.get("DISPLAY") and not os.environ.get("QT_QPA_PLATFORM"):
         os.environ["QT_QPA_PLATFORM"] = "offscreen"
@@ -111,10 +116,14 @@ def main(argv: list[str] | None = None) -> int:
         win.viewer.find_next("confidential")
         app.processEvents()
         win.viewer.grab().save(str(out / "viewer_search.png"))
+        _conversation(app, win, out)
         _review(app, win, out)
         _draft(app, win, out, Path(profile))
+        shots = list(SHOTS)
+        if args.cuad:
+            shots += _cuad(app, win, out, Path(args.cuad), args.cuad_count)
         win.close()
-    for name in SHOTS:
+    for name in shots:
         print(out / name)
     return 0
 
@@ -126,7 +135,71 @@ SHOTS = (
     "viewer_search.png",
     "review_grid.png",
     "draft_check.png",
+    "refusal.png",
+    "conversation.png",
 )
+REFUSAL = {"en": "What does art. 99 of the contract say?", "ro": "Ce prevede art. 99 din contract?"}
+FOLLOW_UP = {
+    "en": "And what may the receiving party disclose?",
+    "ro": "Și care este termenul de plată?",
+}
+
+
+def _ask(app, win, question: str, *, follow_up: bool = False) -> None:
+    win.ask_panel.set_question(question)
+    win.ask(question, generate=False, follow_up=follow_up)
+    _wait(app, lambda: not win.task)
+
+
+def _conversation(app, win, out: Path) -> None:
+    """A refusal (its plain reason, the nearest sources), then a conversation: a question
+    asked of one document (the documents' menu) and a follow-up that inherits it."""
+    language = win.ws.settings.language
+    _ask(app, win, REFUSAL[language])
+    win.answer_view.grab().save(str(out / "refusal.png"))
+    win.conversations.show(win.matter, fresh=True)
+    kind = {"en": "pdf", "ro": "docx"}[language]
+    doc = next(d for d in win.ws.documents(win.matter) if d.kind == kind)
+    win.conversations.pin(str(doc.id), doc.title)
+    _ask(app, win, QUESTIONS[language], follow_up=True)
+    _ask(app, win, FOLLOW_UP[language], follow_up=True)
+    win.grab().save(str(out / "conversation.png"))
+
+
+def _cuad(app, win, out: Path, folder: Path, count: int) -> list[str]:
+    """A matter of real contracts, at 1280×800: a grouped answer, a follow-up, a refusal
+    and the review grid (CUAD's first questions over every contract)."""
+    pdfs = sorted(folder.glob("*.[pP][dD][fF]"), key=lambda p: (-len(p.name), p.name))[:count]
+    win.resize(1280, 800)
+    win.matters.create_matter("CUAD contracts")
+    win.add_paths([str(p) for p in pdfs], "CUAD contracts")
+    _wait(app, lambda: not win.task, timeout=1800)
+    win.tabs.setCurrentIndex(0)
+    _ask(app, win, "What is the governing law?")
+    win.grab().save(str(out / "cuad_answer.png"))
+    answer = win.answer_view.answer
+    if answer is not None and answer.groups:  # one contract of the answer, then a follow-up
+        group = answer.groups[0]
+        win.conversations.pin(str(group.document_id), group.document)
+        _ask(app, win, "Which courts have jurisdiction?", follow_up=True)
+    _ask(app, win, "How may the agreement be terminated?", follow_up=True)
+    win.grab().save(str(out / "cuad_conversation.png"))
+    _ask(app, win, "What does art. 99 of the agreement say?")
+    win.grab().save(str(out / "cuad_refusal.png"))
+    view = win.review_view
+    win.tabs.setCurrentWidget(view)
+    view.use_template("cuad")
+    view.use_questions(view.questions[:6])
+    view.fill()
+    _wait(app, lambda: not view.running, timeout=3600)
+    view.table.setCurrentCell(0, 1)
+    app.processEvents()
+    win.grab().save(str(out / "cuad_grid.png"))
+    win.resize(1024, 700)
+    app.processEvents()
+    win.grab().save(str(out / "cuad_grid_1024.png"))
+    names = ["cuad_answer.png", "cuad_conversation.png", "cuad_refusal.png", "cuad_grid.png"]
+    return [*names, "cuad_grid_1024.png"]
 
 
 def _review(app, win, out: Path) -> None:
