@@ -132,12 +132,22 @@ LANGUAGE sql STABLE {_DEF} AS $$
     SELECT m.id, m.name FROM matters m
     WHERE m.id IN (SELECT readable_matters()) OR is_admin() ORDER BY m.name
 $$;
+-- a matter's documents (p_matter), one document (p_document), or every readable one;
+-- each form its own statement, so each is planned on its index
 CREATE FUNCTION matter_documents(p_matter bigint, p_document bigint)
-RETURNS TABLE({_DOC}) LANGUAGE sql STABLE {_DEF} AS $$
-    SELECT {_DOC_COLS} FROM documents d WHERE d.{_READABLE}
-    AND (p_matter IS NULL OR d.matter_id = p_matter)
-    AND (p_document IS NULL OR d.id = p_document) ORDER BY d.path
-$$;
+RETURNS TABLE({_DOC}) LANGUAGE plpgsql STABLE {_DEF} AS $fn$
+BEGIN
+    IF p_document IS NOT NULL THEN
+        RETURN QUERY SELECT {_DOC_COLS} FROM documents d WHERE d.id = p_document
+            AND d.{_READABLE} AND (p_matter IS NULL OR d.matter_id = p_matter);
+    ELSIF p_matter IS NOT NULL THEN
+        RETURN QUERY SELECT {_DOC_COLS} FROM documents d WHERE d.matter_id = p_matter
+            AND p_matter IN (SELECT readable_matters()) ORDER BY d.path;
+    ELSE
+        RETURN QUERY SELECT {_DOC_COLS} FROM documents d WHERE d.{_READABLE}
+            ORDER BY d.path;
+    END IF;
+END $fn$;
 CREATE FUNCTION document_text(p_document bigint) RETURNS text LANGUAGE sql STABLE {_DEF} AS $$
     SELECT d.text FROM documents d WHERE d.id = p_document AND d.{_READABLE}
 $$;
