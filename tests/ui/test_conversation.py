@@ -80,6 +80,7 @@ def test_naming_a_document_by_its_file_name_words() -> None:
 def test_the_window_keeps_the_thread_and_says_what_a_follow_up_inherits(
     qtbot, sample_window, language: str
 ) -> None:
+    from PySide6.QtCore import Qt
     from PySide6.QtWidgets import QApplication
 
     from letadesk.ui.i18n import install_translator
@@ -98,6 +99,14 @@ def test_the_window_keeps_the_thread_and_says_what_a_follow_up_inherits(
         answer = win.answer_view.answer
         assert answer.answered
         assert {c.document for cl in answer.claims for c in cl.citations} == {nda.title}
+        # the first chip is two Tabs from the question box (it took seven)
+        win.show()
+        qtbot.waitExposed(win)
+        panel.question.setFocus()
+        qtbot.waitUntil(panel.question.hasFocus, timeout=2000)
+        for _ in range(2):
+            qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Tab)
+        assert QApplication.focusWidget() is win.answer_view.chips[0]
         assert nda.title in panel.follow_up_where.full_text()
         panel.set_question("And what may the receiving party disclose?")
         panel.submit()  # asked as the lawyer does: the Follow-up box ticked

@@ -204,6 +204,10 @@ class Conversations:
     def answered(self, answer: Answer) -> None:
         """Show ``answer`` with its note, add it to the thread, offer a follow-up."""
         self.view.answers.show_answer(answer, note=self.note)
+        previous: QWidget = self.panel.ask_button  # Tab from Ask reaches the chips at once
+        for chip in self.view.answers.chips:
+            QWidget.setTabOrder(previous, chip)
+            previous = chip
         self.view.add(Turn(self.question, answer, self.scope, self.note))
         self.panel.set_follow_up(scope_text(self.view.current.inherited()))
 
