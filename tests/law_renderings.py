@@ -27,8 +27,11 @@ RENDERINGS = (
 )
 SUFFIX = {"markdown": ".md", "html": ".html"}
 
-_ARTICLE = re.compile(r"^Articolul (\d+)$")
-_HEADING = re.compile(r"^(Partea|Titlul|Capitolul|Sec[țţ]iunea|Cartea)\b")
+_ARTICLE = re.compile(r"^(?:Articolul|Art\.|ART\.?)\s*(\d{1,3}(?:\.\d{3})?|\d+)\.?$")
+_HEADING = re.compile(
+    r"^(Partea|Titlul|Capitolul|Sec[țţ]iunea|Cartea)\s+"
+    r"(?:[IVXLC]+\b|a\s|\d|[A-ZĂÂÎȘŞȚŢ]{2,}|întâi|generală|specială|preliminar)"
+)
 _ALIN = re.compile(r"^\((\d+)\) ")
 _LIT = re.compile(r"^([a-z])\) ")
 _PCT = re.compile(r"^(\d+)\. ")
@@ -59,9 +62,9 @@ def read_code(path: Path, first: int, last: int) -> list[Article]:
         if not line:
             continue
         if m := _ARTICLE.match(line):
-            current = Article(m[1], "", headings)
+            current = Article(m[1].replace(".", ""), "", headings)
             headings = []
-            if first <= int(m[1]) <= last:
+            if first <= int(current.number) <= last:
                 articles.append(current)
         elif current is not None and not current.title and not current.items and _title(line):
             current.title = line
@@ -91,20 +94,22 @@ def _item(line: str) -> Item:
     return Item("text", "", line)
 
 
-def _number(articles: list[Article], i: int, rendering: str) -> str:
-    """Article labels: "art_dash" numbers every seventh article as the one before's
-    ``^1`` (an article inserted later), so ``Art. 5^1`` is rendered too."""
-    if rendering == "art_dash" and i % 7 == 6:
-        return articles[i - 1].number + "^1"
-    return articles[i].number
+def _referenced(articles: list[Article]) -> set[str]:
+    return {n for a in articles for i in a.items for n in re.findall(r"\bart\. (\d+)", i.text)}
 
 
 def numbered(articles: list[Article], rendering: str) -> list[Article]:
-    """The articles with the numbers ``rendering`` gives them."""
-    return [
-        Article(_number(articles, i, rendering), a.title, a.headings, a.items)
-        for i, a in enumerate(articles)
-    ]
+    """The articles with the numbers ``rendering`` gives them: "art_dash" numbers every
+    seventh article that no text cites as the one before's ``^1`` (an article inserted
+    later), so ``Art. 5^1`` is rendered too and no cross-reference dangles."""
+    cited = _referenced(articles) if rendering == "art_dash" else set()
+    out: list[Article] = []
+    for i, a in enumerate(articles):
+        number = a.number
+        if rendering == "art_dash" and i % 7 == 6 and a.number not in cited:
+            number = articles[i - 1].number + "^1"
+        out.append(Article(number, a.title, a.headings, a.items))
+    return out
 
 
 def render(articles: list[Article], rendering: str) -> str:

@@ -76,3 +76,17 @@ def test_a_fragment_of_one_overlong_sentence_is_quoted_whole() -> None:
     assert scored_units(DEFINITION) == [DEFINITION]
     [claim] = extract_claims(ScriptedScorer(), [make_passage(7, DEFINITION, title="NDA")])
     assert claim.text == DEFINITION and claim.evidence[0].quote == DEFINITION
+
+
+def test_a_lead_in_is_not_joined_across_a_consolidation_note() -> None:
+    text = (
+        "(1) Calitatea de deputat este incompatibilă cu următoarele funcții:\n"
+        "(la 05-05-2017, Partea introductivă a Alineatului (1) din Articolul 82 a fost "
+        "modificată de Punctul 1, ARTICOL UNIC din LEGEA nr. 87 din 28 aprilie 2017, publicată "
+        "în MONITORUL OFICIAL nr. 313 din 02 mai 2017) a) funcția de președinte al societății;"
+    )
+    quotes = candidate_sentences(text)
+    assert quotes == [
+        "(1) Calitatea de deputat este incompatibilă cu următoarele funcții:",
+        "a) funcția de președinte al societății;",
+    ]

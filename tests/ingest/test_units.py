@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from letadesk.ingest.grammar import litera_span
 from letadesk.ingest.units import body_start, quotable_spans, unit_at
 
 ART_229 = (
@@ -114,3 +115,11 @@ def test_body_start_skips_header_title_and_marker() -> None:
     assert text[body_start(text) :].startswith("Abrogat.")
     text = "(2) Abrogat."
     assert text[body_start(text) :] == " Abrogat."
+
+
+def test_a_litera_ends_where_its_list_closes() -> None:
+    text = "(1) Omorul săvârşit:\ng) asupra unui magistrat;\nh) prin cruzimi,\nse pedepseşte."
+    span = litera_span(text, "h")
+    assert span is not None and text[span[0] : span[1]] == "h) prin cruzimi,"
+    span = litera_span(text, "g")
+    assert span is not None and text[span[0] : span[1]] == "g) asupra unui magistrat;"

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from letadesk.references.notes import act_short, notes_in, repeal_of
+from letadesk.references.notes import act_short, editorial_spans, notes_in, repeal_of
 
 NOTE_57 = (
     "(la 13-07-2020, Alineatul (1) din Articolul 57 a fost modificat de Punctul 1, Articolul I "
@@ -43,3 +43,22 @@ def test_amended_or_unnoted_provisions_are_not_repealed() -> None:
     assert repeal_of(f"Text în vigoare.\n{NOTE_57}") is None
     assert repeal_of("Abrogat.") is None  # no note says when or by what
     assert repeal_of(f"Abrogat.\n{NOTE_57}") is None  # the note is no repeal
+
+
+def test_a_note_ends_where_the_next_unit_or_text_starts() -> None:
+    for after in ("b^2) abrogată;", "(i) ca urmare a unei clauze;", "– creanțe neafectate", "Notă"):
+        text = f"{NOTE_57} {after}"
+        [note] = notes_in(text)
+        assert text[note.end :] == f" {after}"
+    inner = (
+        "(la 04-06-2018, Litera d) din Alineatul (1), Articolul 3 a fost modificată de "
+        "LEGEA nr. 5 din 1 mai 2018)"
+    )
+    text = inner + " e) Abrogată."
+    assert [text[n.start : n.end] for n in notes_in(text)] == [inner]
+
+
+def test_editorial_notes() -> None:
+    text = f"(1) Text.\n{NOTE_57} Notă Decizie de admitere: RIL nr. 11/2023.\n(2) Alt text."
+    [(start, end)] = editorial_spans(text)
+    assert text[start:end] == "Notă Decizie de admitere: RIL nr. 11/2023."

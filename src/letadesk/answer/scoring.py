@@ -43,7 +43,8 @@ def candidate_sentences(text: str) -> list[str]:
     spans = sentences(text)
     out = []
     for i, (s, e) in enumerate(spans):
-        if text[e - 1] == ":" and i + 1 < len(spans) and spans[i + 1][1] - s <= MAX_SENTENCE_CHARS:
+        joins = i + 1 < len(spans) and not text[e : spans[i + 1][0]].strip()  # no note between
+        if text[e - 1] == ":" and joins and spans[i + 1][1] - s <= MAX_SENTENCE_CHARS:
             e = spans[i + 1][1]
         sentence = text[s:e]
         if MIN_SENTENCE_CHARS <= len(sentence) <= MAX_SENTENCE_CHARS and not _HEADING.match(

@@ -36,6 +36,15 @@ _RO_LITERA = re.compile(r"(?P<l>([a-z])\2{0,2}(?:\^\d+)?)\)(?=\s|$)")
 RO_INLINE_LITERA = re.compile(r"(?<=[;.:)] )(?P<l>([a-z])\2{0,2}(?:\^\d+)?)\) (?=\S)")
 _LINE_LITERA = re.compile(r"^[ \t]*(?P<l>([a-z])\2{0,2}(?:\^\d+)?)\)(?=\s)", re.MULTILINE)
 CROSS_REFERENCE = re.compile(r"\blit\.\s*$", re.IGNORECASE)  # "prevăzute la lit. a)"
+# Where a list of litere closes and its alineat's words resume ("h) prin cruzimi,\nse
+# pedepseşte cu ..."): after a line holding a litera that ends with "," or ";" when the
+# next line starts no unit, or with "." when the next starts a new sentence.
+LIST_CLOSE = re.compile(
+    r"^(?:[ \t]*|[^\n]*[;.:)] )[a-z]{1,3}(?:\^\d+)?\)\s[^\n]*"
+    r"(?:[,;][ \t]*\n(?!\s*(?:\(|[a-z]{1,3}\)|\d))"
+    r"|\.[ \t]*\n(?=\s*[A-ZĂÂÎȘŞȚŢ]))",
+    re.M,
+)
 _RO_PUNCT = re.compile(r"(?P<p>\d{1,3}(?:\^\d+)?)\.(?=\s)")
 _EN_ARTICLE = re.compile(
     r"(?:ARTICLE|Article|ARTICOLUL|Articolul)\s+(?P<num>\d{1,3}|[IVXLC]+)\b"
@@ -202,10 +211,10 @@ def litere_in(text: str) -> tuple[str, ...]:
 
 def litera_span(text: str, letter: str) -> tuple[int, int] | None:
     """Where litera ``letter`` (``"h"``) is written in ``text``: from its marker
-    (``"h)"``) to the next litera of the same kind (starting a line, or in-line) or the
-    end of ``text``, whitespace trimmed; ``None`` when it is not written there. A litera
-    starting a line wins over one written in-line; a cross-reference (``lit. h)``) is
-    never a litera."""
+    (``"h)"``) to the next litera of the same kind (starting a line, or in-line), the
+    close of the list (:data:`LIST_CLOSE`) or the end of ``text``, whitespace trimmed;
+    ``None`` when it is not written there. A litera starting a line wins over one written
+    in-line; a cross-reference (``lit. h)``) is never a litera."""
     line = [(m["l"], m.start("l")) for m in _LINE_LITERA.finditer(text)]
     inline = [
         (m["l"], m.start("l"))
@@ -216,6 +225,8 @@ def litera_span(text: str, letter: str) -> tuple[int, int] | None:
         for i, (name, start) in enumerate(starts):
             if name == letter:
                 end = starts[i + 1][1] if i + 1 < len(starts) else len(text)
+                close = LIST_CLOSE.search(text, start)
+                end = min(end, close.end()) if close else end
                 while end > start and text[end - 1].isspace():
                     end -= 1
                 return start, end

@@ -22,12 +22,13 @@ from collections.abc import Iterator
 
 from letadesk.ingest.grammar import (
     CROSS_REFERENCE,
+    LIST_CLOSE,
     RO_INLINE_LITERA,
     RO_TITLED_ALINEAT,
     article_header_end,
     is_structure_line,
 )
-from letadesk.references.notes import notes_in
+from letadesk.references.notes import editorial_spans, notes_in
 
 __all__ = ["body_start", "quotable_spans", "unit_at"]
 
@@ -39,14 +40,6 @@ _LINE_MARK = re.compile(
     r"^[ \t]*(?:\((?P<alin>\d{1,3}(?:\^\d+)?)\)|(?P<lit>([a-z])\3{0,2}(?:\^\d+)?)\)"
     r"|(?P<pct>\d{1,3}(?:\^\d+)?)\.|\((?P<sub>[a-z]{1,3}|[A-Z]|\d{1,2})\)"
     r"|(?P<clause>\d{1,3}(?:\.\d{1,3})+)\.?)(?=\s)",
-    re.M,
-)
-# The words that close a list of litere ("h) prin cruzimi,\nse pedepseşte cu ...") belong
-# to the alineat again: a litera ends with "," or ";" and the next line starts no unit.
-_LIST_CLOSE = re.compile(
-    r"^(?:[ \t]*|[^\n]*[;.:)] )[a-z]{1,3}(?:\^\d+)?\)\s[^\n]*"
-    r"(?:[,;][ \t]*\n(?!\s*(?:\(|[a-z]{1,3}\)|\d))"
-    r"|\.[ \t]*\n(?=\s*[A-ZĂÂÎȘŞȚŢ]))",
     re.M,
 )
 # Alineate written on one line: "(1) ... bunuri. (2) Cu toate acestea, ..."
@@ -108,7 +101,7 @@ class _Scan:
             if (titled := _titled_alineat(text)) is not None:
                 yield titled, (1, "alin. (1)")
             yield from self._inline_litere()
-            for m in _LIST_CLOSE.finditer(text):
+            for m in LIST_CLOSE.finditer(text):
                 yield m.end(), (3, "")
             yield from self._inline_alineate()
 
@@ -252,7 +245,7 @@ def body_start(text: str) -> int:
 
 def quotable_spans(text: str) -> list[tuple[int, int]]:
     """The spans of ``text`` that may be quoted (see module doc), in order."""
-    cut: list[tuple[int, int]] = [(n.start, n.end) for n in notes_in(text)]
+    cut = [(n.start, n.end) for n in notes_in(text)] + editorial_spans(text)
     lines = _lines(text)
     after_header = False
     for i, (start, line) in enumerate(lines):

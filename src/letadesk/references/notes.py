@@ -3,8 +3,9 @@ Articolul 57 a fost modificat de Punctul 1, Articolul I din ORDONANȚA DE URGEN�
 din 9 iulie 2020, publicată în MONITORUL OFICIAL nr. 614 din 13 iulie 2020)".
 
 A note is a note of the provision it follows, never its text: :func:`notes_in` finds
-them (offsets in the text given), :func:`repeal_of` says whether a provision's text is
-only "Abrogat." and, from its note, when and by what act it was repealed.
+them (offsets in the text given), :func:`editorial_spans` the portal's "Notă ..." lines,
+:func:`repeal_of` says whether a provision's text is only "Abrogat." and, from its note,
+when and by what act it was repealed.
 """
 
 from __future__ import annotations
@@ -12,12 +13,18 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-__all__ = ["Note", "Repeal", "act_short", "notes_in", "repeal_of"]
+__all__ = ["Note", "Repeal", "act_short", "editorial_spans", "notes_in", "repeal_of"]
 
+# A note ends at the first ")" that no word of the note follows: one inside it is
+# followed by a comma or a lower-case word ("Litera b) din Alineatul (1), ..."), the last
+# by the line's end or the next unit written in-line ("... 2018) e) Abrogată.").
 NOTE = re.compile(
     r"\(la (?P<date>\d{2}-\d{2}-\d{4}), (?P<what>[^\n]*?) (?:a|au) fost (?P<action>\w+)"
-    r"(?P<by>[^\n]*?\d{4}\.?)\)"
+    r"(?P<by>[^\n]*?)\)(?![ \t]*(?:,|\.\)|[a-zăâîșşțţ]+\b(?!\)|\^)))"
 )
+# The portal's editorial notes ("Notă Decizie de admitere: RIL nr. 11/2023, ..."), to the
+# end of their line: never the provision's text either.
+EDITORIAL = re.compile(r"(?:^|(?<=\) ))Notă\b[^\n]*", re.M)
 _ACT = re.compile(
     r"(?P<kind>ORDONAN[ȚŢT](?:A|EI) DE URGEN[ȚŢT][ĂA]|ORDONAN[ȚŢT](?:A|EI)|LEGEA|LEGII|"
     r"HOT[ĂA]R[ÂA]REA|HOT[ĂA]R[ÂA]RII|DECIZIA|DECIZIEI|DECRETUL|DECRETULUI|ORDINUL|ORDINULUI)"
@@ -76,6 +83,11 @@ def notes_in(text: str) -> list[Note]:
         Note(m.start(), m.end(), m["date"], m["action"].lower(), act_short(m["by"]))
         for m in NOTE.finditer(text)
     ]
+
+
+def editorial_spans(text: str) -> list[tuple[int, int]]:
+    """Where the portal's editorial notes ("Notă ...") are written in ``text``."""
+    return [(m.start(), m.end()) for m in EDITORIAL.finditer(text)]
 
 
 def repeal_of(body: str) -> Repeal | None:
