@@ -45,7 +45,9 @@ __all__ = [
 # fragments, locators): the next ingest then re-reads files it had already stored.
 # 2: Romanian laws resume after annexes printed mid-text (Codul fiscal art. 47+).
 # 3: titles are cut to MAX_TITLE_CHARS (a 4,000-word <title> overflowed every prompt).
-READER_VERSION = 3
+# 4: a marginal title on the line of alineat (1) ("Furtul (1) ..."), Markdown read as
+#    plain text (front matter = title; heading, anchor, bold markers dropped).
+READER_VERSION = 4
 MAX_TITLE_CHARS = 200
 
 _SNIFF_BYTES = 8192
