@@ -131,3 +131,24 @@ def test_score_is_in_unit_interval_and_deterministic(question: str) -> None:
     first, second = check_scope(question), check_scope(question)
     assert first == second
     assert 0.0 <= first.score <= 1.0
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Care este pedeapsa pentru omor?",
+        "Cum se pedepsește delapidarea?",
+        "Ce riscă cineva care lovește o altă persoană?",
+        "Pot folosi cookie-uri fără consimțământul vizitatorului?",
+        "What is the sentence for embezzlement?",
+    ],
+)
+def test_criminal_law_and_cookies_are_legal(question: str) -> None:
+    verdict = check_scope(question)
+    assert verdict.in_scope, verdict.reason
+    assert not verdict.off_topic_terms  # "cookie-uri" is no cooking term
+
+
+def test_cooking_is_still_off_topic() -> None:
+    verdict = check_scope("How long should I cook the chicken?")
+    assert not verdict.in_scope and "cook" in verdict.off_topic_terms

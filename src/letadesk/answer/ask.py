@@ -18,6 +18,7 @@ from letadesk.answer.exceptions import corpus_rules, rule_first
 from letadesk.answer.extract import extract_claims
 from letadesk.answer.grounding import ClaimVerifier
 from letadesk.answer.messages import (
+    NEAR_SHARE,
     clarifying_question,
     no_source,
     out_of_scope,
@@ -32,9 +33,9 @@ from letadesk.answer.relevance import (
     rarity_weight,
     weighted,
 )
-from letadesk.answer.repealed import split_repealed
 from letadesk.answer.scoring import JudgeScorer, LexicalScorer, Scorer
 from letadesk.answer.settle import State, coherence, prefer_relevant, settled, sort
+from letadesk.answer.titles import TitledScorer
 from letadesk.domain import Answer, Claim, DraftClaim, Passage, RejectedClaim, SearchFilters
 from letadesk.errors import ModelError
 from letadesk.generate.generator import Generator
@@ -91,11 +92,16 @@ class _Gate2:
     judged: bool  # the judge scored relevance (its language)
     judge: Judge | None  # the loaded judge, for Gates 3 and 4 whatever the language
 
-    def answered_by_matter(self, options: AskOptions) -> bool:
+    def touched_by_matter(self, options: AskOptions, scope: ScopeVerdict) -> bool:
         """Gate 1's corpus check: a source holds nearly all the topic words, or the judge
-        finds one that answers the question."""
-        return self.covered >= options.corpus_scope or (
-            self.judged and self.best >= self.scorer.threshold
+        finds one that answers the question; or, for a question without off-topic words,
+        a source comes near (:data:`NEAR_SHARE` of the bar): what the matter treats is
+        law, and such a question is refused, if at all, as unanswered, not off-topic."""
+        near = not scope.off_topic_terms and self.best >= NEAR_SHARE * self.scorer.threshold
+        return (
+            near
+            or self.covered >= options.corpus_scope
+            or (self.judged and self.best >= self.scorer.threshold)
         )
 
 
@@ -148,7 +154,7 @@ class Asker:
         gate = self._gate2(
             question, passages, filters, options, trace, self._loaded_judge(options, trace)
         )
-        if not _legal_meaning(scope) and not gate.answered_by_matter(options):
+        if not _legal_meaning(scope) and not gate.touched_by_matter(options, scope):
             # No legal meaning, and the matter's own documents do not cover it either.
             return trace.refuse(question, out_of_scope(scope, options.language), ())
         if not passages:
@@ -191,6 +197,7 @@ class Asker:
             if reads is not None
             else LexicalScorer(topic, options.min_relevance)
         )
+        scorer = TitledScorer(scorer, question)
         relevance = {id(p): scorer.passage(p) for p in passages}
         trace.relevance(scorer.name, scorer.threshold, passages, relevance, scorer.clause_types)
         covered = max((passage_relevance(topic, p) for p in passages), default=0.0)
@@ -231,10 +238,9 @@ class Asker:
             if across is not None:
                 return across
             named_only = [p for p in shown if p.via == "reference"]
-            repealed, rest = split_repealed(named_only or shown, options.language)
             drafts, rules = rule_first(
                 question,
-                repealed + extract_claims(gate.scorer, rest),
+                extract_claims(gate.scorer, named_only or shown),
                 shown,
                 corpus_rules(self._corpus, replace(filters, as_of=options.as_of)),
             )

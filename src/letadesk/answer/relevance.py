@@ -17,6 +17,7 @@ from dataclasses import dataclass, replace
 from functools import cache, lru_cache
 
 from letadesk.domain import Passage
+from letadesk.retrieve.titles import alternations
 from letadesk.verify.support import content_stems, is_content, stem, words
 
 # Question words carry no topic; a passage need not contain them.
@@ -64,12 +65,14 @@ def question_topic(question: str) -> Topic:
         if s in ignore:
             join = False
             continue
+        forms = {s, *alternations(word)}
         if join:
             last = terms.pop()
-            terms.append(Term(last.stems | {s}, (*last.words, word)))
+            terms.append(Term(last.stems | forms, (*last.words, word)))
         elif all(s not in t.stems for t in terms):
             typed = question[start:end]
-            terms.append(Term(frozenset({s}), (word,), acronym=len(typed) >= 2 and typed.isupper()))
+            acronym = len(typed) >= 2 and typed.isupper()
+            terms.append(Term(frozenset(forms), (word,), acronym=acronym))
         join = False
     return tuple(terms)
 

@@ -1,5 +1,7 @@
-"""The retrieval cascade: exact reference, then the documents the question names, then
-hybrid (BM25 + dense, fused) over the matter, then keywords.
+"""The retrieval cascade: exact reference, then the articles whose marginal title the
+question names (:mod:`letadesk.retrieve.titles`; when it names no provision), then the
+documents the question names, then hybrid (BM25 + dense, fused) over the matter, then
+keywords.
 
 An exact reference without a fragment of its own (a litera stays inside its alineat's
 fragment) finds the fragment of the nearest enclosing unit that holds it.
@@ -29,6 +31,7 @@ from letadesk.references import Reference, locator_of, parse_references, stored_
 from letadesk.retrieve.acts import act_matches
 from letadesk.retrieve.fusion import hybrid_fusion
 from letadesk.retrieve.named import named_documents, without_names
+from letadesk.retrieve.titles import titled_fragments
 from letadesk.text import fold_diacritics
 
 CANDIDATES = 50  # per retriever, before fusion
@@ -58,8 +61,9 @@ class Retriever:
         exact = self._by_reference(refs, filters)
         named = self._named(query, parsed, filters)
         within = self._within(named, query, parsed, filters, k=k, dense=dense)
+        titled = [] if exact else self._titled(query, filters)
         hybrid = self._hybrid(query, filters, k=k, dense=dense)
-        passages = _merge(k, exact, within, hybrid)
+        passages = _merge(k, exact, titled, within, hybrid)
         if not passages:
             passages = self._keywords(query, filters, k)
         return Retrieved(passages, refs, named)
@@ -138,6 +142,22 @@ class Retriever:
             lambda: self._corpus.documents_admissible(filters),
             lambda: self._corpus.openings(filters),
         )
+
+    def _titled(self, query: str, filters: SearchFilters) -> list[Passage]:
+        """The articles whose marginal title the question names (:mod:`.titles`)."""
+
+        def lexical(words: str) -> list[int]:
+            return [
+                fid
+                for fid, _ in self._indexes.search_both(words, filters, CANDIDATES, dense=False)[0]
+            ]
+
+        def fragments(ids: Sequence[int]) -> list[Fragment]:
+            found = self._corpus.fragments_by_ids(ids)
+            return [found[FragmentId(i)] for i in ids if FragmentId(i) in found]
+
+        titled = titled_fragments(query, lexical, fragments)
+        return self._passages(titled, [Scores(fused=1.0)] * len(titled), "title")
 
     def _within(
         self,

@@ -71,7 +71,7 @@ dol, comodat*, mandatar*, antecontract*, arvun*, penalitat*, jurisdicti*, arbitr
 omor*, ucider*, ucide, ucis, furt*, talhari*, delapidar*, viol, violul, santaj*, mita,
 mituir*, evaziun*, pedeaps*, inchisoare, inchisorii, detentie, condamn*, infract*, faptuitor*,
 inculpat*, suspectul, suspectului, tentativ*, complicitat*, abuz in serviciu, falsul,
-falsificar*, contrafac*,
+falsificar*, contrafac*, lovire, loveste, lovit*, vatamar*, victim*, cnp,
 arbitru, arbitrul, arbitri, mediere, mediator*, achizitii publice, achizitie publica,
 achizitia publica, curtea de apel, curtii de apel, curtea constitutionala,
 curtii constitutionale, curtea suprema, curtea de justitie, imbogatire fara justa cauza,
@@ -119,7 +119,7 @@ imprumut*, donati*, promisiun*, curtea, curtii, pedeaps*, amend*, furt*, oferta,
 administrator*, operator*, dispozit*, norma, norme, normele, normelor, cerere, cererea,
 document*, semnat*, semnatur*, parte, partea, partile, parti, dobanzi, dobanda,
 termenul de plata, onorari*, consimtam*, cookie*, autorizat*, concedi*, angaja*,
-prelucrar*
+prelucr*, risca, riscul, accident*, sofer*, candida*, presedinte*
 """
 _WEAK_EN = """
 defect*, seller*, buyer*, party, parties, notice, notices, penalty, penalties, fine, fines,

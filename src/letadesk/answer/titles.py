@@ -1,0 +1,43 @@
+"""Gate 2 reads marginal titles: a fragment whose article title the question names
+(:mod:`letadesk.retrieve.titles`: "Care este pedeapsa pentru furt?" and "Articolul 228 /
+Furtul") answers it. :class:`TitledScorer` lifts such a fragment's sentences by
+:data:`LIFT`, above the bar and above any sentence the question names no title of (a
+score is at most 1), so they lead the extracted answer; every other score is the
+wrapped scorer's."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from letadesk.answer.scoring import Scorer
+from letadesk.domain import Passage
+from letadesk.retrieve.titles import asked_stems, names_title
+
+LIFT = 1.0
+
+
+class TitledScorer:
+    """``inner``'s scores, a passage whose title the question names lifted by LIFT."""
+
+    def __init__(self, inner: Scorer, question: str) -> None:
+        self.name = inner.name
+        self.threshold = inner.threshold
+        self.clause_types = inner.clause_types
+        self._inner = inner
+        self._asked = asked_stems(question)
+        self._titled: dict[int, bool] = {}
+
+    def _lift(self, passage: Passage) -> float:
+        fid = passage.fragment.id
+        if fid not in self._titled:
+            self._titled[fid] = names_title(self._asked, passage.fragment.text)
+        return LIFT if self._titled[fid] else 0.0
+
+    def passage(self, passage: Passage) -> float:
+        return self._inner.passage(passage) + self._lift(passage)
+
+    def sentence(self, passage: Passage, text: str) -> float:
+        return self._inner.sentence(passage, text) + self._lift(passage)
+
+    def prepare(self, passages: Sequence[Passage]) -> None:
+        self._inner.prepare(passages)

@@ -1,0 +1,107 @@
+"""Marginal titles: a question that names an article's title finds that article."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from corpus_factory import write_text
+from letadesk.answer.ask import AskOptions
+from letadesk.retrieve.titles import (
+    alternations,
+    asked_stems,
+    marginal_title,
+    names_title,
+    specific_words,
+)
+from letadesk.verify.support import stem
+from letadesk.workspace import Workspace
+
+# A code in the shape of the consolidated Codul penal: the marginal title on its own line
+# after "Articolul N", inside the fragment of alin. (1); an article whose text repeats
+# "pedeapsa" and "furt" more than the right one does.
+CODE = (
+    "CODUL PENAL (FICTIV)\n\nCapitolul I Furtul\n\nArticolul 228\n\nFurtul\n"
+    "(1) Luarea unui bun mobil din posesia sau detenţia altuia, fără consimţământul "
+    "acestuia, în scopul de a şi-l însuşi pe nedrept, se pedepseşte cu închisoare de la "
+    "6 luni la 3 ani sau cu amendă.\n"
+    "(2) Fapta constituie furt şi dacă bunul aparţine în întregime sau în parte "
+    "făptuitorului.\n\n"
+    "Articolul 229\n\nFurtul calificat\n"
+    "(1) Furtul săvârşit într-un mijloc de transport în comun se pedepseşte cu "
+    "închisoarea de la unu la 5 ani.\n"
+    "(2) Dacă furtul a fost săvârşit de o persoană având asupra sa o armă, pedeapsa este "
+    "închisoarea de la 2 la 7 ani.\n\n"
+    "Articolul 230\n\nFurtul în scop de folosinţă\n"
+    "(1) Furtul care are ca obiect un vehicul, săvârşit în scopul de a-l folosi pe "
+    "nedrept, se sancţionează cu pedeapsa prevăzută pentru furt, ale cărei limite "
+    "speciale se reduc cu o treime.\n\n"
+    "Articolul 231\n\nNoţiunea\n(1) Pedeapsa pentru furt se execută potrivit legii.\n"
+)
+
+
+def test_a_marginal_title_is_read_from_the_article_head() -> None:
+    assert marginal_title("Capitolul I Furtul\n\nArticolul 228\n\nFurtul\n(1) Luarea") == "Furtul"
+    assert marginal_title("Articolul 7\n(1) Fără titlu.") == ""
+    assert marginal_title("(2) Fapta constituie furt.") == ""
+    # an article without alineate: its text follows the title
+    assert marginal_title("Articolul 233\n\nTâlhăria\nFurtul săvârşit prin violenţe.") == (
+        "Tâlhăria"
+    )
+    # an article without a title: its first line is its text
+    assert marginal_title("Articolul 190\nUciderea săvârşită la cererea victimei.\n") == ""
+
+
+def test_the_noun_and_the_verb_share_a_stem() -> None:
+    assert stem("pedepseste") in alternations("pedeapsa")
+    assert stem("pedepseste") in asked_stems("Care este pedeapsa pentru furt?")
+
+
+@pytest.mark.parametrize(
+    ("question", "title", "named"),
+    [
+        ("Care este pedeapsa pentru furt?", "Furtul", True),
+        ("Care este pedeapsa pentru furt?", "Furtul în scop de folosinţă", False),
+        ("Care este pedeapsa pentru furt?", "Furtul calificat", False),
+        ("Ce pedeapsă se dă pentru furtul calificat?", "Furtul calificat", True),
+        ("Care este pedeapsa pentru furt?", "Noţiunea", False),  # generic: names nothing
+        ("Care este pedeapsa pentru omor?", "Furtul", False),
+    ],
+)
+def test_a_title_is_named_only_when_the_question_holds_all_of_it(
+    question: str, title: str, named: bool
+) -> None:
+    text = f"Articolul 1\n\n{title}\n(1) Text."
+    assert names_title(asked_stems(question), text) is named
+
+
+def test_generic_and_question_words_are_left_out_of_the_title_search() -> None:
+    assert specific_words("Care este pedeapsa pentru furt?") == "furt"
+
+
+@pytest.fixture(scope="module")
+def ws(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Workspace]:
+    root = tmp_path_factory.mktemp("titles")
+    write_text(root / "docs", "cod.txt", CODE)
+    workspace = Workspace.open(root / "profile")
+    workspace.ingest([root / "docs"], matter="M")
+    yield workspace
+    workspace.close()
+
+
+def test_the_titled_article_is_searched_first(ws: Workspace) -> None:
+    passages = ws.search("Care este pedeapsa pentru furt?", matter="M", k=5)
+    assert passages[0].via == "title"
+    assert passages[0].fragment.locator == "art. 228 alin. (1)"
+
+
+@pytest.mark.model  # the shipped judge reads the question
+def test_the_penalty_for_theft_is_art_228_not_230(ws: Workspace) -> None:
+    answer = ws.ask(
+        "Care este pedeapsa pentru furt?", matter="M", options=AskOptions(generate=False)
+    )
+    assert answer.answered
+    assert answer.claims[0].citations[0].locator == "art. 228 alin. (1)"
+    assert answer.short_answer is not None
+    assert answer.short_answer.text == "închisoare de la 6 luni la 3 ani sau cu amendă"
