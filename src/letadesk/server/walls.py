@@ -48,39 +48,44 @@ _FRAG_COLS = (
 _READABLE = "matter_id IN (SELECT readable_matters())"
 
 
-def _fragments_fn(name: str, extra: str, returns: str, body: str, using: str = "") -> str:
-    """A function over the fragments a filter admits (the filter as literals in the
-    query, so each call is planned with them); ``body`` a format() string whose %s is
-    the filter; ``using``: the parameters it reads as $1, $2."""
-    bound = f" USING {using}" if using else ""
+def _fragments_fn(name: str, extra: str, returns: str, body: str, args: str = "") -> str:
+    """A function over the fragments a filter admits, its query built with every value
+    as a literal (the filter, and ``args``), so that each call is planned with them (a
+    parameter's LIMIT or vector leaves the planner blind); ``body`` a format() string
+    whose ``%1$s`` is the filter and ``%2$…`` on are ``args``."""
+    more = f", {args}" if args else ""
     return f"""
     CREATE FUNCTION {name}({_PARAMS}{extra}) RETURNS TABLE({returns})
     LANGUAGE plpgsql STABLE {_DEF} AS $fn$
     BEGIN
         PERFORM check_reader(p_matter);
-        RETURN QUERY EXECUTE format({body}, fragment_filter({_ARGS})){bound};
+        RETURN QUERY EXECUTE format({body}, fragment_filter({_ARGS}){more});
     END $fn$;
     """
 
 
 _AT_LOCATOR = (
-    "'SELECT " + _FRAG_COLS.replace("'", "''") + " FROM fragments f WHERE %s AND "
-    "(f.locator = $1 OR left(f.locator, length($1) + 1) = $1 || '' '') "
+    "'SELECT " + _FRAG_COLS.replace("'", "''") + " FROM fragments f WHERE %1$s AND "
+    "(f.locator = %2$L OR left(f.locator, length(%2$L) + 1) = %2$L || '' '') "
     "ORDER BY f.document_id, f.start'"
 )
 _OPENINGS = (
     "'SELECT f.document_id, string_agg(f.text, '' '' ORDER BY f.start) FROM fragments f "
-    "WHERE %s AND f.start < $1 GROUP BY f.document_id'"
+    "WHERE %1$s AND f.start < %2$s GROUP BY f.document_id'"
 )
 _KEYWORDS = (
-    "'SELECT id, n FROM (SELECT f.id, (SELECT count(*) FROM unnest($1) w "
-    "WHERE strpos(f.folded, w) > 0)::integer AS n FROM fragments f WHERE %s) s "
-    "WHERE n > 0 ORDER BY n DESC, id LIMIT $2'"
+    "'SELECT id, n FROM (SELECT f.id, %2$s AS n FROM fragments f WHERE %1$s) s "
+    "WHERE n > 0 ORDER BY n DESC, id LIMIT %3$s'"
+)
+# the keywords' hit count: one strpos term a word, each word a literal
+_HITS = (
+    "(SELECT string_agg(format('(strpos(f.folded, %L) > 0)::integer', w), ' + ') "
+    "FROM unnest(p_words) w), p_limit"
 )
 _FUNCTIONS = "".join(
     (
         _fragments_fn(
-            "count_fragments", "", "n bigint", "'SELECT count(*) FROM fragments f WHERE %s'"
+            "count_fragments", "", "n bigint", "'SELECT count(*) FROM fragments f WHERE %1$s'"
         ),
         _fragments_fn("fragments_at_locator", ", p_locator text", _FRAG, _AT_LOCATOR, "p_locator"),
         _fragments_fn(
@@ -95,7 +100,7 @@ _FUNCTIONS = "".join(
             ", p_words text[], p_limit integer",
             "fragment_id bigint, hits integer",
             _KEYWORDS,
-            "p_words, p_limit",
+            _HITS,
         ),
     )
 )
@@ -264,11 +269,11 @@ BEGIN
             PERFORM set_config('hnsw.ef_search', least(1000, greatest(40, 2 * p_k))::text, true);
             PERFORM set_config('hnsw.iterative_scan', 'relaxed_order', true);
         END IF;
-        RETURN QUERY EXECUTE format('SELECT f.id, 1 - (f.embedding <=> $1::vector) '
-            'FROM fragments f WHERE f.embedding IS NOT NULL AND %%s '
-            'ORDER BY f.embedding <=> $1::vector LIMIT $2',
-            fragment_filter(p_matter, p_document, p_jurisdiction, p_force, p_as_of))
-            USING p_vector, p_k;
+        RETURN QUERY EXECUTE format('SELECT f.id, 1 - (f.embedding <=> %%2$L::vector) '
+            'FROM fragments f WHERE f.embedding IS NOT NULL AND %%1$s '
+            'ORDER BY f.embedding <=> %%2$L::vector LIMIT %%3$s',
+            fragment_filter(p_matter, p_document, p_jurisdiction, p_force, p_as_of),
+            p_vector, p_k);
     END $fn$;
     REVOKE ALL ON FUNCTION letadesk.search_dense(bigint, bigint, text, text, date, text,
         integer, boolean) FROM PUBLIC;
