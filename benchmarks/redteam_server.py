@@ -22,6 +22,10 @@ included, are checked by tests/server/test_runbook.py (docs/firm-server-runbook.
   faults       the server gone mid-ask and mid-push; server init, ingest --backend by a
                lawyer; a NUL in a review question: one line, an exit code, nothing staged
   settings     a password spelled ?%70assword=, "password =", URL-encoded
+
+Printed as LIMIT, not counted: what PostgreSQL shows every role whatever its privileges,
+the whole tables' row counts (pg_class.reltuples, pg_stat_user_tables), all matters
+together: a lawyer can tell how many rows the others hold in total and when they change.
 """
 
 from __future__ import annotations
@@ -324,6 +328,15 @@ def settings(firm: Firm) -> Verdict:
     return not accepted, f"accepted: {accepted or 'none'} of {len(spellings)}"
 
 
+def catalogs(firm: Firm) -> str:
+    with firm.conn("alice") as alice:
+        rows = alice.execute(
+            "SELECT relname, n_live_tup FROM pg_stat_user_tables WHERE schemaname = 'letadesk' "
+            "AND relname IN ('matters', 'documents', 'fragments', 'audit') ORDER BY relname"
+        ).fetchall()
+    return "whole-table row counts a lawyer reads: " + ", ".join(f"{n} {c}" for n, c in rows)
+
+
 CASES: dict[str, Callable[[Firm], Verdict]] = {
     "explain": explain,
     "estimates": estimates,
@@ -353,6 +366,7 @@ def run() -> int:
                 ok, detail = False, f"{type(exc).__name__}: {exc}"
             failed += not ok
             print(f"{'PASS' if ok else 'FAIL'}  {name:<11} {detail}", flush=True)
+        print(f"LIMIT {'catalogs':<11} {catalogs(firm)}", flush=True)
     finally:
         firm.stop()
     return 1 if failed else 0
