@@ -110,12 +110,12 @@ class AskPanel(QWidget):
         options.addWidget(self.as_of_date)
         options.addSpacing(16)
         options.addWidget(self.extract_only)
-        options.addWidget(self.experimental)
         options.addWidget(self.server_label)
         options.addStretch(1)
         follow = QHBoxLayout()
         follow.addWidget(self.follow_up)
         follow.addWidget(self.follow_up_where, 1)
+        follow.addWidget(self.experimental)  # not beside Extract only: the row stays short
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addLayout(top)
