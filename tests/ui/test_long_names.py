@@ -159,8 +159,10 @@ def test_a_grouped_answer_over_cuad_names_fits_and_shows_every_claim(qtbot, cuad
             assert overflowing(view) == [], (size, overflowing(view))
             assert cut_off(view.claim_labels) == [], size
             assert view.chips and all(c.full_text().startswith("[") for c in view.chips)
-            for chip in view.chips:  # the page or article survives the elision
-                assert chip.text().endswith(chip.full_text().rsplit(" · ", 1)[-1]), chip.text()
+            for chip in view.chips:  # the page and article survive the elision
+                ref = chip.source
+                assert f"p. {ref.page_label or ref.page}" in chip.text(), chip.text()
+                assert ref.locator in chip.text(), chip.text()
             titles = [label.full_text() for label in view.group_labels]
             assert titles == [g.document for g in answer.groups]
             assert all(label.toolTip() == label.full_text() for label in view.group_labels)
@@ -212,3 +214,25 @@ def test_the_review_grid_over_cuad_names_shows_its_cells(qtbot, cuad_window) -> 
     assert all(tip.endswith(".txt") for tip in tips)
     win.tabs.setCurrentIndex(0)  # leaving Review unfolds the side panes
     assert win.viewer.isVisible() and win.side.isVisible()
+
+
+def test_a_narrow_chip_keeps_its_page_and_article(qtbot) -> None:
+    # before: "[1] LEGEA nr. 50 din 3 martie 202…" (the article and page cut off)
+    from letadesk.ui.app import application
+    from letadesk.ui.chip import Chip
+
+    application("en")
+    name = "LEGEA nr. 50 din 3 martie 2020 privind termenele de plată (fictivă)"
+    marks = " · ⚠ unverified"
+    text = f"[1] {name} · p. 1 · art. 2 alin. (1){marks}"
+    ref = Citation(1, 1, name, 1, "1", "art. 2 alin. (1)", "q", 0, 1)
+    chip = Chip(text, ref, name=name, optional=marks)
+    qtbot.addWidget(chip)
+    chip.show()
+    for width in (420, 300, 230):
+        chip.resize(width, chip.sizeHint().height())
+        qtbot.wait(10)
+        shown = chip.text()
+        assert shown.startswith("[1] ") and "p. 1 · art. 2 alin. (1)" in shown, (width, shown)
+        assert chip.fontMetrics().horizontalAdvance(shown) <= width
+    assert chip.full_text() == text and chip.toolTip() == ""  # the view sets the tooltip

@@ -312,9 +312,9 @@ class AnswerView(QScrollArea):
             )
             if on
         ]
-        if marks:
-            parts.append("\u26a0 " + ", ".join(marks))
-        chip = Chip(f"[{number}] " + " · ".join(parts), ref, name=ref.document)
+        optional = (" · \u26a0 " + ", ".join(marks)) if marks else ""
+        text = f"[{number}] " + " · ".join(parts) + optional
+        chip = Chip(text, ref, name=ref.document, optional=optional)
         chip.setObjectName("staleChip" if ref.stale else "chip")
         chip.setCursor(Qt.CursorShape.PointingHandCursor)
         chip.setToolTip(f"{chip.full_text()}\n\u201c{ref.quote[:400]}\u201d")

@@ -24,9 +24,12 @@ class Chip(QPushButton):
         parent: QWidget | None = None,
         *,
         name: str = "",
+        optional: str = "",
     ) -> None:
         """``text``: the whole label; ``name``: the part of it that may be elided (the
-        document's name; the whole label is elided when it is not in ``text``)."""
+        document's name; the whole label is elided when it is not in ``text``);
+        ``optional``: its end that may be dropped first when room is short (the stale
+        and unverified marks, which the claim's badges say too)."""
         super().__init__(text, parent)
         self.source = source
         self._full = text
@@ -34,6 +37,7 @@ class Chip(QPushButton):
         self._head, self._name, self._tail = (
             (text[:at], name, text[at + len(name) :]) if at >= 0 else ("", text, "")
         )
+        self._optional = optional if optional and self._tail.endswith(optional) else ""
         # may shrink to minimumSizeHint (a push button's default grows only)
         self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
 
@@ -54,18 +58,28 @@ class Chip(QPushButton):
     def minimumSizeHint(self) -> QSize:
         return QSize(min(MIN_WIDTH, self.sizeHint().width()), super().minimumSizeHint().height())
 
+    def _fitted(self, room: int) -> str:
+        """The label in ``room`` pixels: the name elided in its middle; then without the
+        optional end; then what fits, cut at its right."""
+        metrics = self.fontMetrics()
+        least = metrics.horizontalAdvance("MMM…M")
+        tails = [self._tail]
+        if self._optional:
+            tails.append(self._tail[: -len(self._optional)])
+        for tail in tails:
+            left = room - metrics.horizontalAdvance(self._head + tail)
+            if left >= least:
+                name = metrics.elidedText(self._name, Qt.TextElideMode.ElideMiddle, left)
+                return self._head + name + tail
+        label = self._head + "…" + tails[-1]
+        return metrics.elidedText(label, Qt.TextElideMode.ElideRight, room)
+
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
         metrics = self.fontMetrics()
         room = max(10, self.width() - self._padding())
-        if metrics.horizontalAdvance(self._full) <= room:
-            shown = self._full
-        else:
-            kept = metrics.horizontalAdvance(self._head + self._tail)
-            if room - kept >= metrics.horizontalAdvance("M…M"):
-                name = metrics.elidedText(self._name, Qt.TextElideMode.ElideMiddle, room - kept)
-                shown = self._head + name + self._tail
-            else:  # too narrow even for the page and article: what fits
-                shown = metrics.elidedText(self._full, Qt.TextElideMode.ElideRight, room)
+        shown = self._full
+        if metrics.horizontalAdvance(self._full) > room:
+            shown = self._fitted(room)
         if shown != self.text():
             self.setText(shown)
