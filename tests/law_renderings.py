@@ -2,7 +2,7 @@
 
 :func:`read_code` reads a code of ``../shared/data/ro/codes_original`` ("Articolul N" on
 its own line, its marginal title on the next, alineate "(1)", litere "a)") by a parser
-of its own, independent of LetaDesk's; :func:`render` writes it in one of
+of its own, independent of LetaDesk's; :func:`write` writes it in one of
 :data:`RENDERINGS`; :func:`truth_units` finds, in the text LetaDesk stored, where each
 article, alineat and litera is (by its words, in order), so a quote's own unit is
 known without asking the code under test. Used by ``tests/ingest/test_renderings.py``,
@@ -24,8 +24,9 @@ RENDERINGS = (
     "uppercase",  # "ARTICOLUL 228" / "Furtul" / "(1) ..."
     "markdown",  # YAML front matter, "### Articolul 228 {#art-228}", "**Furtul**", "**(1)**"
     "html",  # <h3>Articolul 228</h3><p><b>Furtul</b> (1) Luarea ...</p>
+    "docx",  # Word: "Articolul 228" as a heading, the title in bold, one paragraph a unit
 )
-SUFFIX = {"markdown": ".md", "html": ".html"}
+SUFFIX = {"markdown": ".md", "html": ".html", "docx": ".docx"}
 
 _ARTICLE = re.compile(r"^(?:Articolul|Art\.|ART\.?)\s*(\d{1,3}(?:\.\d{3})?|\d+)\.?$")
 _HEADING = re.compile(
@@ -112,8 +113,31 @@ def numbered(articles: list[Article], rendering: str) -> list[Article]:
     return out
 
 
+def write(articles: list[Article], rendering: str, path: Path) -> Path:
+    """Write the code (``articles`` as :func:`numbered` gives them) as ``rendering`` to
+    ``path`` (its suffix is :data:`SUFFIX`'s, ".txt" by default); returns ``path``."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    if rendering != "docx":
+        path.write_text(render(articles, rendering), encoding="utf-8")
+        return path
+    import docx  # python-docx, a dependency of the DOCX reader
+
+    document = docx.Document()
+    document.add_heading("Codul penal", level=1)
+    for a in articles:
+        for heading in a.headings:
+            document.add_heading(heading, level=2)
+        document.add_heading(f"Articolul {a.number}", level=3)
+        document.add_paragraph().add_run(a.title).bold = True
+        for item in a.items:
+            document.add_paragraph(item.text)
+    document.save(str(path))
+    return path
+
+
 def render(articles: list[Article], rendering: str) -> str:
-    """The code (``articles`` as :func:`numbered` gives them) written as ``rendering``."""
+    """The code (``articles`` as :func:`numbered` gives them) written as ``rendering``
+    (a text rendering: all but "docx", which :func:`write` makes)."""
     out = [_opening(rendering)]
     for a in articles:
         out.append(_article(a, rendering))

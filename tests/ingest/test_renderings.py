@@ -11,7 +11,6 @@ from pathlib import Path
 import pytest
 
 import law_renderings as lr
-from corpus_factory import write_text
 from letadesk.answer.ask import AskOptions
 from letadesk.answer.scoring import candidate_sentences
 from letadesk.ingest.readers import read_document
@@ -30,7 +29,7 @@ def code(shared_data: Path) -> list[lr.Article]:
 
 def rendered(code: list[lr.Article], rendering: str, folder: Path) -> Path:
     name = "codul_penal" + lr.SUFFIX.get(rendering, ".txt")
-    return write_text(folder, name, lr.render(lr.numbered(code, rendering), rendering))
+    return lr.write(lr.numbered(code, rendering), rendering, folder / name)
 
 
 @pytest.mark.parametrize("rendering", lr.RENDERINGS)
