@@ -127,3 +127,31 @@ def test_the_window_keeps_the_thread_and_says_what_a_follow_up_inherits(
         assert thread.list.count() == 0 and panel.follow_up.isHidden()
     finally:
         install_translator(QApplication.instance(), "en")
+
+
+def test_a_question_back_s_provision_asks_again_of_that_document(qtbot, sample_window) -> None:
+    # before: the clarifying question was text only; nothing could be clicked
+    from letadesk.domain import Passage, Scores
+
+    win = sample_window
+    nda = next(d for d in win.ws.documents(win.matter) if d.kind == "pdf")
+    fragment = next(f for f in win.ws.fragments(nda) if f.locator)
+    question = "How long do the confidentiality obligations survive termination?"
+    refusal = Answer(
+        question,
+        "refused",
+        "No source.",
+        (),
+        nearest_sources=(Passage(fragment, nda, Scores(fused=0.1)),),
+        clarify=f"Do you mean {fragment.locator} of {nda.title}?",
+    )
+    win.answer_view.show_answer(refusal)
+    (button,) = win.answer_view.clarify_buttons
+    assert fragment.locator in button.full_text() and nda.title in button.full_text()
+    button.click()
+    assert win.asking
+    wait_idle(qtbot, win)
+    answer = win.answer_view.answer
+    assert answer.question == question
+    assert {c.document for cl in answer.claims for c in cl.citations} <= {nda.title}
+    assert win.answer_view.follow_up_label.text() == f"Asked of {nda.title} only."
