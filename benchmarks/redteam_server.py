@@ -15,6 +15,8 @@ included, are checked by tests/server/test_runbook.py (docs/firm-server-runbook.
   functions    every function a lawyer may call, given B's id, returns nothing of B
   revocation   alice revoked from A: none of her records of A readable or exportable
   lock         bob holds pg_advisory_lock(hashtext('letadesk.audit')): alice's ask waits
+  held         bob calls the append function and keeps his transaction open: alice gets
+               an error naming the cause within the 10 s lock timeout, not a hang
   forgery      records appended by hand: backdated, outside any matter, not JSON, not
                canonical; the owner's verify stays intact
   witness      the owner edits alice's witnessed record and keeps its hash
@@ -205,6 +207,26 @@ def lock(firm: Firm) -> Verdict:
     )
 
 
+def held(firm: Firm) -> Verdict:
+    """Bob calls the append function himself and keeps his transaction open: the others
+    get an error naming the cause within the lock timeout, not a hang."""
+    import psycopg
+
+    with firm.conn("bob") as bob, firm.conn("alice") as alice:
+        bob.autocommit = False
+        bob.execute("SELECT * FROM append_record('hold', %s, '{\"question\":\"q\"}')", (firm.b,))
+        start = time.monotonic()
+        try:
+            audit.ServerAuditTrail(alice).append({"question": "q"}, audit_id="h1", matter_id=firm.a)
+            outcome = "appended"
+        except psycopg.errors.LockNotAvailable as exc:
+            outcome = str(exc).splitlines()[0]
+        waited = time.monotonic() - start
+        bob.rollback()
+    ok = waited < 15 and "open transaction" in outcome
+    return ok, f"after {waited:.1f} s: {outcome}"
+
+
 def forgery(firm: Firm) -> Verdict:
     import psycopg
 
@@ -343,6 +365,7 @@ CASES: dict[str, Callable[[Firm], Verdict]] = {
     "functions": functions,
     "revocation": revocation,
     "lock": lock,
+    "held": held,
     "forgery": forgery,
     "witness": witness,
     "probing": probing,

@@ -137,7 +137,13 @@ BEGIN
             UNION ALL SELECT 'id', to_json(p_id)::text
             UNION ALL SELECT 'created_at', to_json(stamp)::text) f;
     -- the chain's serialisation: a row only this function's owner may lock
-    PERFORM 1 FROM audit_lock l WHERE l.id = 1 FOR UPDATE;
+    BEGIN
+        PERFORM 1 FROM audit_lock l WHERE l.id = 1 FOR UPDATE;
+    EXCEPTION WHEN lock_not_available THEN
+        RAISE EXCEPTION 'the audit trail is held by another session''s open transaction '
+            '(IT: pg_stat_activity, state ''idle in transaction''); try again'
+            USING ERRCODE = '55P03';
+    END;
     SELECT a.seq, a.hash INTO last_seq, last_hash FROM audit a ORDER BY a.seq DESC LIMIT 1;
     next_seq := coalesce(last_seq, 0) + 1;
     last_hash := coalesce(last_hash, repeat('0', 64));

@@ -98,6 +98,8 @@ def translated(exc: psycopg.Error, where: str, role: str = "") -> LetaDeskError:
     if isinstance(exc, psycopg.errors.InsufficientPrivilege):
         who = f"role {role!r}" if role else "this role"
         return StoreError(f"the firm server {where} refused {who}: {first}")
+    if isinstance(exc, psycopg.errors.LockNotAvailable):
+        return StoreError(f"the firm server {where}: {first}")
     if isinstance(exc, psycopg.DataError):
         return ConfigError(f"the firm server {where} cannot take this value: {first}")
     return StoreError(f"the firm server {where} failed: {first}")
