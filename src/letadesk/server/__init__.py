@@ -3,8 +3,9 @@
 The embedded profile (SQLite, tantivy, sqlite-vec) stays the default. A firm that shares
 matters runs this backend on a PostgreSQL server its IT already operates:
 
-* :mod:`.schema`: the tables, versioned migrations, roles and row-level security (the
-  ethical walls: a lawyer's session sees only the matters they are a member of);
+* :mod:`.schema`: the tables, versioned migrations and roles; :mod:`.walls` (with
+  :mod:`.audit_sql`): the ethical walls: a lawyer's role holds no privilege on any
+  table and reads and writes only through functions that check her membership;
 * :mod:`.connect`: connections through libpq's own credentials (service file,
   ``.pgpass``, environment), never a password on the command line or in the logs;
 * :mod:`.corpus`, :mod:`.search`, :mod:`.audit`: the same ports the embedded profile
