@@ -10,9 +10,9 @@ the cascade's recall@8 on the server against the embedded profile's.
     own rate on a first slice is printed too). The vectors are random unit vectors
     (seed 0, the distribution of the profile's own, which are random too: reading them
     back out of sqlite-vec would take ~45 min at 1M). Each client is a thread with its
-    own connection as a lawyer role that is a member of the matter (row-level security
-    on, as in production) and runs the server's own SQL: ``ServerIndexes.search_lexical``
-    then ``ServerIndexes.knn`` (hybrid = both in sequence, as ``search_both`` does),
+    own connection as a lawyer role that is a member of the matter (through the
+    server's membership-checking functions, as in production) and runs the server's
+    own SQL: ``ServerIndexes.search_lexical`` then ``ServerIndexes.knn`` (hybrid = both in sequence, as ``search_both`` does),
     ``CANDIDATES`` each, with a precomputed query vector: the client embeds the query
     on its own machine, so these figures exclude the embedding.
 (2) **Recall parity** (``--recall``): three profiles (e5) of ``retrieval_sets``, each
@@ -411,7 +411,9 @@ def bm25_agreement(url: str) -> str:
     (tantivy, BM25, exact top-k) on the same corpus, with the shipped ranked-set cap and
     without it; only where the database holds the whole profile (the same fragment ids)."""
     with connect(url, autocommit=True) as conn:
-        held = conn.execute("SELECT count(*) FROM fragments").fetchone()
+        held = conn.execute(  # a lawyer reads no table (schema 4): the matter's count
+            "SELECT n FROM count_fragments(1, NULL, NULL, NULL, NULL)"
+        ).fetchone()
     with Workspace.open(PROFILE) as ws:
         total = ws._conn.execute("SELECT count(*) FROM fragments").fetchone()
         matter = ws._conn.execute("SELECT min(id) FROM matters").fetchone()
