@@ -12,9 +12,10 @@ the cascade's recall@8 on the server against the embedded profile's.
     back out of sqlite-vec would take ~45 min at 1M). Each client is a thread with its
     own connection as a lawyer role that is a member of the matter (through the
     server's membership-checking functions, as in production) and runs the server's
-    own SQL: ``ServerIndexes.search_lexical`` then ``ServerIndexes.knn`` (hybrid = both in sequence, as ``search_both`` does),
-    ``CANDIDATES`` each, with a precomputed query vector: the client embeds the query
-    on its own machine, so these figures exclude the embedding.
+    own SQL: ``ServerIndexes.search_lexical`` then ``ServerIndexes.knn`` (hybrid = both
+    in sequence, as ``search_both`` does), ``CANDIDATES`` each, with a precomputed
+    query vector: the client embeds the query on its own machine, so these figures
+    exclude the embedding.
 (2) **Recall parity** (``--recall``): three profiles (e5) of ``retrieval_sets``, each
     pushed with ``Pusher`` to a fresh database: the smallest Romanian acts within
     ``--ro-fragments`` (whole matter), ``--cuad-docs`` CUAD contracts and the ContractNLI
