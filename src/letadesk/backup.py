@@ -250,7 +250,9 @@ def _copy_unlinked(source: Path, target: Path) -> str:
     with os.fdopen(fd, "rb") as fh:
         if not stat.S_ISREG(os.fstat(fh.fileno()).st_mode) or os.path.islink(source):
             raise StoreError(f"{source}: not a regular file, not read")
-        with open(target, "wb") as out:
+        target.unlink(missing_ok=True)  # a link planted under that name goes, unfollowed
+        flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | _NOFOLLOW
+        with os.fdopen(os.open(target, flags, 0o600), "wb") as out:
             for block in iter(lambda: fh.read(1 << 20), b""):
                 digest.update(block)
                 out.write(block)

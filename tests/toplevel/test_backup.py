@@ -182,3 +182,15 @@ def test_restore_authenticates_the_manifest(tmp_path: Path) -> None:
         restore(copy, Paths.resolve(tmp_path / "r2"))
     assert not (tmp_path / "r1" / "letadesk.sqlite3").exists()
     assert not (tmp_path / "r2" / "letadesk.sqlite3").exists()
+
+
+def test_restore_does_not_write_through_a_link_planted_in_the_profile(tmp_path: Path) -> None:
+    copy = _backup(tmp_path)
+    profile = Paths.resolve(tmp_path / "restored")
+    victim = tmp_path / "victim.txt"
+    victim.write_text("mine\n", encoding="utf-8")
+    (profile.root / "letadesk.sqlite3.restoring").symlink_to(victim)
+    (profile.root / "audit.key").symlink_to(victim)
+    restore(copy, profile)
+    assert victim.read_text(encoding="utf-8") == "mine\n"
+    assert not (profile.root / "audit.key").is_symlink()
