@@ -93,3 +93,20 @@ def test_listings_print_names_escaped(tmp_path: Path, capsys: pytest.CaptureFixt
 )
 def test_printable(raw: str, shown: str) -> None:
     assert printable(raw) == shown
+
+
+def test_error_lines_and_the_audit_list_print_escaped(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from letadesk.cli.common import fail
+    from letadesk.store import audit
+    from letadesk.workspace import Workspace
+
+    assert fail("no file named 'x\u202etxt.exe'\n", 2) == 2
+    assert capsys.readouterr().err == "letadesk: error: no file named 'x\\u202etxt.exe'\\n\n"
+    with Workspace.open(tmp_path / "profile") as ws:
+        record = {"question": "What\x1b[2J\x1b]0;title\x07 now?"}
+        audit.append(ws._conn, record, audit_id=audit.new_audit_id(), matter_id=None)
+    assert main(["--data-dir", str(tmp_path / "profile"), "audit"]) == 0
+    out = capsys.readouterr().out
+    assert "\x1b" not in out and "What\\x1b[2J\\x1b]0;title\\x07 now?" in out

@@ -24,6 +24,7 @@ from letadesk.cli.common import (
 from letadesk.domain import Answer, ShortAnswer
 from letadesk.errors import ConfigError, LetaDeskError
 from letadesk.limits import MAX_K, MAX_LIST
+from letadesk.text import printable
 
 EVERY_VERSION = "any"  # ``ask --as-of any``: no date, every version searched
 
@@ -304,7 +305,7 @@ def cmd_audit(args: argparse.Namespace) -> int:
         final = e.record.get("final")
         disposition = final.get("disposition", "?") if isinstance(final, dict) else "?"
         question = "(purged)" if e.purged else str(e.record.get("question", ""))[:70]
-        print(f"{e.created_at}  {e.id}  {disposition:<8}  {question}")
+        print(f"{e.created_at}  {e.id}  {disposition:<8}  {printable(question)}")
     return 0
 
 

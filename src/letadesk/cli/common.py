@@ -19,6 +19,7 @@ from letadesk.limits import checked_count
 from letadesk.review.grid import ReviewTarget
 from letadesk.store.audit import AuditEntry
 from letadesk.store.audit_check import AuditCheck
+from letadesk.text import printable
 from letadesk.workspace import Workspace
 
 if TYPE_CHECKING:
@@ -173,20 +174,9 @@ def print_json(value: Any) -> None:
     sys.stdout.write("\n")
 
 
-# control characters (a file name may hold a newline or a terminal escape) shown escaped,
-# with every other character str.splitlines breaks a line at (NEL, U+2028, U+2029)
-_ESCAPED = {c: f"\\x{c:02x}" for c in [*range(0x20), *range(0x7F, 0xA0)]} | {
-    0x2028: "\\u2028",
-    0x2029: "\\u2029",
-    0x0A: "\\n",
-    0x0D: "\\r",
-    0x09: "\\t",
-}
-
-
 def fail(message: str, code: int) -> int:
     """Print ``message`` as one line on stderr (its control characters escaped)."""
-    print(f"letadesk: error: {message.translate(_ESCAPED)}", file=sys.stderr)
+    print(f"letadesk: error: {printable(message)}", file=sys.stderr)
     return code
 
 
