@@ -11,7 +11,7 @@ from collections.abc import Sequence
 
 from letadesk.answer.scoring import Scorer
 from letadesk.domain import Passage
-from letadesk.retrieve.titles import asked_stems, names_title
+from letadesk.retrieve.titles import asked, names_title
 
 LIFT = 1.0
 
@@ -24,7 +24,7 @@ class TitledScorer:
         self.threshold = inner.threshold
         self.clause_types = inner.clause_types
         self._inner = inner
-        self._asked = asked_stems(question)
+        self._asked = asked(question)
         self._titled: dict[int, bool] = {}
 
     def _lift(self, passage: Passage) -> float:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 
 from letadesk.domain import Fragment
 from letadesk.verify.support import content_stems, is_content, stem, words
@@ -29,8 +30,13 @@ _GENERIC = frozenset(
     for w in """notiunea notiuni sanctiuni sanctiunea pedeapsa pedepseste pedepse definitii
     definitia dispozitii generale conditii conditiile termenul termene obiectul domeniul
     scopul aplicarea exceptii principii procedura care este sunt cum cand ce cine unde
-    inseamna potrivit codului codul legea legii prevede riscul risca""".split()
+    inseamna intelege exista potrivit codului codul legea legii lege prevede riscul risca
+    aplica penal penala penale muncii civil civila fapta fapte constituie da primeste
+    infractiune infractiunea intampla situatii cazuri ani inchisoare""".split()
 )
+# A title chooses its article only when it also holds most of the question's specific
+# words: "Interesul public" does not answer "informaţie de interes public".
+MIN_SPECIFIC_SHARE = 0.5
 
 
 def alternations(word: str) -> set[str]:
@@ -39,6 +45,20 @@ def alternations(word: str) -> set[str]:
     name one thing, and a passage that says "se pedepsește" answers "care este
     pedeapsa"."""
     return {stem(word.replace(a, b, 1)) for a, b in (("ea", "e"), ("oa", "o")) if a in word}
+
+
+@dataclass(frozen=True, slots=True)
+class Asked:
+    """A question's stems (with alternations), and those of its specific words."""
+
+    stems: frozenset[str]
+    specific: frozenset[str]
+
+
+def asked(question: str) -> Asked:
+    """What a title must match of ``question`` (:func:`names_title`)."""
+    specific = {stem(w) for w in specific_words(question).split()}
+    return Asked(frozenset(asked_stems(question)), frozenset(specific))
 
 
 def asked_stems(question: str) -> set[str]:
@@ -57,11 +77,15 @@ def marginal_title(text: str) -> str:
     return "" if title.endswith((".", ";", ":", ",")) else title  # a sentence of its text
 
 
-def names_title(asked: set[str], text: str) -> bool:
-    """Whether ``asked`` (a question's stems) holds every content word of the title in
-    ``text``, and the title says more than generic words."""
+def names_title(question: Asked, text: str) -> bool:
+    """Whether the question holds every content word of the title in ``text``, the
+    title says more than generic words, and it holds :data:`MIN_SPECIFIC_SHARE` of the
+    question's specific words."""
     stems = set(content_stems(marginal_title(text)))
-    return bool(stems - _GENERIC) and stems <= asked
+    if not stems - _GENERIC or not stems <= question.stems:
+        return False
+    held = len(question.specific & stems) / max(1, len(question.specific))
+    return held >= MIN_SPECIFIC_SHARE
 
 
 def specific_words(question: str) -> str:
@@ -81,6 +105,6 @@ def titled_fragments(
     query = specific_words(question)
     if not query:
         return []
-    asked = asked_stems(question)
-    found = [f for f in fragments(lexical(query)) if names_title(asked, f.text)]
+    words = asked(question)
+    found = [f for f in fragments(lexical(query)) if names_title(words, f.text)]
     return found[:MAX_TITLED]
