@@ -30,7 +30,7 @@ from unittest import mock
 
 from _common import shared_data
 from letadesk.answer.ask import AskOptions
-from letadesk.answer.messages import message
+from letadesk.answer.messages import message, question_language
 from letadesk.domain import Answer
 from letadesk.store.corpus import LegalMeta
 from letadesk.workspace import Workspace
@@ -77,7 +77,8 @@ def ask(ws: Workspace, row: dict[str, Any]) -> Answer:
 
 def no_such_provision(answer: Answer, row: dict[str, Any]) -> bool:
     """Refused with the presupposition reason (its lead, in the question's language)."""
-    lead = message("no_provision", row.get("lang", "ro")) + ": "
+    # the refusal reads the question's language (the interface's when it does not say)
+    lead = message("no_provision", question_language(row["question"], row.get("lang", "ro"))) + ": "
     return answer.disposition == "refused" and answer.reason.startswith(lead)
 
 

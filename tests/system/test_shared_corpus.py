@@ -172,5 +172,7 @@ def test_real_model_shows_only_verbatim_quotes(
             assert text[cite.start : cite.end] == cite.quote
     assert answer.disposition in {"answered", "refused"}
     if answer.disposition == "refused":
-        assert answer.reason.startswith(("I don't have a sufficient source", "out of scope"))
+        leads = ("I don't have a sufficient source", "out of scope")  # in the question's
+        leads += ("Nu am o sursă suficientă", "în afara domeniului")  # language
+        assert answer.reason.startswith(leads)
     ws.close()
