@@ -626,7 +626,8 @@ def scale_section(
         "is NOT in these figures; ms; lexical and KNN are the two halves of each hybrid)",
         "Corpus: the first N fragments of /tmp/letadesk-bench/scale1000k (real CUAD text), "
         "random unit vectors (HNSW's worst case: no clusters). Each client is a thread with "
-        "its own connection as a lawyer role that is a member of the matter (RLS on). "
+        "its own connection as a lawyer role that is a member of the matter (reading "
+        "through the server's membership-checking functions). "
         f"Client and server share the machine's {os.cpu_count()} cores. CPU ms a query: "
         "the whole machine's busy CPU time (server, clients and anything else running) "
         "over the run, divided by its queries; cores busy: that time over the run's wall "
