@@ -155,3 +155,36 @@ def test_a_question_back_s_provision_asks_again_of_that_document(qtbot, sample_w
     assert answer.question == question
     assert {c.document for cl in answer.claims for c in cl.citations} <= {nda.title}
     assert win.answer_view.follow_up_label.text() == f"Asked of {nda.title} only."
+
+
+def test_the_thread_is_there_after_a_restart_until_a_new_conversation(
+    qtbot, sample_window, profile
+) -> None:
+    from letadesk.ui.main_window import MainWindow
+
+    win = sample_window
+    for question in (
+        "How long do the confidentiality obligations survive termination?",
+        "What is the governing law?",
+    ):
+        assert win.ask(question, generate=False)
+        wait_idle(qtbot, win)
+    win.close()  # saves the state, shuts down
+
+    def reopened() -> MainWindow:
+        again = MainWindow(profile)
+        qtbot.addWidget(again)
+        return again
+
+    second = reopened()
+    lines = [second.conversation.list.item(i).text() for i in range(2)]
+    assert second.conversation.list.count() == 2
+    assert lines[0].startswith("1. How long do the confidentiality")
+    assert lines[1].startswith("2. What is the governing law?")
+    assert not second.ask_panel.follow_up.isHidden()  # a follow-up is offered at once
+    second.conversation.new_button.click()
+    second.close()
+    third = reopened()
+    assert third.conversation.list.count() == 0 and third.conversation.head.isHidden()
+    assert len(third.ws.audit_entries(matter=third.matter)) == 2  # History keeps both
+    third.shutdown()

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from datetime import date
+from typing import Any
 
 from PySide6.QtCore import QCoreApplication, Qt, Signal
 from PySide6.QtWidgets import (
@@ -20,12 +21,17 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from letadesk.answer.from_record import answer_from_record
 from letadesk.domain import Answer, Document
+from letadesk.errors import LetaDeskError
 from letadesk.text import one_line, shorten
 from letadesk.ui.answer_view import AnswerView
 from letadesk.ui.ask_panel import AskPanel
 from letadesk.ui.conversation import FollowUp, Scope, Thread, Turn
+from letadesk.ui.profile import WindowProfile
+from letadesk.ui.window_state import set_thread_start, thread_start
 
+KEPT = 20  # questions of a matter's conversation restored from the audit trail
 _GIST = 90  # characters of an answer's first claim in its thread line
 _NAME = 70  # characters of a document's name in a note (the whole name is in the list)
 
@@ -172,14 +178,41 @@ class Conversations:
     """Each matter's thread, and the question being answered: where it is asked and the
     note that says so; the window hands each question and answer through here."""
 
-    def __init__(self, view: ConversationView, panel: AskPanel, ask: Callable[..., bool]) -> None:
-        self.view, self.panel, self._ask = view, panel, ask
+    def __init__(
+        self,
+        view: ConversationView,
+        panel: AskPanel,
+        ask: Callable[..., bool],
+        ws: WindowProfile | None = None,
+    ) -> None:
+        """``ws``: where the matters' audit trails are read (a thread is restored from
+        its matter's), None for none."""
+        self.view, self.panel, self._ask, self._ws = view, panel, ask, ws
         self.threads: dict[str, Thread] = {}
         self.pinned: Scope | None = None  # "ask about this document only", for the next
         self.scope, self.note, self.question = Scope(), "", ""
 
     def thread(self, matter: str) -> Thread:
-        return self.threads.setdefault(matter, Thread())
+        if matter not in self.threads:
+            self.threads[matter] = self._restored(matter)
+        return self.threads[matter]
+
+    def _restored(self, matter: str) -> Thread:
+        """``matter``'s conversation as the audit trail keeps it: its last answers and
+        refusals (at most :data:`KEPT`) since its last "New conversation"."""
+        if self._ws is None or not matter:
+            return Thread()
+        start = thread_start(self._ws.paths.root, matter)
+        try:
+            entries = self._ws.audit_entries(matter=matter, limit=KEPT)
+        except LetaDeskError:
+            return Thread()
+        turns = [
+            Turn(str(e.record.get("question", "")), answer_from_record(e.record), Scope())
+            for e in reversed(entries)  # oldest first
+            if e.seq > start and _done(e.record)
+        ]
+        return Thread(turns)
 
     def begin(
         self,
@@ -225,7 +258,16 @@ class Conversations:
         """The thread of ``matter`` (a new one when ``fresh``), nothing pinned."""
         if fresh:
             self.threads[matter] = Thread()
+            if self._ws is not None and matter:
+                entries = self._ws.audit_entries(matter=matter, limit=1)
+                last = entries[0].seq if entries else 0
+                set_thread_start(self._ws.paths.root, matter, last)
         thread = self.thread(matter)
         self.pinned = None
         self.view.show_thread(thread)
         self.panel.set_follow_up(scope_text(thread.inherited()) if thread.turns else "")
+
+
+def _done(record: dict[str, Any]) -> bool:
+    """An answer or a refusal (not a cancelled or failed question)."""
+    return (record.get("final") or {}).get("disposition") in ("answered", "refused")

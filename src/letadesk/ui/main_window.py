@@ -87,7 +87,7 @@ class MainWindow(QMainWindow):
         self.review_view = ReviewView(self.ws, server=server)  # each its own engine
         self.draft_view = DraftView(self.ws, server=server)
         self.conversation = ConversationView(self.answer_view)
-        self.conversations = Conversations(self.conversation, self.ask_panel, self.ask)
+        self.conversations = Conversations(self.conversation, self.ask_panel, self.ask, self.ws)
         pages = (self.conversation, self.audit_view, self.review_view, self.draft_view)
         self.tabs = build_tabs(self, *pages)
         bar = status_bar(self, self.cancel)

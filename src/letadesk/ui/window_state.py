@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import hashlib
 from pathlib import Path
 
 from PySide6.QtCore import QByteArray, QSettings, QSize
@@ -60,3 +61,20 @@ def last_matter(profile: Path) -> str:
     """The matter on screen when the window last closed; "" on a first run."""
     value = _store(profile).value("matter", "")
     return value if isinstance(value, str) else ""
+
+
+def _thread_key(matter: str) -> str:
+    return "threads/" + hashlib.sha1(matter.encode("utf-8")).hexdigest()
+
+
+def thread_start(profile: Path, matter: str) -> int:
+    """The audit sequence number after which ``matter``'s conversation starts (its last
+    "New conversation"); 0 when it was never started afresh."""
+    value = _store(profile).value(_thread_key(matter), 0)
+    return int(value) if isinstance(value, (int, str)) and str(value).isdigit() else 0
+
+
+def set_thread_start(profile: Path, matter: str, seq: int) -> None:
+    store = _store(profile)
+    store.setValue(_thread_key(matter), seq)
+    store.sync()
