@@ -26,7 +26,9 @@ def _holding(path: Path) -> LexicalIndex:
     return holder
 
 
-def test_a_second_writer_waits_for_the_first_commit(tmp_path: Path) -> None:
+def test_a_second_writer_waits_for_the_first_commit(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
     LexicalIndex(tmp_path / "lex").commit()
     holder = _holding(tmp_path / "lex")
     threading.Timer(0.6, holder.commit).start()
@@ -36,6 +38,7 @@ def test_a_second_writer_waits_for_the_first_commit(tmp_path: Path) -> None:
     waiter.commit()
     assert time.monotonic() - started >= 0.5
     assert {1, 999_999} <= waiter.all_fragment_ids()
+    assert caplog.text.count("another LetaDesk is writing the lexical index; waiting") == 1
 
 
 def test_the_wait_is_bounded_and_says_so(tmp_path: Path) -> None:

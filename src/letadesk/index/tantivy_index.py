@@ -28,6 +28,7 @@ Promises:
 from __future__ import annotations
 
 import itertools
+import logging
 import shutil
 import time
 from collections.abc import Iterable
@@ -41,6 +42,7 @@ from letadesk.domain import LexicalRow, SearchFilters
 from letadesk.errors import IndexError_
 from letadesk.text import fold_diacritics, unify_diacritics
 
+log = logging.getLogger(__name__)
 _EPOCH = date(1970, 1, 1)
 OPEN_FROM = -(2**40)  # day number used for "valid since forever"
 OPEN_TO = 2**40  # day number used for "valid until further notice"
@@ -150,8 +152,10 @@ class LexicalIndex:
 
     def _writer_handle(self) -> tantivy.IndexWriter:
         """The index's one writer; while another process holds it, wait for its commit
-        (polling, up to ``writer_wait_s``), then :class:`LexicalIndexBusy`."""
+        (polling, up to ``writer_wait_s``; said once in the log), then
+        :class:`LexicalIndexBusy`."""
         deadline = time.monotonic() + self.writer_wait_s
+        waiting = False
         while self._writer is None:
             try:
                 self._writer = self._index.writer(_HEAP_BYTES, _WRITER_THREADS)
@@ -165,6 +169,9 @@ class LexicalIndex:
                         f"{self.path}: another LetaDesk has been writing the lexical index "
                         f"for over {self.writer_wait_s:.0f} s; try again when it has finished"
                     ) from exc
+                if not waiting:
+                    log.warning("another LetaDesk is writing the lexical index; waiting for it")
+                    waiting = True
                 time.sleep(_WRITER_POLL_S)
         return self._writer
 
