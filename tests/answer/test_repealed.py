@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 
@@ -91,3 +92,25 @@ def test_a_provision_in_force_is_not_said_repealed(ws: Workspace) -> None:
     answer = ask(ws, "Ce prevede art. 21 din Legea nr. 213/1998?")
     assert answer.disposition == "answered", answer.reason
     assert all("abrogat" not in c.text for c in answer.claims)
+
+
+@pytest.mark.shared_data
+def test_the_repealed_provisions_of_a_consolidated_law(shared_data: Path, tmp_path: Path) -> None:
+    law = shared_data / "ro" / "laws_consolidated_2026" / "legea_101-2016_remedii.txt"
+    with Workspace.open(tmp_path / "ws") as workspace:
+        workspace.ingest([law], matter="M")
+        said = {
+            question: [c.text for c in ask(workspace, question).claims]
+            for question in (
+                "Ce prevede art. 6 din Legea nr. 101/2016?",
+                "Ce prevede art. 4 alin. (2) din Legea nr. 101/2016?",
+            )
+        }
+    assert said == {
+        "Ce prevede art. 6 din Legea nr. 101/2016?": [
+            "Art. 6 a fost abrogat la 04-06-2018 de OUG nr. 45/2018."
+        ],
+        "Ce prevede art. 4 alin. (2) din Legea nr. 101/2016?": [
+            "Art. 4 alin. (2) a fost abrogat la 22-12-2017 de OUG nr. 107/2017."
+        ],
+    }
