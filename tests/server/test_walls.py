@@ -99,6 +99,10 @@ def test_a_lawyer_can_plan_no_query_over_any_table(pg_server: PgServer, firm: st
             assert ana.execute(call).fetchall() == [], call
         with pytest.raises(psycopg.errors.InsufficientPrivilege):
             ana.execute(f"SELECT * FROM keyword_hits({b}, NULL, NULL, NULL, NULL, '{{x}}', 5)")
+    with _as(pg_server, firm, "stranger") as stranger:  # no LetaDesk role: not even a call
+        for call in ("SELECT letadesk.visible_matters()", "SELECT letadesk.embedder_identity()"):
+            with pytest.raises(psycopg.errors.InsufficientPrivilege):
+                stranger.execute(call)
 
 
 def test_the_server_is_upgraded_from_schema_3_and_keeps_its_trail(
