@@ -1,6 +1,9 @@
 """The steps of the server's schema, in order (:mod:`letadesk.server.schema` runs them).
 
-Append steps; never edit a released one.
+Append steps; never edit a released one. From step 4 (:mod:`letadesk.server.walls`) no
+lawyer or admin holds a privilege on a table: a later step that adds a table grants it to
+nobody, and one that adds a function a lawyer calls revokes it from PUBLIC and grants it
+to letadesk_lawyer and letadesk_admin, after checking the caller's membership inside.
 """
 
 from __future__ import annotations
