@@ -152,3 +152,36 @@ def _records(pg_server: PgServer, database: str) -> int:
     with connect(pg_server.url(database, "it_owner"), autocommit=True) as conn:
         row = conn.execute("SELECT count(*) FROM audit").fetchone()
     return int(row[0]) if row else 0
+
+
+def test_postgresql_stopped_during_a_push_is_one_line_and_exit_3(
+    pg_server: PgServer,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """The server itself stopped (pg_ctl stop) in the middle of a document's copy."""
+    from letadesk.server.push import Pusher
+    from pg_server import make_roles
+
+    own = PgServer(tmp_path / "own")  # a server of this test's own, to stop
+    try:
+        make_roles(own)
+        own.sql("CREATE EXTENSION IF NOT EXISTS vector", "template1")
+        owner = own.url(own.fresh_database(), "it_owner")
+        ServerWorkspace.initialise(owner)
+        write_text(tmp_path / "docs", "nda.txt", NDA_EN)
+        data = str(tmp_path / "it")
+        with Workspace.open(data) as it:
+            it.ingest([tmp_path / "docs"], matter="M")
+        real = Pusher._insert_fragments
+
+        def stopped(self: Pusher, *args: Any) -> None:
+            own.stop()
+            real(self, *args)
+
+        monkeypatch.setattr(Pusher, "_insert_fragments", stopped)
+        assert main(["--data-dir", data, "migrate", "--to", owner]) == 3
+        assert "lost the connection" in _one_line(capsys)
+    finally:
+        own.stop()
