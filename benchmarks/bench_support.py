@@ -208,10 +208,71 @@ def gate3_report(pairs: Sequence[Pair]) -> dict[str, object]:
     }
 
 
+HELD_SPLITS = ("held_phrasing", "held_type", "held_act")
+
+
+def paraphrase_report(path: Path) -> dict[str, object]:
+    """Gate 3 as run on the paraphrase pairs never trained on (``training.paraphrase``):
+    per held-out split and language, the share of faithful restatements accepted and of
+    contradicted claims accepted."""
+    judge = default_judge()
+    rows = [json.loads(line) for line in path.open(encoding="utf-8")]
+    rows = [r for r in rows if r["split"] in HELD_SPLITS]
+    labels = [decide_support(r["claim"], r["quote"], judge=judge).label for r in rows]
+    out: dict[str, object] = {"judge": judge.name, "pairs": len(rows)}
+    groups = [(s, lang) for s in HELD_SPLITS for lang in ("en", "ro")] + [("all", "all")]
+    for split_name, lang in groups:
+        chosen = [
+            (r, lab)
+            for r, lab in zip(rows, labels, strict=True)
+            if split_name in ("all", r["split"]) and lang in ("all", r["lang"])
+        ]
+        figures: dict[str, object] = {}
+        for truth in ("supported", "contradicted", "insufficient"):
+            got = [lab for r, lab in chosen if r["label"] == truth]
+            accepted = sum(lab == "supported" for lab in got)
+            figures[f"{truth}_accepted"] = (
+                f"{accepted}/{len(got)} = {accepted / max(1, len(got)):.3f}"
+            )
+        out[f"{split_name}/{lang}"] = figures
+    return out
+
+
+def judge_pairs_report(path: Path) -> dict[str, object]:
+    """Gate 3 as run on the judge's own validation support pairs (``training/data/
+    support.jsonl``, split "val": ContractNLI, corrupted CUAD clauses and Romanian
+    articles): per source, the share of each truth accepted."""
+    judge = default_judge()
+    rows = [json.loads(line) for line in path.open(encoding="utf-8")]
+    rows = [r for r in rows if r["split"] == "val"]
+    labels = [decide_support(r["query"], r["text"], judge=judge).label for r in rows]
+    out: dict[str, object] = {"judge": judge.name, "pairs": len(rows)}
+    for source in sorted({r["source"] for r in rows}):
+        figures: dict[str, object] = {}
+        for truth in ("supported", "contradicted", "insufficient"):
+            got = [
+                lab
+                for r, lab in zip(rows, labels, strict=True)
+                if r["source"] == source and r["label"] == truth
+            ]
+            accepted = sum(lab == "supported" for lab in got)
+            figures[f"{truth}_accepted"] = (
+                f"{accepted}/{len(got)} = {accepted / max(1, len(got)):.3f}"
+            )
+        out[source] = figures
+    return out
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else "")
     parser.add_argument("--data", type=Path, default=CONTRACTNLI_DEV)
     parser.add_argument("--write", action="store_true", help="write calibration.json")
+    parser.add_argument(
+        "--paraphrases", type=Path, help="also Gate 3 on these held-out restatements (jsonl)"
+    )
+    parser.add_argument(
+        "--judge-pairs", type=Path, help="also Gate 3 on the judge's validation support pairs"
+    )
     args = parser.parse_args(argv)
     if not args.data.exists():
         print(f"{args.data} not present", file=sys.stderr)
@@ -220,6 +281,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     figures = report(pairs)
     print(json.dumps(figures, indent=2))
     print(json.dumps(gate3_report([p for p in pairs if is_val(f"nda_{p.document}")]), indent=2))
+    if args.paraphrases is not None:
+        print(json.dumps(paraphrase_report(args.paraphrases), indent=2, ensure_ascii=False))
+    if args.judge_pairs is not None:
+        print(json.dumps(judge_pairs_report(args.judge_pairs), indent=2))
     if args.write:
         CALIBRATION_FILE.write_text(json.dumps(figures, indent=2) + "\n", encoding="utf-8")
         print(f"wrote {CALIBRATION_FILE}")

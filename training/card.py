@@ -63,9 +63,51 @@ checks decide).
 {sup_rows}
 
 {clauses}
-
+{paraphrase}
 Raw figures: `judge.json` → `validation`.
 """
+
+_PARAPHRASE = """## Paraphrase head (Gate 3; `training/fit_paraphrase.py`)
+
+A claim that restates its quote in other words (fewer than 90% of its words found in
+the quote's order, numbers compared as digits) is read by a logistic head over the
+judge's support probabilities (numbers written as digits on both sides) and word
+features (`verify/paraphrase.py`); a claim naming a party its quote never names is not
+supported. Fitted on the training side only ({pairs} pairs: restatements and
+corruptions of the training kinds of provision in their training phrasings, real
+sentences of the training documents, the judge's own corruption pairs; {head} read by
+the head); bar {bar}, the lowest at which no more than {most:.0%} of the training
+contradicted claims are accepted (cross-validated: restatements accepted {sup:.1%},
+contradicted {con:.1%}).
+
+| feature | weight |
+|---|---|
+{rows}
+| (bias) | {bias:+.3f} |
+
+Held-out figures (phrasings, kinds of provision and acts never trained on):
+`benchmarks/results/support_paraphrase.txt`.
+"""
+
+
+def _paraphrase_section(data: dict[str, Any]) -> str:
+    head = data.get("runtime", {}).get("paraphrase")
+    fit = data.get("training", {}).get("paraphrase")
+    if not isinstance(head, dict) or not isinstance(fit, dict):
+        return ""
+    cv = fit["paraphrase_train_accepted"]["with_head_cv"]
+    rows = "\n".join(f"| {k} | {v:+.3f} |" for k, v in head["weights"].items())
+    return "\n" + _PARAPHRASE.format(
+        pairs=fit["pairs"],
+        head=fit["routes"]["head"],
+        bar=head["threshold"],
+        most=fit["max_contradicted"],
+        sup=cv["supported"],
+        con=cv["contradicted"],
+        rows=rows,
+        bias=head["bias"],
+    )
+
 
 _CLAUSES = """## Clause models (`clauses.npz`, `training/clauses.py`)
 
@@ -222,6 +264,7 @@ def write_model_card(card: JudgeCard, figures: dict[str, object], info: dict[str
         sup_rows=_sup_rows(sup),
         combiners=_combiner_rows(card),
         clauses=_clause_section(data),
+        paraphrase=_paraphrase_section(data),
     )
     (WEIGHTS / "MODEL_CARD.md").write_text(text, encoding="utf-8")
 

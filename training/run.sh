@@ -22,3 +22,6 @@ time .venv/bin/python benchmarks/tune_gate2.py --keep training/runs/bench --writ
 time .venv/bin/python benchmarks/tune_review.py --keep training/runs/bench --write
 # Gate 3's support combiner for claims about an NDA provision (validation NDAs)
 time .venv/bin/python -m training.fit_support --write
+# Gate 3's paraphrase head: restatements and corruptions (training phrasings only)
+time .venv/bin/python -m training.paraphrase
+time .venv/bin/python -m training.fit_paraphrase --write

@@ -12,7 +12,7 @@ import pytest
 from corpus_factory import GOVERNING_CLAUSE, NOTICES_CLAUSE
 from letadesk.errors import ModelError
 from letadesk.judge import Judge, default_judge, load_card
-from letadesk.judge.card import CARD_FILE, WEIGHTS
+from letadesk.judge.card import CARD_FILE, PARAPHRASE_FEATURES, WEIGHTS
 
 GOVERNING, NOTICES = GOVERNING_CLAUSE, NOTICES_CLAUSE
 INSURANCE = (
@@ -89,3 +89,17 @@ def test_missing_or_malformed_card_is_a_model_error(tmp_path: Path) -> None:
     (tmp_path / "judge.json").write_text(json.dumps({"name": "x"}), encoding="utf-8")
     with pytest.raises(ModelError, match="missing or malformed"):
         load_card(tmp_path / "judge.json")
+
+
+def test_the_card_carries_gate_3s_paraphrase_head(tmp_path: Path) -> None:
+    head = load_card().paraphrase
+    assert head is not None and 0 < head.threshold < 1
+    assert set(head.weights) == set(PARAPHRASE_FEATURES)
+    data = json.loads(CARD_FILE.read_text(encoding="utf-8"))
+    data["runtime"]["paraphrase"]["weights"]["rank"] = 1.0  # not a feature of the head
+    (tmp_path / "judge.json").write_text(json.dumps(data), encoding="utf-8")
+    with pytest.raises(ModelError, match="missing or malformed"):
+        load_card(tmp_path / "judge.json")
+    del data["runtime"]["paraphrase"]  # an older card: Gate 3 reads the judge alone
+    (tmp_path / "judge.json").write_text(json.dumps(data), encoding="utf-8")
+    assert load_card(tmp_path / "judge.json").paraphrase is None

@@ -108,3 +108,50 @@ def test_without_the_judge_the_lexical_check_decides() -> None:
 def test_a_language_the_judge_was_not_chosen_for_is_left_to_the_lexical_check(judge: Judge) -> None:
     decision = decide_support("x", "y", judge=judge, language="de")
     assert decision.scorer == "lexical"
+
+
+NOTICE = "Either party may terminate this Agreement upon thirty (30) days written notice"
+PREAVIZ = "Oricare parte poate denunța contractul cu un preaviz de 30 de zile."
+
+
+@pytest.mark.parametrize(
+    ("claim", "quote"),
+    [
+        ("The notice period is thirty (30) days.", NOTICE),
+        ("The notice period is 30 days.", NOTICE),
+        ("Termenul de preaviz este de 30 de zile.", PREAVIZ),
+        ("Termenul de preaviz este de treizeci de zile.", PREAVIZ),
+    ],
+)
+def test_a_faithful_restatement_is_supported(judge: Judge, claim: str, quote: str) -> None:
+    decision = decide_support(claim, quote, judge=judge)
+    assert decision.label == "supported"
+    assert "paraphrase head" in decision.checks[-1].reason
+
+
+@pytest.mark.parametrize(
+    ("claim", "quote"),
+    [
+        ("The notice period is ninety (90) days.", NOTICE),
+        ("Termenul de preaviz este de 30 de luni.", PREAVIZ),
+        (
+            "Licensor must pay each invoice within 30 days.",
+            "Licensee shall pay each invoice within thirty (30) days of its receipt.",
+        ),
+        (
+            "The notice period is thirty (30) days.",
+            "The Receiving Party shall keep the information confidential for thirty (30) days.",
+        ),
+    ],
+)
+def test_a_corrupted_or_unrelated_restatement_is_not_supported(
+    judge: Judge, claim: str, quote: str
+) -> None:
+    assert decide_support(claim, quote, judge=judge).label != "supported"
+
+
+def test_an_extract_with_its_numbers_written_otherwise_is_still_an_extract(judge: Judge) -> None:
+    decision = decide_support(
+        "Either party may terminate this Agreement upon 30 days written notice", NOTICE, judge=judge
+    )
+    assert decision.label == "supported" and decision.scorer == "extract"

@@ -70,6 +70,19 @@ class Combiner:
 
 
 COMBINER_FEATURES = ("judge", "sentence_words", "passage_words", "rank", "clause")
+# Gate 3's paraphrase head (``letadesk.verify.paraphrase``): its features.
+PARAPHRASE_FEATURES = (
+    "log_supported",
+    "log_contradicted",
+    "log_insufficient",
+    "support_words",
+    "coverage",
+    "absent",
+    "names_absent",
+    "has_quantity",
+    "party_order",
+    "length_ratio",
+)
 MAX_RANK = 9  # ranks past it count as it (the fit saw lists of 10)
 # The judge reads only the sentences of a batch the combiner's prior ranks first: on
 # the validation documents (benchmarks/gate2_features.py) the best 20 of ~35 held the
@@ -105,7 +118,9 @@ class JudgeCard:
     ``contradiction_threshold``: P(contradicted) at which Gate 3 vetoes a claim and Gate
     4 calls two claims contradictory. ``relevance_languages`` / ``support_languages``:
     where the judge is used for each task (chosen on validation against the lexical
-    checks); elsewhere the lexical checks decide alone."""
+    checks); elsewhere the lexical checks decide alone. ``paraphrase``: Gate 3's head
+    for a claim put in other words than its quote (:mod:`letadesk.verify.paraphrase`;
+    absent from an older card)."""
 
     name: str
     model_file: Path
@@ -122,6 +137,7 @@ class JudgeCard:
     support_languages: tuple[str, ...]
     combiners: Mapping[str, Combiner] = field(default_factory=dict)
     clauses: ClauseSpec | None = None
+    paraphrase: Combiner | None = None
 
     def verify(self) -> None:
         """Raise ModelError unless every pinned file exists and matches its SHA-256."""
@@ -163,15 +179,22 @@ def load_card(path: Path = CARD_FILE) -> JudgeCard:
                 kind: _combiner(spec) for kind, spec in runtime.get("combiners", {}).items()
             },
             clauses=_clauses(runtime["clauses"]) if "clauses" in runtime else None,
+            paraphrase=(
+                _combiner(runtime["paraphrase"], PARAPHRASE_FEATURES)
+                if "paraphrase" in runtime
+                else None
+            ),
         )
     except (OSError, ValueError, KeyError, TypeError) as exc:
         raise ModelError(f"judge card {path} is missing or malformed: {exc}") from exc
 
 
-def _combiner(spec: Mapping[str, object]) -> Combiner:
+def _combiner(
+    spec: Mapping[str, object], features: tuple[str, ...] = COMBINER_FEATURES
+) -> Combiner:
     weights = spec["weights"]
-    if not isinstance(weights, dict) or not set(weights) <= set(COMBINER_FEATURES):
-        raise ValueError(f"combiner weights must name only {', '.join(COMBINER_FEATURES)}")
+    if not isinstance(weights, dict) or not set(weights) <= set(features):
+        raise ValueError(f"combiner weights must name only {', '.join(features)}")
     return Combiner(
         {str(k): float(v) for k, v in weights.items()},
         float(str(spec["bias"])),

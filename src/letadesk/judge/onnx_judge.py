@@ -111,7 +111,11 @@ class Judge:
         """The model's four logits per pair, from the cache where it has them."""
         with self._lock:
             found = {p: self._cache[p] for p in pairs if p in self._cache}
-            todo = sorted({p for p in pairs if p not in found}, key=lambda p: len(p[0]) + len(p[1]))
+            # Ties broken by the text: a set's order changes with each process's string
+            # hashing, and the int8 graph's scores with the batch a pair is run in.
+            todo = sorted(
+                {p for p in pairs if p not in found}, key=lambda p: (len(p[0]) + len(p[1]), p)
+            )
             for i in range(0, len(todo), BATCH):
                 chunk = todo[i : i + BATCH]
                 found.update(zip(chunk, self._run(chunk), strict=True))

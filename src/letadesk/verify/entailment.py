@@ -3,14 +3,17 @@
 Deterministic vetoes come first and stay hard: a claim whose numbers, dates, negation
 or modality disagree with its quote (``consistency``) is *contradicted* whatever any
 model says. A claim made only of the quote's own words, in their order, leaving out no
-negation or condition (:func:`is_extract`), is *supported* as it stands; one tied to the
+negation or condition (:func:`is_extract`; numbers compared as digits, "thirty (30)
+days" as "30 days"), is *supported* as it stands; one tied to the
 agreement's end against a quote that names no end is *insufficient*
 (:mod:`letadesk.verify.conditions`). Then, for a
 language the judge was chosen for, the trained judge decides: *contradicted* at or
 above its contradiction threshold (a veto), *supported* at or above its support
 threshold, else contradicted or insufficient, whichever is more likely; for a claim
 about one of the NDA provisions the judge's clause model knows, P(supported) reads the
-provision's detector too (:func:`provision_support`). Elsewhere the
+provision's detector too (:func:`provision_support`), and for a claim that restates
+its quote in other words, the judge's paraphrase head
+(:mod:`letadesk.verify.paraphrase`), where the card has one. Elsewhere the
 calibrated lexical score decides (``support``). ``letadesk check`` prints exactly this
 decision.
 """
@@ -25,6 +28,8 @@ from letadesk.judge.card import judge_logit
 from letadesk.text import detect_language
 from letadesk.verify.conditions import ending_problem
 from letadesk.verify.consistency import check_consistency
+from letadesk.verify.paraphrase import is_restatement, paraphrase_support
+from letadesk.verify.quantities import canonical_numbers
 from letadesk.verify.support import check_support, support_score, wordlist, words
 
 LABELS = ("supported", "contradicted", "insufficient")
@@ -114,7 +119,7 @@ def decide_support(
     """The Gate 3 support decision for ``claim`` against ``quote`` (see module doc).
     ``language`` defaults to the quote's; the judge is asked only for its languages."""
     consistency = check_consistency(claim, quote)
-    if consistency.passed and is_extract(claim, quote):
+    if consistency.passed and is_extract(canonical_numbers(claim), canonical_numbers(quote)):
         verbatim = CheckResult("support", True, "the claim is the quote's own words")
         return SupportDecision("supported", 1.0, "extract", (consistency, verbatim))
     missing = ending_problem(claim, quote) if consistency.passed else ""
@@ -139,6 +144,10 @@ def decide_support(
     if provision is not None:
         supported, threshold, read = provision
         scores = SupportScores(supported, scores.contradicted, scores.insufficient)
+    elif card.paraphrase is not None and consistency.passed and is_restatement(claim, quote):
+        supported = paraphrase_support(card.paraphrase, judge, claim, quote)
+        scores = SupportScores(supported, scores.contradicted, scores.insufficient)
+        threshold, read = card.paraphrase.threshold, "judge and the paraphrase head"
     else:
         threshold, read = card.support_threshold, "judge"
     label = judged_label(

@@ -241,10 +241,27 @@ def _typed(kind: str, m: re.Match[str], text: str) -> Quantity:
     return Quantity(kind, _canon(value), unit, text[m.start() : m.end()], nums)
 
 
+_JOINED = re.compile(rf"\b({_W})(\s+)(and|si)(\s+)(?=({_W})\b)")
+
+
+def _break_joins(key: str) -> str:
+    """``key`` with each "and"/"și" that joins two numbers of a list, not of one number,
+    blanked out (same length): "doi și cinci ani" is 2 and 5, "douăzeci și cinci" 25,
+    "one hundred and five" 105."""
+
+    def keep(m: re.Match[str]) -> str:
+        left, right = NUMBER_WORDS[m[1]], NUMBER_WORDS[m[5]]
+        if (20 <= left <= 90 and right < 10) or left >= 100:
+            return m[0]
+        return m[1] + m[2] + "\0" * len(m[3]) + m[4]
+
+    return _JOINED.sub(keep, key)
+
+
 def quantities(text: str) -> list[Quantity]:
     """Dates, amounts, percentages, durations and bare digit numbers in ``text``,
     in order of appearance; a span is claimed by the first, most specific kind."""
-    key = comparison_key(text)
+    key = _break_joins(comparison_key(text))
     found: list[tuple[int, int, Quantity]] = list(_dates(key, text))
     taken = [(s, e) for s, e, _ in found]
 
@@ -273,8 +290,20 @@ def _matches(claimed: Quantity, quoted: list[Quantity]) -> bool:
     )
 
 
+def word_numbers(text: str) -> list[Quantity]:
+    """Numbers written in words in ``text`` ("trei", "thirty-five"), as bare numbers."""
+    key = _break_joins(comparison_key(text))
+    out = []
+    for m in re.finditer(_WORDNUM, key):
+        value = _canon(_word_value(m.group()))
+        out.append(Quantity("number", value, "", text[m.start() : m.end()], frozenset({value})))
+    return out
+
+
 def quantity_problem(claim: str, quote: str) -> str:
-    quoted = quantities(quote)
+    """Why a quantity of ``claim`` is not in ``quote`` ("" when each is). A bare number of
+    the claim may be written in words in the quote ("3" / "trei")."""
+    quoted = quantities(quote) + word_numbers(quote)
     for claimed in quantities(claim):
         if _matches(claimed, quoted):
             continue
@@ -286,3 +315,25 @@ def quantity_problem(claim: str, quote: str) -> str:
             f"(quote has: {listed})"
         )
     return ""
+
+
+_COUNTED = rf"(?:{_UNIT}|{_CUR}|%|percent\b|per\s+cent\b|la\s+suta\b|procente?\b)"
+_WRITTEN = re.compile(
+    rf"(?P<both>{_WORDNUM}\s*\(\s*(?P<d1>{_DIG})\s*\)|(?P<d2>{_DIG})\s*\(\s*{_WORDNUM}\s*\))"
+    rf"|(?P<words>{_WORDNUM})(?=[\s-]+(?:de\s+)?(?:(?:business|working|calendar)\s+)?{_COUNTED})"
+)
+
+
+def canonical_numbers(text: str) -> str:
+    """``text`` with each number written in words, or in words and digits, as digits:
+    "thirty (30) days" and "thirty days" become "30 days", "30 (thirty)" "30",
+    "treizeci de zile" "30 de zile". A number word that counts nothing ("one of the
+    parties") is left as written."""
+    key = _break_joins(comparison_key(text))
+    out, last = [], 0
+    for m in _WRITTEN.finditer(key):
+        digits = m["d1"] or m["d2"]
+        value = digits if digits else _canon(_word_value(m["words"]))
+        out += [text[last : m.start()], value]
+        last = m.end()
+    return "".join(out) + text[last:]
