@@ -33,6 +33,7 @@ from letadesk.answer.relevance import (
     rarity_weight,
     weighted,
 )
+from letadesk.answer.repealed import split_repealed
 from letadesk.answer.scoring import JudgeScorer, LexicalScorer, Scorer
 from letadesk.answer.settle import State, coherence, prefer_relevant, settled, sort
 from letadesk.answer.titles import TitledScorer
@@ -238,9 +239,10 @@ class Asker:
             if across is not None:
                 return across
             named_only = [p for p in shown if p.via == "reference"]
+            repealed, rest = split_repealed(named_only or shown, options.language)
             drafts, rules = rule_first(
                 question,
-                extract_claims(gate.scorer, named_only or shown),
+                repealed + extract_claims(gate.scorer, rest),
                 shown,
                 corpus_rules(self._corpus, replace(filters, as_of=options.as_of)),
             )
