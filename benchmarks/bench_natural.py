@@ -164,7 +164,8 @@ def report_ro(rows: list[dict[str, Any]], answers: list[Answer], verbose: bool) 
                 if a.claims
                 else "-"
             )
-            short = f" [{a.short_answer.text}]" if a.short_answer else ""
+            value = getattr(a, "short_answer", None)  # None before short answers existed
+            short = f" [{value.text}]" if value else ""
             mark = ""
             if r["kind"] == "article":
                 mark = "OK " if cites(a, r["act"], r["article"], first=True) else "XX "
@@ -180,7 +181,7 @@ def _language_and_short(rows: list[dict[str, Any]], answers: list[Answer]) -> li
     refused = [a for a in answers if not a.answered]
     in_ro = sum(a.reason.startswith(RO_LEADS) for a in refused)
     short = [a for r, a in zip(rows, answers, strict=True) if r["kind"] == "article" and a.answered]
-    with_value = sum(a.short_answer is not None for a in short)
+    with_value = sum(getattr(a, "short_answer", None) is not None for a in short)
     return [
         "",
         f"refusals of these Romanian questions reading Romanian: {ratio(in_ro, len(refused))}",
