@@ -110,7 +110,7 @@ _TEXT: Texts = {
     "or": {"en": "or", "ro": "sau"},
     # the CLI's answer (letadesk ask)
     "extracted_mark": {"en": "extracted", "ro": "extras"},
-    "nearest": {"en": "nearest", "ro": "cea mai apropiată"},
+    "nearest": {"en": "nearest", "ro": "sursă apropiată"},
     "rejected_count": {
         "en": "{count} claims rejected; see the audit record {audit}",
         "ro": "{count} afirmații respinse; vedeți înregistrarea de audit {audit}",
