@@ -85,6 +85,9 @@ class ReviewView(QWidget):
         self.questions_label.setObjectName("hint")
         self.documents_list = QListWidget()
         self.documents_list.setMaximumHeight(140)
+        # long file names elided in their middle (the path in the tooltip), no sideways bar
+        self.documents_list.setTextElideMode(Qt.TextElideMode.ElideMiddle)
+        self.documents_list.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.table = ReviewTable()
         self.detail = AnswerView()
         self.detail.show_message(self.tr("Select a cell to see its claims and sources."))
