@@ -157,3 +157,15 @@ def test_step_through_the_quotes_of_a_claim(qtbot, viewer_window) -> None:
     assert bar.quote_label.text() == "Quote 1 of 2" and viewer.current_page == first.page
     viewer.show_source(_cited(viewer_window))  # a claim with one quote: no stepping
     assert bar.quote_label.isHidden()
+
+
+def test_a_new_answer_clears_the_previous_document_and_find(qtbot, viewer_window) -> None:
+    # before: the viewer kept the previous answer's document and find text
+    from letadesk.domain import Answer
+
+    viewer = viewer_window.viewer
+    assert viewer.document is not None
+    viewer.toolbar.find_field.setText("the supplier")
+    viewer_window._answered(Answer("A new question?", "refused", "No source.", ()))
+    assert viewer.document is None and viewer.toolbar.find_field.text() == ""
+    assert viewer_window.answer_view.answer.question == "A new question?"
