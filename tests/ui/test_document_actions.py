@@ -181,3 +181,16 @@ def test_resume_finishes_a_cancelled_add(qtbot, window, tmp_path: Path) -> None:
     assert not window.last_report.cancelled and window.ws.pending("Notes") == {}
     assert {r.status for r in panel.rows} == {"indexed"}
     assert panel.resume_button.isHidden()
+
+
+def test_open_containing_folder(qtbot, notes_window, monkeypatch, tmp_path: Path) -> None:
+    from PySide6.QtGui import QDesktopServices
+
+    from letadesk.ui.document_actions import open_folder
+
+    opened: list[str] = []
+    monkeypatch.setattr(
+        QDesktopServices, "openUrl", lambda url: opened.append(url.toLocalFile()) or True
+    )
+    assert open_folder(_doc(notes_window, "note_0.txt"))
+    assert opened == [str(tmp_path / "notes")]
