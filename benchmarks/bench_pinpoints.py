@@ -13,7 +13,9 @@ each rendering (extracted answers, no judge): answered, and every citation namin
 asked unit. Last, the consolidated laws of ``laws_consolidated_2026``: their
 consolidation notes ("(la 13-07-2020, ... a fost modificat de ...)") found, candidate
 quotes holding a note (must be 0), and provisions whose text is "Abrogat." that are
-recognised as repealed with a date (``references.notes.repeal_of``).
+recognised as repealed with a date (``references.notes.repeal_of``), and, in the six laws
+with the most, the exact question to each ("Ce prevede art. 6 din Legea nr. 101/2016?")
+answered as repealed ("Art. 6 a fost abrogat la 04-06-2018 de OUG nr. 45/2018.").
 
     .venv/bin/python benchmarks/bench_pinpoints.py [--no-questions]
 """
@@ -122,6 +124,43 @@ def consolidated(root: Path) -> list[str]:
     return [*lines, _notes_row("all", total)]
 
 
+REPEALED_LAWS = ("legea_215", "legea_161", "legea_362", "legea_62", "legea_303", "legea_101")
+
+
+def repealed_questions(root: Path, folder: Path) -> list[str]:
+    """Per law: exact questions to its repealed provisions answered as repealed."""
+    ws = Workspace.open(folder / "ws")
+    ws.settings = replace(ws.settings, embedder="minilm")
+    lines = []
+    try:
+        for name in REPEALED_LAWS:
+            [path] = (root / "ro" / "laws_consolidated_2026").glob(f"{name}-*.txt")
+            ws.ingest([path], matter=name)
+            doc = read_document(path)
+            m = re.search(r"nr\. (\d+) din \d+ \w+ (\d{4})", doc.title)
+            act = f"Legea nr. {m[1]}/{m[2]}" if m else doc.title
+            asked = [
+                f.locator
+                for f in doc.fragments
+                if repeal_of(f.text[body_start(f.text) :]) is not None
+            ]
+            said = 0
+            for locator in asked:
+                answer = ws.ask(
+                    f"Ce prevede {locator} din {act}?",
+                    matter=name,
+                    options=AskOptions(generate=False, judge=False),
+                )
+                said += answer.disposition == "answered" and any(
+                    " a fost abrogat" in c.text and c.text.startswith(locator.capitalize())
+                    for c in answer.claims
+                )
+            lines.append(f"  {act:<22} {len(asked):>4} asked, answered as repealed {said:>4}")
+    finally:
+        ws.close()
+    return lines
+
+
 def _notes_row(name: str, row: list[int]) -> str:
     return (
         f"  {name:<40} notes {row[0]:>4} found {row[1]:>4} quoted {row[2]:>3}"
@@ -154,7 +193,9 @@ def main() -> None:
             print("\n".join(out[-len(lr.RENDERINGS) - 1 :]), flush=True)
         out += ["", "Consolidated laws: notes, and repealed provisions"]
         out += consolidated(root)
-        print("\n".join(out[-15:]), flush=True)
+        out += ["", "Exact questions to those repealed (six laws; extracted, no judge)"]
+        out += repealed_questions(root, Path(tmp) / "r")
+        print("\n".join(out[-23:]), flush=True)
         if not args.no_questions:
             out += ["", "Exact questions, Codul penal art. 180-260 (extracted, no judge)"]
             out += questions(root, Path(tmp) / "q")
