@@ -106,6 +106,11 @@ RO_CASES = [
         ["art. 22 alin. (1)", "art. 22 alin. (2)"],
         id="marginal-title-with-full-stop",
     ),
+    pytest.param(
+        "Art. 5. - Text.\nArt. 5¹. - Titlu (1) Unu.\n(2) Doi.\nArticolul 5²\nAlt text.\n",
+        ["art. 5", "art. 5^1 alin. (1)", "art. 5^1 alin. (2)", "art. 5^2"],
+        id="unicode-superscript-article-numbers",
+    ),
 ]
 
 

@@ -10,7 +10,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-_NUM = r"(?P<num>\d{1,3}(?:\.\d{3})+|\d+)(?P<sup>\^\d+)?"
+_NUM = r"(?P<num>\d{1,3}(?:\.\d{3})+|\d+)(?P<sup>\^\d+|[¹²³⁴⁵⁶⁷⁸⁹⁰]+)?"
+_SUPERSCRIPT = str.maketrans("¹²³⁴⁵⁶⁷⁸⁹⁰", "1234567890")
 _ANCHOR = r"(?:\s*\{#[^}\n]*\})?"  # Markdown "### Articolul 37 {#art-37}"
 _RO_ARTICLE = re.compile(
     rf"(?:#{{1,6}}\s*)?(?:Articolul|ARTICOLUL|Art\.|ART\.?)\s*"
@@ -122,8 +123,11 @@ def article_header_end(line: str) -> int:
 
 
 def _ro_number(m: re.Match[str]) -> tuple[str, tuple[int, int]]:
-    """Canonical article number ("2.335" -> "2335", "113^1") and its sort key."""
+    """Canonical article number ("2.335" -> "2335", "113^1", "5¹" -> "5^1") and its
+    sort key."""
     num, sup = m.group("num").replace(".", ""), m.group("sup") or ""
+    if sup and sup[0] != "^":
+        sup = "^" + sup.translate(_SUPERSCRIPT)  # "Art. 5¹" as the portal writes "5^1"
     return num + sup, (int(num), int(sup[1:]) if sup else 0)
 
 
