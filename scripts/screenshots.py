@@ -116,7 +116,7 @@ def main(argv: list[str] | None = None) -> int:
         win.viewer.find_next("confidential")
         app.processEvents()
         win.viewer.grab().save(str(out / "viewer_search.png"))
-        _conversation(app, win, out)
+        _conversation(app, win, out, args.language)
         _review(app, win, out)
         _draft(app, win, out, Path(profile))
         shots = list(SHOTS)
@@ -151,10 +151,9 @@ def _ask(app, win, question: str, *, follow_up: bool = False) -> None:
     _wait(app, lambda: not win.task)
 
 
-def _conversation(app, win, out: Path) -> None:
+def _conversation(app, win, out: Path, language: str) -> None:
     """A refusal (its plain reason, the nearest sources), then a conversation: a question
     asked of one document (the documents' menu) and a follow-up that inherits it."""
-    language = win.ws.settings.language
     _ask(app, win, REFUSAL[language])
     win.answer_view.grab().save(str(out / "refusal.png"))
     win.conversations.show(win.matter, fresh=True)
