@@ -2,12 +2,24 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 
 import pytest
 
 from corpus_factory import write_text
 from letadesk.answer.ask import AskOptions
+from letadesk.answer.relevance import question_topic
+from letadesk.answer.titles import TitledScorer
+from letadesk.domain import (
+    Document,
+    DocumentId,
+    DocumentStatus,
+    Fragment,
+    FragmentId,
+    MatterId,
+    Passage,
+    Scores,
+)
 from letadesk.retrieve.titles import (
     alternations,
     asked,
@@ -109,3 +121,39 @@ def test_the_penalty_for_theft_is_art_228_not_230(ws: Workspace) -> None:
     assert answer.claims[0].citations[0].locator == "art. 228 alin. (1)"
     assert answer.short_answer is not None
     assert answer.short_answer.text == "închisoare de la 6 luni la 3 ani sau cu amendă"
+
+
+class _Flat:
+    """A scorer that finds every sentence equally relevant (scripts the judge's verdict)."""
+
+    name, threshold, clause_types = "flat", 0.2, ()
+
+    def passage(self, passage: Passage) -> float:
+        return 0.5
+
+    def sentence(self, passage: Passage, text: str) -> float:
+        return 0.5
+
+    def prepare(self, passages: Sequence[Passage]) -> None:
+        return None
+
+
+def _passage(text: str, via: str = "hybrid", fid: int = 1) -> Passage:
+    fragment = Fragment(FragmentId(fid), DocumentId(1), 1, 0, len(text), "art. 1", text)
+    document = Document(
+        DocumentId(1), MatterId(1), "c.txt", "Cod", "text", "ro", "", 0, DocumentStatus.INDEXED
+    )
+    return Passage(fragment, document, Scores(), via)
+
+
+def test_a_source_holding_too_little_of_the_question_answers_nothing() -> None:
+    question = "Care este termenul general de prescripție în materie civilă?"
+    scorer = TitledScorer(_Flat(), question, topic=question_topic(question), floor=0.5)
+    labour = _passage("Dreptul la acţiune se prescrie în termen de 3 ani de la naştere.")
+    civil = _passage("Termenul general de prescripţie în materie civilă este de 3 ani.", fid=2)
+    assert scorer.passage(labour) == 0.0 and scorer.sentence(labour, labour.fragment.text) == 0.0
+    assert scorer.passage(civil) == 0.5
+    # a provision the question names is never held to the floor
+    assert scorer.passage(_passage(labour.fragment.text, via="reference", fid=3)) == 0.5
+    # without a floor (English), the wrapped scorer decides
+    assert TitledScorer(_Flat(), question).passage(labour) == 0.5

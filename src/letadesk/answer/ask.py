@@ -48,6 +48,11 @@ from letadesk.retrieve.cascade import Retriever
 from letadesk.verify.scope import ScopeVerdict, check_scope
 
 Stage = Callable[[str], None]
+# A Romanian question's source must hold at least this share of its rarity-weighted topic
+# words (within its document): the judge's Romanian relevance, learnt on templated
+# questions, passes sentences on a neighbouring subject ("termenul de prescripție în
+# materie civilă" answered by Codul muncii's). Tuning half of bench_natural only.
+MIN_COVERAGE = {"ro": 0.5}
 log = logging.getLogger(__name__)
 
 
@@ -92,13 +97,14 @@ class _Gate2:
     covered: float
     judged: bool  # the judge scored relevance (its language)
     judge: Judge | None  # the loaded judge, for Gates 3 and 4 whatever the language
+    nearest: float  # the best relevance before the topic floor (how near a source came)
 
     def touched_by_matter(self, options: AskOptions, scope: ScopeVerdict) -> bool:
         """Gate 1's corpus check: a source holds nearly all the topic words, or the judge
         finds one that answers the question; or, for a question without off-topic words,
         a source comes near (:data:`NEAR_SHARE` of the bar): what the matter treats is
         law, and such a question is refused, if at all, as unanswered, not off-topic."""
-        near = not scope.off_topic_terms and self.best >= NEAR_SHARE * self.scorer.threshold
+        near = not scope.off_topic_terms and self.nearest >= NEAR_SHARE * self.scorer.threshold
         return (
             near
             or self.covered >= options.corpus_scope
@@ -167,7 +173,7 @@ class Asker:
                 question,
                 no_source(lang, "not_addressed"),
                 gate.ranked[:5],
-                clarify=clarifying_question(gate.ranked, gate.best, bar, lang),
+                clarify=clarifying_question(gate.ranked, gate.nearest, bar, lang),
             )
         return self._answer(question, filters, options, gate, trace, step)
 
@@ -198,7 +204,8 @@ class Asker:
             if reads is not None
             else LexicalScorer(topic, options.min_relevance)
         )
-        scorer = TitledScorer(scorer, question)
+        floor = MIN_COVERAGE.get(language, 0.0)
+        scorer = titled = TitledScorer(scorer, question, topic=topic, floor=floor)
         relevance = {id(p): scorer.passage(p) for p in passages}
         trace.relevance(scorer.name, scorer.threshold, passages, relevance, scorer.clause_types)
         covered = max((passage_relevance(topic, p) for p in passages), default=0.0)
@@ -209,6 +216,7 @@ class Asker:
             covered,
             reads is not None,
             judge,
+            max((titled.unfloored(p) for p in passages), default=0.0),
         )
 
     def _answer(

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from letadesk.answer.relevance import Topic, passage_relevance
 from letadesk.answer.scoring import Scorer
 from letadesk.domain import Passage
 from letadesk.retrieve.titles import asked, names_title
@@ -19,13 +20,17 @@ LIFT = 1.0
 class TitledScorer:
     """``inner``'s scores, a passage whose title the question names lifted by LIFT."""
 
-    def __init__(self, inner: Scorer, question: str) -> None:
+    def __init__(
+        self, inner: Scorer, question: str, *, topic: Topic = (), floor: float = 0.0
+    ) -> None:
         self.name = inner.name
         self.threshold = inner.threshold
         self.clause_types = inner.clause_types
         self._inner = inner
         self._asked = asked(question)
         self._titled: dict[int, bool] = {}
+        self._topic, self._floor = topic, floor
+        self._short: dict[int, bool] = {}
 
     def _lift(self, passage: Passage) -> float:
         fid = passage.fragment.id
@@ -33,10 +38,30 @@ class TitledScorer:
             self._titled[fid] = names_title(self._asked, passage.fragment.text)
         return LIFT if self._titled[fid] else 0.0
 
+    def _falls_short(self, passage: Passage) -> bool:
+        """Whether the passage holds less than ``floor`` of the question's topic (and
+        was not named by reference or title): then it answers nothing."""
+        fid = passage.fragment.id
+        if fid not in self._short:
+            self._short[fid] = (
+                passage.via not in ("reference", "title")
+                and passage_relevance(self._topic, passage) < self._floor
+            )
+        return self._short[fid]
+
     def passage(self, passage: Passage) -> float:
+        if self._falls_short(passage):
+            return 0.0
+        return self.unfloored(passage)
+
+    def unfloored(self, passage: Passage) -> float:
+        """The passage's score whatever share of the topic it holds: how near it came
+        (for a question back, and Gate 1's corpus check), not whether it answers."""
         return self._inner.passage(passage) + self._lift(passage)
 
     def sentence(self, passage: Passage, text: str) -> float:
+        if self._falls_short(passage):
+            return 0.0
         return self._inner.sentence(passage, text) + self._lift(passage)
 
     def prepare(self, passages: Sequence[Passage]) -> None:
