@@ -51,3 +51,30 @@ def test_a_draft_with_nothing_to_check_says_so(qtbot) -> None:
     assert [label.text().splitlines()[1].strip() for label in view.rejected_labels] == [
         "Its quote is not, word for word, in the cited source."
     ]
+
+
+@pytest.mark.parametrize("language", ["en", "ro"])
+def test_settings_speak_plainly(qtbot, tmp_path, language: str) -> None:
+    # before: "Model file (GGUF):", "Embedder:", "Threads:" and bare e5 / minilm
+    from PySide6.QtCore import Qt
+    from PySide6.QtWidgets import QApplication, QLabel
+
+    from letadesk.config import Paths
+    from letadesk.ui.app import application
+    from letadesk.ui.i18n import install_translator
+    from letadesk.ui.settings_dialog import SettingsDialog
+
+    app = application(language)
+    try:
+        dialog = SettingsDialog(Paths.resolve(tmp_path), Settings(language=language))
+        qtbot.addWidget(dialog)
+        labels = " ".join(w.text() for w in dialog.findChildren(QLabel))
+        for jargon in ("GGUF", "Embedder", "Threads", "vectorizare", "Fire de execuție"):
+            assert jargon not in labels
+        tips = [
+            dialog.embedder.itemData(i, Qt.ItemDataRole.ToolTipRole)
+            for i in range(dialog.embedder.count())
+        ]
+        assert all(tips) and len(set(tips)) == len(tips)
+    finally:
+        install_translator(QApplication.instance() or app, "en")

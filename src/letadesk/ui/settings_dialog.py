@@ -8,6 +8,7 @@ import os
 from dataclasses import replace
 from pathlib import Path
 
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
@@ -66,6 +67,9 @@ class SettingsDialog(QDialog):
         self.embedder = QComboBox()
         self.embedder.setEditable(True)  # a sentence-transformers folder is allowed too
         self.embedder.addItems(list(CHOICES))
+        for i, tip in enumerate(self._embedder_tips()):
+            self.embedder.setItemData(i, tip, Qt.ItemDataRole.ToolTipRole)
+        self.embedder.setToolTip(self.tr("How passages are found by meaning, beside their words."))
         self.embedder.setCurrentText(settings.embedder)
         self.threads = QSpinBox()
         self.threads.setRange(0, max(64, os.cpu_count() or 1))
@@ -122,6 +126,14 @@ class SettingsDialog(QDialog):
                 "every claim is still checked here. {allowed}"
             ).format(allowed=allowed)
         )
+
+    def _embedder_tips(self) -> list[str]:
+        """What each of :data:`CHOICES` is, in plain words."""
+        return [
+            self.tr("Automatic: the best one installed (the multilingual one when present)"),
+            self.tr("Small and fast, trained on English"),
+            self.tr("Multilingual: Romanian and English"),
+        ]
 
     def _generation_box(self, current: str) -> QComboBox:
         """The generation mode choice (``letadesk.generate.mode``), set to ``current``."""

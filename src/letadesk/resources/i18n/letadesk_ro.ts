@@ -1289,6 +1289,22 @@
 <context>
     <name>SettingsDialog</name>
     <message>
+        <source>How passages are found by meaning, beside their words.</source>
+        <translation>Cum sunt găsite pasajele după sens, pe lângă cuvintele lor.</translation>
+    </message>
+    <message>
+        <source>Automatic: the best one installed (the multilingual one when present)</source>
+        <translation>Automat: cel mai bun instalat (cel multilingv, când există)</translation>
+    </message>
+    <message>
+        <source>Small and fast, trained on English</source>
+        <translation>Mic și rapid, antrenat pe engleză</translation>
+    </message>
+    <message>
+        <source>Multilingual: Romanian and English</source>
+        <translation>Multilingv: română și engleză</translation>
+    </message>
+    <message>
         <location filename="../../ui/settings_dialog.py" line="41"/>
         <source>Settings</source>
         <translation>Setări</translation>
