@@ -104,8 +104,10 @@ def test_the_repealed_provisions_of_a_consolidated_law(shared_data: Path, tmp_pa
             for question in (
                 "Ce prevede art. 6 din Legea nr. 101/2016?",
                 "Ce prevede art. 4 alin. (2) din Legea nr. 101/2016?",
+                "Ce prevede art. 3 alin. (1) lit. e) din Legea nr. 101/2016?",
             )
         }
+        amended = ask(workspace, "Ce prevede art. 3 alin. (1) lit. d) din Legea nr. 101/2016?")
     assert said == {
         "Ce prevede art. 6 din Legea nr. 101/2016?": [
             "Art. 6 a fost abrogat la 04-06-2018 de OUG nr. 45/2018."
@@ -113,4 +115,11 @@ def test_the_repealed_provisions_of_a_consolidated_law(shared_data: Path, tmp_pa
         "Ce prevede art. 4 alin. (2) din Legea nr. 101/2016?": [
             "Art. 4 alin. (2) a fost abrogat la 22-12-2017 de OUG nr. 107/2017."
         ],
+        "Ce prevede art. 3 alin. (1) lit. e) din Legea nr. 101/2016?": [
+            "Art. 3 alin. (1) lit. e) a fost abrogată la 04-06-2018 de OUG nr. 45/2018."
+        ],
     }
+    # an amended litera: its text, cited by itself, never the note of its amendment
+    [claim] = amended.claims
+    assert claim.text.startswith("d) măsuri de remediere") and "(la " not in claim.text
+    assert [c.locator for c in claim.citations] == ["art. 3 alin. (1) lit. d)"]
