@@ -60,3 +60,31 @@ def test_a_range_restated_in_other_words_keeps_its_numbers() -> None:
         quantity_problem(claim, "Fapta se pedepsește cu închisoare de la doi la cinci ani.") == ""
     )
     assert quantity_problem(claim, "Fapta se pedepsește cu închisoare de la doi la șapte ani.")
+
+
+@pytest.mark.parametrize(
+    ("claim", "quote"),
+    [
+        (
+            "Concediul de odihnă anual este de cel mult 20 de zile lucrătoare.",
+            "Salariatul are dreptul la un concediu de odihnă anual de cel puțin 20 de zile "
+            "lucrătoare.",
+        ),
+        ("Notice of at least 30 days is required.", "upon not more than thirty (30) days notice"),
+        ("Liability is capped at a minimum of $1,000,000.", "shall not exceed $1,000,000"),
+    ],
+)
+def test_a_bound_turned_the_other_way_is_a_problem(claim: str, quote: str) -> None:
+    assert "at least" in quantity_problem(claim, quote)
+
+
+@pytest.mark.parametrize(
+    ("claim", "quote"),
+    [
+        ("Concediul este de minimum douăzeci de zile.", "de cel puțin 20 de zile"),
+        ("Perioada de probă este de maximum 120 de zile.", "nu poate depăși 120 de zile"),
+        ("The notice period is 30 days.", "at least 30 days"),  # no bound: no conflict
+    ],
+)
+def test_a_bound_kept_or_left_unsaid_is_fine(claim: str, quote: str) -> None:
+    assert quantity_problem(claim, quote) == ""

@@ -261,6 +261,11 @@ def _break_joins(key: str) -> str:
 def quantities(text: str) -> list[Quantity]:
     """Dates, amounts, percentages, durations and bare digit numbers in ``text``,
     in order of appearance; a span is claimed by the first, most specific kind."""
+    return [q for _, q in located_quantities(text)]
+
+
+def located_quantities(text: str) -> list[tuple[int, Quantity]]:
+    """:func:`quantities` with the offset each starts at in ``text``."""
     key = _break_joins(comparison_key(text))
     found: list[tuple[int, int, Quantity]] = list(_dates(key, text))
     taken = [(s, e) for s, e, _ in found]
@@ -279,7 +284,7 @@ def quantities(text: str) -> list[Quantity]:
             found.append(
                 (m.start(), m.end(), Quantity("number", value, "", m.group(), frozenset({value})))
             )
-    return [q for _, _, q in sorted(found, key=lambda t: t[0])]
+    return [(start, q) for start, _, q in sorted(found, key=lambda t: t[0])]
 
 
 def _matches(claimed: Quantity, quoted: list[Quantity]) -> bool:
@@ -300,9 +305,52 @@ def word_numbers(text: str) -> list[Quantity]:
     return out
 
 
+_AT_LEAST = (
+    r"(?:at\s+least|(?:not|no)\s+less\s+than|(?:a\s+)?minimum(?:\s+of)?|cel\s+putin(?:\s+de)?"
+    r"|minim(?:um)?(?:\s+de)?|nu\s+mai\s+putin\s+de)\s*$"
+)
+_AT_MOST = (
+    r"(?:at\s+most|(?:not|no)\s+more\s+than|(?:a\s+)?maximum(?:\s+of)?|up\s+to"
+    r"|not\s+(?:to\s+)?exceed(?:ing)?|cel\s+mult(?:\s+de)?|maxim(?:um)?(?:\s+de)?|pana\s+la"
+    r"|nu\s+mai\s+mult\s+de|nu\s+(?:poate|pot|va|vor)\s+depasi)\s*$"
+)
+_BOUND_WINDOW = 30
+
+
+def bound_of(text: str, start: int) -> str:
+    """ "min" ("at least 30 days", "cel puțin 20 de zile"), "max" ("up to", "cel mult",
+    "nu poate depăși") or "" for the quantity of ``text`` starting at ``start``."""
+    before = comparison_key(text)[max(0, start - _BOUND_WINDOW) : start]
+    if re.search(_AT_LEAST, before):
+        return "min"
+    return "max" if re.search(_AT_MOST, before) else ""
+
+
+def bound_problem(claim: str, quote: str) -> str:
+    """A quantity the claim bounds one way ("at most 20 days") and the quote the other
+    ("at least 20 days"); "" when none (an unbounded side is no conflict)."""
+    quoted = located_quantities(quote)
+    for at, claimed in located_quantities(claim):
+        bound = bound_of(claim, at)
+        same = [
+            (t, q)
+            for t, q in quoted
+            if (q.kind, q.value, q.unit) == (claimed.kind, claimed.value, claimed.unit)
+        ]
+        other = [q for t, q in same if bound and bound_of(quote, t) not in ("", bound)]
+        if other:
+            word = {"min": "at least", "max": "at most"}
+            return (
+                f'claim says {word[bound]} "{claimed.text}" but the quote says '
+                f'{word["max" if bound == "min" else "min"]} "{other[0].text}"'
+            )
+    return ""
+
+
 def quantity_problem(claim: str, quote: str) -> str:
-    """Why a quantity of ``claim`` is not in ``quote`` ("" when each is). A bare number of
-    the claim may be written in words in the quote ("3" / "trei")."""
+    """Why a quantity of ``claim`` is not in ``quote`` ("" when each is), or is bounded
+    the other way (:func:`bound_problem`). A bare number of the claim may be written in
+    words in the quote ("3" / "trei")."""
     quoted = quantities(quote) + word_numbers(quote)
     for claimed in quantities(claim):
         if _matches(claimed, quoted):
@@ -314,7 +362,7 @@ def quantity_problem(claim: str, quote: str) -> str:
             f'claim says "{claimed.text}" but the quote has no matching {kind} '
             f"(quote has: {listed})"
         )
-    return ""
+    return bound_problem(claim, quote)
 
 
 _COUNTED = rf"(?:{_UNIT}|{_CUR}|%|percent\b|per\s+cent\b|la\s+suta\b|procente?\b)"
