@@ -25,6 +25,7 @@ PENAL = (
         ("Which courts have jurisdiction?", "court"),
         ("Cât se rambursează dacă clientul anulează?", "amount"),
         ("Până când trebuie plătit soldul?", "date"),
+        ("When does the agreement expire?", "date"),
     ],
 )
 def test_the_kind_a_question_asks_for(question: str, kind: str) -> None:
@@ -34,6 +35,8 @@ def test_the_kind_a_question_asks_for(question: str, kind: str) -> None:
 def test_a_question_asking_for_no_value_has_no_kind() -> None:
     assert asked_kinds("Ce obligații are prestatorul?") == ()
     assert asked_kinds("Can a party assign this agreement?") == ()
+    # "when" of a condition, not of a date
+    assert asked_kinds("Când există violare de domiciliu?") == ()
 
 
 @pytest.mark.parametrize(
@@ -45,6 +48,13 @@ def test_a_question_asking_for_no_value_has_no_kind() -> None:
             "Uciderea unei persoane se pedepseşte cu închisoarea de la 10 la 20 de ani şi "
             "interzicerea exercitării unor drepturi.",
             "închisoarea de la 10 la 20 de ani şi interzicerea exercitării unor drepturi",
+        ),
+        (
+            ("penalty",),
+            "se pedepseşte cu închisoarea de la 2 la 7 ani şi interzicerea exercitării "
+            "dreptului de a ocupa o funcţie publică.",
+            "închisoarea de la 2 la 7 ani şi interzicerea exercitării dreptului de a ocupa o "
+            "funcţie publică",
         ),
         (
             ("duration",),

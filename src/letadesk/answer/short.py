@@ -37,7 +37,7 @@ _SPAN = (
     rf"(?:(?:de la|between|from)\s+{_NUMBER}(?:\s+(?:de\s+)?{_UNIT})?\s+(?:la|and|to)\s+)?"
     rf"{_NUMBER}\s+(?:de\s+)?{_UNIT}\b"
 )
-_SANCTION = r"(?:(?:cu\s+)?amend\w*|interzicerea exercitarii \w+(?: \w+)?(?: drepturi)?)"
+_SANCTION = r"(?:(?:cu\s+)?amend\w*|interzicerea exercitarii [^.;,]{1,90})"
 _MONTHS = (
     "ianuarie|februarie|martie|aprilie|mai|iunie|iulie|august|septembrie|octombrie|"
     "noiembrie|decembrie|january|february|march|april|may|june|july|august|september|"
@@ -100,7 +100,14 @@ _ASKS: tuple[tuple[str, re.Pattern[str]], ...] = (
             r"\bwithin (?:what|how)|\bdeadline|\bterm\b|\bprescripti|\bvarsta|\bage\b"
         ),
     ),
-    ("date", re.compile(r"\bcand\b|\bdata\b|\bpana cand|\bwhen\b|\bwhat date|\bexpir")),
+    (
+        "date",
+        re.compile(
+            r"\bdata\b|\bpana cand|\bde cand\b|\bwhat date|\bexpir|"
+            r"\b(?:cand|when)\b.{0,40}\b(?:intra in vigoare|incepe|inceteaza|expira|"
+            r"take effect|begin|start|end|terminate)"
+        ),
+    ),
 )
 # A duration asked for is also answered by a date, and the reverse.
 _ALSO = {"duration": ("date",), "date": ("duration",), "penalty": ("amount",)}
