@@ -6,15 +6,25 @@
 #
 # Writes OUT/letadesk/ (the one-dir build, THIRD_PARTY_NOTICES beside the executable),
 # OUT/letadesk_VERSION_amd64.deb, OUT/letadesk-VERSION.cdx.json (the CycloneDX SBOM, from
-# installers/supply_chain.py), OUT/THIRD_PARTY_NOTICES, OUT/SHA256SUMS (the .deb and the
-# SBOM), OUT/SHA256SUMS.minisig and OUT/minisign.pub. The signing key: $MINISIGN_KEY names a
-# minisign secret key file (its password, if any, on stdin); without it a throwaway key
-# without password is generated in the work folder, for tests only. A secret key is never
-# written under OUT or into the repository.
+# installers/supply_chain.py), OUT/THIRD_PARTY_NOTICES, OUT/SHA256SUMS (the .deb, the SBOM
+# and the notices), a minisign signature FILE.minisig of each of those four and
+# OUT/minisign.pub.
 #
-# Needs: the project's virtualenv ($PYTHON, default .venv/bin/python or /work/main/.venv)
-# with installers/requirements.txt installed; dpkg-deb, desktop-file-validate
-# (desktop-file-utils), appstreamcli (appstream), minisign.
+# The signing key (docs/installers.md, "The release key"): $MINISIGN_KEY names the minisign
+# secret key file and $MINISIGN_PUB its public key (default: installers/minisign.pub, the
+# one committed); the password, if the key has one, is the first line of stdin (read once,
+# before the build starts; a terminal is prompted by minisign). Key, password and public key
+# are checked by signing a probe before the build, so a wrong one fails in seconds. Without
+# MINISIGN_KEY the build refuses, unless LETADESK_TEST_BUILD=1 asks for a test build: a
+# throwaway key made in the work folder, its public key in OUT/minisign.pub, and
+# OUT/TEST-BUILD-NOT-FOR-RELEASE beside it. A secret key is never written under OUT or
+# into the repository. LETADESK_CHECK_ONLY=1 stops after these checks (a dry run).
+#
+# Needs (checked first): the project's virtualenv ($PYTHON, default .venv/bin/python or
+# /work/main/.venv) with installers/requirements.txt installed; dpkg-deb and
+# dpkg-scanpackages (dpkg, dpkg-dev), desktop-file-validate (desktop-file-utils),
+# appstreamcli (appstream), minisign; mmdebstrap (for smoke-test.sh's clean-root test) is
+# named when missing but not required.
 # LETADESK_BUNDLE_E5_ONNX=1 also bundles the e5 ONNX graph (installers/letadesk.spec).
 set -euo pipefail
 
@@ -29,15 +39,53 @@ if [[ -z $PYTHON ]]; then
   done
 fi
 [[ -n $PYTHON ]] || { echo "build-linux: no Python: set PYTHON" >&2; exit 2; }
-for tool in dpkg-deb desktop-file-validate appstreamcli minisign sha256sum; do
-  command -v "$tool" >/dev/null || { echo "build-linux: $tool is missing (apt-get install" \
-    "dpkg desktop-file-utils appstream minisign)" >&2; exit 2; }
+missing=""
+for tool in dpkg-deb:dpkg dpkg-scanpackages:dpkg-dev desktop-file-validate:desktop-file-utils \
+  appstreamcli:appstream minisign:minisign sha256sum:coreutils; do
+  command -v "${tool%%:*}" >/dev/null || missing="$missing ${tool#*:}"
 done
+[[ -z $missing ]] || { echo "build-linux: missing build tools: apt-get install$missing" >&2; exit 2; }
+command -v mmdebstrap >/dev/null || echo "build-linux: note: mmdebstrap is missing" \
+  "(apt-get install mmdebstrap): smoke-test.sh will skip its clean-root test" >&2
+mkdir -p "$OUT" "$WORK"
+
+# The signing key, checked before the build: a probe signed and verified now.
+SIGN_PASS=""
+TEST_BUILD=""
+if [[ -n ${MINISIGN_KEY:-} ]]; then
+  KEY=$MINISIGN_KEY
+  PUB=${MINISIGN_PUB:-$HERE/minisign.pub}
+  [[ -t 0 ]] || IFS= read -r SIGN_PASS || true  # the password: stdin's first line
+  rm -f "$OUT/TEST-BUILD-NOT-FOR-RELEASE"
+elif [[ ${LETADESK_TEST_BUILD:-} == 1 ]]; then  # a throwaway key: never for a release
+  TEST_BUILD=1
+  KEY="$WORK/test-minisign.key"
+  PUB="$WORK/test-minisign.pub"
+  rm -f "$KEY" "$PUB"
+  minisign -G -W -f -p "$PUB" -s "$KEY" >/dev/null
+  echo "build-linux: TEST BUILD: signed with a throwaway key (set MINISIGN_KEY for a release)"
+else
+  echo "build-linux: no signing key: set MINISIGN_KEY (and its password on stdin) for a" \
+    "release, or LETADESK_TEST_BUILD=1 for a test build signed with a throwaway key" >&2
+  exit 2
+fi
+sign() {  # sign-release.sh with the password read above (or minisign's own prompt)
+  if [[ -t 0 ]]; then
+    MINISIGN_KEY=$KEY "$HERE/sign-release.sh" "$PUB" "$@"
+  else
+    printf '%s\n' "$SIGN_PASS" | MINISIGN_KEY=$KEY "$HERE/sign-release.sh" "$PUB" "$@"
+  fi
+}
+PROBE="$WORK/signing-probe"
+echo "probe $(date -u +%FT%TZ)" > "$PROBE"
+sign "$PROBE" >/dev/null
+rm -f "$PROBE" "$PROBE.minisig"
+echo "build-linux: signing key checked against $PUB"
+[[ ${LETADESK_CHECK_ONLY:-} == 1 ]] && { echo "build-linux: checks passed (LETADESK_CHECK_ONLY=1)"; exit 0; }
 
 VERSION=$(PYTHONPATH="$ROOT/src" "$PYTHON" -c 'import letadesk; print(letadesk.__version__)')
 ARCH=$(dpkg --print-architecture)
 DEB="$OUT/letadesk_${VERSION}_${ARCH}.deb"
-mkdir -p "$OUT" "$WORK"
 HOST_GLIBC=$(getconf GNU_LIBC_VERSION | cut -d' ' -f2)  # not `ldd | head`: SIGPIPE (pipefail)
 
 echo "build-linux: PyInstaller one-dir build ($VERSION, host glibc $HOST_GLIBC) -> $OUT/letadesk"
@@ -47,7 +95,10 @@ COMMIT=$(git -C "$ROOT" rev-parse --short=12 HEAD 2>/dev/null || echo unknown)
 git -C "$ROOT" diff --quiet HEAD 2>/dev/null || COMMIT="$COMMIT+changes"
 STAMP="$ROOT/src/letadesk/BUILD_COMMIT"
 echo "$COMMIT" > "$STAMP"
-trap 'rm -f "$STAMP"' EXIT
+# and which bundle this is (letadesk --version, the About box): the package's file name
+BUNDLE="$ROOT/src/letadesk/BUILD_BUNDLE"
+echo "$(basename "$DEB") built $(date -u +%FT%TZ)${TEST_BUILD:+ (test build)}" > "$BUNDLE"
+trap 'rm -f "$STAMP" "$BUNDLE"' EXIT
 PYTHONPATH="$ROOT/src" "$PYTHON" -m PyInstaller --noconfirm --log-level WARN \
   --distpath "$OUT" --workpath "$WORK/pyinstaller" "$HERE/letadesk.spec"
 echo "build-linux: one-dir built in $((SECONDS - start)) s"
@@ -78,6 +129,11 @@ install -m644 "$ROOT/src/letadesk/resources/letadesk.svg" \
 install -m644 "$ROOT/LICENSE" "$PKG/usr/share/doc/letadesk/copyright"
 install -m644 "$OUT/THIRD_PARTY_NOTICES" "$PKG/usr/share/doc/letadesk/THIRD_PARTY_NOTICES"
 install -m644 "$SBOM" "$PKG/usr/share/doc/letadesk/$(basename "$SBOM")"
+install -m644 "$HERE/linux/SOURCE-OFFER" "$PKG/usr/share/doc/letadesk/SOURCE-OFFER"
+install -m644 "$HERE/linux/SOURCE-OFFER" "$PKG/opt/letadesk/SOURCE-OFFER"
+# refuses a downgrade unless LETADESK_ALLOW_DOWNGRADE=1
+sed -e "s/@VERSION@/$VERSION/" "$HERE/linux/preinst" > "$PKG/DEBIAN/preinst"
+chmod 755 "$PKG/DEBIAN/preinst"
 desktop-file-validate "$PKG/usr/share/applications/letadesk.desktop"
 appstreamcli validate --no-net --explain "$PKG/usr/share/metainfo/io.letadesk.LetaDesk.metainfo.xml"
 
@@ -103,20 +159,14 @@ CONTROL
 dpkg-deb --root-owner-group -Zzstd -z"${LETADESK_DEB_LEVEL:-19}" --build "$PKG" "$DEB" >/dev/null
 echo "build-linux: .deb built in $((SECONDS - start)) s"
 
-echo "build-linux: SHA256SUMS and signature"
-KEY=${MINISIGN_KEY:-}
-if [[ -z $KEY ]]; then  # a throwaway key, for tests: never used for a release
-  KEY="$WORK/test-minisign.key"
-  rm -f "$KEY" "$WORK/test-minisign.pub"
-  minisign -G -W -f -p "$WORK/test-minisign.pub" -s "$KEY" >/dev/null
-  cp "$WORK/test-minisign.pub" "$OUT/minisign.pub"
-  echo "build-linux: signed with a THROWAWAY test key (set MINISIGN_KEY for a release)"
-else
-  [[ -n ${MINISIGN_PUB:-} ]] && cp "$MINISIGN_PUB" "$OUT/minisign.pub"
+echo "build-linux: SHA256SUMS and signatures"
+cp "$PUB" "$OUT/minisign.pub"
+if [[ -n $TEST_BUILD ]]; then
+  echo "signed with a throwaway key: not a release" > "$OUT/TEST-BUILD-NOT-FOR-RELEASE"
 fi
-(cd "$OUT" && sha256sum "$(basename "$DEB")" "$(basename "$SBOM")" > SHA256SUMS)
-minisign -S -s "$KEY" -m "$OUT/SHA256SUMS" "$DEB" \
-  -t "letadesk $VERSION ($ARCH, glibc >= $GLIBC)" </dev/null >/dev/null
-[[ -f $OUT/minisign.pub ]] && minisign -V -p "$OUT/minisign.pub" -m "$OUT/SHA256SUMS" >/dev/null
+ARTEFACTS=("$(basename "$DEB")" "$(basename "$SBOM")" THIRD_PARTY_NOTICES)
+(cd "$OUT" && sha256sum "${ARTEFACTS[@]}" > SHA256SUMS)
+SIGN_COMMENT="letadesk $VERSION ($ARCH, glibc >= $GLIBC)${TEST_BUILD:+, TEST BUILD}" \
+  sign "${ARTEFACTS[@]/#/$OUT/}" "$OUT/SHA256SUMS"
 echo "build-linux: done"
 du -sh "$OUT/letadesk" "$DEB"
