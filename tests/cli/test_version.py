@@ -34,6 +34,16 @@ def test_an_installer_build_names_the_commit_it_stamped(
     assert about.build_commit() == "0123456789ab"
 
 
+def test_an_installer_build_names_its_bundle_and_a_checkout_says_it_has_none(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    assert about.installed_bundle().startswith("none: run from a source checkout")
+    stamp = "letadesk_0.1.0_amd64.deb built 2026-12-05T12:00:00Z"
+    (tmp_path / about.BUILD_BUNDLE_FILE).write_text(stamp + "\n", encoding="utf-8")
+    monkeypatch.setattr(about.resources, "files", lambda package: tmp_path)
+    assert f"bundle: {stamp}" in about.version_text()
+
+
 def test_a_changed_judge_file_is_reported_not_hidden(monkeypatch: pytest.MonkeyPatch) -> None:
     broken = replace(load_card(), sha256={"judge.onnx": "0" * 64})
     monkeypatch.setattr(about, "load_card", lambda: broken)

