@@ -3,7 +3,9 @@
 #
 #   installers/smoke-test.sh DIST/letadesk_VERSION_ARCH.deb
 #
-# 1. checks the .deb's SHA256SUMS and minisign signature when they lie next to it;
+# 1. checks the .deb's SHA256SUMS and the minisign signature of every file it lists and of
+#    itself, with $MINISIGN_PUB (default: the committed installers/minisign.pub, else the
+#    minisign.pub beside the .deb, which a test build writes);
 # 2. unpacks it with `dpkg -x` into a temporary root (not a chroot: the host's libc and
 #    system libraries serve it, as they would once `dpkg -i` installed it);
 # 3. runs the headless demo (ingest the sample matter, three questions) from the unpacked
@@ -20,12 +22,22 @@ TMP=$(mktemp -d "${TMPDIR:-/tmp}/letadesk-smoke.XXXXXX")
 trap 'rm -rf "$TMP"' EXIT
 chmod 755 "$TMP"
 
+HERE=$(cd "$(dirname "$0")" && pwd)
+PUB=${MINISIGN_PUB:-}
+if [[ -z $PUB ]]; then
+  if [[ -f $HERE/minisign.pub && ! -f $DIR/TEST-BUILD-NOT-FOR-RELEASE ]]; then
+    PUB=$HERE/minisign.pub
+  else
+    PUB=$DIR/minisign.pub
+  fi
+fi
 if [[ -f $DIR/SHA256SUMS ]]; then
   (cd "$DIR" && sha256sum -c SHA256SUMS)
-  if [[ -f $DIR/minisign.pub && -f $DIR/SHA256SUMS.minisig ]]; then
-    minisign -V -p "$DIR/minisign.pub" -m "$DIR/SHA256SUMS"
-    minisign -V -p "$DIR/minisign.pub" -m "$DEB"
-  fi
+  [[ -f $PUB ]] || { echo "smoke-test: no public key to verify with ($PUB)" >&2; exit 1; }
+  echo "smoke-test: signatures, with $PUB"
+  minisign -V -q -p "$PUB" -m "$DIR/SHA256SUMS"
+  for file in $(cut -d' ' -f3 "$DIR/SHA256SUMS"); do minisign -V -q -p "$PUB" -m "$DIR/$file"; done
+  if [[ -f $DIR/TEST-BUILD-NOT-FOR-RELEASE ]]; then echo "smoke-test: a TEST BUILD (throwaway key)"; fi
 fi
 
 echo "smoke-test: unpacking into $TMP/root (dpkg -x)"
@@ -34,6 +46,17 @@ dpkg -x "$DEB" "$TMP/root"
 APP="$TMP/root/opt/letadesk"
 [[ -x $APP/letadesk ]] || { echo "smoke-test: executables missing" >&2; exit 1; }
 [[ $(readlink "$TMP/root/usr/bin/letadesk") == /opt/letadesk/letadesk ]]
+# every shipped file is in the SBOM with its SHA-256 (installers/check_sbom_tree.py)
+python3 "$HERE/check_sbom_tree.py" "$APP" \
+  "$TMP"/root/usr/share/doc/letadesk/letadesk-*.cdx.json
+[[ -f $TMP/root/usr/share/doc/letadesk/SOURCE-OFFER ]] || { echo "smoke-test: no source offer" >&2; exit 1; }
+# its preinst refuses a downgrade (from a newer version) unless LETADESK_ALLOW_DOWNGRADE=1
+dpkg-deb --ctrl-tarfile "$DEB" | tar -xO ./preinst > "$TMP/preinst"
+if sh "$TMP/preinst" upgrade 999:0 2>/dev/null; then
+  echo "smoke-test: the preinst let an older version replace 999:0" >&2; exit 1
+fi
+LETADESK_ALLOW_DOWNGRADE=1 sh "$TMP/preinst" upgrade 999:0 2>/dev/null
+echo "smoke-test: SBOM covers every file; source offer present; downgrade refused unless forced"
 SAMPLE="$APP/_internal/letadesk/resources/sample_matter"
 [[ -d $SAMPLE ]] || { echo "smoke-test: no sample matter in the build" >&2; exit 1; }
 
@@ -68,7 +91,6 @@ echo "smoke-test: the 10 biggest items of the one-dir build (files and package f
 # 5. install, upgrade and purge in a clean Debian root (installers/clean-root-test.sh):
 #    run where it can be (root, mmdebstrap, the Debian mirror); LETADESK_CLEAN_ROOT=0 skips
 #    it, =1 requires it.
-HERE=$(cd "$(dirname "$0")" && pwd)
 if [[ ${LETADESK_CLEAN_ROOT:-} != 0 ]] && [[ $(id -u) == 0 ]] && command -v mmdebstrap >/dev/null; then
   "$HERE/clean-root-test.sh" "$DEB"
 elif [[ ${LETADESK_CLEAN_ROOT:-} == 1 ]]; then
