@@ -10,7 +10,9 @@ command -v "$PY" >/dev/null 2>&1 || PY=python3
 # Debian packages: OCR (Tesseract, Romanian + English), Qt runtime libraries, Xvfb for
 # screenshots; wixl, msitools, osslsigncode and openssl build and sign the Windows MSI
 # (installers/build-windows.sh, tests/release/test_msi.py); postgresql is a PostgreSQL
-# built with SSL for the firm server's TLS check (tests/server/test_runbook.py). Every library Qt's xcb plugin
+# built with SSL for the firm server's TLS check (tests/server/test_runbook.py); minisign, dpkg-dev,
+# desktop-file-utils and appstream build, sign and check the .deb and its offline apt
+# repository (installers/build-linux.sh, tests/release/). Every library Qt's xcb plugin
 # links against is named, not left to other packages' dependencies (libxcb-shape0 came
 # only with x11-utils); tests/release/test_setup_packages.py checks the list. A fresh
 # Debian has Python but not its venv module (python3-venv) nor the C/C++ compiler that
@@ -20,7 +22,7 @@ DEB_PKGS="python3-venv gcc g++ strace tesseract-ocr tesseract-ocr-ron tesseract-
 libxkbcommon-x11-0 libfontconfig1 libdbus-1-3 libglib2.0-0 libx11-6 libx11-xcb1 libxcb1 \
 libxcb-cursor0 libxcb-icccm4 libxcb-image0 libxcb-keysyms1 libxcb-randr0 libxcb-render0 \
 libxcb-render-util0 libxcb-shape0 libxcb-shm0 libxcb-sync1 libxcb-util1 libxcb-xfixes0 libxcb-xkb1 \
-wixl msitools osslsigncode openssl postgresql"
+wixl msitools osslsigncode openssl postgresql minisign dpkg-dev desktop-file-utils appstream"
 if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
   missing=""
   for p in $DEB_PKGS; do dpkg -s "$p" >/dev/null 2>&1 || missing="$missing $p"; done
