@@ -40,8 +40,19 @@ in_root apt-get update -q >/dev/null  # mmdebstrap leaves no package lists
 VERSION=$(dpkg-deb -f "$DEB" Version)
 cp "$DEB" "$ROOT/tmp/install.deb"
 start=$SECONDS
+in_root dpkg-query -W -f '${Package}\n' | sort > "$TMP/before"
 in_root apt-get install -y -q --no-install-recommends /tmp/install.deb >/dev/null
 echo "clean-root: installed $VERSION with its dependencies in $((SECONDS - start)) s"
+# what IT pre-stages for workstations with no mirror: every package this installed
+PREDEPS=${LETADESK_PREDEPS:-$(dirname "$DEB")/letadesk_${VERSION}_predeps.txt}
+in_root dpkg-query -W -f '${Package}\n' | sort | comm -13 "$TMP/before" - | grep -vx letadesk \
+  | while read -r p; do in_root dpkg-query -W -f '${Package}=${Version}\n' "$p"; done > "$PREDEPS"
+mkdir -p "$TMP/predeps"
+while IFS='=' read -r p v; do
+  cp "$ROOT"/var/cache/apt/archives/"${p}_${v/:/%3a}"_*.deb "$TMP/predeps/"
+done < "$PREDEPS"
+echo "clean-root: $(wc -l < "$PREDEPS") Debian packages installed with it," \
+  "$(du -s --block-size=1M "$TMP/predeps" | cut -f1) MiB: listed in $PREDEPS"
 [[ $(in_root dpkg-query -W -f '${Status}' letadesk) == "install ok installed" ]]
 in_root letadesk --version
 
@@ -67,6 +78,11 @@ in_root apt-get install -y -q --no-install-recommends /tmp/next.deb >/dev/null
 [[ $(in_root dpkg-query -W -f '${Version}' letadesk) == "$NEXT" ]]
 demo "$ASK" | head -1
 echo "clean-root: upgraded $VERSION -> $NEXT; the profile made by $VERSION still answers"
+if in_root apt-get install -y -q --allow-downgrades /tmp/install.deb >/dev/null 2>&1; then
+  echo "clean-root: $VERSION replaced the newer $NEXT" >&2; exit 1
+fi
+[[ $(in_root dpkg-query -W -f '${Version}' letadesk) == "$NEXT" ]]
+echo "clean-root: a downgrade to $VERSION was refused (LETADESK_ALLOW_DOWNGRADE=1 forces it)"
 
 in_root dpkg-query -L letadesk > "$TMP/files"
 in_root apt-get purge -y -q letadesk >/dev/null
@@ -79,3 +95,21 @@ done < "$TMP/files"
 [[ -d $ROOT/home/lawyer/.local/share/LetaDesk ]] \
   || { echo "clean-root: the user's profile went with the package" >&2; exit 1; }
 echo "clean-root: purged: no file of the package left; the user's profile kept"
+
+# the offline path: the .deb and the pre-staged packages on a "USB stick" as a local apt
+# repository (make-apt-repo.sh), installed with no network after the purge took them away
+in_root apt-get autoremove --purge -y -q >/dev/null
+HERE=$(cd "$(dirname "$0")" && pwd)
+"$HERE/make-apt-repo.sh" "$ROOT/media/usb/letadesk" "$DEB" "$TMP"/predeps/*.deb >/dev/null
+mkdir -p "$TMP/sources-saved"
+mv "$ROOT"/etc/apt/sources.list* "$TMP/sources-saved/" 2>/dev/null || true
+mkdir -p "$ROOT/etc/apt/sources.list.d"
+echo 'deb [trusted=yes] copy:/media/usb/letadesk ./' > "$ROOT/etc/apt/sources.list.d/letadesk.list"
+rm -rf "$ROOT"/var/lib/apt/lists/* "$ROOT"/var/cache/apt/archives/*.deb
+start=$SECONDS
+unshare -n chroot "$ROOT" /usr/bin/env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin HOME=/root \
+  sh -c 'apt-get update -q && apt-get install -y -q --no-install-recommends letadesk' >/dev/null
+[[ $(in_root dpkg-query -W -f '${Version}' letadesk) == "$VERSION" ]]
+in_root letadesk --version | head -2
+echo "clean-root: installed $VERSION from the USB-style repository with no network" \
+  "in $((SECONDS - start)) s"
