@@ -13,6 +13,9 @@
 #      fail then; without it, it says "No known vulnerabilities found" having checked
 #      nothing, which is the report this script exists to avoid.
 #   2  a usage error (no such input, no pip-audit)
+# The SBOM's Debian packages (pkg:deb: the system libraries copied into /opt/letadesk) are
+# not looked up by pip-audit: the script lists them, with their versions, for IT to check
+# against the Debian security tracker (https://security-tracker.debian.org/tracker/).
 # Needs pip-audit from installers/requirements.txt ($PIP_AUDIT, default next to $PYTHON).
 set -uo pipefail
 
@@ -34,12 +37,17 @@ TMP=$(mktemp -d "${TMPDIR:-/tmp}/letadesk-audit.XXXXXX")
 trap 'rm -rf "$TMP"' EXIT
 REQS=$TMP/requirements.txt
 if [[ $INPUT == *.json ]]; then  # the SBOM: every pkg:pypi component, pinned
-  "$PYTHON" - "$INPUT" > "$REQS" <<'PY' || { echo "audit: $INPUT: not a CycloneDX SBOM" >&2; exit 2; }
+  "$PYTHON" - "$INPUT" > "$REQS" 2>"$TMP/debian" <<'PY' || { echo "audit: $INPUT: not a CycloneDX SBOM" >&2; exit 2; }
 import json, sys
 for c in json.load(open(sys.argv[1], encoding="utf-8"))["components"]:
     if c.get("purl", "").startswith("pkg:pypi/"):
         print(f"{c['name']}=={c['version']}")
+    elif c.get("purl", "").startswith("pkg:deb/"):
+        print(f"{c['name']}={c['version']}", file=sys.stderr)
 PY
+  [[ -s $TMP/debian ]] && echo "audit: $(wc -l < "$TMP/debian") Debian packages ship inside" \
+    "the build and are not checked by pip-audit; check them against the Debian security" \
+    "tracker: $(tr '\n' ' ' < "$TMP/debian")"
 else  # a requirements file: the "# no-deps" marks of requirements.lock mean nothing here
   sed -e 's/#.*//' "$INPUT" | grep -v '^[[:space:]]*$' > "$REQS"
 fi

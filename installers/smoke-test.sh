@@ -7,12 +7,17 @@
 #    itself, with $MINISIGN_PUB (default: the committed installers/minisign.pub, else the
 #    minisign.pub beside the .deb, which a test build writes);
 # 2. unpacks it with `dpkg -x` into a temporary root (not a chroot: the host's libc and
-#    system libraries serve it, as they would once `dpkg -i` installed it);
+#    system libraries serve it, as they would once `dpkg -i` installed it), checks every
+#    file of /opt/letadesk against the SBOM it carries (installers/check_sbom_tree.py: 0
+#    uncovered, missing or changed files), the AGPL source offer, and that its preinst
+#    refuses a downgrade unless LETADESK_ALLOW_DOWNGRADE=1;
 # 3. runs the headless demo (ingest the sample matter, three questions) from the unpacked
 #    /opt/letadesk as the unprivileged user `nobody`, inside `unshare -rn`: a user and
 #    network namespace with only a down loopback, so any network use fails;
 # 4. prints the sizes of the one-dir tree and the .deb, and the 10 biggest items;
-# 5. where it can (root, mmdebstrap), installs, upgrades and purges it in a clean root.
+# 5. where it can (root, mmdebstrap), installs, upgrades and purges it in a clean root,
+#    refuses a downgrade there, and installs it from a USB-style apt repository with no
+#    network (installers/clean-root-test.sh).
 # Exit status: non-zero when a check or the demo fails.
 set -euo pipefail
 

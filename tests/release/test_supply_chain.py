@@ -155,3 +155,39 @@ def test_audit_reports_vulnerabilities_and_a_clean_check_apart(tmp_path) -> None
     assert rc == 1 and "vulnerabilities found" in out and "PYSEC-0" in out
     rc, out = _audit(tmp_path, "No known vulnerabilities found", "", 0)
     assert rc == 0 and "no known vulnerabilities" in out
+
+
+def test_audit_of_an_sbom_names_the_debian_packages_it_cannot_check(tmp_path) -> None:
+    import subprocess
+
+    sbom = tmp_path / "letadesk-9.9.cdx.json"
+    sbom.write_text(
+        json.dumps(
+            {
+                "components": [
+                    {"name": "rich", "version": "15.0.0", "purl": "pkg:pypi/rich@15.0.0"},
+                    {
+                        "name": "libssl3",
+                        "version": "3.0.17-1~deb12u2",
+                        "purl": "pkg:deb/debian/libssl3@3.0.17-1~deb12u2?arch=amd64",
+                    },
+                ]
+            }
+        ),
+        encoding="utf-8",
+    )
+    fake = tmp_path / "pip-audit"
+    fake.write_text("#!/bin/sh\necho 'No known vulnerabilities found'\nexit 0\n", encoding="utf-8")
+    fake.chmod(0o755)
+    done = subprocess.run(
+        [str(ROOT / "installers" / "audit.sh"), str(sbom)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+        env={"PATH": "/usr/bin:/bin", "PIP_AUDIT": str(fake), "PYTHON": sys.executable},
+    )
+    assert done.returncode == 0, done.stderr
+    assert "1 Debian packages ship inside the build and are not checked" in done.stdout
+    assert "libssl3=3.0.17-1~deb12u2" in done.stdout
+    assert "checked 1 distributions" in done.stdout
