@@ -36,7 +36,7 @@ import re
 import sys
 import tomllib
 import uuid
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from importlib import metadata
@@ -497,7 +497,7 @@ def _collected(work: Path) -> dict[str, str]:
 
     def walk(node: object) -> None:
         if isinstance(node, tuple) and len(node) == 3 and all(isinstance(x, str) for x in node):
-            dest, src, kind = node  # type: ignore[misc]
+            dest, src, kind = node
             out[dest if kind == "EXECUTABLE" else f"{contents}/{dest}"] = src
         elif isinstance(node, (list, tuple)):
             for item in node:
@@ -640,7 +640,7 @@ def licence_of(dist: metadata.Distribution) -> tuple[str, str, bool]:
     )
 
 
-def _as_spdx(words: str, meta: dict[str, object], where: str) -> tuple[str, str, bool]:
+def _as_spdx(words: str, meta: Mapping[str, object], where: str) -> tuple[str, str, bool]:
     if is_spdx(words):
         return words, where, True
     mapped = SPDX_FROM_WORDS.get(words.lower())
@@ -987,10 +987,10 @@ def notices(
         out += ["", rule, f"{p.name} {p.version}: {p.licence}", rule, "", p.copyright.rstrip()]
         referenced |= set(re.findall(r"/usr/share/common-licenses/([\w.+-]+\w)", p.copyright))
     for name in sorted(referenced):
-        path = Path("/usr/share/common-licenses") / name
-        if path.is_file():
+        common = Path("/usr/share/common-licenses") / name
+        if common.is_file():
             out += ["", rule, f"/usr/share/common-licenses/{name}", rule, ""]
-            out += [path.read_text(encoding="utf-8", errors="replace").rstrip()]
+            out += [common.read_text(encoding="utf-8", errors="replace").rstrip()]
     return "\n".join(out) + "\n"
 
 
