@@ -150,3 +150,18 @@ def test_build_linux_refuses_without_a_key_and_checks_the_key_first(protected, t
         tmp_path, f"{PASSWORD}\n", MINISIGN_KEY=str(key), MINISIGN_PUB=str(tmp_path / "x.pub")
     )
     assert no_pub.returncode != 0 and "no public key" in no_pub.stderr
+
+
+def test_the_docs_publish_the_committed_release_key_or_say_it_is_missing() -> None:
+    """The key ceremony's last step: the committed public key's id is in the docs, so IT
+    can compare it; while no key is committed, the docs say so plainly."""
+    docs = (ROOT / "docs" / "installers.md").read_text(encoding="utf-8")
+    pub = ROOT / "installers" / "minisign.pub"
+    if not pub.exists():
+        assert "**Status: the key has not been made yet.**" in docs
+        return
+    comment, key = pub.read_text(encoding="utf-8").splitlines()[:2]
+    key_id = comment.rsplit(" ", 1)[-1]
+    assert comment.startswith("untrusted comment: minisign public key ")
+    assert key_id in docs and key in docs
+    assert "has not been made yet" not in docs
