@@ -51,11 +51,13 @@ BENCHMARKS: list[tuple[str, str, str]] = [
     ("engine", "What a CLI ask spends loading models", "benchmarks/bench_engine.py"),
     ("contention", "Asking on a busy machine", "benchmarks/bench_contention.py"),
     ("kill9", "kill -9 during ingest", "benchmarks/bench_kill9.py"),
+    ("redteam_workstation", "Red team: the workstation", "benchmarks/redteam_workstation.py"),
+    ("redteam_server", "Red team: the firm server", "benchmarks/redteam_server.py"),
 ]
 
 MACHINE = re.compile(
     r"(AMD EPYC|(?:Intel )?Xeon(?: with [\w -]+?)?(?=[,;.)\n])"
-    r"|\d+-core(?: CPU)? machine|\d+ cores)",
+    r"|\d+-core(?: [\w-]+)?(?: machine| container)|\d+ cores)",
     re.IGNORECASE,
 )
 DATE = re.compile(r"\b(20\d\d-\d\d-\d\d)\b")
