@@ -11,10 +11,14 @@ from collections.abc import Sequence
 
 from letadesk.answer.relevance import Topic, passage_relevance
 from letadesk.answer.scoring import Scorer
+from letadesk.answer.short import asked_kinds, find_value
 from letadesk.domain import Passage
 from letadesk.retrieve.titles import asked, names_title
 
 LIFT = 1.0
+# A question that asks for a value (a term, a penalty, an amount: answer.short) is better
+# answered by a sentence that states one of that kind: lifted by this much.
+VALUE_LIFT = 0.1
 
 
 class TitledScorer:
@@ -31,6 +35,7 @@ class TitledScorer:
         self._titled: dict[int, bool] = {}
         self._topic, self._floor = topic, floor
         self._short: dict[int, bool] = {}
+        self._kinds = asked_kinds(question)
 
     def _lift(self, passage: Passage) -> float:
         fid = passage.fragment.id
@@ -57,12 +62,21 @@ class TitledScorer:
     def unfloored(self, passage: Passage) -> float:
         """The passage's score whatever share of the topic it holds: how near it came
         (for a question back, and Gate 1's corpus check), not whether it answers."""
-        return self._inner.passage(passage) + self._lift(passage)
+        score = self._inner.passage(passage) + self._lift(passage)
+        return score + self._valued(score, passage.fragment.text)
+
+    def _valued(self, score: float, text: str) -> float:
+        """VALUE_LIFT for a score already over the bar whose text states a value of the
+        kind asked: it orders the answers, it never lets one through."""
+        if score < self.threshold or not self._kinds:
+            return 0.0
+        return VALUE_LIFT if find_value(self._kinds, text) else 0.0
 
     def sentence(self, passage: Passage, text: str) -> float:
         if self._falls_short(passage):
             return 0.0
-        return self._inner.sentence(passage, text) + self._lift(passage)
+        score = self._inner.sentence(passage, text) + self._lift(passage)
+        return score + self._valued(score, text)
 
     def prepare(self, passages: Sequence[Passage]) -> None:
         self._inner.prepare(passages)
