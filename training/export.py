@@ -23,6 +23,7 @@ import torch
 
 from letadesk.judge.card import WEIGHTS, load_card
 from letadesk.judge.onnx_judge import Judge
+from letadesk.offline import prepare_environment
 from training.calibrate import calibrate
 from training.card import save_card, write_model_card
 from training.train import MAX_LEN, ROOT, backbone_dir, load_judge, read_examples
@@ -47,6 +48,7 @@ def export_onnx(run: Path, target: Path, layers: int) -> None:
         opset_version=17,
         dynamo=False,
     )
+    prepare_environment()  # no onnxruntime telemetry, here as in the app
     from onnxruntime.quantization import QuantType, quantize_dynamic
 
     quantize_dynamic(str(fp32), str(target), weight_type=QuantType.QInt8)
