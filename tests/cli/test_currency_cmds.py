@@ -1,6 +1,6 @@
 """A source edited on disk after indexing, found by the scheduled re-hash (the clock
 advanced, not slept), is marked in ``docs`` and in every ``ask`` claim citing it (JSON and
-text, English and Romanian); a source no person verified is marked until one does."""
+text, in the question's language); a source no person verified is marked until one does."""
 
 from __future__ import annotations
 
@@ -70,10 +70,11 @@ def test_an_edited_source_is_marked_stale_in_docs_and_answers(
     assert "(stale) (unverified)" in text
     assert "! Source changed or missing on disk since it was indexed" in text
 
+    # The marks follow the question's language, not the interface's.
     Settings(language="ro").save(paths)
     text = ask(paths.root, capsys)
-    assert "(depășită) (neverificată)" in text
-    assert "! Sursă modificată sau absentă de pe disc de la indexare" in text
+    assert "(stale) (unverified)" in text
+    assert "(depășită)" not in text
 
 
 def test_verifying_a_source_removes_the_unverified_mark(
