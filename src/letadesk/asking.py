@@ -29,29 +29,6 @@ from letadesk.store.audit import new_audit_id
 log = logging.getLogger(__name__)
 
 
-class AskTarget(Protocol):
-    """Where a question is asked: this computer's profile or the firm server."""
-
-    @property
-    def settings(self) -> Settings: ...
-
-    @property
-    def corpus(self) -> CorpusReader: ...
-
-    @property
-    def indexes(self) -> IndexSearch: ...
-
-    def filters(
-        self, matter: str, *, document: str | None = None, as_of: date | None = None
-    ) -> SearchFilters: ...
-
-    def today(self) -> date: ...
-
-    def generates(self, generator: Generator | None = None) -> bool: ...
-
-    def generator(self) -> Generator: ...
-
-
 class SearchTarget(Protocol):
     """Where a matter is searched: this computer's profile or the firm server."""
 
@@ -64,6 +41,19 @@ class SearchTarget(Protocol):
     def filters(
         self, matter: str, *, document: str | None = None, as_of: date | None = None
     ) -> SearchFilters: ...
+
+
+class AskTarget(SearchTarget, Protocol):
+    """Where a question is asked: this computer's profile or the firm server."""
+
+    @property
+    def settings(self) -> Settings: ...
+
+    def today(self) -> date: ...
+
+    def generates(self, generator: Generator | None = None) -> bool: ...
+
+    def generator(self) -> Generator: ...
 
 
 def search_on(
