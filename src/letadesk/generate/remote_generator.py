@@ -14,7 +14,8 @@ Off by default. When the ``model_server`` setting names an endpoint:
   answer says which server drafted it.
 
 The promise then changes from "nothing leaves the machine" to "nothing leaves the hosts
-you named" (README). Only the standard library speaks HTTP here.
+you named" (docs/firm-server.md, "The firm's model server"). Only the standard library
+speaks HTTP here.
 """
 
 from __future__ import annotations

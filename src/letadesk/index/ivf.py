@@ -6,7 +6,7 @@ whose centroids are nearest to it. :mod:`letadesk.index.vector_index` stores the
 centroids and the cell of every vector; this module chooses how many cells, trains the
 centroids, assigns vectors and picks the cells to probe.
 
-Choices (measured on 2 busy cores; see README "How it grows"):
+Choices (measured on 2 busy cores; see docs/measurements/retrieval.md, "How it grows"):
 
 * ``cell_count(n)``: cells of about :data:`CELL_SIZE` (500) vectors, 2,000 cells at 1M.
   At a fixed share of the matter scanned, finer cells find more of the true nearest

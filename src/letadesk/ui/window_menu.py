@@ -60,7 +60,8 @@ def about_text(profile: Path) -> str:
         "a verbatim quote of the matter's documents, or it is not shown. Nothing leaves "
         "this computer.</p><p>Profile (documents index, audit trail, settings): "
         "{profile}</p><p>Licences: LetaDesk is AGPL-3.0 (it uses PyMuPDF); the models are "
-        "Apache-2.0 or MIT; Qt is LGPL. See the README.</p>",
+        "Apache-2.0 or MIT; Qt is LGPL. See the documentation's Data and licences page "
+        "(docs/licences.md).</p>",
     ).format(version=letadesk.__version__, profile=profile)
 
 

@@ -927,8 +927,8 @@
     </message>
     <message>
         <location filename="../../ui/window_menu.py" line="57"/>
-        <source>&lt;b&gt;LetaDesk {version}&lt;/b&gt;&lt;p&gt;An offline legal assistant: every claim is tied to a verbatim quote of the matter&apos;s documents, or it is not shown. Nothing leaves this computer.&lt;/p&gt;&lt;p&gt;Profile (documents index, audit trail, settings): {profile}&lt;/p&gt;&lt;p&gt;Licences: LetaDesk is AGPL-3.0 (it uses PyMuPDF); the models are Apache-2.0 or MIT; Qt is LGPL. See the README.&lt;/p&gt;</source>
-        <translation>&lt;b&gt;LetaDesk {version}&lt;/b&gt;&lt;p&gt;Un asistent juridic offline: fiecare afirmație este legată de un citat exact din documentele dosarului, altfel nu este arătată. Nimic nu părăsește acest calculator.&lt;/p&gt;&lt;p&gt;Profil (indexul documentelor, jurnalul de audit, setările): {profile}&lt;/p&gt;&lt;p&gt;Licențe: LetaDesk este AGPL-3.0 (folosește PyMuPDF); modelele sunt Apache-2.0 sau MIT; Qt este LGPL. Vezi README.&lt;/p&gt;</translation>
+        <source>&lt;b&gt;LetaDesk {version}&lt;/b&gt;&lt;p&gt;An offline legal assistant: every claim is tied to a verbatim quote of the matter&apos;s documents, or it is not shown. Nothing leaves this computer.&lt;/p&gt;&lt;p&gt;Profile (documents index, audit trail, settings): {profile}&lt;/p&gt;&lt;p&gt;Licences: LetaDesk is AGPL-3.0 (it uses PyMuPDF); the models are Apache-2.0 or MIT; Qt is LGPL. See the documentation&apos;s Data and licences page (docs/licences.md).&lt;/p&gt;</source>
+        <translation>&lt;b&gt;LetaDesk {version}&lt;/b&gt;&lt;p&gt;Un asistent juridic offline: fiecare afirmație este legată de un citat exact din documentele dosarului, altfel nu este arătată. Nimic nu părăsește acest calculator.&lt;/p&gt;&lt;p&gt;Profil (indexul documentelor, jurnalul de audit, setările): {profile}&lt;/p&gt;&lt;p&gt;Licențe: LetaDesk este AGPL-3.0 (folosește PyMuPDF); modelele sunt Apache-2.0 sau MIT; Qt este LGPL. Vezi pagina Date și licențe a documentației (docs/licences.md).&lt;/p&gt;</translation>
     </message>
     <message>
         <location filename="../../ui/main_window.py" line="176"/>
