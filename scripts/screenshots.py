@@ -37,7 +37,9 @@ def _wait(app, predicate, timeout: float = 300.0) -> None:
         if time.monotonic() > end:
             raise TimeoutError("the window did not finish in time")
         QTest.qWait(50)
-    app.processEvents()
+    # A scroll area lays out wrapped text over several event passes: a grab right after
+    # the answer arrives shows its page squeezed into the viewport, the claims cut.
+    QTest.qWait(400)
 
 
 FICTIONAL_LAW = """LEGEA nr. 50 din 3 martie 2020 privind termenele de plată (fictivă)
