@@ -34,7 +34,9 @@ s.run(None, {"x": np.ones(1, dtype=np.float32)})
 
 def _env(home: Path, **extra: str) -> dict[str, str]:
     """A child's environment with ``home`` as HOME and no telemetry/offline switch set."""
-    drop = {"ORT_DISABLE_TELEMETRY", "HF_HUB_OFFLINE", "TRANSFORMERS_OFFLINE"}
+    # CI=true (as CI runs) keeps onnxruntime from writing its telemetry: a user's shell
+    # has no such variable.
+    drop = {"ORT_DISABLE_TELEMETRY", "HF_HUB_OFFLINE", "TRANSFORMERS_OFFLINE", "CI"}
     env = {k: v for k, v in os.environ.items() if k not in drop and not k.startswith("XDG_")}
     return {**env, "HOME": str(home), "XDG_CACHE_HOME": str(home / ".cache"), **extra}
 
