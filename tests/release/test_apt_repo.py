@@ -20,24 +20,6 @@ pytestmark = pytest.mark.skipif(
 )
 
 
-def package(folder: Path, version: str) -> Path:
-    tree = folder / f"tree-{version}"
-    (tree / "DEBIAN").mkdir(parents=True)
-    (tree / "DEBIAN" / "control").write_text(
-        f"Package: letadesk\nVersion: {version}\nArchitecture: all\n"
-        "Maintainer: t <t@t.invalid>\nDescription: test\n",
-        encoding="utf-8",
-    )
-    deb = folder / f"letadesk_{version}_all.deb"
-    subprocess.run(
-        ["dpkg-deb", "--root-owner-group", "--build", str(tree), str(deb)],
-        check=True,
-        capture_output=True,
-        timeout=60,
-    )
-    return deb
-
-
 def apt(root: Path, repo: Path, *args: str) -> subprocess.CompletedProcess[str]:
     """apt with its own state, cache and only the repository as a source."""
     (root / "etc" / "apt" / "sources.list.d").mkdir(parents=True, exist_ok=True)
@@ -66,17 +48,9 @@ def apt(root: Path, repo: Path, *args: str) -> subprocess.CompletedProcess[str]:
     )
 
 
-def test_apt_reads_the_usb_repository_and_offers_the_newest(tmp_path) -> None:
+def test_apt_reads_the_usb_repository_and_offers_the_newest(tmp_path, keypair, package) -> None:
     debs = [package(tmp_path, "0.1.0"), package(tmp_path, "0.2.0")]
-    key, pub = tmp_path / "k.key", tmp_path / "k.pub"
-    subprocess.run(
-        ["minisign", "-G", "-f", "-p", str(pub), "-s", str(key)],
-        input="pw\npw\n",
-        text=True,
-        check=True,
-        capture_output=True,
-        timeout=60,
-    )
+    key, pub = keypair(tmp_path / "key", "pw")
     repo = tmp_path / "usb" / "letadesk"
     made = subprocess.run(
         [str(MAKE), str(repo), *map(str, debs)],

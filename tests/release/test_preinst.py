@@ -20,32 +20,6 @@ pytestmark = pytest.mark.skipif(
 )
 
 
-def package(folder: Path, version: str) -> Path:
-    """A minimal `letadesk` package of this version with the real preinst."""
-    tree = folder / f"tree-{version}"
-    (tree / "DEBIAN").mkdir(parents=True)
-    (tree / "opt" / "letadesk").mkdir(parents=True)
-    (tree / "opt" / "letadesk" / "VERSION").write_text(version, encoding="utf-8")
-    (tree / "DEBIAN" / "control").write_text(
-        f"Package: letadesk\nVersion: {version}\nArchitecture: all\n"
-        "Maintainer: t <t@t.invalid>\nDescription: test\n",
-        encoding="utf-8",
-    )
-    preinst = tree / "DEBIAN" / "preinst"
-    preinst.write_text(
-        PREINST.read_text(encoding="utf-8").replace("@VERSION@", version), encoding="utf-8"
-    )
-    preinst.chmod(0o755)
-    deb = folder / f"letadesk_{version}_all.deb"
-    subprocess.run(
-        ["dpkg-deb", "--root-owner-group", "--build", str(tree), str(deb)],
-        check=True,
-        capture_output=True,
-        timeout=60,
-    )
-    return deb
-
-
 def dpkg_install(root: Path, deb: Path, **env: str) -> subprocess.CompletedProcess[str]:
     admin = root / "var" / "lib" / "dpkg"
     for sub in ("info", "updates", "triggers"):
@@ -74,8 +48,15 @@ def installed(root: Path) -> str:
     return (root / "opt" / "letadesk" / "VERSION").read_text(encoding="utf-8")
 
 
-def test_a_downgrade_is_refused_unless_forced(tmp_path) -> None:
-    old, new = package(tmp_path, "0.1.0"), package(tmp_path, "0.2.0")
+def test_a_downgrade_is_refused_unless_forced(tmp_path, package) -> None:
+    """Two minimal packages, each with the real preinst of its version."""
+
+    def with_preinst(version: str) -> Path:
+        script = PREINST.read_text(encoding="utf-8").replace("@VERSION@", version)
+        files = {"opt/letadesk/VERSION": version}
+        return package(tmp_path, version, files=files, preinst=script)
+
+    old, new = with_preinst("0.1.0"), with_preinst("0.2.0")
     root = tmp_path / "root"
     assert dpkg_install(root, old).returncode == 0
     upgrade = dpkg_install(root, new)

@@ -59,7 +59,9 @@ def test_the_key_comes_from_secrets_its_password_on_stdin_and_signtool_from_the_
 
 
 @pytest.mark.skipif(shutil.which("minisign") is None, reason="needs minisign")
-def test_the_signing_job_dry_run_signs_every_file_and_fails_on_a_key_mismatch(tmp_path) -> None:
+def test_the_signing_job_dry_run_signs_every_file_and_fails_on_a_key_mismatch(
+    tmp_path, keypair
+) -> None:
     """The sums job's signing step, run here as the runner would run it, with a throwaway
     password-protected key standing for the MINISIGN_KEY secret."""
     run = str(_step("sums", "SHA256SUMS, and")["run"])
@@ -72,15 +74,7 @@ def test_the_signing_job_dry_run_signs_every_file_and_fails_on_a_key_mismatch(tm
     names += ["letadesk-9.9.cdx.json", "THIRD_PARTY_NOTICES"]
     for name in names:
         (release / name).write_text(name, encoding="utf-8")
-    key, pub = tmp_path / "k.key", tmp_path / "k.pub"
-    subprocess.run(
-        ["minisign", "-G", "-f", "-p", str(pub), "-s", str(key)],
-        input="pw\npw\n",
-        text=True,
-        check=True,
-        capture_output=True,
-        timeout=60,
-    )
+    key, pub = keypair(tmp_path / "key", "pw")
     env = {
         "PATH": os.environ["PATH"],
         "RUNNER_TEMP": str(tmp_path),
@@ -108,14 +102,7 @@ def test_the_signing_job_dry_run_signs_every_file_and_fails_on_a_key_mismatch(tm
     for name in [*names, "SHA256SUMS"]:
         verify = ["minisign", "-Vm", str(release / name), "-p", str(release / "minisign.pub")]
         assert subprocess.run(verify, capture_output=True, timeout=60).returncode == 0, name
-    other = tmp_path / "other"
-    other.mkdir()
-    subprocess.run(
-        ["minisign", "-G", "-W", "-f", "-p", str(other / "o.pub"), "-s", str(other / "o.key")],
-        check=True,
-        capture_output=True,
-        timeout=60,
-    )
-    shutil.copy(other / "o.pub", work / "installers" / "minisign.pub")
+    _, other_pub = keypair(tmp_path / "other", None)
+    shutil.copy(other_pub, work / "installers" / "minisign.pub")
     mismatch = step()
     assert mismatch.returncode != 0 and "is not the key" in mismatch.stderr

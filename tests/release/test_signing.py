@@ -35,20 +35,8 @@ def run(
     )
 
 
-def keypair(folder: Path, password: str | None) -> tuple[Path, Path]:
-    folder.mkdir(parents=True, exist_ok=True)
-    key, pub = folder / "k.key", folder / "k.pub"
-    if password is None:
-        done = run(["minisign", "-G", "-W", "-f", "-p", str(pub), "-s", str(key)], None)
-    else:
-        args = ["minisign", "-G", "-f", "-p", str(pub), "-s", str(key)]
-        done = run(args, f"{password}\n{password}\n")
-    assert done.returncode == 0, done.stderr
-    return key, pub
-
-
 @pytest.fixture(scope="module")
-def protected(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
+def protected(tmp_path_factory: pytest.TempPathFactory, keypair) -> tuple[Path, Path]:
     return keypair(tmp_path_factory.mktemp("key"), PASSWORD)
 
 
@@ -105,7 +93,7 @@ def test_a_wrong_or_missing_password_fails_and_says_so(protected, tmp_path) -> N
     assert not list(tmp_path.glob("*.minisig"))
 
 
-def test_a_key_that_is_not_the_public_keys_signs_nothing(protected, tmp_path) -> None:
+def test_a_key_that_is_not_the_public_keys_signs_nothing(protected, tmp_path, keypair) -> None:
     key, _ = protected
     _, other_pub = keypair(tmp_path / "other", None)
     files = artefacts(tmp_path)
