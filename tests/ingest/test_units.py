@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from letadesk.ingest.grammar import litera_span
 from letadesk.ingest.units import body_start, quotable_spans, unit_at
+from letadesk.references.grammar import litera_span
 
 ART_229 = (
     "Articolul 229\n"

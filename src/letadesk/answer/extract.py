@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 from letadesk.answer.scoring import Scorer, scored_units
 from letadesk.domain import DraftClaim, Evidence, Passage
-from letadesk.ingest.grammar import litera_span
+from letadesk.references.grammar import litera_span
 from letadesk.verify.quotes import too_short
 
 MAX_SENTENCES = 3

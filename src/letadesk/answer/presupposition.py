@@ -30,9 +30,9 @@ from datetime import date
 
 from letadesk.answer.messages import message
 from letadesk.domain import Document, DocumentId, MatterId, SearchFilters
-from letadesk.ingest.grammar import litere_in
 from letadesk.ports import CorpusReader
 from letadesk.references import ActRef, Reference, locator_of, parse_references
+from letadesk.references.grammar import litere_in
 from letadesk.retrieve.acts import act_matches
 from letadesk.text import fold_diacritics
 

@@ -8,8 +8,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from letadesk.domain import DraftClaim, Evidence, Passage
-from letadesk.ingest.grammar import litera_span
 from letadesk.ingest.units import body_start, unit_at
+from letadesk.references.grammar import litera_span
 from letadesk.references.notes import Repeal, repeal_of
 
 _SAID = {

@@ -27,8 +27,8 @@ import re
 from collections.abc import Iterator, Sequence
 
 from letadesk.domain import ParsedFragment, ParsedPage
-from letadesk.ingest import grammar
-from letadesk.ingest.grammar import RO_INLINE_LITERA, Grammar, Mark, grammar_for
+from letadesk.references import grammar
+from letadesk.references.grammar import RO_INLINE_LITERA, Grammar, Mark, grammar_for
 
 __all__ = ["split_fragments"]
 

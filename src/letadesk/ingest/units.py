@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from letadesk.ingest.grammar import (
+from letadesk.references.grammar import (
     CROSS_REFERENCE,
     LIST_CLOSE,
     RO_INLINE_LITERA,

@@ -25,9 +25,9 @@ from letadesk.domain import (
     Scores,
     SearchFilters,
 )
-from letadesk.ingest.grammar import litera_span
 from letadesk.ports import CorpusReader, IndexSearch
 from letadesk.references import Reference, locator_of, parse_references, stored_locators
+from letadesk.references.grammar import litera_span
 from letadesk.retrieve.acts import act_matches
 from letadesk.retrieve.fusion import hybrid_fusion
 from letadesk.retrieve.named import named_documents, without_names
