@@ -313,7 +313,7 @@ def test_truncated_model_output_is_handled(ws: Workspace, tmp_path: Path) -> Non
     fid = fragment_with(ws, TERMINATE)
 
     class Truncating(ScriptedGenerator):
-        def generate(self, prompt: Prompt) -> Generation:
+        def generate(self, prompt: Prompt, progress: object = None) -> Generation:
             good = (
                 '{"claims": [{"text": "Either party may terminate upon thirty (30) days '
                 f'written notice.", "evidence": [{{"fragment_id": {fid}, "quote": '

@@ -131,3 +131,47 @@ def test_instructions_over_the_context_are_a_model_error(
         ModelError, match="the instructions alone exceed the model's context of 4096 tokens"
     ):
         generator.generate(prompt)
+
+
+@pytest.mark.model
+@pytest.mark.usefixtures("short")
+def test_the_draft_streams_token_by_token_as_unstreamed(
+    generator: LlamaGenerator, prompt: Prompt
+) -> None:
+    seen: list[tuple[int, str]] = []
+    out = generator.generate(prompt, lambda n, text: seen.append((n, text)))
+    assert [n for n, _ in seen] == list(range(1, len(seen) + 1)) and len(seen) > 10
+    assert seen[-1][1] == out.raw and all(out.raw.startswith(t) for _, t in seen)
+    # the same text as llama.cpp gives unstreamed, greedy and under the same grammar
+    from llama_cpp.llama_grammar import LlamaGrammar
+
+    from letadesk.generate.schema import json_schema
+
+    grammar = LlamaGrammar.from_json_schema(json.dumps(json_schema((41,))), verbose=False)
+    whole = generator._llm.create_completion(
+        prompt.text, max_tokens=SHORT, temperature=0.0, grammar=grammar
+    )
+    assert whole["choices"][0]["text"] == out.raw  # type: ignore[index]
+
+
+class _Stop(Exception):
+    pass
+
+
+@pytest.mark.model
+@pytest.mark.usefixtures("short")
+def test_an_exception_from_progress_stops_the_draft(
+    generator: LlamaGenerator, prompt: Prompt
+) -> None:
+    # how a cancel reaches a draft in progress: the callback raises, generation stops
+    told: list[int] = []
+
+    def stop_at_five(n: int, _text: str) -> None:
+        told.append(n)
+        if n == 5:
+            raise _Stop
+
+    with pytest.raises(_Stop):
+        generator.generate(prompt, stop_at_five)
+    assert told == [1, 2, 3, 4, 5]
+    assert generator.generate(prompt, None).raw.startswith("{")  # still usable after it

@@ -1,4 +1,5 @@
-"""parse_output, case by case: the model's raw text in, claims and the problem out."""
+"""parse_output, case by case: the model's raw text in, claims and the problem out; and
+the claims' texts of an output still being written."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ import json
 import pytest
 
 from letadesk.domain import DraftClaim, Evidence, FragmentId
-from letadesk.generate.schema import ParsedOutput, parse_output
+from letadesk.generate.schema import ParsedOutput, drafted_texts, parse_output
 
 
 def claim(text: str, *evidence: tuple[int, str]) -> DraftClaim:
@@ -128,3 +129,22 @@ NOT_A_CLAIM = '{"claims": [1, ' + json.dumps(GOOD) + ", {"
 )
 def test_parse_output(raw: str, expected: ParsedOutput) -> None:
     assert parse_output(raw) == expected
+
+
+@pytest.mark.parametrize(
+    ("raw", "texts"),
+    [
+        ('{"claims": [{"text": "The term is fi', ["The term is fi"]),
+        (
+            '{"claims": [{"text": "A \\"quoted\\" word", "evidence": [{"fragment_id": 3, '
+            '"quote": "not a text"}]}, {"text": "Termenul e de 30 de zile \\u0219',
+            ['A "quoted" word', "Termenul e de 30 de zile ș"],
+        ),
+        ('{"claims": [{"text": "Cut at an escape \\', ["Cut at an escape "]),
+        ('{"claims": [{"text": "Cut in a code \\u02', ["Cut in a code "]),
+        ('{ "claims": [ ]}', []),
+        ("", []),
+    ],
+)
+def test_drafted_texts_of_an_output_being_written(raw: str, texts: list[str]) -> None:
+    assert drafted_texts(raw) == texts

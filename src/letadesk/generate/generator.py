@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -19,10 +20,30 @@ class Generation:
     prompt_tokens: int = 0
 
 
+# Called while a model drafts: the tokens generated so far and the raw text so far. It may
+# raise (a cancel) to stop the draft there; the exception reaches the caller unchanged.
+DraftProgress = Callable[[int, str], None]
+
+
 class Generator(Protocol):
     @property
     def model_id(self) -> str:
         """Identity of the model (file name and SHA-256), recorded in the audit."""
         ...
 
-    def generate(self, prompt: Prompt) -> Generation: ...
+    def generate(self, prompt: Prompt, progress: DraftProgress | None = None) -> Generation:
+        """The model's raw output for ``prompt``; ``progress`` told of each token where
+        the model streams (a model that does not is told once, at the end)."""
+        ...
+
+
+def watched(progress: DraftProgress | None, check: Callable[[], None]) -> DraftProgress:
+    """``progress`` with ``check`` called before it at each token: a ``check`` that raises
+    (a cancel) stops the draft there."""
+
+    def told(tokens: int, text: str) -> None:
+        check()
+        if progress is not None:
+            progress(tokens, text)
+
+    return told

@@ -20,7 +20,7 @@ import numpy as np
 from letadesk.errors import ModelError
 from letadesk.files import sha256_of
 from letadesk.generate.allowlist import ModelAllowList, check_allowed
-from letadesk.generate.generator import Generation
+from letadesk.generate.generator import DraftProgress, Generation
 from letadesk.generate.prompts import Prompt, fit_prompt
 from letadesk.generate.schema import json_schema
 
@@ -112,7 +112,9 @@ class LlamaGenerator:
         """Tokens of ``text`` as this model reads a prompt (ChatML markers included)."""
         return len(self._llm.tokenize(text.encode("utf-8"), special=True))
 
-    def generate(self, prompt: Prompt) -> Generation:
+    def generate(self, prompt: Prompt, progress: DraftProgress | None = None) -> Generation:
+        """Greedy, grammar-constrained, streamed: ``progress`` is told of each token (the
+        output is the same as unstreamed; an exception it raises stops the draft)."""
         from llama_cpp import LogitsProcessorList
         from llama_cpp.llama_grammar import LlamaGrammar
 
@@ -127,23 +129,28 @@ class LlamaGenerator:
         prompt_tokens = self.count_tokens(fitted.text)
         recorder = _LogprobRecorder(prompt_tokens)
         started = time.perf_counter()
+        parts: list[str] = []
         try:
-            out = self._llm.create_completion(
+            chunks = self._llm.create_completion(
                 fitted.text,
                 max_tokens=MAX_TOKENS,
                 temperature=0.0,
                 grammar=grammar,
                 logits_processor=LogitsProcessorList([recorder]),
+                stream=True,
             )
+            for n, chunk in enumerate(chunks, start=1):
+                parts.append(chunk["choices"][0]["text"])  # type: ignore[index]
+                if progress is not None:
+                    progress(n, "".join(parts))
         except (ValueError, RuntimeError) as exc:
             raise ModelError(f"{self._path}: generation failed ({exc})") from exc
-        text = out["choices"][0]["text"]  # type: ignore[index]
         tokens = tuple(
             (self._llm.detokenize([tok]).decode("utf-8", errors="replace"), lp)
             for tok, lp in recorder.logprobs
         )
         return Generation(
-            text,
+            "".join(parts),
             tokens,
             time.perf_counter() - started,
             fragment_ids=fitted.fragment_ids,

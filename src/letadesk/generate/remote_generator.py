@@ -30,7 +30,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from letadesk.errors import ConfigError, ModelError
-from letadesk.generate.generator import Generation
+from letadesk.generate.generator import DraftProgress, Generation
 from letadesk.generate.prompts import Prompt
 from letadesk.generate.schema import json_schema
 
@@ -85,7 +85,9 @@ class RemoteGenerator:
     def model_id(self) -> str:
         return f"{self._model or 'default'}@{self.endpoint}"
 
-    def generate(self, prompt: Prompt) -> Generation:
+    def generate(self, prompt: Prompt, progress: DraftProgress | None = None) -> Generation:
+        """The server's reply, whole (not streamed: ``progress`` is told once, at the end,
+        with the tokens the server says it generated)."""
         body = {
             "model": self._model,
             "messages": [
@@ -102,8 +104,10 @@ class RemoteGenerator:
             text = str(reply["choices"][0]["message"]["content"] or "")
         except (KeyError, IndexError, TypeError):
             raise ModelError(f"model server {self.endpoint}: an answer without a message") from None
-        usage = reply.get("usage")
-        tokens = usage.get("prompt_tokens") if isinstance(usage, dict) else 0
+        usage = reply.get("usage") if isinstance(reply.get("usage"), dict) else {}
+        tokens = usage.get("prompt_tokens")
+        if progress is not None:
+            progress(int(usage.get("completion_tokens") or 0), text)
         return Generation(
             text,
             (),

@@ -8,6 +8,7 @@ salvaged and the problem is reported.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -18,6 +19,8 @@ from letadesk.domain import DraftClaim, Evidence, FragmentId
 
 SCHEMA_VERSION = "claims-v1"
 MAX_CLAIMS = 4
+# a claim's "text" in an output still being written: its string, closed or not yet
+_PARTIAL_TEXT = re.compile(r'"text"\s*:\s*"((?:[^"\\]|\\.)*)')
 
 
 class _EvidenceModel(BaseModel):
@@ -108,3 +111,16 @@ def _salvage(raw: str) -> tuple[DraftClaim, ...]:
             break
         items.append(obj)
     return _claims(items)[0]
+
+
+def drafted_texts(raw: str) -> list[str]:
+    """The claims' texts of an output still being written (``{"claims": [{"text": "The
+    term is fi``), the last one as far as it goes: what the model is drafting."""
+    texts = []
+    for m in _PARTIAL_TEXT.finditer(raw):
+        body = re.sub(r"\\u?[0-9a-fA-F]{0,3}$|\\$", "", m.group(1))  # a cut-off escape
+        try:
+            texts.append(str(json.loads(f'"{body}"')))
+        except json.JSONDecodeError:
+            texts.append(body)
+    return texts
