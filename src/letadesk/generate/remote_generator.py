@@ -104,7 +104,8 @@ class RemoteGenerator:
             text = str(reply["choices"][0]["message"]["content"] or "")
         except (KeyError, IndexError, TypeError):
             raise ModelError(f"model server {self.endpoint}: an answer without a message") from None
-        usage = reply.get("usage") if isinstance(reply.get("usage"), dict) else {}
+        given = reply.get("usage")
+        usage: dict[str, Any] = given if isinstance(given, dict) else {}
         tokens = usage.get("prompt_tokens")
         if progress is not None:
             progress(int(usage.get("completion_tokens") or 0), text)
