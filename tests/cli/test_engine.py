@@ -13,13 +13,17 @@ import socket
 import stat
 import subprocess
 import sys
+import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
+from multiprocessing.connection import Connection, Pipe
 from pathlib import Path
 
 import pytest
 
 from letadesk.cli import engine, main
+from letadesk.cli import engine_transport as transport
+from letadesk.cli.engine_transport import NONCE_BYTES, endpoint
 from letadesk.errors import ConfigError
 from letadesk.workspace import Workspace
 
@@ -127,8 +131,8 @@ def test_a_socket_left_by_a_killed_engine_is_replaced(tmp_path: Path) -> None:
     left = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
     left.bind(str(path))  # bound and closed, never unlinked: what a kill -9 leaves
     left.close()
-    with engine._listening(path) as server:
-        assert server.getsockname() == str(path)
+    with engine._listening(endpoint(tmp_path)) as server:
+        assert server.address == str(path)
         with pytest.raises(ConfigError, match="another engine already answers"):
             engine._remove_stale(path)
     assert not path.exists()
@@ -139,7 +143,7 @@ def test_no_engine_means_ask_answers_itself(tmp_path: Path) -> None:
     assert engine.ask_engine(args, "") is None
     long = tmp_path / ("x" * engine.MAX_PATH)
     with pytest.raises(ConfigError, match="too long for a Unix-domain socket"):
-        engine._listening(long / engine.SOCKET_NAME).__enter__()
+        engine._listening(endpoint(long)).__enter__()
 
 
 @pytest.mark.parametrize(
@@ -178,21 +182,35 @@ def test_malformed_requests_are_declined_before_anything_runs() -> None:
     assert ran == {"code": 1, "stdout": "", "stderr": ""}
 
 
-@unix_only
+def _client_half(conn: Connection, key: bytes, request: bytes) -> None:
+    """What engine_transport.connect does on its connection, then one request."""
+    nonce = conn.recv_bytes(64)
+    mine = os.urandom(NONCE_BYTES)
+    conn.send_bytes(transport._mac(key, b"client", nonce) + mine)
+    assert conn.recv_bytes(64) == transport._mac(key, b"engine", mine)
+    conn.send_bytes(request)
+
+
 def test_a_client_that_never_sends_is_dropped_and_the_next_one_served(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """The engine serves one request at a time: a client that connects and sends nothing
     is let go after the request timeout (0.2 s here), and the next is answered."""
     monkeypatch.setattr(engine, "REQUEST_TIMEOUT_S", 0.2)
+    key = os.urandom(32)
     ask = {name: None for name in engine.ASK_FIELDS} | {"question": "q", "matter": "M"}
     request = {"protocol": engine.PROTOCOL, "backend": "", **ask, "json": False}
-    silent, _held_open = socket.socketpair()
+    silent, _held_open = Pipe()
     with silent, _held_open:
-        outcome = engine._handle(silent, object(), "", lambda _p, _a: 0)
-    assert outcome == "client gone (timed out)"
-    served, client = socket.socketpair()
+        outcome = engine._handle(silent, object(), "", lambda _p, _a: 0, key=key)
+    assert outcome == "refused: timed out"
+    served, client = Pipe()
     with served, client:
-        client.sendall(json.dumps(request).encode() + b"\n")
-        assert engine._handle(served, object(), "", lambda _p, a: len(a.question)) == "exit 1"
-        assert json.loads(client.makefile("rb").readline())["code"] == 1
+        sender = threading.Thread(
+            target=_client_half, args=(client, key, json.dumps(request).encode())
+        )
+        sender.start()
+        outcome = engine._handle(served, object(), "", lambda _p, a: len(a.question), key=key)
+        sender.join(timeout=10)
+        assert outcome == "exit 1"
+        assert json.loads(client.recv_bytes())["code"] == 1

@@ -6,17 +6,19 @@ judge and, when it drafts, the language model before it answers; the engine has 
 that once (``benchmarks/bench_engine.py`` times both). The window is already such an
 engine; this one serves the command line and scripts.
 
-- **Local and user-only.** A Unix-domain socket, ``engine.sock`` in the profile folder:
-  no network port. It is made under umask 077 (``srw-------``), and where the platform
-  tells a connection's peer (``SO_PEERCRED``, Linux) the engine reads nothing from
-  another user's.
+- **Local and user-only.** A Unix-domain socket, ``engine.sock`` in the profile folder,
+  or on Windows a named pipe (:mod:`letadesk.cli.engine_transport`): no network port.
+  The socket is made under umask 077 (``srw-------``); where the platform tells a
+  connection's peer (``SO_PEERCRED``, Linux) the engine reads nothing from another
+  user's; and on every platform each side proves it holds the profile's engine key
+  (``engine.key``, the user's alone) before a question travels.
 - **The same answer.** A request carries the ``ask`` verb's own arguments; the engine
   runs the verb as a cold ``ask`` would, on its open profile (the sources re-checked
   first), and returns what the verb printed and its exit code. The audit record is the
   engine's, in the same trail. One question at a time, in order of arrival.
 - **Never in the way.** ``ask`` uses the engine only when one answers on the profile's
-  socket for the same backend; with none (or a stale socket, an engine for another
-  backend, a platform without Unix sockets) it answers itself. ``ask --cold`` never
+  socket or pipe for the same backend; with none (or a stale socket, an engine for
+  another backend, no engine key) it answers itself. ``ask --cold`` never
   asks the engine.
 - The engine reads the settings when it starts: restart it after changing them.
 """
@@ -34,14 +36,25 @@ import struct
 import sys
 import time
 from collections.abc import Callable, Iterator, Sequence
+from multiprocessing.connection import Connection, Listener
 from pathlib import Path
 from typing import Any, NoReturn
 
+from letadesk.cli.engine_transport import (
+    SOCKET_NAME,
+    Endpoint,
+    HandshakeError,
+    connect,
+    endpoint,
+    greet,
+    listening,
+    make_key,
+    read_key,
+)
 from letadesk.config import Paths
 from letadesk.errors import ConfigError, LetaDeskError
 
-SOCKET_NAME = "engine.sock"
-PROTOCOL = 1
+PROTOCOL = 2  # 2: multiprocessing.connection messages after the key exchange
 MAX_PATH = 100  # AF_UNIX paths: 108 bytes on Linux, 104 on macOS, with the final NUL
 MAX_REQUEST = 1 << 20  # a question is at most a few thousand characters (limits.py)
 CONNECT_TIMEOUT_S = 2.0
@@ -60,7 +73,8 @@ Verb = Callable[[Any, argparse.Namespace], int]  # (profile, ask arguments) -> e
 
 
 def socket_path(data_dir: str | None) -> Path:
-    """The engine's socket for the profile at ``data_dir`` (as ``--data-dir`` names it)."""
+    """The engine's socket for the profile at ``data_dir`` (as ``--data-dir`` names it);
+    on Windows the pipe is named after its folder (engine_transport.endpoint)."""
     return Paths.resolve(data_dir).root / SOCKET_NAME
 
 
@@ -121,16 +135,18 @@ def ask_engine(args: argparse.Namespace, backend: str) -> int | None:
     """Have the engine serving this profile and ``backend`` answer ``args`` (the ``ask``
     verb's); its output is printed here and its exit code returned. None when no engine
     answers for them: the caller then answers itself."""
-    if not unix_sockets():
-        return None
     path = socket_path(args.data_dir)
-    if len(os.fsencode(path)) > MAX_PATH or not path.exists():
+    where = endpoint(path.parent)
+    if where.family == "AF_UNIX" and (len(os.fsencode(path)) > MAX_PATH or not path.exists()):
+        return None
+    key = read_key(path.parent)
+    if key is None:  # no engine has run here, or the key is not the user's alone
         return None
     request = {"protocol": PROTOCOL, "backend": backend}
     request |= {name: getattr(args, name) for name in ASK_FIELDS}
     try:
-        reply = _exchange(path, request)
-    except (OSError, ValueError):  # no engine listening, or one that went away
+        reply = _exchange(where, key, request)
+    except (OSError, EOFError, ValueError):  # no engine listening, or one that went away
         return None
     if not isinstance(reply.get("code"), int):  # declined: another backend or protocol
         return None
@@ -139,13 +155,10 @@ def ask_engine(args: argparse.Namespace, backend: str) -> int | None:
     return int(reply["code"])
 
 
-def _exchange(path: Path, request: dict[str, Any]) -> dict[str, Any]:
-    with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as conn:
-        conn.settimeout(CONNECT_TIMEOUT_S)
-        conn.connect(str(path))
-        conn.settimeout(None)  # an answer drafted by the language model takes a while
-        conn.sendall(json.dumps(request).encode() + b"\n")
-        line = conn.makefile("rb").readline()
+def _exchange(where: Endpoint, key: bytes, request: dict[str, Any]) -> dict[str, Any]:
+    with contextlib.closing(connect(where, key)) as conn:
+        conn.send_bytes(json.dumps(request).encode())
+        line = conn.recv_bytes()  # no time limit: a drafted answer takes a while
     reply = json.loads(line) if line else None
     if not isinstance(reply, dict):
         raise ValueError("the engine closed the connection without a reply")
@@ -166,32 +179,35 @@ def serve(
     """Answer ``ask`` requests on ``path`` with ``answer(profile, args)`` until
     interrupted (Ctrl-C, SIGTERM); the socket is removed on the way out. ``log`` gets
     a line when it is ready and one per request."""
-    if not unix_sockets():
-        raise ConfigError("engine: this platform has no Unix-domain sockets; ask answers itself")
-    with _listening(path) as server, _stopped_by_sigterm():
-        log(f"letadesk engine: answering ask on {path} (Ctrl-C stops it)")
+    where = endpoint(path.parent)
+    key = make_key(path.parent)
+    with _listening(where) as server, _stopped_by_sigterm():
+        log(f"letadesk engine: answering ask on {where.address} (Ctrl-C stops it)")
         try:
             while True:
-                conn, _ = server.accept()
-                with conn:
+                with server.accept() as conn:
                     if _same_user(conn):
                         start = time.perf_counter()
-                        outcome = _handle(conn, profile, backend, answer)
+                        outcome = _handle(conn, profile, backend, answer, key=key)
                         log(f"letadesk engine: {outcome} in {time.perf_counter() - start:.2f} s")
         except KeyboardInterrupt:
             return 0
 
 
-def _handle(conn: socket.socket, profile: Any, backend: str, answer: Verb) -> str:
-    """What came of one request, for the log."""
+def _handle(conn: Connection, profile: Any, backend: str, answer: Verb, *, key: bytes) -> str:
+    """What came of one connection, for the log. Every wait for the client is bounded:
+    a client that never sends holds up no other."""
     try:
-        conn.settimeout(REQUEST_TIMEOUT_S)  # a client that never sends holds up no other
-        line = conn.makefile("rb").readline(MAX_REQUEST)
-        conn.settimeout(None)
+        greet(conn, key, REQUEST_TIMEOUT_S)
+        if not conn.poll(REQUEST_TIMEOUT_S):
+            return "client gone (timed out)"
+        line = conn.recv_bytes(MAX_REQUEST)
         reply = _reply(line, profile, backend, answer)
-        conn.sendall(json.dumps(reply, ensure_ascii=False).encode() + b"\n")
-    except OSError as exc:  # the client went away; the next one is served
-        return f"client gone ({exc.strerror or exc})"
+        conn.send_bytes(json.dumps(reply, ensure_ascii=False).encode())
+    except HandshakeError as exc:
+        return f"refused: {exc}"
+    except (OSError, EOFError) as exc:  # the client went away; the next one is served
+        return f"client gone ({getattr(exc, 'strerror', None) or exc or 'closed'})"
     return f"declined: {reply['declined']}" if "declined" in reply else f"exit {reply['code']}"
 
 
@@ -224,29 +240,22 @@ def _run_captured(answer: Verb, profile: Any, args: argparse.Namespace) -> dict[
 
 
 @contextlib.contextmanager
-def _listening(path: Path) -> Iterator[socket.socket]:
-    if len(os.fsencode(path)) > MAX_PATH:
-        raise ConfigError(
-            f"engine: the socket path {path} is longer than {MAX_PATH} bytes, too long for "
-            "a Unix-domain socket; use a shorter --data-dir"
-        )
-    _remove_stale(path)
-    server = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-    old = os.umask(0o077)  # made srwx------: only its owner connects, from the start
+def _listening(where: Endpoint) -> Iterator[Listener]:
+    if where.family == "AF_UNIX":
+        path = Path(where.address)
+        if len(os.fsencode(path)) > MAX_PATH:
+            raise ConfigError(
+                f"engine: the socket path {path} is longer than {MAX_PATH} bytes, too long "
+                "for a Unix-domain socket; use a shorter --data-dir"
+            )
+        _remove_stale(path)
     try:
-        server.bind(str(path))
-        path.chmod(0o600)
-    except OSError:
-        server.close()
-        raise
-    finally:
-        os.umask(old)
-    try:
-        server.listen(8)
-        yield server
-    finally:
-        server.close()
-        path.unlink(missing_ok=True)
+        with listening(where) as server:
+            yield server
+    except PermissionError as exc:  # a pipe whose first instance another engine holds
+        if where.family != "AF_PIPE":
+            raise
+        raise ConfigError(f"engine: another engine already answers on {where.address}") from exc
 
 
 def _remove_stale(path: Path) -> None:
@@ -263,13 +272,14 @@ def _remove_stale(path: Path) -> None:
     raise ConfigError(f"engine: another engine already answers on {path}")
 
 
-def _same_user(conn: socket.socket) -> bool:
+def _same_user(conn: Connection) -> bool:
     """Whether the peer runs as this user; True where the platform cannot tell (the
-    socket's mode is then the guard)."""
+    socket's mode and the engine key are then the guard)."""
     option = getattr(socket, "SO_PEERCRED", None)
     if option is None:
         return True
-    creds = conn.getsockopt(socket.SOL_SOCKET, option, struct.calcsize("3i"))
+    with socket.socket(fileno=os.dup(conn.fileno())) as peer:
+        creds = peer.getsockopt(socket.SOL_SOCKET, option, struct.calcsize("3i"))
     _pid, uid, _gid = struct.unpack("3i", creds)
     return bool(uid == os.getuid())
 
