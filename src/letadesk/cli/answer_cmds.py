@@ -112,6 +112,8 @@ def cmd_doctor(args: argparse.Namespace) -> int:
             print(f"  - {problem}")
         for work in report.pending:
             print(f"  pending (the next ingest or --repair completes it): {work}")
+        for warning in report.warnings:
+            print(f"  WARNING: {warning}")
         if report.repaired:
             print("repaired: indexes rebuilt from the database")
     return 0 if report.consistent else 1
