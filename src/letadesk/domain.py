@@ -310,6 +310,10 @@ class Answer:
     short_answer: ShortAnswer | None = None
     # The question's language ("ro", "en"): the reason's and the notes'.
     language: str = ""
+    # mode "extracted_after_generation_failed": what became of the model's draft:
+    # "rejected" (each claim it proposed failed a check: ``rejected``), "empty" (it
+    # proposed none), "unreadable" (its output could not be read as claims); else "".
+    draft_failure: str = ""
 
     @property
     def answered(self) -> bool:

@@ -76,8 +76,16 @@ class AuditTrail(Protocol):
     :class:`letadesk.store.audit.SqliteAuditTrail`; the firm server:
     :class:`letadesk.server.audit.ServerAuditTrail`)."""
 
-    def append(self, record: dict[str, Any], *, audit_id: str, matter_id: int | None) -> str:
-        """Append ``record`` (its ``id`` and ``created_at`` are added); its hash."""
+    def new_id(self) -> str:
+        """A new record id, for a record about to be appended: an answer names its
+        record before the record is written."""
+        ...
+
+    def append(
+        self, record: dict[str, Any], *, audit_id: str | None = None, matter_id: int | None
+    ) -> str:
+        """Append ``record`` (its ``id``, ``audit_id`` or a new one, and ``created_at`` are
+        added); its hash."""
         ...
 
 

@@ -78,7 +78,7 @@ class Workspace:
 
     def today(self) -> date:
         """Today on this computer's calendar, by :attr:`clock`: the date a question with no
-        as-of date is asked on (:func:`letadesk.asking.resolved_options`)."""
+        as-of date is asked on (:func:`letadesk.answer.recorded.resolved_options`)."""
         return self.clock().astimezone().date()
 
     def close(self) -> None:
@@ -337,8 +337,8 @@ class Workspace:
     ) -> list[Passage]:
         """Ranked fragments for ``query`` (exact reference, hybrid, keyword fallback); at
         most ``k`` (1 to :data:`~letadesk.limits.MAX_K`); recorded in the audit trail
-        (:func:`letadesk.asking.search_on`, which checks the query and ``k``)."""
-        from letadesk.asking import search_on
+        (:func:`letadesk.retrieve.search.search_on`, which checks the query and ``k``)."""
+        from letadesk.retrieve.search import search_on
 
         return search_on(
             self, self.trail, query, matter=matter, document=document, k=k, as_of=as_of, dense=dense
@@ -367,7 +367,7 @@ class Workspace:
 
         Options that leave ``generate`` to the settings (None) follow
         :meth:`generates` for ``generator`` (a model handed in) or the configured one."""
-        from letadesk.asking import ask_on
+        from letadesk.answer.recorded import ask_on
 
         with self.indexes.questions.answering():  # an ingest's embedding waits meanwhile
             return ask_on(

@@ -5,8 +5,11 @@ from __future__ import annotations
 
 from datetime import date
 
+from letadesk.answer.build import AnswerBuilder
 from letadesk.answer.from_record import answer_from_json, answer_from_record, citation_from_json
-from letadesk.answer.record import AskTrace, answer_json
+from letadesk.answer.record import answer_json, failure_json, record_json
+from letadesk.answer.recorded import stamped
+from letadesk.answer.trace import AskTrace
 from letadesk.domain import (
     Answer,
     AnswerGroup,
@@ -105,11 +108,13 @@ def test_an_answer_reads_back_as_it_was_recorded() -> None:
 
 
 def test_an_audit_record_reads_back_with_its_question_and_date() -> None:
-    trace = AskTrace(audit_id="r1", matter="M", as_of=date(2023, 1, 2), question="Q?")
-    answer = trace.refuse(
-        "Q?", "no source", [Passage(FRAGMENT, NDA, Scores())], clarify="Do you mean Section 5?"
+    trace = AskTrace(question="Q?", matter="M", as_of=date(2023, 1, 2))
+    build = AnswerBuilder("Q?", date(2023, 1, 2), "en")
+    refused = build.refuse(
+        "no source", [Passage(FRAGMENT, NDA, Scores())], clarify="Do you mean Section 5?"
     )
-    back = answer_from_record({**trace.record, "id": "r1"})
+    answer = stamped(refused, trace, "r1")
+    back = answer_from_record({**record_json(trace.facts, answer_json(answer)), "id": "r1"})
     assert (back.question, back.disposition, back.reason, back.clarify) == (
         "Q?",
         "refused",
@@ -118,8 +123,9 @@ def test_an_audit_record_reads_back_with_its_question_and_date() -> None:
     )
     assert back.as_of == date(2023, 1, 2) and back.audit_id == "r1"
     assert answer_json(back) == answer_json(answer)
-    trace.failed(RuntimeError("the model did not load"))
-    failed = answer_from_record(trace.record)
+    error = RuntimeError("the model did not load")
+    final = failure_json(error, cancelled=False, audit_id="r1", as_of=date(2023, 1, 2))
+    failed = answer_from_record(record_json(trace.facts, final))
     assert failed.disposition == "failed" and not failed.answered
     assert failed.reason == "RuntimeError: the model did not load" and failed.claims == ()
 

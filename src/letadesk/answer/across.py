@@ -25,10 +25,11 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
+from letadesk.answer.build import AnswerBuilder
 from letadesk.answer.extract import extract_claims
 from letadesk.answer.messages import no_source
-from letadesk.answer.record import AskTrace
 from letadesk.answer.scoring import Scorer
+from letadesk.answer.trace import AskTrace
 from letadesk.domain import (
     Answer,
     AnswerGroup,
@@ -86,16 +87,17 @@ def answer_across(
     scorer: Scorer,
     settle: Settle,
     trace: AskTrace,
+    build: AnswerBuilder,
     *,
     rejected: Sequence[RejectedClaim],
-    language: str,
     mode: str,
 ) -> Answer | None:
     """The answer to ``question`` asked of ``documents`` (``ranked``: the matter-wide
     passages, best first): grouped by document when two or more keep a claim after Gate 3
     and Gate 4, plain when one does, a refusal when none does. None, with nothing
     checked, when fewer than two documents answer at all: the single-document answer
-    then decides. ``rejected``: the claims rejected before (the model's drafts)."""
+    then decides. ``rejected``: the claims rejected before (the model's drafts). Each
+    document searched is recorded in ``trace``; the answer is made by ``build``."""
     findings = survey(retriever, documents, question, filters, ranked, scorer)
     trace.surveyed(
         [(f.document.id, [p.fragment.id for p in f.passages], bool(f.drafts)) for f in findings]
@@ -111,13 +113,10 @@ def answer_across(
             answering.append((finding, found))
     nearest = ranked[:5]
     if not answering:
-        return trace.refuse(
-            question, no_source(language, "ungrounded"), nearest, rejected=rejected, mode=mode
-        )
+        reason = no_source(build.language, "ungrounded")
+        return build.refuse(reason, nearest, rejected=rejected, mode=mode)
     claims, groups, unanswered = _grouped(answering, findings)
-    return trace.answer(
-        question, claims, rejected, nearest, mode=mode, groups=groups, unanswered=unanswered
-    )
+    return build.answer(claims, rejected, nearest, mode=mode, groups=groups, unanswered=unanswered)
 
 
 def _grouped(

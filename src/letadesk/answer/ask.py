@@ -14,6 +14,7 @@ from dataclasses import dataclass, replace
 from datetime import date
 
 from letadesk.answer.across import answer_across, asked_of_several
+from letadesk.answer.build import AnswerBuilder
 from letadesk.answer.exceptions import corpus_rules, rule_first
 from letadesk.answer.extract import extract_claims
 from letadesk.answer.grounding import ClaimVerifier
@@ -25,7 +26,6 @@ from letadesk.answer.messages import (
     question_language,
 )
 from letadesk.answer.presupposition import unmet_presupposition
-from letadesk.answer.record import AskTrace
 from letadesk.answer.relevance import (
     Topic,
     passage_relevance,
@@ -37,9 +37,10 @@ from letadesk.answer.repealed import split_repealed
 from letadesk.answer.scoring import JudgeScorer, LexicalScorer, Scorer
 from letadesk.answer.settle import State, coherence, prefer_relevant, settled, sort
 from letadesk.answer.titles import TitledScorer
+from letadesk.answer.trace import AskTrace
 from letadesk.domain import Answer, Claim, DraftClaim, Passage, RejectedClaim, SearchFilters
 from letadesk.errors import ModelError
-from letadesk.generate.generator import Generator
+from letadesk.generate.generator import DraftProgress, Generator, watched
 from letadesk.generate.prompts import build_prompt
 from letadesk.generate.schema import parse_output
 from letadesk.judge import Judge
@@ -67,7 +68,7 @@ class AskCancelled(Exception):
 @dataclass(frozen=True, slots=True)
 class AskOptions:
     # The date the answer must hold on: only documents in force on it are searched and
-    # cited. None: today (Workspace.ask resolves it, asking.resolved_options); an Asker
+    # cited. None: today (Workspace.ask resolves it, recorded.resolved_options); an Asker
     # handed None searches every version, as ``every_version`` asks.
     as_of: date | None = None
     every_version: bool = False  # no date: every version searched (CLI ``--as-of any``)
@@ -87,6 +88,7 @@ class AskOptions:
     # decides; an Asker given None does not draft).
     generate: bool | None = None
     language: str = "en"
+    progress: DraftProgress | None = None  # told of each token the model drafts
 
 
 @dataclass(frozen=True, slots=True)
@@ -139,15 +141,23 @@ class Asker:
         stage: Stage | None = None,
         cancelled: Callable[[], bool] | None = None,
     ) -> Answer:
-        def step(name: str) -> None:
+        def stop() -> None:
             if cancelled and cancelled():
                 raise AskCancelled
+
+        def step(name: str) -> None:
+            stop()
             trace.stage(name)
             if stage:
                 stage(name)
 
-        options = replace(options, language=question_language(question, options.language))
+        options = replace(
+            options,
+            language=question_language(question, options.language),
+            progress=watched(options.progress, stop),
+        )
         trace.language(options.language)
+        build = AnswerBuilder(question, options.as_of, options.language)
         step("scope")
         scope = check_scope(question)
         step("searching")
@@ -160,20 +170,19 @@ class Asker:
             as_of=options.as_of,
             language=options.language,
         ):
-            return trace.refuse(question, unmet, passages[:5])  # the act has no such provision
+            return build.refuse(unmet, passages[:5])  # the act has no such provision
         gate = self._gate2(
             question, passages, filters, options, trace, self._loaded_judge(options, trace)
         )
         if not _legal_meaning(scope) and not gate.touched_by_matter(options, scope):
             # No legal meaning, and the matter's own documents do not cover it either.
-            return trace.refuse(question, out_of_scope(scope, options.language), ())
+            return build.refuse(out_of_scope(scope, options.language), ())
         if not passages:
-            return trace.refuse(question, no_source(options.language, "no_match"), ())
+            return build.refuse(no_source(options.language, "no_match"), ())
         named = any(p.via == "reference" for p in passages)
         if gate.best < gate.scorer.threshold and not named:
             bar, lang = gate.scorer.threshold, options.language
-            return trace.refuse(
-                question,
+            return build.refuse(
                 no_source(lang, "not_addressed"),
                 gate.ranked[:5],
                 clarify=clarifying_question(gate.ranked, gate.nearest, bar, lang),
@@ -264,12 +273,13 @@ class Asker:
                 sort(verdict, state)
         step("coherence")
         coherence(state, judge)
+        build = AnswerBuilder(question, options.as_of, options.language)
         if not state.kept:
             reason = no_source(options.language, "ungrounded")
-            return trace.refuse(question, reason, shown[:5], rejected=state.rejected, mode=mode)
+            return build.refuse(reason, shown[:5], rejected=state.rejected, mode=mode)
         kind = "generated" if mode == "generated" else "extracted"
         claims = tuple(Claim(v.draft.text, kind, v.citations, v.checks) for v in state.kept)
-        return trace.answer(question, claims, state.rejected, shown[:5], mode=mode)
+        return build.answer(claims, state.rejected, shown[:5], mode=mode)
 
     def _across(
         self,
@@ -309,8 +319,8 @@ class Asker:
             gate.scorer,
             settle,
             trace,
+            AnswerBuilder(question, options.as_of, options.language),
             rejected=state.rejected,
-            language=options.language,
             mode=mode,
         )
 
@@ -356,7 +366,7 @@ class Asker:
         for attempt in range(1, options.max_attempts + 1):
             step("drafting")
             prompt = build_prompt(question, shown, attempt=attempt, rejections=reasons)
-            output = generator.generate(prompt)
+            output = generator.generate(prompt, options.progress)
             parsed = parse_output(output.raw)
             trace.attempt(attempt, output, parsed.problem)
             step("checking citations")

@@ -123,6 +123,7 @@ def answer_from_json(d: Mapping[str, Any], question: str = "") -> Answer:
         str(d.get("audit_id") or ""),
         date.fromisoformat(as_of) if as_of else None,
         mode=str(d.get("mode", "")),
+        draft_failure=str(d.get("draft_failure") or ""),
         groups=tuple(
             AnswerGroup(
                 DocumentId(int(g["document_id"])),
@@ -139,6 +140,7 @@ def answer_from_json(d: Mapping[str, Any], question: str = "") -> Answer:
         notes=tuple(str(n) for n in d.get("notes", [])),
         clarify=str(d.get("clarify") or ""),
         short_answer=_short_from_json(d.get("short_answer")),
+        language=str(d.get("language") or ""),
     )
 
 
@@ -148,6 +150,7 @@ def answer_from_record(record: Mapping[str, Any]) -> Answer:
     final = {**(record.get("final") or {})}
     final["as_of"] = final.get("as_of") or record.get("as_of")
     final["audit_id"] = final.get("audit_id") or record.get("id") or ""
+    final["language"] = record.get("language") or ""  # the question's (AskTrace.language)
     return answer_from_json(final, str(record.get("question", "")))
 
 

@@ -1,246 +1,121 @@
-"""Collecting everything ``ask`` did into the Answer and its audit record, and the JSON
-shape of an answer (``letadesk ask --json``, the record's ``final``); read back into
-typed values by :mod:`letadesk.answer.from_record`."""
+"""The JSON of a question: its audit record (:func:`record_json`, from the facts
+:class:`~letadesk.answer.trace.AskTrace` collected) and the shape of an answer
+(``letadesk ask --json``, the record's ``final``); read back into typed values by
+:mod:`letadesk.answer.from_record`."""
 
 from __future__ import annotations
 
-import time
-from collections.abc import Mapping, Sequence
 from dataclasses import asdict, replace
 from datetime import date
 from typing import Any
 
-from letadesk.answer.grounding import Verdict
-from letadesk.answer.messages import source_notes
-from letadesk.answer.short import short_answer
-from letadesk.domain import (
-    Answer,
-    AnswerGroup,
-    Citation,
-    Claim,
-    DocumentId,
-    FragmentId,
-    Passage,
-    RejectedClaim,
-    UnansweredDocument,
-)
-from letadesk.generate.confidence import low_confidence_spans
-from letadesk.generate.generator import Generation
+from letadesk.answer.trace import AskFacts, Attempt, Checked, Relevance
+from letadesk.domain import Answer, Citation, Claim, Passage
 from letadesk.generate.prompts import PROMPT_VERSION
 from letadesk.generate.schema import SCHEMA_VERSION
 
 
-class AskTrace:
-    """Accumulates the audit record of one question while it is answered."""
-
-    def __init__(
-        self, *, audit_id: str, matter: str, as_of: date | None, question: str, language: str = "en"
-    ) -> None:
-        self.audit_id = audit_id
-        self._as_of = as_of
-        self._language = language  # of the answer's notes
-        self._started = time.perf_counter()
-        self._last = self._started
-        self._stages: dict[str, float] = {}
-        self._current = ""
-        self.record: dict[str, Any] = {
-            "question": question,
-            "matter": matter,
-            "as_of": as_of.isoformat() if as_of else None,
-            "model": None,
-            "prompt_version": PROMPT_VERSION,
-            "schema_version": SCHEMA_VERSION,
-            "retrieved": [],
-            "attempts": [],
-            "checked": [],
-        }
-
-    def language(self, language: str) -> None:
-        """The question's language: that of the answer's notes, and recorded."""
-        self._language = language
-        self.record["language"] = language
-
-    def stage(self, name: str) -> None:
-        now = time.perf_counter()
-        if self._current:
-            self._stages[self._current] = self._stages.get(self._current, 0.0) + now - self._last
-        self._current, self._last = name, now
-
-    def unavailable(self, component: str, reason: str) -> None:
-        """``component`` ("judge"…) could not be used for this question, and why."""
-        self.record.setdefault("unavailable", {})[component] = reason
-
-    def model(self, model_id: str) -> None:
-        self.record["model"] = model_id
-
-    def retrieved(self, passages: Sequence[Passage]) -> None:
-        self.record["retrieved"] = [
+def record_json(facts: AskFacts, final: dict[str, Any]) -> dict[str, Any]:
+    """The audit record of a question (before the trail adds its ``id`` and
+    ``created_at``): what ``facts`` hold, ending in ``final`` (:func:`answer_json` of the
+    answer, or :func:`failure_json`)."""
+    record: dict[str, Any] = {
+        "question": facts.question,
+        "matter": facts.matter,
+        "as_of": facts.as_of.isoformat() if facts.as_of else None,
+        "model": facts.model,
+        "prompt_version": PROMPT_VERSION,
+        "schema_version": SCHEMA_VERSION,
+        "retrieved": [_retrieved_json(p) for p in facts.retrieved],
+        "attempts": [_attempt_json(a) for a in facts.attempts],
+        "checked": [_checked_json(c) for c in facts.checked],
+    }
+    if facts.language is not None:
+        record["language"] = facts.language
+    if facts.unavailable:
+        record["unavailable"] = dict(facts.unavailable)
+    if facts.relevance is not None:
+        record["relevance"] = _relevance_json(facts.relevance)
+    if facts.surveyed is not None:
+        record["across"] = [
             {
-                "fragment_id": p.fragment.id,
-                "via": p.via,
-                "bm25": p.scores.bm25,
-                "dense": p.scores.dense,
-                "fused": p.scores.fused,
+                "document_id": s.document_id,
+                "fragment_ids": list(s.fragment_ids),
+                "answers": s.answers,
             }
-            for p in passages
+            for s in facts.surveyed
         ]
+    record["final"] = final
+    record["stages"] = {k: round(v, 4) for k, v in facts.stages.items() if k}
+    return record
 
-    def relevance(
-        self,
-        scorer: str,
-        threshold: float,
-        passages: Sequence[Passage],
-        scores: Mapping[int, float],
-        clause_types: Sequence[str] = (),
-    ) -> None:
-        """Gate 2's scores: which scorer, its threshold, each retrieved passage's score
-        (``scores`` keyed by ``id`` of the passage), and the clause types whose detectors
-        it read (the question's route, :mod:`letadesk.judge.clauses`)."""
-        self.record["relevance"] = {
-            "scorer": scorer,
-            "threshold": threshold,
-            "clause_types": list(clause_types),
-            "scores": [
-                {"fragment_id": p.fragment.id, "score": round(scores[id(p)], 4)} for p in passages
-            ],
-        }
 
-    def surveyed(self, documents: Sequence[tuple[DocumentId, Sequence[FragmentId], bool]]) -> None:
-        """A question asked of several documents: each document searched on its own,
-        as (document id, the fragment ids its answer was chosen from, whether it answers)."""
-        self.record["across"] = [
-            {"document_id": d, "fragment_ids": list(f), "answers": a} for d, f, a in documents
-        ]
+def failure_json(
+    error: BaseException, *, cancelled: bool, audit_id: str, as_of: date | None
+) -> dict[str, Any]:
+    """The ``final`` of a question that ended without an answer: ``error`` was raised (a
+    model that did not load…), or the user cancelled; which, and why."""
+    reason = (
+        "cancelled by the user" if cancelled else f"{type(error).__name__}: {error}".rstrip(": ")
+    )
+    return {
+        "disposition": "cancelled" if cancelled else "failed",
+        "reason": reason,
+        "mode": "",
+        "claims": [],
+        "rejected": [],
+        "nearest_sources": [],
+        "groups": [],
+        "unanswered_documents": [],
+        "audit_id": audit_id,
+        "as_of": as_of.isoformat() if as_of else None,
+    }
 
-    def attempt(self, number: int, output: Generation, problem: str) -> None:
-        row: dict[str, Any] = {
-            "attempt": number,
-            "raw": output.raw,
-            "problem": problem,
-            "seconds": round(output.seconds, 3),
-        }
-        if output.fragment_ids is not None:  # the prompt was fitted to the model's context
-            row["shown"] = list(output.fragment_ids)
-            row["prompt_tokens"] = output.prompt_tokens
-        self.record["attempts"].append(row)
 
-    def checked(self, attempt: int, verdict: Verdict, output: Generation | None = None) -> None:
-        flagged = (
-            low_confidence_spans(output.token_logprobs, verdict.draft.text, raw=output.raw)
-            if output is not None
-            else []
-        )
-        self.record["checked"].append(
-            {
-                "attempt": attempt,
-                "text": verdict.draft.text,
-                "passed": verdict.passed,
-                "evidence": [
-                    {"fragment_id": e.fragment_id, "quote": e.quote} for e in verdict.draft.evidence
-                ],
-                "checks": [asdict(c) for c in verdict.checks],
-                "low_confidence": flagged,
-            }
-        )
+def _retrieved_json(p: Passage) -> dict[str, Any]:
+    s = p.scores
+    return {
+        "fragment_id": p.fragment.id,
+        "via": p.via,
+        "bm25": s.bm25,
+        "dense": s.dense,
+        "fused": s.fused,
+    }
 
-    def _finish(self, answer: Answer) -> Answer:
-        answer = replace(answer, language=self._language)
-        self.stage("")
-        self._stages["total"] = time.perf_counter() - self._started
-        self.record["final"] = answer_json(answer)
-        self.record["stages"] = {k: round(v, 4) for k, v in self._stages.items() if k}
-        answer.stages.update(self._stages)
-        return answer
 
-    def failed(self, error: BaseException, *, cancelled: bool = False) -> None:
-        """The question ended without an answer: ``error`` was raised (a model that did not
-        load…), or the user cancelled. The record's ``final`` says which, and why."""
-        self.stage("")
-        self._stages["total"] = time.perf_counter() - self._started
-        reason = (
-            "cancelled by the user"
-            if cancelled
-            else f"{type(error).__name__}: {error}".rstrip(": ")
-        )
-        self.record["final"] = {
-            "disposition": "cancelled" if cancelled else "failed",
-            "reason": reason,
-            "mode": "",
-            "claims": [],
-            "rejected": [],
-            "nearest_sources": [],
-            "groups": [],
-            "unanswered_documents": [],
-            "audit_id": self.audit_id,
-            "as_of": self._as_of.isoformat() if self._as_of else None,
-        }
-        self.record["stages"] = {k: round(v, 4) for k, v in self._stages.items() if k}
+def _relevance_json(r: Relevance) -> dict[str, Any]:
+    return {
+        "scorer": r.scorer,
+        "threshold": r.threshold,
+        "clause_types": list(r.clause_types),
+        "scores": [{"fragment_id": f, "score": round(score, 4)} for f, score in r.scores],
+    }
 
-    def refuse(
-        self,
-        question: str,
-        reason: str,
-        nearest: Sequence[Passage],
-        *,
-        rejected: Sequence[RejectedClaim] = (),
-        mode: str = "",
-        clarify: str = "",
-    ) -> Answer:
-        """A refusal; ``mode`` as :attr:`Answer.mode` ("" before any claim was drafted),
-        ``clarify`` as :attr:`Answer.clarify`."""
-        return self._finish(
-            Answer(
-                question,
-                "refused",
-                reason,
-                (),
-                tuple(rejected),
-                tuple(nearest),
-                self.audit_id,
-                self._as_of,
-                mode=mode,
-                clarify=clarify,
-            )
-        )
 
-    def answer(
-        self,
-        question: str,
-        claims: Sequence[Claim],
-        rejected: Sequence[RejectedClaim],
-        nearest: Sequence[Passage],
-        *,
-        mode: str,
-        groups: Sequence[AnswerGroup] = (),
-        unanswered: Sequence[UnansweredDocument] = (),
-    ) -> Answer:
-        """An answer; ``mode``, ``groups`` and ``unanswered`` as :class:`Answer` holds them."""
-        # each group leads with the value its own claims state; the answer with the first's
-        groups = [replace(g, short_answer=short_answer(question, claims, g.claims)) for g in groups]
-        short = groups[0].short_answer if groups else short_answer(question, claims)
-        kinds = {c.kind for c in claims}
-        reason = (
-            "verbatim sentences extracted from the sources"
-            if kinds == {"extracted"}
-            else "every claim is grounded in a quoted source"
-        )
-        return self._finish(
-            Answer(
-                question,
-                "answered",
-                reason,
-                tuple(claims),
-                tuple(rejected),
-                tuple(nearest),
-                self.audit_id,
-                self._as_of,
-                mode=mode,
-                groups=tuple(groups),
-                unanswered=tuple(unanswered),
-                notes=source_notes(claims, self._language),
-                short_answer=short,
-            )
-        )
+def _attempt_json(a: Attempt) -> dict[str, Any]:
+    output = a.output
+    row: dict[str, Any] = {
+        "attempt": a.number,
+        "raw": output.raw,
+        "problem": a.problem,
+        "seconds": round(output.seconds, 3),
+    }
+    if output.fragment_ids is not None:  # the prompt was fitted to the model's context
+        row["shown"] = list(output.fragment_ids)
+        row["prompt_tokens"] = output.prompt_tokens
+    return row
+
+
+def _checked_json(c: Checked) -> dict[str, Any]:
+    draft = c.verdict.draft
+    return {
+        "attempt": c.attempt,
+        "text": draft.text,
+        "passed": c.verdict.passed,
+        "evidence": [{"fragment_id": e.fragment_id, "quote": e.quote} for e in draft.evidence],
+        "checks": [asdict(k) for k in c.verdict.checks],
+        "low_confidence": list(c.low_confidence),
+    }
 
 
 def passage_json(p: Passage) -> dict[str, Any]:
@@ -316,6 +191,7 @@ def answer_json(answer: Answer) -> dict[str, Any]:
         "short_answer": short_json(answer),
         "clarify": answer.clarify,
         "mode": answer.mode,
+        "draft_failure": answer.draft_failure,
         "claims": [claim_json(c) for c in answer.claims],
         "notes": list(answer.notes),
         "rejected": [

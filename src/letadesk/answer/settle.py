@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from letadesk.answer.grounding import ClaimVerifier, Verdict
-from letadesk.answer.record import AskTrace
+from letadesk.answer.trace import AskTrace
 from letadesk.domain import Claim, DraftClaim, Passage, RejectedClaim
 from letadesk.judge import Judge
 from letadesk.verify.coherence import find_contradictions

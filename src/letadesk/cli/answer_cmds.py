@@ -173,8 +173,8 @@ def _warm(ws: Profile) -> None:
     """Load what a first answer needs: the judge, the embedder (by a search) and, when
     answers are drafted, the language model. A model that fails to load is reported and
     the engine serves on (each ask then says why)."""
-    from letadesk.asking import search_on
     from letadesk.judge import default_judge
+    from letadesk.retrieve.search import search_on
 
     try:
         default_judge()

@@ -35,7 +35,6 @@ from typing import Any, Protocol
 from letadesk.answer.presupposition import act_title, describe, missing_provision
 from letadesk.answer.record import citation_json
 from letadesk.answer.sentences import sentences
-from letadesk.asking import SearchTarget, search_on
 from letadesk.config import Settings
 from letadesk.domain import (
     DRAFT_ERROR_KINDS,
@@ -50,7 +49,7 @@ from letadesk.errors import IngestError
 from letadesk.ingest.worker import ParserPool
 from letadesk.ports import AuditTrail
 from letadesk.references import Reference, locator_of, parse_references
-from letadesk.store.audit import new_audit_id
+from letadesk.retrieve.search import SearchTarget, search_on
 from letadesk.text import Texts, one_line, translate
 from letadesk.verify.quantities import Quantity, quantities
 
@@ -208,7 +207,7 @@ def _record(ws: DraftTarget, report: DraftReport, matter_id: int) -> None:
         "findings": dict(sorted(kinds.items())),
         "cited_fragments": sorted(int(i) for i in cited),
     }
-    ws.trail.append(record, audit_id=new_audit_id(), matter_id=matter_id)
+    ws.trail.append(record, matter_id=matter_id)
 
 
 def clauses(text: str, start: int, end: int) -> list[tuple[int, int]]:

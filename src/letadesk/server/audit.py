@@ -22,7 +22,7 @@ import psycopg
 
 from letadesk.errors import ConfigError, StoreError
 from letadesk.server.witness import ServerWitness, Witnessed
-from letadesk.store.audit import AuditEntry, entry_from_row
+from letadesk.store.audit import AuditEntry, entry_from_row, new_audit_id
 from letadesk.store.audit_chain import ChainRow, canonical
 from letadesk.store.audit_check import AuditCheck, check_records
 
@@ -37,9 +37,16 @@ class ServerAuditTrail:
         self._conn = conn
         self._witness = witness
 
-    def append(self, record: dict[str, Any], *, audit_id: str, matter_id: int | None) -> str:
+    def new_id(self) -> str:
+        return new_audit_id()
+
+    def append(
+        self, record: dict[str, Any], *, audit_id: str | None = None, matter_id: int | None
+    ) -> str:
         """``append_record`` (:mod:`letadesk.server.audit_sql`): the server adds the id
-        and its own time, checks the record and the matter, and chains it."""
+        (``audit_id``, or one minted here) and its own time, checks the record and the
+        matter, and chains it."""
+        audit_id = audit_id or new_audit_id()
         if matter_id is None:
             raise ConfigError("the firm server records only what is asked of one of its matters")
         text = canonical(record)

@@ -3,9 +3,10 @@ the session's own database role.
 
 The lawyer's local profile still holds their settings (language, model, embedder) and
 their local model; the matters, documents, indexes and audit trail are the server's.
-Answers run the same :func:`letadesk.asking.ask_and_record` as the embedded profile: the
-retrieval cascade and the four gates over :class:`PgCorpus` and :class:`ServerIndexes`,
-the record appended through :class:`ServerAuditTrail` (which records who asked).
+Answers run the same :func:`letadesk.answer.recorded.ask_and_record` as the embedded
+profile: the retrieval cascade and the four gates over :class:`PgCorpus` and
+:class:`ServerIndexes`, the record appended through :class:`ServerAuditTrail` (which
+records who asked and mints the record's id).
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from typing import Any
 import psycopg
 
 from letadesk.answer.ask import AskOptions
-from letadesk.asking import ask_on, search_on
+from letadesk.answer.recorded import ask_on
 from letadesk.config import Paths
 from letadesk.domain import (
     Answer,
@@ -35,6 +36,7 @@ from letadesk.generate.generator import Generator
 from letadesk.index.embedder import Embedder
 from letadesk.ingest.currency import CurrencyReport
 from letadesk.limits import checked_document_ref
+from letadesk.retrieve.search import search_on
 from letadesk.server import audit, members
 from letadesk.server.connect import connect, describe, translated
 from letadesk.server.corpus import DOC_COLUMNS, PgCorpus, document_from_row

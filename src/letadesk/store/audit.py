@@ -169,13 +169,19 @@ def append(
 
 
 class SqliteAuditTrail:
-    """The :class:`~letadesk.ports.AuditTrail` of an embedded profile: :func:`append`."""
+    """The :class:`~letadesk.ports.AuditTrail` of an embedded profile: :func:`append`,
+    under ids it mints (:func:`new_audit_id`)."""
 
     def __init__(self, conn: apsw.Connection) -> None:
         self._conn = conn
 
-    def append(self, record: dict[str, Any], *, audit_id: str, matter_id: int | None) -> str:
-        return append(self._conn, record, audit_id=audit_id, matter_id=matter_id)
+    def new_id(self) -> str:
+        return new_audit_id()
+
+    def append(
+        self, record: dict[str, Any], *, audit_id: str | None = None, matter_id: int | None
+    ) -> str:
+        return append(self._conn, record, audit_id=audit_id or new_audit_id(), matter_id=matter_id)
 
 
 def purge_matter(conn: apsw.Connection, matter_id: int) -> int:

@@ -1,11 +1,9 @@
-"""Asking one question and recording it: the gates (:class:`~letadesk.answer.ask.Asker`)
-over the retrieval cascade, and the audit record every question leaves, also when
-answering fails (a model that does not load, a cancel).
-
-:func:`ask_on` is both profiles' ``ask`` (:class:`letadesk.workspace.Workspace` and the
-firm server's): it checks the question and resolves the matter, the document and the
-options, then :func:`ask_and_record` asks and records.
-"""
+"""One question asked and recorded, as both profiles ask it
+(:class:`letadesk.workspace.Workspace` and the firm server's): the question checked, its
+options resolved, the gates run (:class:`~letadesk.answer.ask.Asker`, which
+:class:`~letadesk.answer.trace.AskTrace` follows), and the audit record appended under
+the id the trail minted, also when answering fails (a model that does not load, a
+cancel)."""
 
 from __future__ import annotations
 
@@ -17,30 +15,18 @@ from typing import Protocol
 
 from letadesk import judge
 from letadesk.answer.ask import AskCancelled, Asker, AskOptions
-from letadesk.answer.record import AskTrace
+from letadesk.answer.record import answer_json, failure_json, record_json
+from letadesk.answer.trace import AskTrace
 from letadesk.config import Settings
-from letadesk.domain import Answer, Passage, SearchFilters
+from letadesk.domain import Answer, SearchFilters
 from letadesk.generate.generator import Generator
-from letadesk.limits import MAX_K, checked_count, checked_question
+from letadesk.limits import checked_question
 from letadesk.ports import AuditTrail, CorpusReader, IndexSearch
 from letadesk.retrieve.cascade import Retriever
-from letadesk.store.audit import new_audit_id
+from letadesk.retrieve.search import SearchTarget
 
 log = logging.getLogger(__name__)
-
-
-class SearchTarget(Protocol):
-    """Where a matter is searched: this computer's profile or the firm server."""
-
-    @property
-    def corpus(self) -> CorpusReader: ...
-
-    @property
-    def indexes(self) -> IndexSearch: ...
-
-    def filters(
-        self, matter: str, *, document: str | None = None, as_of: date | None = None
-    ) -> SearchFilters: ...
+DRAFT_FAILED = "extracted_after_generation_failed"  # the mode whose answer says why
 
 
 class AskTarget(SearchTarget, Protocol):
@@ -54,42 +40,6 @@ class AskTarget(SearchTarget, Protocol):
     def generates(self, generator: Generator | None = None) -> bool: ...
 
     def generator(self) -> Generator: ...
-
-
-def search_on(
-    target: SearchTarget,
-    trail: AuditTrail | None,
-    query: str,
-    *,
-    matter: str,
-    document: str | None = None,
-    k: int = 20,
-    as_of: date | None = None,
-    dense: bool = True,
-) -> list[Passage]:
-    """Both profiles' ``search``: ``query`` checked, the retrieval cascade run in the
-    matter (or one document), and the search recorded in ``trail`` (what was asked and
-    which fragments came back): a search probes a matter as a question does. ``trail``
-    None: a search inside a verb that leaves its own record (the draft check)."""
-    query = checked_question(query, "query")
-    checked_count(k, "k", MAX_K)
-    filters = target.filters(matter, document=document, as_of=as_of)
-    passages = Retriever(target.corpus, target.indexes).search(query, filters, k=k, dense=dense)
-    if trail is not None:
-        record = {
-            "event": "search",
-            "question": query,
-            "matter": matter,
-            "document_id": filters.document_id,
-            "as_of": None if as_of is None else as_of.isoformat(),
-            "k": k,
-            "results": [
-                {"fragment_id": int(p.fragment.id), "document_id": int(p.document.id)}
-                for p in passages.passages
-            ],
-        }
-        trail.append(record, audit_id=new_audit_id(), matter_id=filters.matter_id)
-    return passages.passages
 
 
 def ask_on(
@@ -166,22 +116,31 @@ def ask_and_record(
     ``trail``. When answering raises, the error is recorded (as a cancel for
     :class:`AskCancelled` and KeyboardInterrupt) and raised as it was; a record that
     cannot be written then is logged, and the question's own error still raised."""
-    trace = AskTrace(
-        audit_id=new_audit_id(),
-        matter=matter,
-        as_of=options.as_of,
-        question=question,
-        language=options.language,
-    )
+    audit_id = trail.new_id()
+    trace = AskTrace(question=question, matter=matter, as_of=options.as_of)
     asker = Asker(corpus, Retriever(corpus, indexes), generator, judge=judge.default_judge)
     try:
         answer = asker.ask(question, filters, options, trace, stage=stage, cancelled=cancelled)
     except BaseException as exc:  # recorded, then raised as it was
-        trace.failed(exc, cancelled=isinstance(exc, (AskCancelled, KeyboardInterrupt)))
+        trace.stop()
+        cancel = isinstance(exc, (AskCancelled, KeyboardInterrupt))
+        final = failure_json(exc, cancelled=cancel, audit_id=audit_id, as_of=options.as_of)
         try:
-            trail.append(trace.record, audit_id=trace.audit_id, matter_id=filters.matter_id)
+            trail.append(
+                record_json(trace.facts, final), audit_id=audit_id, matter_id=filters.matter_id
+            )
         except Exception as store_error:  # the question's own error is raised below
             log.error("the failed question's audit record was not written: %s", store_error)
         raise
-    trail.append(trace.record, audit_id=trace.audit_id, matter_id=filters.matter_id)
+    answer = stamped(answer, trace, audit_id)
+    record = record_json(trace.facts, answer_json(answer))
+    trail.append(record, audit_id=audit_id, matter_id=filters.matter_id)
     return answer
+
+
+def stamped(answer: Answer, trace: AskTrace, audit_id: str) -> Answer:
+    """``answer`` as its record holds it: under ``audit_id``, with the seconds each stage
+    took (the trace stops here) and, when the model's draft gave way to extracted
+    sentences, what became of it (:meth:`~letadesk.answer.trace.AskFacts.draft_failure`)."""
+    failure = trace.facts.draft_failure() if answer.mode == DRAFT_FAILED else ""
+    return replace(answer, audit_id=audit_id, stages=trace.stop(), draft_failure=failure)
