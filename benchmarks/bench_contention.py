@@ -50,7 +50,7 @@ from letadesk.judge import default_judge
 from letadesk.workspace import Workspace
 
 ROOT = Path(__file__).resolve().parents[1]
-SAMPLE = ROOT / "src" / "letadesk" / "resources" / "sample_matter"
+SAMPLE = ROOT / "resources" / "sample_matter"
 MATTER = "Sample matter (fictional)"
 QUESTIONS = (
     "How long do the confidentiality obligations survive termination?",

@@ -120,11 +120,11 @@ mkdir -p "$PKG/DEBIAN" "$PKG/opt" "$PKG/usr/bin" "$PKG/usr/share/applications" \
   "$PKG/usr/share/doc/letadesk"
 cp -a "$OUT/letadesk" "$PKG/opt/letadesk"
 ln -s /opt/letadesk/letadesk "$PKG/usr/bin/letadesk"
-install -m644 "$HERE/linux/letadesk.desktop" "$PKG/usr/share/applications/letadesk.desktop"
+install -m644 "$ROOT/resources/linux/letadesk.desktop" "$PKG/usr/share/applications/letadesk.desktop"
 sed -e "s/@VERSION@/$VERSION/" -e "s/@DATE@/$(date -u +%F)/" \
-  "$HERE/linux/io.letadesk.LetaDesk.metainfo.xml" \
+  "$ROOT/resources/linux/io.letadesk.LetaDesk.metainfo.xml" \
   > "$PKG/usr/share/metainfo/io.letadesk.LetaDesk.metainfo.xml"
-install -m644 "$ROOT/src/letadesk/resources/letadesk.svg" \
+install -m644 "$ROOT/resources/letadesk.svg" \
   "$PKG/usr/share/icons/hicolor/scalable/apps/letadesk.svg"
 install -m644 "$ROOT/LICENSE" "$PKG/usr/share/doc/letadesk/copyright"
 install -m644 "$OUT/THIRD_PARTY_NOTICES" "$PKG/usr/share/doc/letadesk/THIRD_PARTY_NOTICES"

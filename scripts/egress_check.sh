@@ -27,7 +27,7 @@ traced() {
     --allow "$data/traced" --allow "$cache" --allow "$data/tmp" \
     -- "$PY" -m letadesk --data-dir "$data/traced" "$@"
 }
-traced ingest src/letadesk/resources/sample_matter --matter Sample --json > "$data/traced-ingest.json"
+traced ingest resources/sample_matter --matter Sample --json > "$data/traced-ingest.json"
 traced ask "$question" --matter Sample --extract-only --json > "$data/traced-extracted.json"
 traced ask "$question" --matter Sample --generate --json > "$data/traced-generated.json"
 echo "egress: ok with a network present: no socket but AF_UNIX, no DNS lookup, nothing"
@@ -46,7 +46,7 @@ if unshare -rn "$PY" -c "import socket; socket.create_connection(('1.1.1.1', 80)
 fi
 
 offline() { unshare -rn "$PY" -m letadesk --data-dir "$data/profile" "$@"; }
-offline ingest src/letadesk/resources/sample_matter --matter Sample --json > "$data/ingest.json"
+offline ingest resources/sample_matter --matter Sample --json > "$data/ingest.json"
 offline ask "$question" --matter Sample --extract-only --json > "$data/extracted.json"
 offline ask "$question" --matter Sample --generate --json > "$data/generated.json"
 

@@ -10,7 +10,7 @@ if [ -n "${DISPLAY:-}${WAYLAND_DISPLAY:-}" ] && [ "${LETADESK_HEADLESS:-0}" != 1
 fi
 echo "No display: running the headless demo on the fictional sample matter."
 matter="Sample matter (fictional)"
-.venv/bin/letadesk ingest src/letadesk/resources/sample_matter --matter "$matter"
+.venv/bin/letadesk ingest resources/sample_matter --matter "$matter"
 .venv/bin/letadesk ask "How long do the confidentiality obligations survive termination?" --matter "$matter"
 .venv/bin/letadesk ask "Care este durata contractului de prestări servicii?" --matter "$matter"
 .venv/bin/letadesk ask "Ce vreme va fi mâine în Cluj?" --matter "$matter"

@@ -10,10 +10,11 @@ import pytest
 
 from corpus_factory import make_passage
 from letadesk.answer.messages import NEAR_SHARE, clarifying_question
+from letadesk.assets import resource
 from letadesk.cli import main
 from letadesk.workspace import Workspace
 
-SAMPLE = Path(__file__).resolve().parents[2] / "src" / "letadesk" / "resources" / "sample_matter"
+SAMPLE = resource("sample_matter")
 
 
 def test_it_names_the_two_nearest_provisions_once_each() -> None:

@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 import math
 from dataclasses import replace
-from importlib.resources import files
 from pathlib import Path
 
 import pytest
@@ -14,6 +13,7 @@ from corpus_factory import GOVERNING_CLAUSE, NOTICES_CLAUSE, make_passage
 from letadesk.answer.ask import AskOptions
 from letadesk.answer.relevance import passage_relevance, question_topic
 from letadesk.answer.scoring import JudgeScorer, judge_logit
+from letadesk.assets import resource
 from letadesk.domain import (
     Passage,
 )
@@ -124,9 +124,7 @@ def test_the_judge_reads_only_the_shortlist_the_combiners_prior_ranks_first() ->
 def test_the_judge_reads_romanian_questions_the_topic_words_missed(tmp_path: Path) -> None:
     # The sample contract's art. 5 (1) says "notificare ... cu 30 de zile înainte", not
     # "preaviz": the topic words alone scored it 0.46 < 0.50 and refused.
-    contract = Path(str(files("letadesk").joinpath("resources/sample_matter"))) / (
-        "contract_servicii.docx"
-    )
+    contract = resource("sample_matter", "contract_servicii.docx")
     ws = Workspace.open(tmp_path / "profile")
     try:
         ws.ingest([contract], matter="sample")

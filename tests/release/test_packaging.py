@@ -4,10 +4,13 @@ files (issue 12). The built wheel itself is checked in ``tests/release/test_whee
 from __future__ import annotations
 
 import fnmatch
+import os
 import re
 import shutil
 import subprocess
+import sys
 import tomllib
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -101,16 +104,82 @@ def test_the_licence_file_matches_pyproject() -> None:
 
 
 def test_every_bundled_resource_is_package_data() -> None:
-    """What src/letadesk/resources holds ships in the wheel, except the translation
-    catalogue's source (.ts); the compiled .qm is what Qt loads."""
-    patterns = PYPROJECT["tool"]["setuptools"]["package-data"]["letadesk"]
-    package = ROOT / "src" / "letadesk"
-    files = [path for path in (package / "resources").rglob("*") if path.is_file()]
-    assert files, "src/letadesk/resources is empty"
+    """What the top-level resources/ holds ships in the wheel as letadesk/resources,
+    except the translation catalogues' source (.ts); the compiled .qm is what Qt loads."""
+    setuptools = PYPROJECT["tool"]["setuptools"]
+    assert setuptools["package-dir"]["letadesk.resources"] == "resources"
+    patterns = setuptools["package-data"]["letadesk.resources"]
+    files = [path for path in (ROOT / "resources").rglob("*") if path.is_file()]
+    assert files, "resources/ is empty"
     for path in files:
-        relative = path.relative_to(package).as_posix()
+        relative = path.relative_to(ROOT / "resources").as_posix()
         shipped = any(fnmatch.fnmatch(relative, pattern) for pattern in patterns)
         assert shipped == (path.suffix != ".ts"), relative
+
+
+def test_every_package_under_src_is_listed() -> None:
+    """The packages are listed by hand (a folder mapped from outside src/ rules out
+    packages.find): a new package left off the list would be missing from the wheel."""
+    on_disk = {
+        ".".join(init.parent.relative_to(ROOT / "src").parts)
+        for init in (ROOT / "src" / "letadesk").rglob("__init__.py")
+    }
+    listed = set(PYPROJECT["tool"]["setuptools"]["packages"])
+    missing = sorted(on_disk - listed)
+    assert missing == [], f"add {missing} to [tool.setuptools] packages in pyproject.toml"
+    assert sorted(listed - on_disk) == ["letadesk.resources"]
+
+
+def test_the_frozen_build_collects_every_bundled_folder() -> None:
+    """installers/letadesk.spec copies each folder of resources/ into the frozen tree
+    (the desktop entry and AppStream metadata go to /usr/share: build-linux.sh)."""
+    spec = (ROOT / "installers" / "letadesk.spec").read_text(encoding="utf-8")
+    folders = {path.name for path in (ROOT / "resources").iterdir() if path.is_dir()}
+    assert set(re.findall(r'ASSETS / "(\w+)"', spec)) == folders - {"linux"}
+
+
+@pytest.mark.slow  # a wheel build: about 10 s
+def test_the_built_wheel_holds_the_resources(tmp_path: Path) -> None:
+    """The wheel built from a copy of the project's sources holds resources/'s files (the
+    .ts sources aside) at letadesk/resources/, and no other copy of them."""
+    tree = tmp_path / "tree"
+    for name in ("pyproject.toml", "README.md", "LICENSE"):
+        (tree / name).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(ROOT / name, tree / name)
+    for folder in ("src", "resources"):
+        shutil.copytree(ROOT / folder, tree / folder, ignore=shutil.ignore_patterns("__pycache__"))
+    build = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "wheel",
+            "-q",
+            "--no-deps",
+            "--no-build-isolation",
+            "--no-index",
+            str(tree),
+            "-w",
+            str(tmp_path / "dist"),
+        ],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        env={**os.environ, "PIP_DISABLE_PIP_VERSION_CHECK": "1"},
+    )
+    assert build.returncode == 0, build.stdout + build.stderr
+    (wheel,) = (tmp_path / "dist").glob("letadesk-*.whl")
+    with zipfile.ZipFile(wheel) as archive:
+        names = set(archive.namelist())
+    want = {
+        "letadesk/resources/" + path.relative_to(ROOT / "resources").as_posix()
+        for path in (ROOT / "resources").rglob("*")
+        if path.is_file() and path.suffix != ".ts"
+    }
+    assert sorted(want - names) == []
+    shipped = {name for name in names if "/resources/" in name or name.startswith("resources/")}
+    assert sorted(shipped - want) == []
 
 
 def test_no_wheel_or_other_build_output_is_committed() -> None:

@@ -1,19 +1,16 @@
-"""The window's bundled files are package data, found inside the imported ``letadesk``
-package: the same in a source checkout, an editable install and an installed wheel
-(``tests/release/test_wheel.py`` checks the last)."""
+"""The window's bundled files: the top-level ``resources/`` folder, found through
+:mod:`letadesk.assets` (``tests/toplevel/test_assets.py``; the installed wheel in
+``tests/release/test_wheel.py``)."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
-import letadesk
-from letadesk.ui.resources import resources_dir, sample_matter_dir, translations_dir
-
-PACKAGE = Path(letadesk.__file__).resolve().parent
+from letadesk.assets import resources_dir
+from letadesk.ui.resources import sample_matter_dir, translations_dir
 
 
-def test_the_resources_are_inside_the_package() -> None:
-    assert resources_dir().resolve() == PACKAGE / "resources"
+def test_the_window_reads_the_bundled_folder() -> None:
+    assert sample_matter_dir() == resources_dir() / "sample_matter"
+    assert translations_dir() == resources_dir() / "i18n"
 
 
 def test_the_sample_matter_is_found() -> None:
@@ -21,5 +18,6 @@ def test_the_sample_matter_is_found() -> None:
     assert names == ["contract_servicii.docx", "memo_intern.md", "nda_example.pdf"]
 
 
-def test_the_compiled_romanian_translation_is_found() -> None:
+def test_the_compiled_romanian_translations_are_found() -> None:
     assert (translations_dir() / "letadesk_ro.qm").stat().st_size > 0
+    assert (translations_dir() / "qt_ro.qm").stat().st_size > 0

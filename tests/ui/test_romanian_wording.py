@@ -17,7 +17,7 @@ from letadesk.config import Paths, Settings
 
 pytestmark = pytest.mark.ui
 
-CATALOGUE = Path(__file__).resolve().parents[2] / "src/letadesk/resources/i18n/letadesk_ro.ts"
+CATALOGUE = Path(__file__).resolve().parents[2] / "resources/i18n/letadesk_ro.ts"
 
 
 @pytest.fixture

@@ -5,18 +5,18 @@ A template file is JSON, ``{"name": ..., "questions": [{"label": ..., "question"
 or a bare list of such objects (or of question strings), or JSON lines, one
 ``{"question": ..., "label": ...}`` a line, or plain text: one question a line (the list
 a lawyer writes; blank lines and lines starting with ``#`` are skipped). ``label`` is
-optional (the question itself when absent). The shipped sets are package data
-(``resources/review/``).
+optional (the question itself when absent). The shipped sets are bundled files
+(``resources/review/``, :mod:`letadesk.assets`).
 """
 
 from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from importlib.resources import files
 from pathlib import Path
 from typing import Any
 
+from letadesk.assets import resource
 from letadesk.errors import ConfigError
 from letadesk.jsonl import json_objects
 from letadesk.limits import checked_question
@@ -37,7 +37,7 @@ def template_path(name: str) -> Path:
     """The shipped template ``name`` ("cuad" or "ro") as a file."""
     if name not in SHIPPED:
         raise ConfigError(f"no shipped question template {name!r} (expected one of {SHIPPED})")
-    return Path(str(files("letadesk").joinpath("resources", "review", f"{name}.json")))
+    return resource("review", f"{name}.json")
 
 
 def load_template(spec: str) -> list[Question]:
