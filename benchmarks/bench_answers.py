@@ -11,7 +11,14 @@ overlaps any of the category's annotated excerpts (CUAD) or evidence spans (Cont
         [--no-judge]
 """
 
+# ruff: noqa: E402  (the imports follow prepare_environment(), on purpose)
 from __future__ import annotations
+
+# first, before numpy loads: the environment the app's entry point sets (numpy gets one
+# BLAS thread, OpenMP threads wait passively); importing letadesk sets nothing itself
+from letadesk.offline import prepare_environment  # isort: skip
+
+prepare_environment()
 
 import argparse
 import ast

@@ -26,7 +26,14 @@ its own ingest; the cold ones a CLI ``ask`` while the window ingests.
 Each run appends its table to results/contention.txt.
 """
 
+# ruff: noqa: E402  (the imports follow prepare_environment(), on purpose)
 from __future__ import annotations
+
+# first, before numpy loads: the environment the app's entry point sets (numpy gets one
+# BLAS thread, OpenMP threads wait passively); importing letadesk sets nothing itself
+from letadesk.offline import prepare_environment  # isort: skip
+
+prepare_environment()
 
 import argparse
 import multiprocessing as mp

@@ -15,10 +15,14 @@ the KNN alone, and hybrid through ``ws.search`` (the full cascade, as the app ru
     .venv/bin/python benchmarks/bench_latency.py [--fragments N] [--cuad N] [--scale-only]
 """
 
+# ruff: noqa: E402  (the imports follow prepare_environment(), on purpose)
 from __future__ import annotations
 
-# first, before numpy loads: the app's thread settings (numpy gets one BLAS thread)
-import letadesk  # noqa: F401  # isort: skip
+# first, before numpy loads: the environment the app's entry point sets (numpy gets one
+# BLAS thread, OpenMP threads wait passively); importing letadesk sets nothing itself
+from letadesk.offline import prepare_environment  # isort: skip
+
+prepare_environment()
 
 import argparse
 import random

@@ -15,7 +15,16 @@ everything. Two marks are set here rather than by hand:
   still runs it).
 """
 
+# ruff: noqa: E402  (the imports follow prepare_environment(), on purpose: below)
 from __future__ import annotations
+
+# The environment every entry point sets (letadesk.offline.prepare_environment: telemetry
+# off, Hugging Face offline, one BLAS thread, passive OpenMP threads), set first: numpy
+# and onnxruntime read it once, when the imports below load them, and importing letadesk
+# sets nothing itself.
+from letadesk.offline import prepare_environment  # isort: skip
+
+prepare_environment()
 
 import functools
 import inspect

@@ -1,5 +1,6 @@
-"""numpy's BLAS runs on one thread in LetaDesk: no thread of its own spins on another
-core after a matrix product (which had kept the KNN's second connection from running)."""
+"""numpy's BLAS runs on one thread in LetaDesk (set by the entry point's
+letadesk.offline.prepare_environment): no thread of its own spins on another core after a
+matrix product (which had kept the KNN's second connection from running)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,9 @@ import subprocess
 import sys
 
 PROBE = """
-import letadesk, os, time
+from letadesk.offline import prepare_environment
+prepare_environment()  # as every entry point does, before numpy loads
+import os, time
 import numpy as np
 from threadpoolctl import threadpool_info
 blas = [p["num_threads"] for p in threadpool_info() if p["user_api"] == "blas"]
@@ -30,7 +33,7 @@ def _run(env: dict[str, str]) -> tuple[list[int], float]:
     return [int(n) for n in threads.strip("[]").split(",") if n], float(busy)
 
 
-def test_importing_letadesk_gives_numpy_one_blas_thread() -> None:
+def test_the_entry_points_environment_gives_numpy_one_blas_thread() -> None:
     env = {k: v for k, v in os.environ.items() if k != "OPENBLAS_NUM_THREADS"}
     threads, busy = _run(env)
     assert threads == [1]

@@ -18,6 +18,7 @@ from pathlib import Path
 import pytest
 
 import letadesk
+from letadesk.offline import DEFAULTS, FORCED, THREADS
 
 SRC = Path(letadesk.__file__).parent
 WATCHED = ("onnxruntime", "transformers", "sentence_transformers", "huggingface_hub")
@@ -94,15 +95,32 @@ def test_the_cli_loads_onnxruntime_without_telemetry(tmp_path: Path) -> None:
 
 
 def test_importing_letadesk_leaves_the_environment_alone() -> None:
+    """No variable set, changed or removed by importing the package, the CLI's module or
+    the window's: the entry point (prepare_environment) is what sets them."""
     code = (
-        "import os, json; before = dict(os.environ); import letadesk, letadesk.cli; "
-        "changed = {k: v for k, v in os.environ.items() if before.get(k) != v}; "
-        "print(json.dumps(sorted(set(changed) & {'HF_HUB_OFFLINE', 'TRANSFORMERS_OFFLINE', "
-        "'HF_HUB_DISABLE_TELEMETRY', 'ORT_DISABLE_TELEMETRY', 'HF_DATASETS_OFFLINE'})))"
+        "import os, json; before = dict(os.environ); "
+        "import letadesk, letadesk.cli, letadesk.offline, letadesk.ui; "
+        "after = dict(os.environ); "
+        "print(json.dumps(sorted(k for k in before.keys() | after.keys() "
+        "if before.get(k) != after.get(k))))"
     )
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("HF_", "ORT_"))}
+    names = {*FORCED, *DEFAULTS}
+    env = {k: v for k, v in os.environ.items() if k not in names}
     env["HF_HUB_OFFLINE"] = "0"
     assert json.loads(_run(code, env)) == []
+
+
+def test_the_entry_point_sets_the_thread_settings_unless_the_user_did() -> None:
+    code = (
+        "import os, json; from letadesk.offline import prepare_environment; "
+        "prepare_environment(); "
+        "print(json.dumps({k: os.environ.get(k) for k in ('OMP_WAIT_POLICY', "
+        "'OPENBLAS_NUM_THREADS')}))"
+    )
+    env = {k: v for k, v in os.environ.items() if k not in THREADS}
+    assert json.loads(_run(code, env)) == THREADS
+    env["OMP_WAIT_POLICY"] = "ACTIVE"
+    assert json.loads(_run(code, env)) == {**THREADS, "OMP_WAIT_POLICY": "ACTIVE"}
 
 
 def test_the_entry_point_keeps_the_users_offline_values_and_forces_telemetry_off() -> None:
