@@ -1,5 +1,6 @@
-"""PyInstaller runtime hook (only when the build bundles the e5 ONNX graph): point the e5
-embedder at the bundled graph unless LETADESK_E5_ONNX_DIR already names a folder."""
+"""PyInstaller runtime hook: point the e5 embedder at the bundled graphs and tokenizer
+(checked against their SHA-256 pins when the build made them, and again when the app
+loads them) unless LETADESK_E5_ONNX_DIR already names a folder."""
 
 import os
 import sys

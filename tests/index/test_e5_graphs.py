@@ -199,3 +199,19 @@ def test_doctor_reports_e5_that_cannot_run(tmp_path: Path, monkeypatch: pytest.M
     assert report.consistent and len(report.warnings) == 1
     assert "MiniLM" in report.warnings[0]
     assert report.as_json()["warnings"] == report.warnings
+
+
+def test_the_manifest_ships_in_the_wheel_and_the_frozen_build() -> None:
+    """The pins travel with the code that checks them: package data of letadesk, and
+    collected into letadesk/index by installers/letadesk.spec."""
+    import fnmatch
+    import tomllib
+
+    setuptools = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"][
+        "setuptools"
+    ]
+    relative = e5_graphs.manifest_path().relative_to(ROOT / "src" / "letadesk").as_posix()
+    assert any(fnmatch.fnmatch(relative, p) for p in setuptools["package-data"]["letadesk"])
+    spec = (ROOT / "installers" / "letadesk.spec").read_text(encoding="utf-8")
+    assert 'datas.append((str(e5_graphs.manifest_path()), "letadesk/index"))' in spec
+    assert "e5_graphs.verified(kind, E5_DIR)" in spec  # every bundled file checked

@@ -14,6 +14,8 @@ from pathlib import Path
 import pytest
 import yaml
 
+from letadesk.index.e5_graphs import load_manifest
+
 ROOT = Path(__file__).resolve().parents[2]
 WORKFLOW = ROOT / ".github" / "workflows" / "release.yml"
 
@@ -21,8 +23,8 @@ WORKFLOW = ROOT / ".github" / "workflows" / "release.yml"
 def test_the_release_builds_three_platforms_then_signs_the_sums() -> None:
     flow = yaml.safe_load(WORKFLOW.read_text(encoding="utf-8"))
     jobs = flow["jobs"]
-    assert set(jobs) == {"linux", "windows", "macos", "sums"}
-    assert set(jobs["sums"]["needs"]) == {"linux", "windows", "macos"}
+    assert set(jobs) == {"e5-graphs", "linux", "windows", "macos", "sums"}
+    assert set(jobs["sums"]["needs"]) == {"e5-graphs", "linux", "windows", "macos"}
     text = WORKFLOW.read_text(encoding="utf-8")
     called = set(re.findall(r"(?:installers|scripts)/[\w./-]+\.(?:sh|spec|wxs|txt)", text))
     called |= {p.replace("\\", "/") for p in re.findall(r"installers\\[\w\\.-]+\.wxs", text)}
@@ -46,7 +48,9 @@ def test_the_key_comes_from_secrets_its_password_on_stdin_and_signtool_from_the_
     for job, starts in (("linux", "Build the .deb"), ("sums", "SHA256SUMS, and")):
         step = _step(job, starts)
         run = str(step["run"])
-        assert step["env"] == {  # type: ignore[comparison-overlap]
+        env = dict(step["env"])  # type: ignore[call-overload]
+        env.pop("LETADESK_E5_ONNX_DIR", None)  # the checked e5 files the build bundles
+        assert env == {
             "MINISIGN_KEY_B64": "${{ secrets.MINISIGN_KEY }}",
             "MINISIGN_PASSWORD": "${{ secrets.MINISIGN_PASSWORD }}",
         }
@@ -72,6 +76,8 @@ def test_the_signing_job_dry_run_signs_every_file_and_fails_on_a_key_mismatch(
     release.mkdir()
     names = ["letadesk_9.9_amd64.deb", "letadesk-9.9-x64.msi", "LetaDesk-9.9.dmg"]
     names += ["letadesk-9.9.cdx.json", "THIRD_PARTY_NOTICES"]
+    names += ["letadesk-9.9-windows.cdx.json", "THIRD_PARTY_NOTICES-windows"]
+    names += [pin.name for pin in load_manifest().files.values()]  # the e5 files, released
     for name in names:
         (release / name).write_text(name, encoding="utf-8")
     key, pub = keypair(tmp_path / "key", "pw")
@@ -106,3 +112,64 @@ def test_the_signing_job_dry_run_signs_every_file_and_fails_on_a_key_mismatch(
     shutil.copy(other_pub, work / "installers" / "minisign.pub")
     mismatch = step()
     assert mismatch.returncode != 0 and "is not the key" in mismatch.stderr
+
+
+def _steps(job: str) -> list[dict[str, object]]:
+    flow = yaml.safe_load(WORKFLOW.read_text(encoding="utf-8"))
+    steps: list[dict[str, object]] = flow["jobs"][job]["steps"]
+    return steps
+
+
+def test_the_e5_files_are_built_once_and_every_platform_checks_what_it_bundles() -> None:
+    """One job builds the e5 graphs and checks them against their pins; each platform's
+    job downloads that artefact, checks it again and points letadesk.spec at it."""
+    flow = yaml.safe_load(WORKFLOW.read_text(encoding="utf-8"))
+    build = "\n".join(str(s.get("run", "")) for s in _steps("e5-graphs"))
+    assert "scripts/build_e5_graphs.py --out e5-graphs --force" in build
+    assert "['built_with']" in build  # the tools at the versions the pins were made with
+    (upload,) = [s for s in _steps("e5-graphs") if "upload-artifact" in str(s.get("uses"))]
+    assert upload["with"] == {"name": "e5-graphs", "path": "e5-graphs/*"}
+    for job in ("linux", "windows", "macos"):
+        assert flow["jobs"][job]["needs"] == "e5-graphs", job
+        steps = _steps(job)
+        downloads = [s for s in steps if "download-artifact" in str(s.get("uses"))]
+        assert downloads and downloads[0]["with"] == {"name": "e5-graphs", "path": "e5-graphs"}
+        runs = [str(s.get("run", "")) for s in steps]
+        assert any("scripts/build_e5_graphs.py --check e5-graphs" in r for r in runs), job
+        bundling = [s for s in steps if "LETADESK_E5_ONNX_DIR" in str(s.get("env", {}))]
+        assert bundling, f"{job}: no build step is pointed at the checked e5 files"
+        env = bundling[0]["env"]
+        assert env["LETADESK_E5_ONNX_DIR"] == "${{ github.workspace }}/e5-graphs"  # type: ignore[index]
+
+
+def test_the_windows_job_builds_smoke_tests_describes_and_packages_the_bundle() -> None:
+    """Not run here (no Windows runner): its steps, by name, and what each must call."""
+    names = [str(s.get("name", s.get("uses"))) for s in _steps("windows")]
+    order = [
+        "Set up",
+        "Check the e5 files",
+        "One-dir build",
+        "SBOM and third-party notices",
+        "Smoke test",
+        "WiX 3",
+        "MSI, signed",
+    ]
+    found = [next(i for i, n in enumerate(names) if n.startswith(want)) for want in order]
+    assert found == sorted(found), names
+    build = str(_step("windows", "One-dir build")["run"])
+    assert "PyInstaller" in build and "--workpath build installers/letadesk.spec" in build
+    sbom = str(_step("windows", "SBOM and third-party notices")["run"])
+    assert "installers/supply_chain.py dist/sbom --build build/letadesk" in sbom
+    assert "installers/check_sbom_tree.py dist/letadesk" in sbom
+    assert "THIRD_PARTY_NOTICES-windows" in sbom and "-windows.cdx.json" in sbom
+    smoke = str(_step("windows", "Smoke test")["run"])
+    assert '-match "WARNING"' in smoke  # e5 runs from the bundled graphs, not MiniLM
+    assert '-ArgumentList "engine"' in smoke and "letadesk engine: exit 0 in" in smoke
+    assert "New-NetFirewallRule" in smoke
+    wix = str(_step("windows", "WiX 3")["run"])
+    assert "Get-Command candle.exe" in wix and "wixtoolset --version=3.14.1" in wix
+    msi = str(_step("windows", "MSI, signed")["run"])
+    assert "heat dir" in msi and "candle -arch x64" in msi and "light -o" in msi
+    assert "-Recurse -Filter signtool.exe" in msi  # the SDK's other layouts
+    (upload,) = [s for s in _steps("windows") if "upload-artifact" in str(s.get("uses"))]
+    assert "dist/THIRD_PARTY_NOTICES-windows" in str(upload["with"])
