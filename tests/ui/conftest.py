@@ -14,7 +14,10 @@ from letadesk.domain import Citation, Document, Fragment
 from letadesk.ui.resources import sample_matter_dir
 
 with contextlib.suppress(ImportError):  # without PySide6 only Qt-free tests run here
-    import letadesk.ui  # noqa: F401  (pins None/True/False: see letadesk.ui.qt_compat)
+    from letadesk.ui.qt_compat import pin_singletons
+
+    # as the app's QApplication does, before pytest-qt's: PySide6 6.12's reference leak
+    pin_singletons()
 
 SAMPLE = sample_matter_dir()  # the package data, as the window finds it
 _WORD = re.compile(r"\w+", re.UNICODE)

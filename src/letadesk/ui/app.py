@@ -11,11 +11,13 @@ from letadesk.config import Paths, Settings
 from letadesk.errors import LetaDeskError
 from letadesk.ui.i18n import install_translator
 from letadesk.ui.profile import FirmServer
+from letadesk.ui.qt_compat import pin_singletons
 from letadesk.ui.style import STYLE
 
 
 def application(language: str = "en") -> QApplication:
     """The QApplication (created once), styled and translated."""
+    pin_singletons()  # before the window's first Qt call: PySide6 6.12's reference leak
     app = QApplication.instance()
     if not isinstance(app, QApplication):
         app = QApplication(sys.argv[:1])

@@ -81,4 +81,5 @@ def apply_firm_mode(window: _Window) -> None:
         QCoreApplication.translate("FirmMode", "Firm server: {where}").format(where=where)
     )
     badge.setObjectName("firmServer")
-    window.statusBar().insertPermanentWidget(0, badge)
+    # appended, as Qt did with insertPermanentWidget(0) (index 0 is the message label's)
+    window.statusBar().addPermanentWidget(badge)
