@@ -11,7 +11,8 @@
 #    file of /opt/letadesk against the SBOM it carries (installers/check_sbom_tree.py: 0
 #    uncovered, missing or changed files), the AGPL source offer, and that its preinst
 #    refuses a downgrade unless LETADESK_ALLOW_DOWNGRADE=1;
-# 3. runs the headless demo (ingest the sample matter, three questions) from the unpacked
+# 3. runs the headless demo (--version without an e5 warning, ingest the sample matter,
+#    three questions) from the unpacked
 #    /opt/letadesk as the unprivileged user `nobody`, inside `unshare -rn`: a user and
 #    network namespace with only a down loopback, so any network use fails;
 # 4. prints the sizes of the one-dir tree and the .deb, and the 10 biggest items;
@@ -75,6 +76,10 @@ export HOME=$TMP/home LETADESK_DATA_DIR=$TMP/home/profile QT_QPA_PLATFORM=offscr
 links=\$(awk -F: 'NR > 2 { gsub(/ /, "", \$1); printf "%s ", \$1 }' /proc/net/dev)
 echo "as \$(id -un 2>/dev/null || id -u) in a user namespace; network links: \$links"
 [[ \$links == "lo " ]] || { echo "smoke-test: the demo's namespace has links: \$links" >&2; exit 1; }
+# e5 runs from the bundled, pinned graphs: --version warns otherwise (MiniLM or nothing)
+about=\$("$APP/letadesk" --version)
+echo "\$about"
+if grep -q WARNING <<<"\$about"; then echo "smoke-test: e5 does not run from the bundle" >&2; exit 1; fi
 m="Sample matter (fictional)"
 "$APP/letadesk" ingest "$SAMPLE" --matter "\$m"
 "$APP/letadesk" ask "How long do the confidentiality obligations survive termination?" --matter "\$m"

@@ -529,6 +529,7 @@ def classify_tree(
     distribution key; ``purls``: distribution key -> bom-ref."""
     collected = _collected(work)
     src_root = os.path.realpath(ROOT / "src" / "letadesk")
+    assets_root = os.path.realpath(ROOT / "resources")  # shipped as letadesk/resources
     python_home = os.path.realpath(sys.base_prefix)  # libpython, the standard library
     files = sorted(  # the SBOM and notices themselves are written after, beside the app
         p
@@ -543,7 +544,7 @@ def classify_tree(
     for path, source in sources.items():
         rel = path.relative_to(app).as_posix()
         real = os.path.realpath(source) if source else ""
-        if real.startswith(src_root + os.sep) or rel.startswith(E5_TREE):
+        if real.startswith((src_root + os.sep, assets_root + os.sep)) or rel.startswith(E5_TREE):
             component = APP_COMPONENT  # its code and data, and the e5 files it builds
         elif real in python_owner:
             component = purls.get(python_owner[real], "")
