@@ -165,7 +165,7 @@ def restore(src: Path, paths: Paths) -> BackupReport:
                 path.unlink(missing_ok=True)
     secure_tree(paths.root)
     with Workspace(paths) as ws:
-        report = BackupReport(str(src), ws.status(), ws.audit_check().records, files)
+        report = BackupReport(str(src), ws.documents.counts(), ws.audit.check().records, files)
         ws.indexes.sync(embed=False)  # updates the snapshot had not yet applied
         report.rebuilt_lexical = ws.doctor(repair=True).repaired
     return report

@@ -36,11 +36,11 @@ def ws(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Workspace]:
     "Uncitable": one contract and a contract whose clause Gate 3 rejects."""
     root = tmp_path_factory.mktemp("across")
     workspace = Workspace.open(root / "profile")
-    workspace.ingest([write_matter(root / "docs", GOVERNING_LAW_MATTER)], matter="M")
+    workspace.documents.ingest([write_matter(root / "docs", GOVERNING_LAW_MATTER)], matter="M")
     pair = {n: GOVERNING_LAW_MATTER[n] for n in ("license.txt", "lease.txt")}
-    workspace.ingest([write_matter(root / "pair", pair)], matter="Pair")
+    workspace.documents.ingest([write_matter(root / "pair", pair)], matter="Pair")
     uncitable = {"license.txt": GOVERNING_LAW_MATTER["license.txt"], "consulting.txt": UNCITABLE}
-    workspace.ingest([write_matter(root / "uncitable", uncitable)], matter="Uncitable")
+    workspace.documents.ingest([write_matter(root / "uncitable", uncitable)], matter="Uncitable")
     yield workspace
     workspace.close()
 
@@ -73,7 +73,7 @@ def test_governing_law_is_answered_per_contract(ws: Workspace) -> None:
 
 def test_the_audit_records_each_document_searched(ws: Workspace) -> None:
     answer = ws.ask("Which law governs the agreement?", matter="M", options=EXTRACT)
-    record = ws.audit_entries()[0].record
+    record = ws.audit.entries()[0].record
     assert record["id"] == answer.audit_id
     searched = {d["document_id"]: d for d in record["across"]}
     assert len(searched) == 4 and all(d["fragment_ids"] for d in searched.values())
@@ -110,13 +110,13 @@ def test_a_question_limited_to_one_document_is_not_grouped(ws: Workspace) -> Non
     assert answer.disposition == "answered", answer.reason
     assert answer.groups == () and answer.unanswered == ()
     assert {c.citations[0].document for c in answer.claims} == {"SOFTWARE LICENSE AGREEMENT"}
-    assert "across" not in ws.audit_entries()[0].record
+    assert "across" not in ws.audit.entries()[0].record
 
 
 def test_a_question_naming_a_provision_is_not_grouped(ws: Workspace) -> None:
     answer = ws.ask("What does Section 4.1 provide?", matter="M", options=EXTRACT)
     assert answer.groups == () and answer.unanswered == ()
-    assert "across" not in ws.audit_entries()[0].record
+    assert "across" not in ws.audit.entries()[0].record
 
 
 def test_one_document_answering_gives_the_usual_answer(ws: Workspace) -> None:
@@ -124,7 +124,7 @@ def test_one_document_answering_gives_the_usual_answer(ws: Workspace) -> None:
     assert answer.disposition == "answered", answer.reason
     assert answer.groups == () and answer.unanswered == ()
     assert {c.citations[0].document for c in answer.claims} == {"SOFTWARE LICENSE AGREEMENT"}
-    searched = ws.audit_entries()[0].record["across"]
+    searched = ws.audit.entries()[0].record["across"]
     assert sorted(d["answers"] for d in searched) == [False, True]
 
 
@@ -138,5 +138,5 @@ def test_a_document_whose_claims_fail_gate_3_has_no_answer(ws: Workspace) -> Non
     assert {c.citations[0].document for c in answer.claims} == {"SOFTWARE LICENSE AGREEMENT"}
     rejected = [r for r in answer.rejected if "Legea nr. 1/2099" in r.text]
     assert rejected and rejected[0].check == "citation"
-    searched = ws.audit_entries()[0].record["across"]
+    searched = ws.audit.entries()[0].record["across"]
     assert [d["answers"] for d in searched] == [True, True]

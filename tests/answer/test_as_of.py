@@ -44,7 +44,7 @@ def versions(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Worksp
             (ENDED, LEGEA_50_2020, (date(2020, 3, 10), date(2022, 12, 31))),
             (IN_FORCE, amended, (date(2023, 1, 1), None)),
         ]:
-            ws.ingest(
+            ws.documents.ingest(
                 [write_text(docs, name, text)],
                 matter="M",
                 meta=LegalMeta(legal_force="law", valid_from=start, valid_to=end),
@@ -54,7 +54,7 @@ def versions(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Worksp
 
 def _cited(ws: Workspace, answer: Answer) -> set[str]:
     return {
-        Path(ws.document(str(c.document_id)).path).name
+        Path(ws.documents.find(str(c.document_id)).path).name
         for claim in answer.claims
         for c in claim.citations
     }
@@ -75,7 +75,7 @@ def test_no_as_of_date_cites_only_the_version_in_force_today(
     assert _cited(versions, answer) == {IN_FORCE}
     assert all("45 de zile" in c.quote for claim in answer.claims for c in claim.citations)
     assert answer.as_of == TODAY
-    entry = versions.audit_entry(answer.audit_id)
+    entry = versions.audit.entry(answer.audit_id)
     assert entry is not None
     assert entry.record["as_of"] == entry.record["final"]["as_of"] == "2024-06-01"
 
@@ -91,11 +91,11 @@ def test_every_version_is_searched_only_when_asked_for(versions: Workspace) -> N
     answer = versions.ask(
         QUESTION, matter="M", options=AskOptions(every_version=True, generate=False)
     )
-    entry = versions.audit_entry(answer.audit_id)
+    entry = versions.audit.entry(answer.audit_id)
     assert entry is not None and entry.record["as_of"] is None and answer.as_of is None
     ids = [int(r["fragment_id"]) for r in entry.record["retrieved"]]
-    documents = {str(f.document_id) for f in versions.fragments_by_ids(ids).values()}
-    assert {Path(versions.document(d).path).name for d in documents} == {ENDED, IN_FORCE}
+    documents = {str(f.document_id) for f in versions.documents.fragments_by_ids(ids).values()}
+    assert {Path(versions.documents.find(d).path).name for d in documents} == {ENDED, IN_FORCE}
 
 
 # ---- the CLI: ``ask --json`` names the date used; ``--as-of any`` every version --------
@@ -116,7 +116,7 @@ def _cited_json(answer: dict[str, Any]) -> set[str]:
 def test_cli_ask_without_as_of_is_asked_as_of_today(
     versions: Workspace, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    titles = {d.title for d in versions.documents("M")}
+    titles = {d.title for d in versions.documents.all("M")}
     before = datetime.now().astimezone().date()
     answer = _ask_json(versions, capsys)
     today = {before, datetime.now().astimezone().date()}  # a run across midnight
@@ -125,7 +125,7 @@ def test_cli_ask_without_as_of_is_asked_as_of_today(
     assert len(titles) == 1 and _cited_json(answer) == titles  # one title, two versions
     assert all("45 de zile" in c["quote"] for claim in answer["claims"] for c in claim["citations"])
     with Workspace.open(versions.paths.root) as ws:
-        entry = ws.audit_entry(str(answer["audit_id"]))
+        entry = ws.audit.entry(str(answer["audit_id"]))
         assert entry is not None and entry.record["as_of"] == answer["as_of"]
 
 

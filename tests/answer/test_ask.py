@@ -45,14 +45,14 @@ def ws(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Workspace]:
     write_text(docs, "amendment.txt", AMENDMENT)
     write_text(docs, "email.txt", INJECTION)
     workspace = Workspace.open(root / "profile")
-    workspace.ingest([docs], matter="M")
+    workspace.documents.ingest([docs], matter="M")
     yield workspace
     workspace.close()
 
 
 def fragment_with(ws: Workspace, text: str) -> int:
-    for doc in ws.documents("M"):
-        for frag in ws.fragments(doc):
+    for doc in ws.documents.all("M"):
+        for frag in ws.documents.fragments(doc):
             if text in frag.text:
                 return frag.id
     raise AssertionError(f"no fragment holds {text!r}")
@@ -87,8 +87,8 @@ def test_honest_claim_is_shown_with_verbatim_offsets(ws: Workspace) -> None:
     (shown,) = answer.claims
     assert shown.kind == "generated" and answer.mode == "generated"
     cite = shown.citations[0]
-    doc = ws.document(str(cite.document_id))
-    assert ws.text(doc)[cite.start : cite.end] == TERMINATE
+    doc = ws.documents.find(str(cite.document_id))
+    assert ws.documents.text(doc)[cite.start : cite.end] == TERMINATE
     assert {c.check for c in shown.checks} >= {"quote", "citation", "consistency", "support"}
 
 
@@ -256,7 +256,10 @@ def test_extracted_answer_without_a_model(ws: Workspace) -> None:
     assert "preaviz de 30 de zile" in texts
     for c in answer.claims:
         cite = c.citations[0]
-        assert ws.text(ws.document(str(cite.document_id)))[cite.start : cite.end] == c.text
+        assert (
+            ws.documents.text(ws.documents.find(str(cite.document_id)))[cite.start : cite.end]
+            == c.text
+        )
 
 
 def test_words_naming_the_document_need_not_be_repeated_by_the_answer(ws: Workspace) -> None:
@@ -285,9 +288,9 @@ def test_naming_the_document_does_not_make_an_absent_topic_relevant(ws: Workspac
 
 
 def test_every_question_is_audited_and_the_chain_detects_edits(ws: Workspace) -> None:
-    before = len(ws.audit_entries())
+    before = len(ws.audit.entries())
     answer = ask(ws, "How can the NDA be terminated?", lambda _p: [])
-    records = ws.audit_entries()
+    records = ws.audit.entries()
     assert len(records) == before + 1
     record = records[0].record
     assert record["id"] == answer.audit_id
@@ -329,7 +332,7 @@ def test_truncated_model_output_is_handled(ws: Workspace, tmp_path: Path) -> Non
     )
     assert answer.disposition == "answered"
     assert answer.claims[0].kind == "generated"
-    attempts = ws.audit_entries()[0].record["attempts"]
+    attempts = ws.audit.entries()[0].record["attempts"]
     assert "invalid JSON" in attempts[0]["problem"]
 
 
@@ -354,7 +357,7 @@ def test_auto_mode_extracts_with_the_bundled_model_without_loading_it(ws: Worksp
     assert not ws.generates()
     answer = ws.ask(NOTICE, matter="M")  # options from the settings
     assert answer.disposition == "answered" and answer.mode == "extracted"
-    record = ws.audit_entry(answer.audit_id)
+    record = ws.audit.entry(answer.audit_id)
     assert record is not None and record.record["model"] is None
     assert record.record["final"]["mode"] == "extracted"
     assert ws._generator is None  # the GGUF was never loaded
@@ -400,7 +403,7 @@ def test_a_model_whose_every_claim_fails_is_said_to_have_failed(ws: Workspace) -
     answer = ask(ws, NOTICE, lambda _p: [invented])
     assert answer.disposition == "answered" and answer.mode == "extracted_after_generation_failed"
     assert all(c.kind == "extracted" for c in answer.claims)
-    record = ws.audit_entry(answer.audit_id)
+    record = ws.audit.entry(answer.audit_id)
     assert record is not None and record.record["final"]["mode"] == answer.mode
 
 
@@ -409,10 +412,10 @@ def test_a_model_whose_every_claim_fails_is_said_to_have_failed(ws: Workspace) -
 
 @pytest.mark.parametrize("question", ["", "   \n\t "])
 def test_an_empty_question_is_rejected_not_answered(ws: Workspace, question: str) -> None:
-    before = len(ws.audit_entries())
+    before = len(ws.audit.entries())
     with pytest.raises(ConfigError, match="the question is empty"):
         ws.ask(question, matter="M")
-    assert len(ws.audit_entries()) == before  # a usage error: nothing was asked
+    assert len(ws.audit.entries()) == before  # a usage error: nothing was asked
 
 
 def test_a_question_over_the_cap_is_refused_with_its_length(ws: Workspace) -> None:
@@ -439,7 +442,7 @@ def test_a_model_that_fails_to_load_leaves_an_audit_record(ws: Workspace, tmp_pa
             ws.ask(NOTICE, matter="M")
     finally:
         ws.settings, ws._generator = saved, None
-    (newest,) = ws.audit_entries(limit=1)
+    (newest,) = ws.audit.entries(limit=1)
     assert newest.record["question"] == NOTICE
     assert newest.record["final"]["disposition"] == "failed"
     assert "ModelError" in newest.record["final"]["reason"]
@@ -459,7 +462,7 @@ def test_a_judge_that_fails_its_check_is_named_in_the_record(
 
     monkeypatch.setattr(letadesk.judge, "default_judge", refuse)
     answer = ws.ask(NOTICE, matter="M", options=AskOptions(generate=False))
-    record = ws.audit_entry(answer.audit_id)
+    record = ws.audit.entry(answer.audit_id)
     assert record is not None
     assert "SHA-256 does not match" in record.record["unavailable"]["judge"]
 
@@ -467,7 +470,7 @@ def test_a_judge_that_fails_its_check_is_named_in_the_record(
 def test_a_cancelled_question_is_recorded_as_cancelled(ws: Workspace) -> None:
     with pytest.raises(AskCancelled):
         ws.ask(NOTICE, matter="M", cancelled=lambda: True)
-    (newest,) = ws.audit_entries(limit=1)
+    (newest,) = ws.audit.entries(limit=1)
     assert newest.record["question"] == NOTICE
     assert newest.record["final"]["disposition"] == "cancelled"
 
@@ -496,6 +499,6 @@ def test_an_answer_leads_with_the_value_asked_for(ws: Workspace) -> None:
     assert short is not None and short.text == "30 de zile" and short.kind == "duration"
     cited = answer.claims[short.claim].citations[short.citation]
     assert cited.quote[short.start : short.end] == "30 de zile"
-    document = ws.text(ws.document(str(cited.document_id)))
+    document = ws.documents.text(ws.documents.find(str(cited.document_id)))
     assert document[cited.start + short.start : cited.start + short.end] == "30 de zile"
     assert short.locator == cited.locator == "art. 2 alin. (2)"

@@ -123,10 +123,10 @@ def test_a_clause_reference_finds_the_documents_numbered_clause(workspace: Works
     document does not have still fails the gate."""
     workspace.settings = replace(workspace.settings, embedder="minilm")
     docs = workspace.paths.root.parent / "docs"
-    workspace.ingest([write_text(docs, "nda.txt", NDA)], matter="M")
-    [doc] = workspace.documents("M")
+    workspace.documents.ingest([write_text(docs, "nda.txt", NDA)], matter="M")
+    [doc] = workspace.documents.all("M")
     assert {"Section 5.1", "Section 5.2"} <= set(workspace.corpus.locators_of(doc.id))
-    matter = workspace.matter("M").id
+    matter = workspace.matters.named("M").id
 
     def passed(claim: str) -> bool:
         [result] = check_citations(workspace.corpus, claim, matter_id=matter, as_of=None)

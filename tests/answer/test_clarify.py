@@ -41,7 +41,7 @@ def test_a_near_miss_on_the_sample_matter_asks_back_and_a_far_one_does_not(
 ) -> None:
     profile = tmp_path / "profile"
     with Workspace.open(profile) as ws:
-        ws.ingest([SAMPLE], matter="S")
+        ws.documents.ingest([SAMPLE], matter="S")
     # refused by Gate 2 at 0.13 < 0.17, though art. 6 answers it (README, the judge)
     asked = "Ce obligații de confidențialitate are prestatorul?"
     assert main(["--data-dir", str(profile), "ask", asked, "--matter", "S", "--json"]) == 0

@@ -94,7 +94,7 @@ def ws(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Workspace]:
     root = tmp_path_factory.mktemp("exceptions")
     write_text(root / "docs", "lege.txt", LAW)
     workspace = Workspace.open(root / "profile")
-    workspace.ingest([root / "docs"], matter="M")
+    workspace.documents.ingest([root / "docs"], matter="M")
     yield workspace
     workspace.close()
 
@@ -125,4 +125,7 @@ def test_all_claims_hold_their_quotes(ws: Workspace) -> None:
     answer = ws.ask(QUESTION, matter="M", options=AskOptions(generate=False))
     for claim in answer.claims:
         cite = claim.citations[0]
-        assert ws.text(ws.document(str(cite.document_id)))[cite.start : cite.end] == claim.text
+        assert (
+            ws.documents.text(ws.documents.find(str(cite.document_id)))[cite.start : cite.end]
+            == claim.text
+        )

@@ -47,7 +47,9 @@ def ws(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Workspace]:
     root = tmp_path_factory.mktemp("litera")
     workspace = Workspace.open(root / "ws")
     workspace.settings = replace(workspace.settings, embedder="minilm")  # fastest for tests
-    workspace.ingest([write_text(root / "docs", "legea_98-2016.txt", LEGEA_98)], matter="M")
+    workspace.documents.ingest(
+        [write_text(root / "docs", "legea_98-2016.txt", LEGEA_98)], matter="M"
+    )
     yield workspace
     workspace.close()
 
@@ -61,7 +63,7 @@ def ask(ws: Workspace, question: str) -> Answer:
 
 
 def test_the_corpus_keeps_litere_inside_their_alineat(ws: Workspace) -> None:
-    [doc] = ws.documents("M")
+    [doc] = ws.documents.all("M")
     locators = ws.corpus.locators_of(doc.id)
     assert ALIN_1 in locators and not any("lit." in loc for loc in locators)
 

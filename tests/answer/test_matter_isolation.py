@@ -28,10 +28,10 @@ def _documents_of(ws: Workspace, answer: Answer) -> set[int]:
     shown = {int(c.document_id) for claim in answer.claims for c in claim.citations}
     shown |= {int(p.document.id) for p in answer.nearest_sources}
     shown |= {int(u.document_id) for u in answer.unanswered}
-    entry = ws.audit_entry(answer.audit_id)
+    entry = ws.audit.entry(answer.audit_id)
     assert entry is not None
     ids = [int(r["fragment_id"]) for r in entry.record["retrieved"]]
-    shown |= {int(f.document_id) for f in ws.fragments_by_ids(ids).values()}
+    shown |= {int(f.document_id) for f in ws.documents.fragments_by_ids(ids).values()}
     return shown
 
 
@@ -48,10 +48,10 @@ def test_no_answer_in_matter_b_draws_on_matter_a(
     write_text(b_docs, "contract.txt", CONTRACT_RO)
     write_text(b_docs, "lease.txt", GOVERNING_LAW_MATTER["lease.txt"])  # same text as A's
     with Workspace.open(tmp_path / "profile") as ws:
-        ws.ingest([a_docs], matter="A")
-        ws.ingest([b_docs], matter="B")
-        in_a = {int(d.id) for d in ws.documents("A")}
-        in_b = {int(d.id) for d in ws.documents("B")}
+        ws.documents.ingest([a_docs], matter="A")
+        ws.documents.ingest([b_docs], matter="B")
+        in_a = {int(d.id) for d in ws.documents.all("A")}
+        in_b = {int(d.id) for d in ws.documents.all("B")}
         options = AskOptions(generate=False)
         drew_on_a = set()
         for question in QUESTIONS:

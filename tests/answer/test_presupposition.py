@@ -95,12 +95,12 @@ def ws(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Workspace]:
     workspace = Workspace.open(root / "ws")
     # The check reads locators only; MiniLM embeds these few fragments fastest.
     workspace.settings = replace(workspace.settings, embedder="minilm")
-    workspace.ingest([write_text(docs, "codul_penal.txt", CODUL_PENAL)], matter="M")
+    workspace.documents.ingest([write_text(docs, "codul_penal.txt", CODUL_PENAL)], matter="M")
     for name, text, (start, end) in [
         ("legea_98-2016_v2017.txt", LEGEA_2017, V2017),
         ("legea_98-2016_v2020.txt", LEGEA_2020, V2020),
     ]:
-        workspace.ingest(
+        workspace.documents.ingest(
             [write_text(docs, name, text)],
             matter="M",
             meta=LegalMeta(valid_from=start, valid_to=end),
@@ -111,7 +111,7 @@ def ws(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Workspace]:
 
 def missing(ws: Workspace, question: str, as_of: date | None = None) -> Missing | None:
     return missing_provision(
-        ws.corpus, parse_references(question), matter_id=ws.matter("M").id, as_of=as_of
+        ws.corpus, parse_references(question), matter_id=ws.matters.named("M").id, as_of=as_of
     )
 
 
@@ -254,7 +254,7 @@ def test_ask_refuses_with_the_reason_in_the_interface_language(ws: Workspace) ->
     answer = ws.ask(question, matter="M", options=AskOptions(generate=False, language="ro"))
     assert answer.disposition == "refused" and not answer.claims
     assert answer.reason == unmet_presupposition(
-        ws.corpus, question, matter_id=ws.matter("M").id, as_of=None, language="ro"
+        ws.corpus, question, matter_id=ws.matters.named("M").id, as_of=None, language="ro"
     )
     assert answer.reason.startswith("Prevedere inexistentă: Codul penal nu are art. 532")
 

@@ -60,7 +60,7 @@ def ws(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Workspace]:
     root = tmp_path_factory.mktemp("recorded")
     write_text(root / "docs", "nda.txt", NDA_EN)
     workspace = Workspace.open(root / "profile")
-    workspace.ingest([root / "docs"], matter="M")
+    workspace.documents.ingest([root / "docs"], matter="M")
     yield workspace
     workspace.close()
 

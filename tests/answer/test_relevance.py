@@ -83,7 +83,7 @@ def ws(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Workspace]:
     for name, text in (("supply.txt", SUPPLY), ("services.txt", SERVICES), ("licence.txt", EXTRA)):
         write_text(root / "docs", name, text)
     workspace = Workspace.open(root / "profile")
-    workspace.ingest([root / "docs"], matter="M")
+    workspace.documents.ingest([root / "docs"], matter="M")
     yield workspace
     workspace.close()
 
@@ -105,7 +105,7 @@ def test_fragment_counts_come_from_the_lexical_index(ws: Workspace) -> None:
     filters = ws.filters("M")
     retriever = Retriever(ws.corpus, ws.indexes)
     total = retriever.fragment_count(filters)
-    assert total == sum(len(ws.fragments(d)) for d in ws.documents("M"))
+    assert total == sum(len(ws.documents.fragments(d)) for d in ws.documents.all("M"))
     damages = retriever.fragment_count(filters, "damages")
     assert 0 < retriever.fragment_count(filters, "liquidated") < damages < total
     assert retriever.fragment_count(filters, "zzzunknown") == 0

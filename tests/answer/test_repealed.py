@@ -42,7 +42,7 @@ def ws(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Workspace]:
     workspace = Workspace.open(root / "ws")
     workspace.settings = replace(workspace.settings, embedder="minilm")
     text = LEGEA_213.replace("\\\n", "")
-    workspace.ingest([write_text(root / "docs", "legea_213-1998.txt", text)], matter="M")
+    workspace.documents.ingest([write_text(root / "docs", "legea_213-1998.txt", text)], matter="M")
     yield workspace
     workspace.close()
 
@@ -98,7 +98,7 @@ def test_a_provision_in_force_is_not_said_repealed(ws: Workspace) -> None:
 def test_the_repealed_provisions_of_a_consolidated_law(shared_data: Path, tmp_path: Path) -> None:
     law = shared_data / "ro" / "laws_consolidated_2026" / "legea_101-2016_remedii.txt"
     with Workspace.open(tmp_path / "ws") as workspace:
-        workspace.ingest([law], matter="M")
+        workspace.documents.ingest([law], matter="M")
         said = {
             question: [c.text for c in ask(workspace, question).claims]
             for question in (

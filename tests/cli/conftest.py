@@ -16,5 +16,5 @@ def profile(tmp_path_factory: pytest.TempPathFactory) -> Path:
     test module: a module's records stay its own)."""
     root = tmp_path_factory.mktemp("governing_law")
     with Workspace.open(root / "profile") as ws:
-        ws.ingest([write_matter(root / "docs", GOVERNING_LAW_MATTER)], matter="M")
+        ws.documents.ingest([write_matter(root / "docs", GOVERNING_LAW_MATTER)], matter="M")
     return root / "profile"

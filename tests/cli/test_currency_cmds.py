@@ -36,8 +36,8 @@ def test_an_edited_source_is_marked_stale_in_docs_and_answers(
     paths = Paths.resolve(tmp_path / "profile")
     now = [T0]
     with Workspace(paths, clock=lambda: now[0]) as ws:
-        ws.ingest([nda], matter="M")
-        assert ws.check_sources().full
+        ws.documents.ingest([nda], matter="M")
+        assert ws.documents.check_sources().full
 
     before = json.loads(ask(paths.root, capsys, "--json"))
     assert before["disposition"] == "answered", before["reason"]
@@ -51,7 +51,7 @@ def test_an_edited_source_is_marked_stale_in_docs_and_answers(
     os.utime(nda, ns=(st.st_atime_ns, st.st_mtime_ns))
     now[0] = T0 + timedelta(days=8)  # past source_check_days (7): the full re-hash is due
     with Workspace(paths, clock=lambda: now[0]) as ws:
-        assert ws.check_sources().changed == [str(nda)]
+        assert ws.documents.check_sources().changed == [str(nda)]
 
     (doc,) = json.loads(cli(paths.root, capsys, "docs", "--matter", "M", "--json"))
     assert (doc["stale"], doc["source_state"]) == (True, "changed")
@@ -83,7 +83,7 @@ def test_verifying_a_source_removes_the_unverified_mark(
     nda = write_text(tmp_path / "docs", "nda.txt", NDA_EN)
     profile = tmp_path / "profile"
     with Workspace.open(profile) as ws:
-        ws.ingest([nda], matter="M")
+        ws.documents.ingest([nda], matter="M")
     cli(profile, capsys, "meta", "nda.txt", "--matter", "M", "--verified")
     answer = json.loads(ask(profile, capsys, "--json"))
     assert answer["disposition"] == "answered"
@@ -103,8 +103,8 @@ def test_only_verbs_that_show_sources_recheck_them_and_only_ingest_and_doctor_re
     memo = write_text(tmp_path / "docs", "memo.txt", "Internal memo. " * 20)
     paths = Paths.resolve(tmp_path / "profile")
     with Workspace(paths, clock=lambda: T0) as ws:
-        ws.ingest([nda, memo], matter="M")
-        assert ws.check_sources().full  # the last full pass: T0, long before today
+        ws.documents.ingest([nda, memo], matter="M")
+        assert ws.documents.check_sources().full  # the last full pass: T0, long before today
 
     def states() -> dict[str, str]:
         docs = json.loads(cli(paths.root, capsys, "docs", "--matter", "M", "--json"))
@@ -117,7 +117,7 @@ def test_only_verbs_that_show_sources_recheck_them_and_only_ingest_and_doctor_re
     cli(paths.root, capsys, "matters")
     cli(paths.root, capsys, "audit")
     with Workspace(paths) as ws:
-        assert {d.source_state for d in ws.documents(matter="M")} == {""}  # nothing checked
+        assert {d.source_state for d in ws.documents.all(matter="M")} == {""}  # nothing checked
     assert states() == {"nda.txt": "", "memo.txt": "missing"}  # docs stats, no re-hash
     cli(paths.root, capsys, "doctor")  # the full pass is due: it re-hashes
     assert states() == {"nda.txt": "changed", "memo.txt": "missing"}

@@ -26,14 +26,14 @@ def _cancelled_add(profile: Path, folder: Path) -> dict[int, int]:
         embedded[0] = done
 
     with Workspace.open(profile) as ws:
-        report = ws.ingest(
+        report = ws.documents.ingest(
             [folder],
             matter="Notes",
             embed_progress=seen,
             cancelled=lambda: embedded[0] >= EMBED_BATCH,
         )
         assert report.cancelled and report.pending
-        return ws.pending("Notes")
+        return ws.documents.pending("Notes")
 
 
 def test_docs_says_partly_indexed(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

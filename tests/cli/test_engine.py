@@ -73,7 +73,7 @@ def _ask(profile: Path, capsys: pytest.CaptureFixture[str], *extra: str) -> dict
 
 def _records(profile: Path) -> int:
     with Workspace.open(profile) as ws:
-        return len(ws.audit_entries())
+        return len(ws.audit.entries())
 
 
 @unix_only

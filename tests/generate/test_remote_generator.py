@@ -142,7 +142,7 @@ def test_an_answer_drafted_on_the_server_records_the_endpoint_and_model(
 ) -> None:
     write_text(tmp_path / "docs", "nda.txt", NDA_EN)
     with Workspace.open(tmp_path / "ws") as ws:
-        ws.ingest([tmp_path / "docs"], matter="NDA")
+        ws.documents.ingest([tmp_path / "docs"], matter="NDA")
         ws.settings = replace(
             ws.settings,
             model_server=llama_server,
@@ -157,6 +157,6 @@ def test_an_answer_drafted_on_the_server_records_the_endpoint_and_model(
             matter="NDA",
             options=AskOptions(generate=True),
         )
-        record = ws.audit_entry(answer.audit_id)
+        record = ws.audit.entry(answer.audit_id)
     assert record is not None and record.record["model"] == f"smollm2@{llama_server}"
     assert answer.mode in ("generated", "extracted_after_generation_failed")

@@ -15,7 +15,7 @@ def _ingested(tmp_path: Path) -> Workspace:
     ws = Workspace.open(tmp_path / "profile")
     write_text(tmp_path / "docs", "contract.txt", CONTRACT_RO)
     write_text(tmp_path / "docs", "nda.txt", NDA_EN)
-    ws.ingest([tmp_path / "docs"], matter="M")
+    ws.documents.ingest([tmp_path / "docs"], matter="M")
     return ws
 
 
@@ -50,7 +50,7 @@ def test_corrupted_lexical_index_is_found_and_rebuilt(tmp_path: Path) -> None:
 
 def test_stale_and_missing_entries_are_found(tmp_path: Path) -> None:
     ws = _ingested(tmp_path)
-    doc = ws.document("nda.txt")
+    doc = ws.documents.find("nda.txt")
     ws._conn.execute(
         "UPDATE fragments SET text = text || ' edited' WHERE document_id = ?", (doc.id,)
     )  # a lost update: no outbox row
@@ -62,7 +62,7 @@ def test_stale_and_missing_entries_are_found(tmp_path: Path) -> None:
 
 def test_an_update_still_in_the_outbox_is_pending_work_not_damage(tmp_path: Path) -> None:
     ws = _ingested(tmp_path)
-    doc = ws.document("nda.txt")
+    doc = ws.documents.find("nda.txt")
     with ws._conn:  # what a store does, in one transaction: the change and its outbox row
         ws._conn.execute(
             "UPDATE fragments SET text = text || ' edited' WHERE document_id = ?", (doc.id,)
@@ -73,17 +73,17 @@ def test_an_update_still_in_the_outbox_is_pending_work_not_damage(tmp_path: Path
     report = ws.doctor()
     assert report.consistent and report.problems == []
     assert any("not yet applied" in p for p in report.pending)
-    assert ws.pending("M").keys() == {doc.id}
+    assert ws.documents.pending("M").keys() == {doc.id}
     repaired = ws.doctor(repair=True)
     assert repaired.consistent and repaired.pending == []
-    assert ws.pending("M") == {}
+    assert ws.documents.pending("M") == {}
     ws.close()
 
 
 def test_changing_the_embedder_re_embeds_everything(tmp_path: Path) -> None:
     ws = _ingested(tmp_path)
     first = ws.indexes.vectors.identity()
-    fragments = ws.status()["fragments"]
+    fragments = ws.documents.counts()["fragments"]
     root = ws.paths.root
     ws.close()
     ws = Workspace.open(root)
@@ -101,7 +101,7 @@ def test_a_first_ingest_killed_before_its_index_was_made_is_pending_not_damage(
     documents were stored with their outbox rows, the tantivy folder not yet made."""
     ws = _ingested(tmp_path)
     with ws._conn:  # as the killed ingest left it: every document still in the outbox
-        for doc in ws.documents("M"):
+        for doc in ws.documents.all("M"):
             ws._conn.execute(
                 "INSERT INTO index_outbox(document_id, op) VALUES (?, 'upsert')", (doc.id,)
             )
@@ -112,5 +112,5 @@ def test_a_first_ingest_killed_before_its_index_was_made_is_pending_not_damage(
     assert report.pending
     ws.indexes.sync()  # the next ingest's sync: the outbox applied, vectors re-made
     assert ws.search("preaviz", matter="M", dense=False)
-    assert ws.doctor().consistent and ws.pending("M") == {}
+    assert ws.doctor().consistent and ws.documents.pending("M") == {}
     ws.close()

@@ -56,7 +56,7 @@ def test_an_ingest_of_another_matter_waits_instead_of_failing(
 ) -> None:
     paths = Paths.resolve(tmp_path / "profile")
     with Workspace(paths) as ws:
-        ws.ingest([write_text(tmp_path / "a", "contract.txt", CONTRACT_RO)], matter="A")
+        ws.documents.ingest([write_text(tmp_path / "a", "contract.txt", CONTRACT_RO)], matter="A")
     holder = _holding(paths.lexical_index)  # the other ingest, between write and commit
     threading.Timer(1.0, holder.commit).start()
     docs = write_text(tmp_path / "b", "nda.txt", NDA_EN)

@@ -81,13 +81,13 @@ def test_embedding_pauses_while_a_question_is_answered(tmp_path: Path) -> None:
     )
     ws = Workspace.open(root)
     started = threading.Event()
-    ws.ingest(
+    ws.documents.ingest(
         [text],
         matter="M",
         embed_progress=lambda *_: started.set(),
         cancelled=started.is_set,  # stored and searchable by words; not embedded
     )
-    pending = sum(ws.pending().values())
+    pending = sum(ws.documents.pending().values())
     assert pending > 64  # more than one of the embedder's batches
     reports: list[int] = []
 
@@ -106,5 +106,5 @@ def test_embedding_pauses_while_a_question_is_answered(tmp_path: Path) -> None:
         assert engine.is_alive()
     engine.join(timeout=30)
     assert not engine.is_alive()
-    assert reports[-1] == pending and sum(ws.pending().values()) == 0
+    assert reports[-1] == pending and sum(ws.documents.pending().values()) == 0
     ws.close()

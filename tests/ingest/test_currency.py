@@ -48,11 +48,11 @@ def ws(tmp_path: Path, clock: Clock) -> Iterator[Workspace]:
 
 def _ingest(ws: Workspace, *paths: Path) -> None:
     """The pipeline alone (the store is what currency reads), not the index sync."""
-    ingest(ws._conn, ws.create_matter("M"), list(paths), settings=ws.settings)
+    ingest(ws._conn, ws.matters.create("M"), list(paths), settings=ws.settings)
 
 
 def _state(ws: Workspace, path: Path) -> SourceState:
-    doc = ws.document(path.name)
+    doc = ws.documents.find(path.name)
     return doc.source_state
 
 
@@ -68,11 +68,11 @@ def test_first_open_runs_a_full_pass_and_records_when(
     ws: Workspace, clock: Clock, tmp_path: Path
 ) -> None:
     _ingest(ws, write_text(tmp_path / "docs", "nda.txt", NDA_EN))
-    report = ws.check_sources()
+    report = ws.documents.check_sources()
     assert report.full and report.checked == 1 and report.rehashed == 1
     assert sources.last_source_check(ws._conn) == T0
     clock.advance(days=1)
-    report = ws.check_sources()
+    report = ws.documents.check_sources()
     assert not report.full and report.rehashed == 0  # size and time unchanged: not read
     assert sources.last_source_check(ws._conn) == T0
 
@@ -82,15 +82,15 @@ def test_an_edit_that_keeps_size_and_time_is_found_by_the_scheduled_full_pass(
 ) -> None:
     nda = write_text(tmp_path / "docs", "nda.txt", NDA_EN)
     _ingest(ws, nda)
-    ws.check_sources()
+    ws.documents.check_sources()
     _edit_keeping_size_and_time(nda, "five (5) years", "nine (9) years")
     clock.advance(days=6, hours=23)
-    assert ws.check_sources().changed == []  # the cheap pass cannot see it
+    assert ws.documents.check_sources().changed == []  # the cheap pass cannot see it
     assert _state(ws, nda) == SourceState.CURRENT
     clock.advance(hours=1)  # source_check_days (7) since the last full pass
-    report = ws.check_sources()
+    report = ws.documents.check_sources()
     assert report.full and report.changed == [str(nda)]
-    assert _state(ws, nda) == SourceState.CHANGED and ws.document("nda.txt").stale
+    assert _state(ws, nda) == SourceState.CHANGED and ws.documents.find("nda.txt").stale
     assert sources.last_source_check(ws._conn) == clock.now
 
 
@@ -98,18 +98,18 @@ def test_the_interval_is_the_setting(tmp_path: Path, clock: Clock) -> None:
     paths = Paths.resolve(tmp_path / "profile")
     Settings(source_check_days=2).save(paths)
     with Workspace(paths, clock=clock) as ws:
-        ws.check_sources()
+        ws.documents.check_sources()
         clock.advance(days=2)
-        assert ws.check_sources().full
+        assert ws.documents.check_sources().full
 
 
 def test_a_clock_set_back_makes_the_full_pass_due(
     ws: Workspace, clock: Clock, tmp_path: Path
 ) -> None:
     _ingest(ws, write_text(tmp_path / "docs", "nda.txt", NDA_EN))
-    ws.check_sources()
+    ws.documents.check_sources()
     clock.advance(days=-30)
-    assert ws.check_sources().full
+    assert ws.documents.check_sources().full
 
 
 def test_a_changed_size_marks_the_document_without_reading_the_file(
@@ -117,9 +117,9 @@ def test_a_changed_size_marks_the_document_without_reading_the_file(
 ) -> None:
     nda = write_text(tmp_path / "docs", "nda.txt", NDA_EN)
     _ingest(ws, nda)
-    ws.check_sources()
+    ws.documents.check_sources()
     nda.write_text(NDA_EN + "\nSection 9. Added later.\n", encoding="utf-8")
-    report = ws.check_sources()
+    report = ws.documents.check_sources()
     assert not report.full and report.rehashed == 0 and report.changed == [str(nda)]
     assert _state(ws, nda) == SourceState.CHANGED
 
@@ -129,11 +129,11 @@ def test_a_touched_file_is_read_once_then_its_new_time_is_kept(
 ) -> None:
     nda = write_text(tmp_path / "docs", "nda.txt", NDA_EN)
     _ingest(ws, nda)
-    ws.check_sources()
+    ws.documents.check_sources()
     os.utime(nda, (1_700_000_000, 1_700_000_000))
-    first = ws.check_sources()
+    first = ws.documents.check_sources()
     assert first.rehashed == 1 and first.changed == []
-    assert ws.check_sources().rehashed == 0
+    assert ws.documents.check_sources().rehashed == 0
     assert _state(ws, nda) == SourceState.CURRENT
 
 
@@ -143,14 +143,14 @@ def test_a_missing_file_is_marked_and_restoring_it_clears_the_mark(
     nda = write_text(tmp_path / "docs", "nda.txt", NDA_EN)
     contract = write_text(tmp_path / "docs", "contract.txt", CONTRACT_RO)
     _ingest(ws, tmp_path / "docs")
-    ws.check_sources()
+    ws.documents.check_sources()
     saved = tmp_path / "saved.txt"
     nda.rename(saved)
-    assert ws.check_sources().missing == [str(nda)]
+    assert ws.documents.check_sources().missing == [str(nda)]
     assert _state(ws, nda) == SourceState.MISSING
     assert _state(ws, contract) == SourceState.CURRENT
     saved.rename(nda)
-    assert ws.check_sources().current_again == [str(nda)]
+    assert ws.documents.check_sources().current_again == [str(nda)]
     assert _state(ws, nda) == SourceState.CURRENT
 
 
@@ -158,17 +158,17 @@ def test_reverting_an_edit_clears_the_mark(ws: Workspace, tmp_path: Path) -> Non
     nda = write_text(tmp_path / "docs", "nda.txt", NDA_EN)
     _ingest(ws, nda)
     nda.write_text(NDA_EN.replace("five (5)", "ten (10)"), encoding="utf-8")
-    ws.check_sources()
+    ws.documents.check_sources()
     assert _state(ws, nda) == SourceState.CHANGED
     nda.write_text(NDA_EN, encoding="utf-8")
-    assert ws.check_sources(full=False).current_again == [str(nda)]
+    assert ws.documents.check_sources(full=False).current_again == [str(nda)]
 
 
 def test_re_ingesting_the_file_clears_the_mark(ws: Workspace, tmp_path: Path) -> None:
     nda = write_text(tmp_path / "docs", "nda.txt", NDA_EN)
     _ingest(ws, nda)
     nda.write_text(NDA_EN.replace("five (5)", "ten (10)"), encoding="utf-8")
-    ws.check_sources()
+    ws.documents.check_sources()
     assert _state(ws, nda) == SourceState.CHANGED
     _ingest(ws, nda)
     assert _state(ws, nda) == SourceState.CURRENT
@@ -180,7 +180,7 @@ def test_an_unchanged_re_ingest_of_a_restored_file_clears_the_mark(
     nda = write_text(tmp_path / "docs", "nda.txt", NDA_EN)
     _ingest(ws, nda)
     saved = nda.rename(tmp_path / "saved.txt")
-    ws.check_sources()
+    ws.documents.check_sources()
     assert _state(ws, nda) == SourceState.MISSING
     saved.rename(nda)
     _ingest(ws, nda)  # "unchanged": not parsed again, but current again
@@ -192,11 +192,11 @@ def test_a_matter_scoped_check_leaves_other_matters_and_the_schedule_alone(
 ) -> None:
     nda = write_text(tmp_path / "a", "nda.txt", NDA_EN)
     contract = write_text(tmp_path / "b", "contract.txt", CONTRACT_RO)
-    ingest(ws._conn, ws.create_matter("A"), [nda], settings=ws.settings)
-    ingest(ws._conn, ws.create_matter("B"), [contract], settings=ws.settings)
+    ingest(ws._conn, ws.matters.create("A"), [nda], settings=ws.settings)
+    ingest(ws._conn, ws.matters.create("B"), [contract], settings=ws.settings)
     nda.write_text("changed", encoding="utf-8")
     contract.write_text("changed", encoding="utf-8")
-    report = ws.check_sources(matter="A")
+    report = ws.documents.check_sources(matter="A")
     assert not report.full and report.checked == 1 and report.changed == [str(nda)]
     assert _state(ws, contract) == SourceState.CURRENT
     assert sources.last_source_check(ws._conn) is None

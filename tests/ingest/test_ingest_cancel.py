@@ -48,10 +48,14 @@ def test_a_cancel_during_embedding_reports_pending_documents(
 ) -> None:
     docs = _notes(tmp_path / "docs", 4, 2 * EMBED_BATCH)  # > 2 batches per document
     cancel = _CancelAfter(3 * EMBED_BATCH)
-    report = workspace.ingest([docs], matter="M", embed_progress=cancel.progress, cancelled=cancel)
+    report = workspace.documents.ingest(
+        [docs], matter="M", embed_progress=cancel.progress, cancelled=cancel
+    )
     assert report.cancelled
     assert report.added == 4 and report.not_read == []
-    fragments = {d.path: len(workspace.fragments(d)) for d in workspace.documents("M")}
+    fragments = {
+        d.path: len(workspace.documents.fragments(d)) for d in workspace.documents.all("M")
+    }
     total = sum(fragments.values())
     # stopped after the third batch: the first document whole, the second half, none other
     assert cancel.embedded == 3 * EMBED_BATCH < total
@@ -60,9 +64,9 @@ def test_a_cancel_during_embedding_reports_pending_documents(
     assert report.indexed == [first]
     assert report.pending == sorted(p for p in fragments if p != first)
     assert report.pending_passages == total - 3 * EMBED_BATCH
-    pending = workspace.pending("M")
-    assert {workspace.document(p).id for p in report.pending} == pending.keys()
-    assert workspace.document(first).id not in pending
+    pending = workspace.documents.pending("M")
+    assert {workspace.documents.find(p).id for p in report.pending} == pending.keys()
+    assert workspace.documents.find(first).id not in pending
     # progress per batch (it was per 256 passages): passages done of the whole job
     assert cancel.seen[-1] == (3 * EMBED_BATCH, total)
     assert [d for d, _ in cancel.seen] == [EMBED_BATCH * k for k in (0, 1, 2, 3)]
@@ -75,10 +79,10 @@ def test_a_cancel_during_embedding_reports_pending_documents(
     # the lexical index is up to date: a pending document is already found by keyword
     assert workspace.search("facturii numărul 3005", matter="M", dense=False)
 
-    again = workspace.ingest([docs], matter="M")  # nothing new: resumes the embedding
+    again = workspace.documents.ingest([docs], matter="M")  # nothing new: resumes the embedding
     assert not again.cancelled and again.unchanged == 4
     assert again.pending == [] and again.pending_passages == 0
-    assert workspace.pending("M") == {}
+    assert workspace.documents.pending("M") == {}
     assert workspace.doctor().pending == []
 
 
@@ -87,23 +91,23 @@ def test_a_cancel_while_reading_leaves_unread_files_out(
 ) -> None:
     docs = _notes(tmp_path / "docs", 6, 3)
     read: list[str] = []
-    report = workspace.ingest(
+    report = workspace.documents.ingest(
         [docs],
         matter="M",
         progress=lambda done, total, path: read.append(path),
         cancelled=lambda: len(read) >= 2,
     )
     assert report.cancelled
-    stored = {d.path for d in workspace.documents("M")}
+    stored = {d.path for d in workspace.documents.all("M")}
     assert len(stored) == report.added == 2
     assert sorted(report.not_read) == sorted(str(p) for p in docs.iterdir() if str(p) not in stored)
     assert report.indexed == [] and sorted(report.pending) == sorted(stored)
     assert workspace.doctor().consistent
     assert workspace.search("facturii", matter="M", dense=False)  # lexically indexed
-    rest = workspace.ingest([docs], matter="M")
+    rest = workspace.documents.ingest([docs], matter="M")
     assert not rest.cancelled and (rest.added, rest.unchanged) == (4, 2)
     assert sorted(rest.indexed) == sorted(str(p) for p in docs.iterdir() if str(p) not in stored)
-    assert rest.pending == [] and workspace.pending("M") == {}
+    assert rest.pending == [] and workspace.documents.pending("M") == {}
 
 
 def test_a_cancel_stops_a_parser_that_is_still_reading(tmp_path: Path) -> None:

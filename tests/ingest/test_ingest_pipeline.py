@@ -16,25 +16,25 @@ from letadesk.workspace import Workspace
 
 
 def _statuses(ws: Workspace, matter: str) -> dict[str, str]:
-    return {Path(d.path).name: d.status.value for d in ws.documents(matter)}
+    return {Path(d.path).name: d.status.value for d in ws.documents.all(matter)}
 
 
 def test_ingest_stores_fragments_at_their_offsets(workspace: Workspace, tmp_path: Path) -> None:
     write_text(tmp_path / "docs", "contract.txt", CONTRACT_RO)
     write_pdf(tmp_path / "docs", "nda.pdf", [NDA_EN[:600], NDA_EN[600:]])
-    report = workspace.ingest([tmp_path / "docs"], matter="M")
+    report = workspace.documents.ingest([tmp_path / "docs"], matter="M")
     assert (report.added, report.failed) == (2, [])
-    for doc in workspace.documents("M"):
-        text = workspace.text(doc)
-        frags = workspace.fragments(doc)
+    for doc in workspace.documents.all("M"):
+        text = workspace.documents.text(doc)
+        frags = workspace.documents.fragments(doc)
         assert frags, doc.path
         assert all(text[f.start : f.end] == f.text for f in frags)
-    contract = workspace.document("contract.txt")
-    locators = [f.locator for f in workspace.fragments(contract)]
+    contract = workspace.documents.find("contract.txt")
+    locators = [f.locator for f in workspace.documents.fragments(contract)]
     assert "art. 2 alin. (2)" in locators
-    nda = workspace.document("nda.pdf")
-    assert [p.number for p in workspace.pages(nda)] == [1, 2]
-    assert workspace.status()["pages"] >= 3
+    nda = workspace.documents.find("nda.pdf")
+    assert [p.number for p in workspace.documents.pages(nda)] == [1, 2]
+    assert workspace.documents.counts()["pages"] >= 3
 
 
 def test_retrieved_fragments_carry_the_printed_page_label(
@@ -47,37 +47,43 @@ def test_retrieved_fragments_carry_the_printed_page_label(
     doc.set_page_labels([{"startpage": 0, "prefix": "", "style": "r", "firstpagenum": 1}])
     doc.saveIncr()
     doc.close()
-    workspace.ingest([tmp_path / "docs"], matter="M")
+    workspace.documents.ingest([tmp_path / "docs"], matter="M")
     passages = workspace.search("notices given in writing", matter="M", k=5)
     assert passages[0].fragment.page == 2
     assert passages[0].fragment.printed_page == "ii"
     for p in passages:
         assert p.fragment.page_label == ["i", "ii"][p.fragment.page - 1]
-    brief = workspace.document("brief.pdf")
-    assert {(f.page, f.page_label) for f in workspace.fragments(brief)} == {(1, "i"), (2, "ii")}
+    brief = workspace.documents.find("brief.pdf")
+    assert {(f.page, f.page_label) for f in workspace.documents.fragments(brief)} == {
+        (1, "i"),
+        (2, "ii"),
+    }
 
 
 def test_reingest_is_incremental(workspace: Workspace, tmp_path: Path) -> None:
     docs = tmp_path / "docs"
     write_text(docs, "a.txt", CONTRACT_RO)
     write_text(docs, "b.txt", NDA_EN)
-    workspace.ingest([docs], matter="M")
-    again = workspace.ingest([docs], matter="M")
+    workspace.documents.ingest([docs], matter="M")
+    again = workspace.documents.ingest([docs], matter="M")
     assert (again.added, again.updated, again.unchanged) == (0, 0, 2)
 
     write_text(docs, "a.txt", CONTRACT_RO + "\nArticolul 4\nDispoziții finale noi.\n")
     (docs / "b.txt").unlink()
     write_text(docs, "copy-of-a.txt", (docs / "a.txt").read_text(encoding="utf-8"))
-    report = workspace.ingest([docs], matter="M")
+    report = workspace.documents.ingest([docs], matter="M")
     assert (report.updated, report.retired, report.duplicates) == (1, 1, 1)
     assert _statuses(workspace, "M") == {
         "a.txt": "indexed",
         "b.txt": "retired",
         "copy-of-a.txt": "duplicate",
     }
-    retired = workspace.document(str(docs / "b.txt"))
-    assert workspace.fragments(retired) == []
-    assert any(f.locator == "art. 4" for f in workspace.fragments(workspace.document("a.txt")))
+    retired = workspace.documents.find(str(docs / "b.txt"))
+    assert workspace.documents.fragments(retired) == []
+    assert any(
+        f.locator == "art. 4"
+        for f in workspace.documents.fragments(workspace.documents.find("a.txt"))
+    )
     assert workspace.doctor().consistent
 
 
@@ -86,20 +92,20 @@ def test_a_newer_reader_re_reads_unchanged_files(workspace: Workspace, tmp_path:
     docs = tmp_path / "docs"
     write_text(docs, "a.txt", CONTRACT_RO)
     write_text(docs, "b.txt", NDA_EN)
-    workspace.ingest([docs], matter="M")
-    a, b = workspace.document("a.txt"), workspace.document("b.txt")
-    b_fragments = workspace.fragments(b)
+    workspace.documents.ingest([docs], matter="M")
+    a, b = workspace.documents.find("a.txt"), workspace.documents.find("b.txt")
+    b_fragments = workspace.documents.fragments(b)
     workspace._conn.execute("UPDATE documents SET reader_version = ?", (READER_VERSION - 1,))
     workspace._conn.execute(
         "UPDATE fragments SET locator = 'stale' WHERE document_id = ?", (a.id,)
     )  # as if the older chunker had labelled it differently
-    report = workspace.ingest([docs], matter="M")
+    report = workspace.documents.ingest([docs], matter="M")
     # both are re-read; only a.txt comes out different, b.txt keeps its fragments and ids
     assert (report.added, report.updated, report.unchanged) == (0, 1, 1)
-    locators = {f.locator for f in workspace.fragments(workspace.document("a.txt"))}
+    locators = {f.locator for f in workspace.documents.fragments(workspace.documents.find("a.txt"))}
     assert "stale" not in locators and "art. 2 alin. (2)" in locators
-    assert workspace.fragments(workspace.document("b.txt")) == b_fragments
-    assert workspace.ingest([docs], matter="M").unchanged == 2
+    assert workspace.documents.fragments(workspace.documents.find("b.txt")) == b_fragments
+    assert workspace.documents.ingest([docs], matter="M").unchanged == 2
     assert workspace.doctor().consistent
 
 
@@ -119,7 +125,7 @@ def test_hostile_files_fail_with_reasons_and_the_batch_goes_on(
     outside = write_text(tmp_path / "outside", "secret.txt", "do not read")
     (docs / "link.txt").symlink_to(outside)
 
-    report = workspace.ingest([docs], matter="M")
+    report = workspace.documents.ingest([docs], matter="M")
     reasons = {Path(p).name: r for p, r in report.failed}
     assert report.added == 1
     assert set(reasons) == {
@@ -134,16 +140,18 @@ def test_hostile_files_fail_with_reasons_and_the_batch_goes_on(
     assert "symbolic link" in reasons["link.txt"]
     assert "unsupported" in reasons["notes.rtf"]
     assert all(r for r in reasons.values())
-    failed = workspace.documents("M", failed_only=True)
+    failed = workspace.documents.all("M", failed_only=True)
     assert {Path(d.path).name for d in failed} == set(reasons)
-    assert not any("do not read" in workspace.text(d) for d in workspace.documents("M"))
+    assert not any(
+        "do not read" in workspace.documents.text(d) for d in workspace.documents.all("M")
+    )
 
 
 def test_oversized_file_is_refused_before_parsing(tmp_path: Path) -> None:
     ws = Workspace.open(tmp_path / "ws")
     ws.settings = type(ws.settings)(max_file_mb=0)
     write_text(tmp_path / "docs", "big.txt", NDA_EN)
-    report = ws.ingest([tmp_path / "docs"], matter="M")
+    report = ws.documents.ingest([tmp_path / "docs"], matter="M")
     assert "file too large" in report.failed[0][1]
     ws.close()
 
@@ -152,7 +160,7 @@ def test_parser_timeout_kills_the_worker_and_goes_on(tmp_path: Path) -> None:
     ws = Workspace.open(tmp_path / "ws")
     ws.settings = type(ws.settings)(ingest_timeout_s=0.001)
     write_text(tmp_path / "docs", "a.txt", NDA_EN)
-    report = ws.ingest([tmp_path / "docs"], matter="M")
+    report = ws.documents.ingest([tmp_path / "docs"], matter="M")
     assert report.failed and "timed out" in report.failed[0][1]
     ws.close()
 
@@ -160,10 +168,10 @@ def test_parser_timeout_kills_the_worker_and_goes_on(tmp_path: Path) -> None:
 def test_matters_never_share_documents(workspace: Workspace, tmp_path: Path) -> None:
     write_text(tmp_path / "one", "a.txt", CONTRACT_RO)
     write_text(tmp_path / "two", "b.txt", NDA_EN + "\nCANARY-ZEBRA-7731 appears only here.\n")
-    workspace.ingest([tmp_path / "one"], matter="One")
-    workspace.ingest([tmp_path / "two"], matter="Two")
+    workspace.documents.ingest([tmp_path / "one"], matter="One")
+    workspace.documents.ingest([tmp_path / "two"], matter="Two")
     hits = workspace.search("CANARY-ZEBRA-7731 zebra canary", matter="One", k=50)
-    assert all(p.document.matter_id == workspace.matter("One").id for p in hits)
+    assert all(p.document.matter_id == workspace.matters.named("One").id for p in hits)
     assert not any("CANARY" in p.fragment.text for p in hits)
     assert any(
         "CANARY" in p.fragment.text for p in workspace.search("CANARY-ZEBRA-7731", matter="Two")
@@ -172,9 +180,9 @@ def test_matters_never_share_documents(workspace: Workspace, tmp_path: Path) -> 
 
 def test_database_is_wal_full_sync_and_intact(workspace: Workspace, tmp_path: Path) -> None:
     write_text(tmp_path / "docs", "a.txt", CONTRACT_RO)
-    workspace.ingest([tmp_path / "docs"], matter="M")
+    workspace.documents.ingest([tmp_path / "docs"], matter="M")
     conn = workspace._conn
     assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
     assert conn.execute("PRAGMA synchronous").fetchone()[0] == 2  # FULL
     assert integrity_ok(conn)
-    assert all(d.status == DocumentStatus.INDEXED for d in workspace.documents("M"))
+    assert all(d.status == DocumentStatus.INDEXED for d in workspace.documents.all("M"))

@@ -73,7 +73,7 @@ def matters(
     ws.settings = replace(ws.settings, embedder="minilm")
     part = [a for a in code if FIRST <= int(a.number) <= LAST]
     for rendering in lr.RENDERINGS:
-        ws.ingest([rendered(part, rendering, root / rendering)], matter=rendering)
+        ws.documents.ingest([rendered(part, rendering, root / rendering)], matter=rendering)
     yield ws
     ws.close()
 

@@ -211,17 +211,17 @@ def test_gate3_reads_an_nda_provisions_detector(judge: Judge) -> None:
 def test_the_audit_names_the_clause_types_gate2_read(tmp_path: Path) -> None:
     write_text(tmp_path / "docs", "license.txt", GOVERNING_LAW_MATTER["license.txt"])
     with Workspace.open(tmp_path / "profile") as ws:
-        ws.ingest([tmp_path / "docs"], matter="M")
+        ws.documents.ingest([tmp_path / "docs"], matter="M")
         answer = ws.ask(
             "Which law governs this agreement?", matter="M", options=AskOptions(generate=False)
         )
         assert answer.claims, answer.reason
         assert "State of Washington" in answer.claims[0].citations[0].quote
-        relevance = ws.audit_entries(limit=1)[0].record["relevance"]
+        relevance = ws.audit.entries(limit=1)[0].record["relevance"]
         assert relevance["clause_types"] == ["Governing Law"]
         ws.ask(
             "Which court has jurisdiction over disputes?",
             matter="M",
             options=AskOptions(generate=False),
         )
-        assert ws.audit_entries(limit=1)[0].record["relevance"]["clause_types"] == []
+        assert ws.audit.entries(limit=1)[0].record["relevance"]["clause_types"] == []

@@ -127,7 +127,7 @@ def test_the_judge_reads_romanian_questions_the_topic_words_missed(tmp_path: Pat
     contract = resource("sample_matter", "contract_servicii.docx")
     ws = Workspace.open(tmp_path / "profile")
     try:
-        ws.ingest([contract], matter="sample")
+        ws.documents.ingest([contract], matter="sample")
         answer = ws.ask(
             "Cu ce preaviz poate fi denunțat contractul?",
             matter="sample",
@@ -135,7 +135,7 @@ def test_the_judge_reads_romanian_questions_the_topic_words_missed(tmp_path: Pat
         )
         assert answer.claims, answer.reason
         assert answer.claims[0].citations[0].locator == "art. 5 alin. (1)"
-        record = ws.audit_entries(limit=1)[0].record
+        record = ws.audit.entries(limit=1)[0].record
         assert record["relevance"]["scorer"] == default_judge().name
     finally:
         ws.close()

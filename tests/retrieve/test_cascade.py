@@ -61,12 +61,12 @@ def ws(tmp_path_factory: pytest.TempPathFactory) -> Workspace:
     ]:
         write_text(docs, name, text)
     workspace = Workspace.open(root / "ws")
-    workspace.ingest([docs], matter="M")
+    workspace.documents.ingest([docs], matter="M")
     return workspace
 
 
 def _file(ws: Workspace, doc_id: int) -> str:
-    return Path(ws.document(str(doc_id)).path).name
+    return Path(ws.documents.find(str(doc_id)).path).name
 
 
 def test_a_question_naming_the_parties_searches_their_contract_first(ws: Workspace) -> None:
@@ -108,7 +108,7 @@ def test_names_not_in_the_matter_name_nothing(ws: Workspace) -> None:
 
 
 def test_a_search_limited_to_one_document_ignores_names(ws: Workspace) -> None:
-    zephyr = next(d for d in ws.documents("M") if d.path.endswith("zephyr_distribution.txt"))
+    zephyr = next(d for d in ws.documents.all("M") if d.path.endswith("zephyr_distribution.txt"))
     question = "Which law governs the agreement between Birch Quartz and Mount Halcyon?"
     passages = ws.search(question, matter="M", document=str(zephyr.id), k=5)
     assert passages and all(p.document.id == zephyr.id for p in passages)

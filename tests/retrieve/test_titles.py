@@ -101,7 +101,7 @@ def ws(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Workspace]:
     root = tmp_path_factory.mktemp("titles")
     write_text(root / "docs", "cod.txt", CODE)
     workspace = Workspace.open(root / "profile")
-    workspace.ingest([root / "docs"], matter="M")
+    workspace.documents.ingest([root / "docs"], matter="M")
     yield workspace
     workspace.close()
 

@@ -44,7 +44,7 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
     for name in ROWS:
         write_text(root / "docs", name, GOVERNING_LAW_MATTER[name])
     with Workspace.open(root / "profile") as ws:
-        ws.ingest([root / "docs"], matter="M")
+        ws.documents.ingest([root / "docs"], matter="M")
     return root
 
 
@@ -82,14 +82,14 @@ def quotes(cell: dict[str, Any]) -> str:
 
 
 def test_a_3x3_grid_is_grounded_like_an_answer_scoped_to_each_document(ws: Workspace) -> None:
-    before = len(ws.audit_entries(limit=100))
+    before = len(ws.audit.entries(limit=100))
     seen: list[tuple[int, int]] = []
     grid = fill_grid(ws, "M", QUESTIONS, progress=lambda d, t, c: seen.append((d, t)))
     assert seen == [(n, 9) for n in range(1, 10)]
     assert (grid.asked, grid.reused, grid.cancelled) == (9, 0, False)
     cells = by_row(grid)
     assert grid.as_json()["rows"] == list(ROWS)
-    docs = {d.path.rsplit("/", 1)[-1]: d for d in ws.documents("M")}
+    docs = {d.path.rsplit("/", 1)[-1]: d for d in ws.documents.all("M")}
     for row in ROWS:
         law = cells[(row, LAW.question)]
         assert law["disposition"] == "answered", law["reason"]
@@ -97,7 +97,7 @@ def test_a_3x3_grid_is_grounded_like_an_answer_scoped_to_each_document(ws: Works
         for claim in law["claims"]:
             for citation in claim["citations"]:
                 assert citation["document_id"] == docs[row].id  # that one document only
-                text = ws.text(docs[row])
+                text = ws.documents.text(docs[row])
                 assert text[citation["start"] : citation["end"]] == citation["quote"]
                 assert citation["page"] == 1 and citation["locator"].startswith("Section")
         insurance = cells[(row, INSURANCE.question)]
@@ -116,8 +116,8 @@ def test_a_3x3_grid_is_grounded_like_an_answer_scoped_to_each_document(ws: Works
     cell = cells[("license.txt", LAW.question)]
     assert [c["text"] for c in cell["claims"]] == [c.text for c in direct.claims]
     assert cell["claims"] == answer_json(direct)["claims"]
-    assert len(ws.audit_entries(limit=100)) == before + 9 + 1
-    assert {e.id for e in ws.audit_entries(limit=100)} >= {c["audit_id"] for c in cells.values()}
+    assert len(ws.audit.entries(limit=100)) == before + 9 + 1
+    assert {e.id for e in ws.audit.entries(limit=100)} >= {c["audit_id"] for c in cells.values()}
 
 
 def cancel_after(n: int, asked: list[str]) -> Callable[[], bool]:
@@ -136,7 +136,7 @@ def test_cancel_midway_then_resume_asks_only_the_missing_cells(
     dispositions = [c["disposition"] for c in first.as_json()["cells"]]
     assert dispositions[4:] == [PENDING] * 5 and PENDING not in dispositions[:4]
     cancelled_records = [
-        e for e in ws.audit_entries(limit=20) if e.record["final"]["disposition"] == "cancelled"
+        e for e in ws.audit.entries(limit=20) if e.record["final"]["disposition"] == "cancelled"
     ]
     assert len(cancelled_records) == 1
 
@@ -170,13 +170,13 @@ def test_new_or_changed_documents_recompute_only_their_rows(
 
 
 def _recompute_only_new_rows(ws: Workspace, root: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    ws.ingest([root / "docs"], matter="M")
+    ws.documents.ingest([root / "docs"], matter="M")
     fill_grid(ws, "M", QUESTIONS)
     asked = counting(ws, monkeypatch)
     write_text(root / "docs", "lease.txt", GOVERNING_LAW_MATTER["lease.txt"])
-    ws.ingest([root / "docs"], matter="M")
+    ws.documents.ingest([root / "docs"], matter="M")
     grid = fill_grid(ws, "M", QUESTIONS)
-    lease = ws.document("lease.txt", matter="M")
+    lease = ws.documents.find("lease.txt", matter="M")
     assert (grid.asked, grid.reused) == (3, 9)
     assert {a.split(":", 1)[0] for a in asked} == {str(lease.id)}
     assert sorted(grid.as_json()["rows"]) == sorted([*ROWS, "lease.txt"])
@@ -189,14 +189,14 @@ def _recompute_only_new_rows(ws: Workspace, root: Path, monkeypatch: pytest.Monk
     asked.clear()
     changed = GOVERNING_LAW_MATTER["license.txt"].replace("State of Washington", "State of Oregon")
     write_text(root / "docs", "license.txt", changed)
-    ws.ingest([root / "docs"], matter="M")
+    ws.documents.ingest([root / "docs"], matter="M")
     grid = fill_grid(ws, "M", QUESTIONS)
-    license_doc = ws.document("license.txt", matter="M")
+    license_doc = ws.documents.find("license.txt", matter="M")
     assert (grid.asked, grid.reused) == (3, 9)
     assert {a.split(":", 1)[0] for a in asked} == {str(license_doc.id)}
     assert "State of Oregon" in quotes(by_row(grid)[("license.txt", LAW.question)])
 
-    ws.purge_matter("M")  # a purge leaves none of the matter's cells (their quotes)
+    ws.matters.purge("M")  # a purge leaves none of the matter's cells (their quotes)
     assert ws.review_cells.count() == 0
 
 

@@ -33,14 +33,14 @@ def ws(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Workspace]:
     NOW[0] = datetime(2022, 6, 1, 12, 0, tzinfo=UTC)
     with Workspace(Paths.resolve(tmp_path / "profile"), clock=lambda: NOW[0]) as ws:
         docs = tmp_path / "docs"
-        ws.ingest(
+        ws.documents.ingest(
             [write_text(docs, "legea_50-2020.txt", LEGEA_50_2020)],
             matter="Versions",
             meta=LegalMeta(
                 legal_force="law", valid_from=date(2020, 3, 10), valid_to=date(2022, 12, 31)
             ),
         )
-        ws.ingest([write_text(tmp_path / "nda", "nda.txt", NDA_EN)], matter="Contracts")
+        ws.documents.ingest([write_text(tmp_path / "nda", "nda.txt", NDA_EN)], matter="Contracts")
         yield ws
 
 

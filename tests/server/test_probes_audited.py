@@ -30,7 +30,7 @@ def local(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Workspace]:
     root = tmp_path_factory.mktemp("probes")
     law = write_text(root / "law", "legea_50-2020.txt", LEGEA_50_2020)
     ws = Workspace.open(root / "it")
-    ws.ingest([law], matter="Legi", meta=LegalMeta(valid_from=date(2020, 3, 10)))
+    ws.documents.ingest([law], matter="Legi", meta=LegalMeta(valid_from=date(2020, 3, 10)))
     yield ws
     ws.close()
 
@@ -45,7 +45,7 @@ def ana(
     with ServerWorkspace(owner, local) as server:
         assert server.push().matches
     with ServerWorkspace(pg_server.url(database, "partner"), local) as partner:
-        assert partner.grant("Legi", "ana")
+        assert partner.matters.grant("Legi", "ana")
     with (
         Workspace.open(tmp_path_factory.mktemp("ana")) as mine,
         ServerWorkspace(pg_server.url(database, "ana"), mine) as session,
@@ -58,25 +58,25 @@ def _newest(entries: list) -> dict:  # type: ignore[type-arg]
 
 
 def test_a_search_is_recorded_in_the_profile(local: Workspace) -> None:
-    before = len(local.audit_entries())
+    before = len(local.audit.entries())
     found = local.search("termen de plată", matter="Legi", k=3)
-    entries = local.audit_entries()
+    entries = local.audit.entries()
     assert len(entries) == before + 1
     record = _newest(entries)
     assert record["event"] == "search" and record["question"] == "termen de plată"
     assert [r["fragment_id"] for r in record["results"]] == [int(p.fragment.id) for p in found]
-    assert local.audit_check().intact
+    assert local.audit.check().intact
 
 
 def test_a_search_is_recorded_on_the_server_naming_the_role(ana: ServerWorkspace) -> None:
-    before = len(ana.audit_entries())
+    before = len(ana.audit.entries())
     found = ana.search("termen de plată", matter="Legi", k=3)
-    entries = ana.audit_entries()
+    entries = ana.audit.entries()
     assert len(entries) == before + 1
     record = _newest(entries)
     assert record["event"] == "search" and record["asked_by"] == "ana"
     assert [r["fragment_id"] for r in record["results"]] == [int(p.fragment.id) for p in found]
-    assert ana.audit_check().intact  # her witness: this record, rehashed from its content
+    assert ana.audit.check().intact  # her witness: this record, rehashed from its content
 
 
 @pytest.mark.parametrize("backend", ["profile", "server"])
@@ -85,9 +85,9 @@ def test_a_draft_check_leaves_one_record(
 ) -> None:
     target = local if backend == "profile" else ana
     draft = write_text(tmp_path, "proiect.txt", DRAFT)
-    before = len(target.audit_entries())
+    before = len(target.audit.entries())
     report = check_draft(target, draft, matter="Legi", as_of=date(2021, 1, 1))
-    entries = target.audit_entries()
+    entries = target.audit.entries()
     assert len(entries) == before + 1  # one for the check, none for its inner searches
     record = _newest(entries)
     assert record["event"] == "check-document" and record["question"].endswith("proiect.txt")

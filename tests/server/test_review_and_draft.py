@@ -33,8 +33,8 @@ def local(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Workspace]:
     write_text(root / "nda", "nda.txt", NDA_EN)
     law = write_text(root / "law", "legea_50-2020.txt", LEGEA_50_2020)
     ws = Workspace.open(root / "it-profile")
-    ws.ingest([root / "nda"], matter="NDA")
-    ws.ingest([law], matter="Legi", meta=LegalMeta(valid_from=date(2020, 3, 10)))
+    ws.documents.ingest([root / "nda"], matter="NDA")
+    ws.documents.ingest([law], matter="Legi", meta=LegalMeta(valid_from=date(2020, 3, 10)))
     yield ws
     ws.close()
 
@@ -49,8 +49,8 @@ def firm(pg_server: PgServer, local: Workspace) -> str:
     with ServerWorkspace(owner, local) as server:
         server.push()
     with ServerWorkspace(pg_server.url(database, "partner"), local) as partner:
-        assert partner.grant("NDA", "ana") and partner.grant("NDA", "bogdan")
-        assert partner.grant("Legi", "ana")
+        assert partner.matters.grant("NDA", "ana") and partner.matters.grant("NDA", "bogdan")
+        assert partner.matters.grant("Legi", "ana")
     return database
 
 
@@ -65,7 +65,7 @@ def test_a_lawyers_cells_are_their_own_and_only_for_matters_they_may_read(
         return ServerWorkspace(pg_server.url(firm, role), local)
 
     with session("ana") as ana, session("bogdan") as bogdan, session("stranger") as stranger:
-        doc = ana.documents("NDA")[0]
+        doc = ana.documents.all("NDA")[0]
         ana.review_cells.put(_key(doc.id), {"disposition": "answered", "claims": []})
         assert ana.review_cells.get(_key(doc.id)) == {"disposition": "answered", "claims": []}
         assert ana.review_cells.count() == 1
@@ -86,7 +86,7 @@ def test_a_lawyers_cells_are_their_own_and_only_for_matters_they_may_read(
         ana.review_cells.put(newer, {"disposition": "refused"})
         assert ana.review_cells.get(_key(doc.id)) is None and ana.review_cells.count() == 1
     with session("partner") as partner:
-        assert partner.revoke("NDA", "bogdan")
+        assert partner.matters.revoke("NDA", "bogdan")
     with session("bogdan") as bogdan:  # revoked: their own cells are behind the wall too
         assert bogdan.review_cells.count() == 0
         # and a lawyer outside the matter can write no cell for its documents
@@ -150,7 +150,7 @@ def test_a_server_of_the_first_schema_is_upgraded_in_place(
     assert ServerWorkspace.initialise(owner) == schema.LATEST_VERSION == 4
     with ServerWorkspace(owner, local) as server:
         server.check()
-        doc = server.documents("NDA")[0]
+        doc = server.documents.all("NDA")[0]
         server.review_cells.put(_key(doc.id), {"disposition": "refused"})
         assert server.review_cells.count() == 1
         # search_text replaced (schema 3): the documents of schema 1 are found through it

@@ -29,8 +29,8 @@ def profile(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Workspace]:
     write_text(root / "ro", "contract.txt", CONTRACT_RO)
     write_text(root / "ro", "legea_50-2020.txt", LEGEA_50_2020)
     ws = Workspace.open(root / "ws")
-    ws.ingest([root / "nda"], matter="NDA")
-    ws.ingest([root / "ro"], matter="Contract RO")
+    ws.documents.ingest([root / "nda"], matter="NDA")
+    ws.documents.ingest([root / "ro"], matter="Contract RO")
     yield ws
     ws.close()
 
@@ -47,8 +47,8 @@ def firm(pg_server: PgServer, profile: Workspace) -> Iterator[str]:
         assert report.matches, report.as_json()
         partner = ServerWorkspace(pg_server.url(database, "partner"), profile)
         with partner:
-            assert partner.grant("NDA", "ana")
-            assert partner.grant("Contract RO", "bogdan")
+            assert partner.matters.grant("NDA", "ana")
+            assert partner.matters.grant("Contract RO", "bogdan")
     yield database
 
 
@@ -79,11 +79,11 @@ def test_a_changed_document_is_pushed_again_and_a_removed_one_deleted(
     write_text(folder, "a.txt", NDA_EN)
     write_text(folder, "b.txt", LEGEA_50_2020)
     with Workspace.open(tmp_path / "ws") as ws, ServerWorkspace(owner, ws) as server:
-        ws.ingest([folder], matter="M")
+        ws.documents.ingest([folder], matter="M")
         assert server.push().pushed == 2
         write_text(folder, "a.txt", NDA_EN.replace("Delaware", "New York"))
         (folder / "b.txt").unlink()
-        ws.ingest([folder], matter="M")
+        ws.documents.ingest([folder], matter="M")
         report = server.push()
         assert (report.pushed, report.unchanged) == (2, 0)  # a.txt changed, b.txt retired
         assert report.matches, report.as_json()
@@ -96,8 +96,8 @@ def test_a_lawyer_sees_only_the_matters_they_belong_to(
     pg_server: PgServer, profile: Workspace, firm: str
 ) -> None:
     with ServerWorkspace(pg_server.url(firm, "ana"), profile) as ana:
-        assert [m.name for m in ana.matters()] == ["NDA"]
-        assert [Path(d.path).name for d in ana.documents()] == ["nda.txt"]
+        assert [m.name for m in ana.matters.all()] == ["NDA"]
+        assert [Path(d.path).name for d in ana.documents.all()] == ["nda.txt"]
         with pytest.raises(NotFoundError, match="may read"):
             ana.search("contract", matter="Contract RO")
         found = ana.search("confidentiality survive termination", matter="NDA", k=3)
@@ -147,17 +147,19 @@ def test_only_an_admin_manages_members_and_set_role_does_not_cross_the_wall(
 ) -> None:
     ana = ServerWorkspace(pg_server.url(firm, "ana"), profile)
     with ana, pytest.raises(StoreError, match="letadesk_admin"):
-        ana.grant("NDA", "bogdan")
+        ana.matters.grant("NDA", "bogdan")
     with ServerWorkspace(pg_server.url(firm, "partner"), profile) as partner:
-        assert sorted(m.name for m in partner.matters()) == ["Contract RO", "NDA"]
-        assert partner.documents() == []  # an admin names matters, reads no document
-        assert partner.members("NDA") == ["ana"]
-        assert partner.grant("NDA", "bogdan") and not partner.grant("NDA", "bogdan")
+        assert sorted(m.name for m in partner.matters.all()) == ["Contract RO", "NDA"]
+        assert partner.documents.all() == []  # an admin names matters, reads no document
+        assert partner.matters.members("NDA") == ["ana"]
+        assert partner.matters.grant("NDA", "bogdan") and not partner.matters.grant("NDA", "bogdan")
         with pytest.raises(ConfigError, match="letadesk_lawyer"):
-            partner.grant("NDA", "stranger")
+            partner.matters.grant("NDA", "stranger")
         with ServerWorkspace(pg_server.url(firm, "bogdan"), profile) as bogdan:
-            assert sorted(m.name for m in bogdan.matters()) == ["Contract RO", "NDA"]
-        assert partner.revoke("NDA", "bogdan") and not partner.revoke("NDA", "bogdan")
+            assert sorted(m.name for m in bogdan.matters.all()) == ["Contract RO", "NDA"]
+        assert partner.matters.revoke("NDA", "bogdan") and not partner.matters.revoke(
+            "NDA", "bogdan"
+        )
     with _as(pg_server, firm, "bogdan") as bogdan:
         bogdan.execute("SET ROLE letadesk_lawyer")
         assert bogdan.execute("SELECT count(*) FROM visible_matters()").fetchone() == (1,)
@@ -237,19 +239,19 @@ def test_the_server_copied_back_into_an_empty_profile_loses_nothing(
             report = server.pull()
         assert report.matches, report.as_json()
         assert report.counts["documents"] == (3, 3) and report.counts["audit records"][0] >= 1
-        assert [m.name for m in back.matters()] == [m.name for m in profile.matters()]
-        for theirs, mine in zip(profile.documents(), back.documents(), strict=True):
+        assert [m.name for m in back.matters.all()] == [m.name for m in profile.matters.all()]
+        for theirs, mine in zip(profile.documents.all(), back.documents.all(), strict=True):
             assert (mine.path, mine.sha256, mine.status) == (
                 theirs.path,
                 theirs.sha256,
                 theirs.status,
             )
-            assert [f.text for f in back.fragments(mine)] == [
-                f.text for f in profile.fragments(theirs)
+            assert [f.text for f in back.documents.fragments(mine)] == [
+                f.text for f in profile.documents.fragments(theirs)
             ]
-        check = back.audit_check()
+        check = back.audit.check()
         assert check.intact, check.problems
-        assert back.audit_entries()[0].record["asked_by"] == "ana"
+        assert back.audit.entries()[0].record["asked_by"] == "ana"
         assert back.doctor().consistent
         query = "confidentiality survive termination"
         assert [p.fragment.text for p in back.search(query, matter="NDA", k=3)] == [
@@ -282,9 +284,9 @@ def test_a_search_ranks_the_fragments_of_the_rarer_terms_not_every_match(
     owner = pg_server.url(database, "it_owner")
     ServerWorkspace.initialise(owner)
     with Workspace.open(tmp_path / "ws") as ws, ServerWorkspace(owner, ws) as server:
-        ws.ingest([folder], matter="M")
+        ws.documents.ingest([folder], matter="M")
         server.push()
-        matter = int(server.matter("M").id)
+        matter = int(server.matters.named("M").id)
         with _as(pg_server, database, "it_owner") as conn:
             planned = stats.plan(conn, matter, "the agreement may be terminated for convenience")
             assert planned is not None and not planned.fallback

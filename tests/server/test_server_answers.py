@@ -30,8 +30,8 @@ def firm(
     write_text(root / "ro", "legea_50-2020.txt", LEGEA_50_2020)
     data = root / "profile"
     with Workspace.open(data) as ws:
-        ws.ingest([root / "nda"], matter="NDA")
-        ws.ingest([root / "ro"], matter="Contract RO")
+        ws.documents.ingest([root / "nda"], matter="NDA")
+        ws.documents.ingest([root / "ro"], matter="Contract RO")
     database = pg_server.fresh_database()
     owner = pg_server.url(database, "it_owner")
     assert main(["--data-dir", str(data), "--backend", owner, "server", "init"]) == 0
@@ -128,7 +128,7 @@ def test_to_the_server_and_back_keeps_every_record_and_its_chain(
     write_text(tmp_path / "nda", "nda.txt", NDA_EN)
     first, back = str(tmp_path / "first"), str(tmp_path / "back")
     with Workspace.open(first) as ws:
-        ws.ingest([tmp_path / "nda"], matter="NDA")
+        ws.documents.ingest([tmp_path / "nda"], matter="NDA")
         ws.ask(SURVIVE, matter="NDA")
     database = pg_server.fresh_database()
     owner = pg_server.url(database, "it_owner")

@@ -27,10 +27,10 @@ def firm(pg_server: PgServer, tmp_path_factory: pytest.TempPathFactory) -> Itera
     owner = pg_server.url(database, "it_owner")
     ServerWorkspace.initialise(owner)
     with Workspace.open(root / "it") as it, ServerWorkspace(owner, it) as server:
-        it.ingest([root / "nda"], matter="NDA")
+        it.documents.ingest([root / "nda"], matter="NDA")
         assert server.push().matches
         with ServerWorkspace(pg_server.url(database, "partner"), it) as partner:
-            assert partner.grant("NDA", "ana")
+            assert partner.matters.grant("NDA", "ana")
     yield database
 
 
@@ -94,7 +94,7 @@ def test_the_server_gone_during_a_push_is_one_line_and_exit_3(
     ServerWorkspace.initialise(owner)
     data = str(tmp_path / "it")
     with Workspace.open(data) as it:
-        it.ingest([tmp_path / "docs"], matter="M")
+        it.documents.ingest([tmp_path / "docs"], matter="M")
     calls = {"n": 0}
     real = Pusher._insert_fragments
 
@@ -128,8 +128,8 @@ def test_a_lawyer_running_it_verbs_is_told_who_may_and_stages_nothing(
     assert main([*argv, "--matter", "Mine"]) == 2
     assert "only the firm server's owner" in _one_line(capsys)
     with Workspace.open(data) as profile:
-        assert all(m.name != "Mine" for m in profile.matters())
-        assert profile.documents() == []
+        assert all(m.name != "Mine" for m in profile.matters.all())
+        assert profile.documents.all() == []
     assert main(["--data-dir", data, "migrate", "--to", ana]) == 2
     assert "only the firm server's owner" in _one_line(capsys)
 
@@ -173,7 +173,7 @@ def test_postgresql_stopped_during_a_push_is_one_line_and_exit_3(
         write_text(tmp_path / "docs", "nda.txt", NDA_EN)
         data = str(tmp_path / "it")
         with Workspace.open(data) as it:
-            it.ingest([tmp_path / "docs"], matter="M")
+            it.documents.ingest([tmp_path / "docs"], matter="M")
         real = Pusher._insert_fragments
 
         def stopped(self: Pusher, *args: Any) -> None:

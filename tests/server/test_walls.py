@@ -49,11 +49,11 @@ def firm(pg_server: PgServer, tmp_path_factory: pytest.TempPathFactory) -> Itera
     owner = pg_server.url(database, "it_owner")
     ServerWorkspace.initialise(owner)
     with Workspace.open(root / "it") as it, ServerWorkspace(owner, it) as server:
-        it.ingest([root / "a"], matter="A")
-        it.ingest([root / "b"], matter="B")
+        it.documents.ingest([root / "a"], matter="A")
+        it.documents.ingest([root / "b"], matter="B")
         assert server.push().matches
         with ServerWorkspace(pg_server.url(database, "partner"), it) as partner:
-            assert partner.grant("A", "ana") and partner.grant("B", "bogdan")
+            assert partner.matters.grant("A", "ana") and partner.matters.grant("B", "bogdan")
     with connect(owner, autocommit=True) as conn:
         conn.execute("ANALYZE")
     yield database
@@ -115,7 +115,7 @@ def test_the_server_is_upgraded_from_schema_3_and_keeps_its_trail(
     database = pg_server.fresh_database()
     owner = pg_server.url(database, "it_owner")
     with Workspace.open(tmp_path / "it") as it:
-        it.ingest([tmp_path / "a"], matter="A")
+        it.documents.ingest([tmp_path / "a"], matter="A")
         with monkeypatch.context() as release_3:
             release_3.setattr(schema, "MIGRATIONS", schema.MIGRATIONS[:3])
             release_3.setattr(schema, "LATEST_VERSION", 3)
@@ -136,16 +136,16 @@ def test_the_server_is_upgraded_from_schema_3_and_keeps_its_trail(
             ServerWorkspace(pg_server.url(database, "ana"), local) as ana_ws,
         ):
             ana_ws.check()
-            assert [m.name for m in ana_ws.matters()] == ["A"]
+            assert [m.name for m in ana_ws.matters.all()] == ["A"]
             assert ana_ws.search("confidential information", matter="A", k=2)
             audit.ServerAuditTrail(ana_ws._conn, ana_ws.witness).append(
                 {"question": "new"}, audit_id="new-1", matter_id=1
             )
-            asked = [e.id for e in ana_ws.audit_entries() if e.record.get("event") != "search"]
+            asked = [e.id for e in ana_ws.audit.entries() if e.record.get("event") != "search"]
             assert asked == ["new-1", "old-1"]
-            assert ana_ws.audit_check().intact
+            assert ana_ws.audit.check().intact
         with ServerWorkspace(owner, it) as server:
-            report = server.audit_check()
+            report = server.audit.check()
         assert report.intact and report.records == 3, report.problems  # the search's too
     with (
         _as(pg_server, database, "ana") as ana,
@@ -171,9 +171,9 @@ def test_a_revoked_lawyer_reads_nothing_of_the_matter_not_even_her_own_records(
             "END $$"
         )
         with ServerWorkspace(pg_server.url(firm, "partner"), local) as partner:
-            assert partner.grant("A", "carol")
+            assert partner.matters.grant("A", "carol")
         with ServerWorkspace(pg_server.url(firm, "carol"), local) as carol:
-            a = int(carol.matter("A").id)
+            a = int(carol.matters.named("A").id)
             trail = audit.ServerAuditTrail(carol._conn, carol.witness)
             for n in range(3):
                 trail.append(
@@ -181,16 +181,16 @@ def test_a_revoked_lawyer_reads_nothing_of_the_matter_not_even_her_own_records(
                     audit_id=f"carol-{n}",
                     matter_id=a,
                 )
-            assert len(carol.audit_entries()) >= 3
+            assert len(carol.audit.entries()) >= 3
         with ServerWorkspace(pg_server.url(firm, "partner"), local) as partner:
-            assert partner.revoke("A", "carol")
+            assert partner.matters.revoke("A", "carol")
         with ServerWorkspace(pg_server.url(firm, "carol"), local) as carol:
-            assert carol.matters() == [] and carol.documents() == []
-            assert carol.audit_entries() == []
+            assert carol.matters.all() == [] and carol.documents.all() == []
+            assert carol.audit.entries() == []
             exported = tmp_path / "export.jsonl"
-            assert carol.audit_export(exported) == 0
+            assert carol.audit.export(exported) == 0
             assert "five (5) years" not in exported.read_text(encoding="utf-8")
-            check = carol.audit_check()  # her witness: position and hash, not the content
+            check = carol.audit.check()  # her witness: position and hash, not the content
             assert check.intact and "no longer readable" in check.checked[0]
     with _as(pg_server, firm, "it_owner") as owner:  # kept for the owner
         rows = owner.execute("SELECT count(*) FROM audit WHERE asked_by = 'carol'").fetchone()

@@ -30,10 +30,10 @@ def firm(pg_server: PgServer, tmp_path: Path) -> Iterator[tuple[str, str, Path]]
     owner = pg_server.url(database, "it_owner")
     assert ServerWorkspace.initialise(owner) == schema.LATEST_VERSION
     with Workspace.open(tmp_path / "it") as it, ServerWorkspace(owner, it) as server:
-        it.ingest([tmp_path / "nda"], matter="NDA")
+        it.documents.ingest([tmp_path / "nda"], matter="NDA")
         assert server.push().matches
         with ServerWorkspace(pg_server.url(database, "partner"), it) as partner:
-            assert partner.grant("NDA", "ana")
+            assert partner.matters.grant("NDA", "ana")
     yield owner, pg_server.url(database, "ana"), tmp_path / "ana"
 
 
@@ -44,7 +44,7 @@ def _ask_twice(ana_url: str, ana_profile: Path) -> tuple[str, str]:
         ServerWorkspace(ana_url, local) as ana,
         connect(ana_url, autocommit=True) as conn,
     ):
-        matter = int(ana.matter("NDA").id)
+        matter = int(ana.matters.named("NDA").id)
         trail = audit.ServerAuditTrail(conn, ana.witness)
         for audit_id in ("q-1", "q-2"):
             trail.append({"question": audit_id, "final": {}}, audit_id=audit_id, matter_id=matter)
@@ -53,7 +53,7 @@ def _ask_twice(ana_url: str, ana_profile: Path) -> tuple[str, str]:
 
 def _verify(url: str, profile: Path) -> tuple[bool, list[str], list[str]]:
     with Workspace.open(profile) as local, ServerWorkspace(url, local) as server:
-        report = server.audit_check()
+        report = server.audit.check()
     return report.intact, report.checked, report.problems
 
 

@@ -19,9 +19,9 @@ from letadesk.workspace import Workspace
 
 def _complete(ws: Workspace) -> None:
     """Every stored document whole: its fragments are its text at their offsets."""
-    for doc in ws.documents():
-        text = ws.text(doc)
-        for f in ws.fragments(doc):
+    for doc in ws.documents.all():
+        text = ws.documents.text(doc)
+        for f in ws.documents.fragments(doc):
             assert text[f.start : f.end] == f.text, f"document {doc.id} is partial"
 
 
@@ -34,25 +34,25 @@ def test_a_backup_taken_during_an_ingest_restores_and_the_next_ingest_completes_
     source, copy, restored = tmp_path / "source", tmp_path / "backup", tmp_path / "restored"
     taken: list[int] = []
     with Workspace.open(source) as ws, Workspace.open(source) as app:
-        app.create_matter("M")
+        app.matters.create("M")
 
         def back_up_midway(done: int, total: int, _path: str) -> None:
             if done == 3 and not taken:  # three files stored, three to go
                 taken.append(backup(app, copy).counts["documents"])
 
-        ws.ingest([docs], matter="M", progress=back_up_midway)
-        final = ws.status()
+        ws.documents.ingest([docs], matter="M", progress=back_up_midway)
+        final = ws.documents.counts()
     assert taken and 0 < taken[0] < final["documents"] == 6
 
     report = restore(copy, Paths.resolve(restored))
     manifest = json.loads((copy / "manifest.json").read_text(encoding="utf-8"))
     with Workspace.open(restored) as ws:
-        assert ws.status() == report.counts == manifest["counts"]
-        assert ws.audit_check().intact
+        assert ws.documents.counts() == report.counts == manifest["counts"]
+        assert ws.audit.check().intact
         assert ws.doctor().consistent
         _complete(ws)
-        ws.ingest([docs], matter="M")  # the rest of the interrupted ingest
-        assert ws.status() == final
+        ws.documents.ingest([docs], matter="M")  # the rest of the interrupted ingest
+        assert ws.documents.counts() == final
         doctor = ws.doctor()
         assert doctor.consistent and not doctor.pending
         assert ws.search("governing law", matter="M", k=5)
@@ -67,7 +67,7 @@ def test_the_manifest_counts_what_the_backup_holds(
     write_text(docs, "nda.txt", NDA_EN)
     source, copy = tmp_path / "source", tmp_path / "backup"
     with Workspace.open(source) as ws, Workspace.open(source) as other:
-        ws.ingest([docs], matter="M")
+        ws.documents.ingest([docs], matter="M")
         audit.append(ws._conn, {"question": "q1"}, audit_id=audit.new_audit_id(), matter_id=None)
         snapshot = ws.copy_database
 
@@ -77,11 +77,11 @@ def test_the_manifest_counts_what_the_backup_holds(
                 other._conn, {"question": "q2"}, audit_id=audit.new_audit_id(), matter_id=None
             )
             write_text(tmp_path / "more", "contract.txt", CONTRACT_RO)
-            other.ingest([tmp_path / "more"], matter="M")
+            other.documents.ingest([tmp_path / "more"], matter="M")
 
         monkeypatch.setattr(ws, "copy_database", snapshot_then_more)
         report = backup(ws, copy)
-        assert ws.status()["documents"] == 2 and ws.audit_check().records == 2
+        assert ws.documents.counts()["documents"] == 2 and ws.audit.check().records == 2
     manifest = json.loads((copy / "manifest.json").read_text(encoding="utf-8"))
     assert sorted(p.name for p in copy.iterdir() if p.is_file()) == [
         "audit.key",

@@ -135,7 +135,7 @@ def test_show_and_meta_with_another_matters_id_fail_clearly(
     assert code == 4
     assert f"no document {doc_a.id} in matter 'B'" in capsys.readouterr().err
     with Workspace.open(tmp_path / "p") as ws:
-        assert ws.document(str(doc_a.id)).jurisdiction == "RO"
+        assert ws.documents.find(str(doc_a.id)).jurisdiction == "RO"
         with pytest.raises(NotFoundError, match="in matter 'B'"):
             ws.filters("B", document=str(doc_a.id))  # ask/search --document
     assert _meta_of(conn, a) == ("RO", "", None, None, False)  # matter A's: untouched

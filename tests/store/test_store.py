@@ -48,12 +48,12 @@ def test_newer_schema_is_refused(tmp_path: Path) -> None:
 
 def test_renaming_a_matter_to_a_taken_name_is_a_clear_error(workspace: Workspace) -> None:
     """Before: apsw.ConstraintError (UNIQUE constraint failed) escaped the error tree."""
-    workspace.create_matter("Alpha")
-    workspace.create_matter("Beta")
+    workspace.matters.create("Alpha")
+    workspace.matters.create("Beta")
     with pytest.raises(
         ConfigError,
         match="cannot rename the matter to 'Alpha': another matter already has that name",
     ) as caught:
-        workspace.rename_matter("Beta", "Alpha")
+        workspace.matters.rename("Beta", "Alpha")
     assert caught.value.exit_code == 2
-    assert sorted(m.name for m in workspace.matters()) == ["Alpha", "Beta"]
+    assert sorted(m.name for m in workspace.matters.all()) == ["Alpha", "Beta"]

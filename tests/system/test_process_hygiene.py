@@ -149,15 +149,15 @@ def test_many_processes_open_a_new_profile_at_once(tmp_path: Path) -> None:
 def test_a_second_ingest_into_the_same_matter_fails_clearly(tmp_path: Path) -> None:
     write_text(tmp_path / "docs", "a.txt", NDA_EN)
     ws = Workspace.open(tmp_path / "profile")
-    ws.create_matter("M")
+    ws.matters.create("M")
     other = Workspace.open(tmp_path / "profile")
     # another process holds the matter's lock (flock locks are per open file, so a
     # second handle in this process stands in for it)
-    with file_lock(ws.paths.locks / f"matter-{ws.matter('M').id}.lock"):
+    with file_lock(ws.paths.locks / f"matter-{ws.matters.named('M').id}.lock"):
         with pytest.raises(BusyError) as caught:
-            other.ingest([tmp_path / "docs"], matter="M")
+            other.documents.ingest([tmp_path / "docs"], matter="M")
         assert "matter 'M' is being ingested by another LetaDesk" in str(caught.value)
         assert f"process {os.getpid()}" in str(caught.value)
-        assert other.documents("M") == []
+        assert other.documents.all("M") == []
     ws.close()
     other.close()

@@ -31,7 +31,7 @@ def versions(shared_data: Path, tmp_path_factory: pytest.TempPathFactory) -> Ite
     ws.settings = replace(ws.settings, embedder="minilm")
     folder = shared_data / "ro" / "legea_98_2016_versions"
     for name, (start, end) in VERSIONS.items():
-        ws.ingest(
+        ws.documents.ingest(
             [folder / name],
             matter="Achizitii",
             meta=LegalMeta(jurisdiction="RO", legal_force="law", valid_from=start, valid_to=end),
@@ -58,10 +58,10 @@ def test_article_as_of_a_date_cites_the_text_then_in_force(
     assert answer.disposition == "answered", answer.reason
     for claim in answer.claims:
         for cite in claim.citations:
-            doc = versions.document(str(cite.document_id))
+            doc = versions.documents.find(str(cite.document_id))
             assert Path(doc.path).name == expected
             assert cite.locator.startswith("art. 57 alin. (1)")
-            assert versions.text(doc)[cite.start : cite.end] == cite.quote
+            assert versions.documents.text(doc)[cite.start : cite.end] == cite.quote
 
 
 def test_without_a_date_the_version_in_force_today_is_cited(versions: Workspace) -> None:
@@ -79,7 +79,7 @@ def test_without_a_date_the_version_in_force_today_is_cited(versions: Workspace)
     assert answer.disposition == "answered", answer.reason
     assert answer.as_of == today
     cited = {
-        Path(versions.document(str(c.document_id)).path).name
+        Path(versions.documents.find(str(c.document_id)).path).name
         for claim in answer.claims
         for c in claim.citations
     }
@@ -122,7 +122,7 @@ def test_naming_the_law_searches_the_version_in_force(
 def test_citation_not_in_force_is_rejected(versions: Workspace) -> None:
     from letadesk.answer.citations import check_citations
 
-    matter = versions.matter("Achizitii").id
+    matter = versions.matters.named("Achizitii").id
     results = check_citations(
         versions.corpus,
         "Potrivit art. 57 alin. (1) din Legea nr. 98/2016 ofertele sunt confidențiale.",
@@ -161,14 +161,14 @@ def test_real_model_shows_only_verbatim_quotes(
     if source.startswith("cuad/"):  # speed; Romanian retrieval needs e5, as users get it:
         # with MiniLM art. 7 (1) ranks too low for Gate 2, and nothing would be drafted
         ws.settings = replace(ws.settings, embedder="minilm")
-    ws.ingest([shared_data / source], matter="Real")
+    ws.documents.ingest([shared_data / source], matter="Real")
     answer = ws.ask(question, matter="Real", options=AskOptions(max_attempts=1, generate=True))
 
-    record = ws.audit_entry(answer.audit_id)
+    record = ws.audit.entry(answer.audit_id)
     assert record is not None and record.record["model"].startswith("SmolLM2")
     for claim in answer.claims:
         for cite in claim.citations:
-            text = ws.text(ws.document(str(cite.document_id)))
+            text = ws.documents.text(ws.documents.find(str(cite.document_id)))
             assert text[cite.start : cite.end] == cite.quote
     assert answer.disposition in {"answered", "refused"}
     if answer.disposition == "refused":

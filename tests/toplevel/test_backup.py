@@ -23,7 +23,7 @@ def _state(ws: Workspace) -> tuple[dict[str, int], list[tuple[int, str]], bool]:
     chain = [
         (int(r[0]), str(r[1])) for r in ws._conn.execute("SELECT seq, hash FROM audit ORDER BY seq")
     ]
-    return ws.status(), chain, ws.audit_check().intact
+    return ws.documents.counts(), chain, ws.audit.check().intact
 
 
 @pytest.mark.slow
@@ -35,13 +35,13 @@ def test_backup_then_restore_gives_the_same_profile(
     write_text(docs, "nda.txt", NDA_EN)
     source, copy, restored = tmp_path / "source", tmp_path / "backup", tmp_path / "restored"
     with Workspace.open(source) as ws:  # the app keeps the profile open meanwhile
-        ws.ingest([docs], matter="Acme")
+        ws.documents.ingest([docs], matter="Acme")
         for q in ("Care este preavizul?", "Who may receive confidential information?"):
             audit.append(
                 ws._conn,
                 {"question": q},
                 audit_id=audit.new_audit_id(),
-                matter_id=ws.matter("Acme").id,
+                matter_id=ws.matters.named("Acme").id,
             )
         before = _state(ws)
         model = tmp_path / "firm.gguf"
@@ -84,7 +84,7 @@ def _backup(tmp_path: Path, *, documents: bool = False) -> Path:
     copy = tmp_path / "backup"
     with Workspace.open(tmp_path / "source") as ws:
         if documents:
-            ws.ingest([write_text(tmp_path / "docs", "nda.txt", NDA_EN)], matter="Acme")
+            ws.documents.ingest([write_text(tmp_path / "docs", "nda.txt", NDA_EN)], matter="Acme")
         audit.append(ws._conn, {"question": "q"}, audit_id=audit.new_audit_id(), matter_id=None)
         backup(ws, copy)
     return copy

@@ -66,13 +66,13 @@ def test_a_new_profile_is_private(tmp_path: Path) -> None:
         docs = tmp_path / "docs"
         write_text(docs, "nda.txt", NDA_EN)
         with Workspace.open(tmp_path / "profile") as ws:
-            ws.ingest([docs], matter="M")
+            ws.documents.ingest([docs], matter="M")
             Settings(threads=1).save(ws.paths)
             audit.append(
                 ws._conn,
                 {"question": "q"},
                 audit_id=audit.new_audit_id(),
-                matter_id=ws.matter("M").id,
+                matter_id=ws.matters.named("M").id,
             )
             modes = _modes(ws.paths.root)
     finally:
@@ -119,8 +119,8 @@ def test_purge_leaves_no_text_of_the_matter_in_any_profile_file(tmp_path: Path) 
     write_text(other, "nda.txt", NDA_EN)
     root = tmp_path / "profile"
     with Workspace.open(root) as ws:
-        ws.ingest([secret], matter="Zorbulaxian")
-        ws.ingest([other], matter="Other")
+        ws.documents.ingest([secret], matter="Zorbulaxian")
+        ws.documents.ingest([other], matter="Other")
         ws.ask(CANARY_QUESTION, matter="Zorbulaxian", options=AskOptions(generate=False))
         ws.ask(
             "May the NDA be terminated with notice?",
@@ -142,11 +142,11 @@ def test_purge_leaves_no_text_of_the_matter_in_any_profile_file(tmp_path: Path) 
     assert old_segments and not old_segments & _segments(root)
     with Workspace.open(root) as ws:
         with pytest.raises(NotFoundError):
-            ws.matter("Zorbulaxian")
-        report = ws.audit_check()
+            ws.matters.named("Zorbulaxian")
+        report = ws.audit.check()
         assert report.intact, report.problems
         assert "purged to hashes" in " ".join(report.checked)
         assert ws.doctor().consistent
         assert ws.search("terminated notice", matter="Other")  # the other matter is whole
-        events = [e.record for e in ws.audit_entries() if e.record.get("event") == "purge"]
+        events = [e.record for e in ws.audit.entries() if e.record.get("event") == "purge"]
         assert events and events[0]["documents"] == 1 and events[0]["backups_removed"] == 1

@@ -88,7 +88,7 @@ def test_the_window_keeps_the_thread_and_says_what_a_follow_up_inherits(
     win = sample_window
     install_translator(QApplication.instance(), language)
     try:
-        nda = next(d for d in win.ws.documents(win.matter) if d.kind == "pdf")
+        nda = next(d for d in win.ws.documents.all(win.matter) if d.kind == "pdf")
         win.documents.ask_about.emit(str(nda.id), nda.title)  # the documents' menu
         panel = win.ask_panel
         assert not panel.follow_up.isHidden() and panel.follow_up.isChecked()
@@ -122,7 +122,7 @@ def test_the_window_keeps_the_thread_and_says_what_a_follow_up_inherits(
         assert thread.list.count() == 2 and not thread.head.isHidden()
         thread.list.setCurrentRow(0)  # the first answer again, from the thread
         assert win.answer_view.answer is answer
-        assert len(win.ws.audit_entries(matter=win.matter)) == 2  # History: the audit log
+        assert len(win.ws.audit.entries(matter=win.matter)) == 2  # History: the audit log
         thread.new_button.click()
         assert thread.list.count() == 0 and panel.follow_up.isHidden()
     finally:
@@ -134,8 +134,8 @@ def test_a_question_back_s_provision_asks_again_of_that_document(qtbot, sample_w
     from letadesk.domain import Passage, Scores
 
     win = sample_window
-    nda = next(d for d in win.ws.documents(win.matter) if d.kind == "pdf")
-    fragment = next(f for f in win.ws.fragments(nda) if f.locator)
+    nda = next(d for d in win.ws.documents.all(win.matter) if d.kind == "pdf")
+    fragment = next(f for f in win.ws.documents.fragments(nda) if f.locator)
     question = "How long do the confidentiality obligations survive termination?"
     refusal = Answer(
         question,
@@ -186,5 +186,5 @@ def test_the_thread_is_there_after_a_restart_until_a_new_conversation(
     second.close()
     third = reopened()
     assert third.conversation.list.count() == 0 and third.conversation.head.isHidden()
-    assert len(third.ws.audit_entries(matter=third.matter)) == 2  # History keeps both
+    assert len(third.ws.audit.entries(matter=third.matter)) == 2  # History keeps both
     third.shutdown()

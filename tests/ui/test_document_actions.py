@@ -48,7 +48,7 @@ def notes_window(qtbot, window, tmp_path: Path):
 
 
 def _doc(win, name: str):
-    return next(d for d in win.ws.documents("Notes") if d.path.endswith(name))
+    return next(d for d in win.ws.documents.all("Notes") if d.path.endswith(name))
 
 
 def test_mark_verified_and_not_verified(qtbot, notes_window) -> None:
@@ -68,10 +68,13 @@ def test_mark_verified_and_not_verified(qtbot, notes_window) -> None:
 def test_remove_and_reindex(qtbot, notes_window) -> None:
     win = notes_window
     gone, again = _doc(win, "note_1.txt"), _doc(win, "note_2.txt")
-    before = [f.text for f in win.ws.fragments(again)]
+    before = [f.text for f in win.ws.documents.fragments(again)]
     assert win.manage("remove", [str(gone.id)])
     wait_idle(qtbot, win)
-    assert [Path(d.path).name for d in win.ws.documents("Notes")] == ["note_0.txt", "note_2.txt"]
+    assert [Path(d.path).name for d in win.ws.documents.all("Notes")] == [
+        "note_0.txt",
+        "note_2.txt",
+    ]
     assert win.documents.status_of("note_1.txt") is None
     hits = win.ws.search("nota 1", matter="Notes", k=20)
     assert all(p.document.id != gone.id for p in hits)
@@ -79,8 +82,8 @@ def test_remove_and_reindex(qtbot, notes_window) -> None:
     wait_idle(qtbot, win)
     doc = _doc(win, "note_2.txt")
     assert doc.id == again.id and str(doc.status) == "indexed"
-    assert [f.text for f in win.ws.fragments(doc)] == before
-    assert win.ws.pending("Notes") == {}
+    assert [f.text for f in win.ws.documents.fragments(doc)] == before
+    assert win.ws.documents.pending("Notes") == {}
     with Workspace.open(win.ws.paths.root) as fresh:  # the indexes as another reader sees them
         assert fresh.doctor().consistent
 
@@ -94,12 +97,12 @@ def test_reindex_of_a_file_that_is_gone_fails_and_keeps_the_document(
     assert win.manage("reindex", [str(doc.id)])
     qtbot.waitUntil(lambda: win.task == "", timeout=60_000)
     assert "no longer there" in win.last_error
-    assert win.ws.fragments(_doc(win, "note_0.txt"))  # nothing was taken out
+    assert win.ws.documents.fragments(_doc(win, "note_0.txt"))  # nothing was taken out
 
 
 def test_the_menu_offers_what_fits_the_selection(qtbot, notes_window) -> None:
     win = notes_window
-    docs = win.ws.documents("Notes")
+    docs = win.ws.documents.all("Notes")
     menu = document_menu(
         win, docs[:1], run=lambda _a: None, ask_about=lambda _d: None, editable=True
     )
@@ -178,7 +181,7 @@ def test_resume_finishes_a_cancelled_add(qtbot, window, tmp_path: Path) -> None:
     window.documents_engine.embed_progress.disconnect(cancel_after_a_batch)
     panel.resume_button.click()
     wait_idle(qtbot, window)
-    assert not window.last_report.cancelled and window.ws.pending("Notes") == {}
+    assert not window.last_report.cancelled and window.ws.documents.pending("Notes") == {}
     assert {r.status for r in panel.rows} == {"indexed"}
     assert panel.resume_button.isHidden()
 

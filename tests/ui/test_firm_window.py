@@ -32,8 +32,8 @@ def firm(pg_server: PgServer, tmp_path_factory: pytest.TempPathFactory) -> str:
     write_text(root / "ro", "contract.txt", CONTRACT_RO)
     it_profile = root / "it-profile"
     with Workspace.open(it_profile) as ws:
-        ws.ingest([root / "nda"], matter="NDA")
-        ws.ingest([root / "ro"], matter="Contract RO")
+        ws.documents.ingest([root / "nda"], matter="NDA")
+        ws.documents.ingest([root / "ro"], matter="Contract RO")
     database = pg_server.fresh_database()
     owner = pg_server.url(database, "it_owner")
     base = ["--data-dir", str(it_profile)]
@@ -79,7 +79,7 @@ def test_nothing_that_would_change_the_server_is_offered(ana_window) -> None:
         assert win.tabs.isTabEnabled(win.tabs.indexOf(view))
     assert win.add_paths([str(Path(__file__))], "NDA") is False
     assert win.load_sample_matter() is False  # no sample matter on a firm's server
-    assert win.local.matters() == []  # and nothing was copied onto this computer
+    assert win.local.matters.all() == []  # and nothing was copied onto this computer
 
 
 def test_a_question_is_answered_on_the_server_and_its_source_opens(qtbot, ana_window) -> None:
@@ -95,10 +95,10 @@ def test_a_question_is_answered_on_the_server_and_its_source_opens(qtbot, ana_wi
     assert win.viewer.mode == "text"  # the server's text: the file is not on this computer
     assert "five (5) years" in win.viewer.highlighted_text()
     # the record is the server's, and names ana
-    entries = win.ws.audit_entries(matter="NDA")
+    entries = win.ws.audit.entries(matter="NDA")
     assert entries and entries[0].record["question"] == SURVIVE
     assert entries[0].record["asked_by"] == "ana"
-    assert win.local.audit_entries() == []
+    assert win.local.audit.entries() == []
     win.audit_view.set_matter("NDA")  # the History tab reads the server's trail
     assert win.audit_view.list.topLevelItemCount() >= 1
 
@@ -146,7 +146,9 @@ def test_a_draft_is_checked_against_the_servers_matter(qtbot, ana_window, tmp_pa
     (piece,) = report.pieces
     (related,) = piece.findings  # it cites nothing: the matter's nearest passage
     assert related.kind == "related"
-    assert related.citations and related.citations[0].document_id == win.ws.documents("NDA")[0].id
+    assert (
+        related.citations and related.citations[0].document_id == win.ws.documents.all("NDA")[0].id
+    )
 
 
 def test_a_server_that_cannot_be_opened_is_an_error_before_any_window(

@@ -58,8 +58,8 @@ def test_the_stage_line_counts_the_seconds(qtbot, panel: AskPanel) -> None:
 
 def test_arrows_move_between_chips_and_enter_opens_one(qtbot, sample_window) -> None:
     win = sample_window
-    doc = next(d for d in win.ws.documents() if d.kind == "pdf")
-    first, second = win.ws.fragments(doc)[:2]
+    doc = next(d for d in win.ws.documents.all() if d.kind == "pdf")
+    first, second = win.ws.documents.fragments(doc)[:2]
     claims = tuple(Claim(f.text[:60], "extracted", (cite(doc, f),)) for f in (first, second))
     view = win.answer_view
     view.show_answer(Answer("", "answered", "", claims, mode="extracted"))

@@ -20,8 +20,8 @@ pytestmark = pytest.mark.ui
 def test_the_window_fits_1024_by_700(qtbot, sample_window) -> None:
     win = sample_window
     assert win.minimumSizeHint().width() <= 1024 and win.minimumSizeHint().height() <= 700
-    doc = next(d for d in win.ws.documents() if d.kind == "pdf")
-    fragments = win.ws.fragments(doc)[:3]
+    doc = next(d for d in win.ws.documents.all() if d.kind == "pdf")
+    fragments = win.ws.documents.fragments(doc)[:3]
     citation = cite(
         doc,
         fragments[0],
@@ -45,8 +45,8 @@ def test_a_refusal_s_reason_and_nearest_sources_wrap_at_1024_by_700(qtbot, sampl
     # before: each nearest source's snippet was one unwrapped line of up to 160
     # characters, cut off at the pane's edge with no scrollbar (issue 10)
     win = sample_window
-    doc = next(d for d in win.ws.documents() if d.kind == "pdf")
-    long = max(win.ws.fragments(doc), key=lambda f: len(f.text))
+    doc = next(d for d in win.ws.documents.all() if d.kind == "pdf")
+    long = max(win.ws.documents.fragments(doc), key=lambda f: len(f.text))
     assert len(long.text) > 160
     nearest = tuple(Passage(long, doc, Scores(fused=0.1)) for _ in range(3))
     reason = "I don't have a sufficient source: " + "the closest sources do not address it " * 6

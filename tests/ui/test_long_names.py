@@ -120,8 +120,8 @@ def _grouped_answer(win) -> Answer:
     """A grouped answer over every contract from the store, each titled by its file's
     CUAD name (as a PDF without a title of its own is)."""
     claims, groups = [], []
-    for doc in win.ws.documents("CUAD contracts"):
-        fragment = next(f for f in win.ws.fragments(doc) if "Governing Law" in f.text)
+    for doc in win.ws.documents.all("CUAD contracts"):
+        fragment = next(f for f in win.ws.documents.fragments(doc) if "Governing Law" in f.text)
         title = Path(doc.path).name
         cite = Citation(
             fragment.id,
@@ -170,8 +170,10 @@ def test_a_grouped_answer_over_cuad_names_fits_and_shows_every_claim(qtbot, cuad
 
 def test_a_refusal_over_cuad_names_fits(qtbot, cuad_window) -> None:
     win = cuad_window
-    docs = win.ws.documents("CUAD contracts")
-    nearest = tuple(Passage(win.ws.fragments(d)[0], d, Scores(fused=0.1)) for d in docs[:3])
+    docs = win.ws.documents.all("CUAD contracts")
+    nearest = tuple(
+        Passage(win.ws.documents.fragments(d)[0], d, Scores(fused=0.1)) for d in docs[:3]
+    )
     clarify = "Do you mean Section 2 of " + Path(docs[0].path).name + "?"
     refusal = Answer("Q?", "refused", "No source.", (), nearest_sources=nearest, clarify=clarify)
     view = win.answer_view

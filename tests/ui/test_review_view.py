@@ -48,7 +48,7 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
     for name in ROWS:
         write_text(root / "docs", name, GOVERNING_LAW_MATTER[name])
     with Workspace.open(root / "profile") as ws:
-        ws.ingest([root / "docs"], matter="Acme")
+        ws.documents.ingest([root / "docs"], matter="Acme")
     (root / "questions.json").write_text(
         json.dumps({"name": "two", "questions": [LAW, NOTICE]}), encoding="utf-8"
     )
@@ -186,7 +186,7 @@ def test_unticked_documents_a_refused_cell_and_the_tab_in_romanian(qtbot, tmp_pa
     app = application("ro")
     try:
         with Workspace.open(tmp_path / "profile") as ws:
-            ws.ingest([tmp_path / "docs"], matter="Acme")  # the fast tier's fake embedder
+            ws.documents.ingest([tmp_path / "docs"], matter="Acme")  # the fast tier's fake embedder
             view = ReviewView(ws)
             qtbot.addWidget(view)
             try:

@@ -61,8 +61,8 @@ SCRIPT = textwrap.dedent(
         win.matters.create_matter("Scaled")
         assert win.add_paths([str(pdf)], "Scaled")
         idle()
-        (doc,) = win.ws.documents("Scaled")
-        fragment = win.ws.fragments(doc)[0]
+        (doc,) = win.ws.documents.all("Scaled")
+        fragment = win.ws.documents.fragments(doc)[0]
         citation = Citation(
             fragment_id=fragment.id, document_id=doc.id, document=doc.title * 3, page=1,
             page_label="1", locator="Section 3", quote=fragment.text, start=fragment.start,

@@ -29,7 +29,7 @@ def viewer_window(qtbot, window, tmp_path: Path):
     window.matters.create_matter("Viewer")
     assert window.add_paths([str(pdf)], "Viewer")
     wait_idle(qtbot, window)
-    (doc,) = window.ws.documents("Viewer")
+    (doc,) = window.ws.documents.all("Viewer")
     window.resize(1200, 800)
     window.show()
     qtbot.waitExposed(window)
@@ -107,8 +107,8 @@ def test_a_matter_switch_clears_the_viewer(qtbot, viewer_window) -> None:
 
 def _cited(window) -> Citation:
     """A citation of the PDF's second page, as an answer's chip carries it."""
-    (doc,) = window.ws.documents("Viewer")
-    return cite(doc, next(f for f in window.ws.fragments(doc) if f.page == 2))
+    (doc,) = window.ws.documents.all("Viewer")
+    return cite(doc, next(f for f in window.ws.documents.fragments(doc) if f.page == 2))
 
 
 def test_copy_the_citation_and_the_quote(qtbot, viewer_window) -> None:
@@ -143,8 +143,8 @@ def test_open_in_the_system_viewer_at_the_page(qtbot, viewer_window, monkeypatch
 
 
 def test_step_through_the_quotes_of_a_claim(qtbot, viewer_window) -> None:
-    (doc,) = viewer_window.ws.documents("Viewer")
-    first, *_, last = viewer_window.ws.fragments(doc)
+    (doc,) = viewer_window.ws.documents.all("Viewer")
+    first, *_, last = viewer_window.ws.documents.fragments(doc)
     citations = (cite(doc, first), cite(doc, last))
     viewer = viewer_window.viewer
     viewer.show_source(citations[0], citations, 0)

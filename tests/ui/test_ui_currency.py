@@ -41,7 +41,7 @@ def test_stale_and_unverified_sources_are_marked_in_romanian(
     folder = tmp_path / "docs"
     shutil.copytree(SAMPLE, folder)
     with Workspace(Paths.resolve(profile)) as ws:
-        ws.ingest([folder], matter="Dosar")
+        ws.documents.ingest([folder], matter="Dosar")
     # An edit that keeps the size and the time: only the full re-hash on start finds it.
     _edit_keeping_size_and_time(folder / "memo_intern.md", "five years", "nine years")
     app = application("ro")
@@ -81,8 +81,8 @@ def test_stale_and_unverified_sources_are_marked_in_romanian(
 
 def test_a_verified_current_source_carries_no_mark(qtbot, sample_window) -> None:
     win = sample_window
-    for doc in win.ws.documents(win.matter):
-        win.ws.set_legal_meta(doc, _meta_of(doc), verified=True)
+    for doc in win.ws.documents.all(win.matter):
+        win.ws.documents.set_legal_meta(doc, _meta_of(doc), verified=True)
     assert win.ask(QUESTION, generate=False)
     wait_idle(qtbot, win)
     view = win.answer_view

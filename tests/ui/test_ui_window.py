@@ -81,11 +81,11 @@ def test_chip_opens_text_source_with_span_highlighted(qtbot, sample_window) -> N
     ref = chip.source
     qtbot.mouseClick(chip, Qt.MouseButton.LeftButton)
     viewer = win.viewer
-    doc = win.ws.document(str(ref.document_id))
+    doc = win.ws.documents.find(str(ref.document_id))
     assert doc.kind != "pdf"
     assert viewer.mode == "text"
     assert viewer.selection_range == (ref.start, ref.end)
-    assert viewer.highlighted_text() == win.ws.text(doc)[ref.start : ref.end]
+    assert viewer.highlighted_text() == win.ws.documents.text(doc)[ref.start : ref.end]
     assert viewer.current_page == ref.page
 
 
@@ -96,7 +96,9 @@ def test_chip_opens_pdf_page_with_quote_highlighted(qtbot, sample_window) -> Non
     win.ask(QUESTION, generate=False)
     wait_idle(qtbot, win)
     chips = [
-        c for c in win.answer_view.chips if win.ws.document(str(c.source.document_id)).kind == "pdf"
+        c
+        for c in win.answer_view.chips
+        if win.ws.documents.find(str(c.source.document_id)).kind == "pdf"
     ]
     assert chips, "the NDA (a PDF) is cited"
     ref = chips[0].source
@@ -106,7 +108,7 @@ def test_chip_opens_pdf_page_with_quote_highlighted(qtbot, sample_window) -> Non
     assert viewer.current_page == ref.page
     assert viewer.highlight_rects
     assert viewer.page_image.pixmap() is not None and not viewer.page_image.pixmap().isNull()
-    with pymupdf.open(win.ws.document(str(ref.document_id)).path) as pdf:
+    with pymupdf.open(win.ws.documents.find(str(ref.document_id)).path) as pdf:
         words = pdf[ref.page - 1].get_text("words")
     quote_words = set(ref.quote.split()[:4])
     targets = [pymupdf.Rect(w[:4]) for w in words if w[4] in quote_words]
@@ -162,10 +164,12 @@ def test_cancel_ingest_leaves_consistent_state(qtbot, window, tmp_path: Path) ->
     wait_idle(qtbot, window)
     report = window.last_report
     assert report is not None and report.cancelled
-    docs = window.ws.documents("Many")
+    docs = window.ws.documents.all("Many")
     assert len(docs) < 60
     for doc in docs:
-        assert doc.status == "failed" or (doc.status == "indexed" and window.ws.fragments(doc))
+        assert doc.status == "failed" or (
+            doc.status == "indexed" and window.ws.documents.fragments(doc)
+        )
 
 
 class _LabelTexts(QObject):
@@ -242,7 +246,7 @@ def test_a_cancelled_add_says_what_is_indexed_and_what_is_pending(
     wait_idle(qtbot, window)
     assert not window.last_report.cancelled and window.last_report.pending == []
     assert {r.status for r in panel.rows} == {"indexed"}
-    assert window.ws.pending("Notes") == {}
+    assert window.ws.documents.pending("Notes") == {}
 
 
 class _HeldIngest:
@@ -322,12 +326,12 @@ def test_matters_create_rename_delete(qtbot, window) -> None:
     panel.create_matter("Beta")
     assert panel.current() == "Beta"
     panel.rename_matter("Beta renamed")
-    assert [m.name for m in window.ws.matters()] == ["Alpha", "Beta renamed"] or {
-        m.name for m in window.ws.matters()
+    assert [m.name for m in window.ws.matters.all()] == ["Alpha", "Beta renamed"] or {
+        m.name for m in window.ws.matters.all()
     } == {"Alpha", "Beta renamed"}
     panel.delete_matter(confirm=False)
     wait_idle(qtbot, window)
-    assert {m.name for m in window.ws.matters()} == {"Alpha"}
+    assert {m.name for m in window.ws.matters.all()} == {"Alpha"}
     assert panel.current() == "Alpha"
 
 
@@ -342,7 +346,7 @@ def test_renaming_a_matter_to_a_taken_name_warns_with_a_clear_message(
     panel.create_matter("Beta")
     panel.rename_matter("Alpha")
     assert warnings == ["cannot rename the matter to 'Alpha': another matter already has that name"]
-    assert {m.name for m in window.ws.matters()} == {"Alpha", "Beta"}
+    assert {m.name for m in window.ws.matters.all()} == {"Alpha", "Beta"}
     assert panel.current() == "Beta"
 
 

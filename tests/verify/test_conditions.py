@@ -92,9 +92,9 @@ def test_ask_refuses_the_statement_on_a_request_only_clause(tmp_path: Path) -> N
     write_text(tmp_path / "docs", "request.txt", NDA.format(clause=ON_REQUEST))
     write_text(tmp_path / "docs", "termination.txt", NDA.format(clause=ON_TERMINATION))
     with Workspace.open(tmp_path / "profile") as ws:
-        ws.ingest([tmp_path / "docs"], matter="M")
+        ws.documents.ingest([tmp_path / "docs"], matter="M")
         options = AskOptions(generate=False)
-        found = {d.path.rsplit("/", 1)[-1]: str(d.id) for d in ws.documents("M")}
+        found = {d.path.rsplit("/", 1)[-1]: str(d.id) for d in ws.documents.all("M")}
         refused = ws.ask(RETURN, matter="M", document=found["request.txt"], options=options)
         answered = ws.ask(RETURN, matter="M", document=found["termination.txt"], options=options)
     assert refused.disposition == "refused" and not refused.claims

@@ -165,7 +165,7 @@ def cmd_engine(args: argparse.Namespace) -> int:
 
 
 def _engine_answer(ws: Profile, args: argparse.Namespace) -> int:
-    ws.check_sources(full=False)  # as a cold ask's open_profile(sources="quick") does
+    ws.documents.check_sources(full=False)  # as a cold ask's open_profile(sources="quick") does
     return answer_question(ws, args)
 
 
@@ -178,7 +178,7 @@ def _warm(ws: Profile) -> None:
 
     try:
         default_judge()
-        if names := [m.name for m in ws.matters()]:  # not a user's search: not recorded
+        if names := [m.name for m in ws.matters.all()]:  # not a user's search: not recorded
             search_on(ws, None, "warm-up", matter=names[0], k=1)
         if ws.generates():
             ws.generator()
@@ -266,7 +266,7 @@ def _marked(quote: str, span: tuple[int, int] | None) -> str:
 def cmd_audit(args: argparse.Namespace) -> int:
     with open_profile(args) as ws:
         if args.verify:
-            report = ws.audit_check()
+            report = ws.audit.check()
             if args.json:
                 print_json(report.as_json())
             else:
@@ -280,14 +280,14 @@ def cmd_audit(args: argparse.Namespace) -> int:
             return 0 if report.intact else 1
         if args.export:
             try:
-                count = ws.audit_export(Path(args.export))
+                count = ws.audit.export(Path(args.export))
             except OSError as exc:
                 raise ConfigError(
                     f"--export {args.export}: cannot write ({exc.strerror or exc})"
                 ) from exc
             print(f"exported {count} records to {args.export}", file=sys.stderr)
             return 0
-        records = ws.audit_entries(limit=args.limit)
+        records = ws.audit.entries(limit=args.limit)
     if args.json:
         print_json(
             [

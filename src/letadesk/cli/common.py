@@ -8,66 +8,24 @@ import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from datetime import date
-from pathlib import Path
-from typing import TYPE_CHECKING, Any, Literal, Protocol
+from typing import TYPE_CHECKING, Any, Literal
 
 from letadesk.cli.ask_args import backend_url
-from letadesk.domain import Matter, Passage
-from letadesk.draft.check import DraftTarget
 from letadesk.errors import ConfigError
 from letadesk.limits import checked_count
-from letadesk.review.grid import ReviewTarget
-from letadesk.store.audit import AuditEntry
-from letadesk.store.audit_check import AuditCheck
+from letadesk.profile import Profile as Profile  # the verbs' type for either backend
 from letadesk.text import printable
 from letadesk.workspace import Workspace
 
 if TYPE_CHECKING:
-    from letadesk.generate.generator import Generator
-    from letadesk.ingest.currency import CurrencyReport
     from letadesk.server.workspace import ServerWorkspace
-
-
-class Profile(ReviewTarget, DraftTarget, Protocol):
-    """What the verbs that run on either backend ask: the embedded :class:`Workspace` or
-    the firm server's :class:`~letadesk.server.workspace.ServerWorkspace` (a review
-    grid's and a draft check's target, and more)."""
-
-    def matters(self) -> list[Matter]: ...
-
-    def search(
-        self,
-        query: str,
-        *,
-        matter: str,
-        document: str | None = None,
-        k: int = 20,
-        as_of: date | None = None,
-        dense: bool = True,
-    ) -> list[Passage]: ...
-
-    def check_sources(
-        self, *, matter: str | None = None, full: bool | None = None
-    ) -> CurrencyReport: ...
-
-    def generates(self, generator: Generator | None = None) -> bool: ...
-
-    def generator(self) -> Generator: ...
-
-    def audit_entries(
-        self, *, matter: str | None = None, limit: int | None = None
-    ) -> list[AuditEntry]: ...
-
-    def audit_check(self) -> AuditCheck: ...
-
-    def audit_export(self, target: Path) -> int: ...
 
 
 def open_workspace(
     args: argparse.Namespace, *, sources: Literal["", "quick", "due"] = ""
 ) -> Workspace:
     """The profile. ``sources``: how the documents' currency is re-checked first
-    (Workspace.check_sources): ``"quick"`` (size and time; verbs that show documents or
+    (``documents.check_sources``): ``"quick"`` (size and time; verbs that show documents or
     cite them), ``"due"`` (quick, or the full re-hash when ``source_check_days`` have
     passed; ``ingest`` and ``doctor``, which read the profile's files anyway), ``""``
     not at all (verbs that show no source: a full re-hash of a firm's archive must not
@@ -89,7 +47,7 @@ def open_workspace(
 
 def _check_sources(ws: Workspace, sources: Literal["", "quick", "due"]) -> None:
     if sources:
-        ws.check_sources(full=None if sources == "due" else False)
+        ws.documents.check_sources(full=None if sources == "due" else False)
 
 
 @contextmanager

@@ -64,7 +64,7 @@ def cmd_ingest(args: argparse.Namespace) -> int:
 
         return cmd_ingest_to_server(args)
     with open_workspace(args, sources="due") as ws, progress_bar(quiet=args.json) as bars:
-        report = ws.ingest(
+        report = ws.documents.ingest(
             args.paths,
             matter=args.matter,
             meta=meta_from(args),
@@ -80,8 +80,8 @@ def cmd_matters(args: argparse.Namespace) -> int:
 
         return cmd_members(args)
     with open_profile(args) as ws:
-        matters = ws.matters()
-        counts = {m.name: len(ws.documents(m.name)) for m in matters}
+        matters = ws.matters.all()
+        counts = {m.name: len(ws.documents.all(m.name)) for m in matters}
     if args.json:
         print_json([{"id": m.id, "name": m.name, "documents": counts[m.name]} for m in matters])
     for m in [] if args.json else matters:
@@ -122,8 +122,8 @@ def cmd_docs(args: argparse.Namespace) -> int:
     """The documents; one whose passages are not all in the index yet (a cancelled add)
     is "partly indexed", as the window and ``doctor`` say."""
     with open_profile(args, sources="quick") as ws:
-        docs = ws.documents(args.matter, failed_only=args.failed)
-        pending: dict[int, int] = getattr(ws, "pending", lambda _matter: {})(args.matter)
+        docs = ws.documents.all(args.matter, failed_only=args.failed)
+        pending = ws.documents.pending(args.matter)
     if args.json:
         print_json([{**_doc_json(d), "pending_passages": pending.get(d.id, 0)} for d in docs])
         return 0
@@ -142,9 +142,9 @@ def cmd_docs(args: argparse.Namespace) -> int:
 
 def cmd_show(args: argparse.Namespace) -> int:
     with open_workspace(args, sources="quick") as ws:
-        doc = ws.document(args.document, matter=args.matter)
-        fragments = ws.fragments(doc)
-        pages = ws.pages(doc)
+        doc = ws.documents.find(args.document, matter=args.matter)
+        fragments = ws.documents.fragments(doc)
+        pages = ws.documents.pages(doc)
     if args.json:
         print_json(
             {
@@ -180,15 +180,15 @@ def cmd_show(args: argparse.Namespace) -> int:
 
 def cmd_meta(args: argparse.Namespace) -> int:
     with open_workspace(args) as ws:
-        doc = ws.document(args.document, matter=args.matter)
-        ws.set_legal_meta(doc, meta_from(args), verified=args.verified)
-        print_json(_doc_json(ws.document(str(doc.id), matter=args.matter)))
+        doc = ws.documents.find(args.document, matter=args.matter)
+        ws.documents.set_legal_meta(doc, meta_from(args), verified=args.verified)
+        print_json(_doc_json(ws.documents.find(str(doc.id), matter=args.matter)))
     return 0
 
 
 def cmd_status(args: argparse.Namespace) -> int:
     with open_workspace(args, sources="quick") as ws:
-        counts = ws.status()
+        counts = ws.documents.counts()
     if args.json:
         print_json(counts)
     else:

@@ -42,7 +42,7 @@ def cmd_purge(args: argparse.Namespace) -> int:
             "index entries and audit text for good; repeat with --yes"
         )
     with open_workspace(args) as ws:
-        report = ws.purge_matter(args.matter)
+        report = ws.matters.purge(args.matter)
     if args.json:
         print_json(report.as_json())
     else:

@@ -66,7 +66,7 @@ def cmd_ingest_to_server(args: argparse.Namespace) -> int:
         server.check()
         server.require_owner("ingest --backend")  # before anything is staged here
         with progress_bar(quiet=args.json) as bars:
-            report = server.local.ingest(
+            report = server.local.documents.ingest(
                 args.paths,
                 matter=args.matter,
                 meta=meta_from(args),
@@ -105,7 +105,7 @@ def cmd_members(args: argparse.Namespace) -> int:
         server.check()
         matter = args.names[0]
         if args.action == "members":
-            names = server.members(matter)
+            names = server.matters.members(matter)
             if args.json:
                 print_json(names)
             else:
@@ -113,7 +113,9 @@ def cmd_members(args: argparse.Namespace) -> int:
             return 0
         role = args.names[1]
         changed = (
-            server.grant(matter, role) if args.action == "grant" else server.revoke(matter, role)
+            server.matters.grant(matter, role)
+            if args.action == "grant"
+            else server.matters.revoke(matter, role)
         )
     verb = "granted" if args.action == "grant" else "revoked"
     print(

@@ -20,59 +20,21 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import date
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any
 
 from letadesk import __version__
 from letadesk.answer.ask import AskCancelled, AskOptions
 from letadesk.answer.from_record import claim_from_json
 from letadesk.answer.record import claim_json
-from letadesk.config import Settings
-from letadesk.domain import Answer, Claim, Document, DocumentId, DocumentStatus
+from letadesk.domain import Claim, Document, DocumentId, DocumentStatus
 from letadesk.errors import ConfigError
 from letadesk.judge import load_card
 from letadesk.judge.card import CARD_FILE
+from letadesk.profile import Profile
 from letadesk.review.templates import Question
 from letadesk.store.review_cells import CellKey
 
 PENDING = "pending"  # a cell not computed yet (the run was cancelled before it)
-
-
-class CellStore(Protocol):
-    """The stored cells (:class:`~letadesk.store.review_cells.ReviewCells`, or the firm
-    server's)."""
-
-    def get(self, key: CellKey) -> dict[str, Any] | None: ...
-
-    def put(self, key: CellKey, cell: dict[str, Any]) -> None: ...
-
-
-class ReviewTarget(Protocol):
-    """Where a grid is filled: this computer's profile (:class:`~letadesk.workspace.
-    Workspace`) or the firm server (``ServerWorkspace``)."""
-
-    @property
-    def settings(self) -> Settings: ...
-
-    @property
-    def review_cells(self) -> CellStore: ...
-
-    def documents(
-        self, matter: str | None = None, *, failed_only: bool = False
-    ) -> list[Document]: ...
-
-    def document(self, ref: str, *, matter: str | None = None) -> Document: ...
-
-    def today(self) -> date: ...
-
-    def ask(
-        self,
-        question: str,
-        *,
-        matter: str,
-        document: str | None = None,
-        options: AskOptions | None = None,
-        cancelled: Callable[[], bool] | None = None,
-    ) -> Answer: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -155,14 +117,14 @@ def judge_identity(card_file: Path = CARD_FILE) -> str:
     return f"{card.name}@{hashlib.sha256(card_file.read_bytes()).hexdigest()[:16]}"
 
 
-def review_documents(ws: ReviewTarget, matter: str, refs: Sequence[str] = ()) -> list[Document]:
+def review_documents(ws: Profile, matter: str, refs: Sequence[str] = ()) -> list[Document]:
     """The rows: the documents ``refs`` names (ids or file names) in ``matter``, in that
     order, or every indexed document of the matter when none is named."""
     if not refs:
-        return [d for d in ws.documents(matter) if d.status == DocumentStatus.INDEXED]
+        return [d for d in ws.documents.all(matter) if d.status == DocumentStatus.INDEXED]
     rows: dict[DocumentId, Document] = {}
     for ref in refs:
-        doc = ws.document(ref, matter=matter)
+        doc = ws.documents.find(ref, matter=matter)
         if doc.status != DocumentStatus.INDEXED:
             raise ConfigError(f"document {ref!r} is not indexed ({doc.status.value})")
         rows.setdefault(doc.id, doc)
@@ -170,7 +132,7 @@ def review_documents(ws: ReviewTarget, matter: str, refs: Sequence[str] = ()) ->
 
 
 def fill_grid(
-    ws: ReviewTarget,
+    ws: Profile,
     matter: str,
     questions: Sequence[Question],
     documents: Sequence[Document] | None = None,
@@ -244,7 +206,7 @@ def fill_grid(
     return grid
 
 
-def _dated(ws: ReviewTarget, matter: str, day: date) -> str:
+def _dated(ws: Profile, matter: str, day: date) -> str:
     """What of the date a stored cell depends on: nothing when every document of the
     matter is in force on ``day`` (a cell is reused on any such day), else the day itself
     (a version that ended, or not yet begun, is searched or cited as of that day only)."""

@@ -37,10 +37,10 @@ def pull(conn: psycopg.Connection[Any], ws: Workspace, matters: list[str] | None
         raise ConfigError(f"no such matter on the firm server: {', '.join(missing)}")
     copied = [(m, _documents(conn, m)) for m in chosen]
     records = chain_rows(conn, owner=True) if matters is None else []
-    ws.import_copy(copied, records, embedder_identity(conn, owner=True))
+    ws.copies.fill(copied, records, embedder_identity(conn, owner=True))
     report = PushReport(matters=len(chosen), pushed=sum(len(d) for _m, d in copied))
     report.audit_copied = len(records)
-    report.counts = count_copy(ws, conn, chosen, ws.indexes.stored_vector_ids())
+    report.counts = count_copy(ws, conn, chosen, ws.copies.vector_ids())
     if matters is None:
         _count_audit(conn, ws, report)
     return report
@@ -80,8 +80,8 @@ def _documents(conn: psycopg.Connection[Any], matter: Matter) -> list[ImportedDo
 
 
 def _count_audit(conn: psycopg.Connection[Any], ws: Workspace, report: PushReport) -> None:
-    report.counts["audit records"] = (len(ws.audit_rows()), len(chain_rows(conn, owner=True)))
-    check = ws.audit_check()
+    report.counts["audit records"] = (len(ws.audit.rows()), len(chain_rows(conn, owner=True)))
+    check = ws.audit.check()
     if not check.intact:
         report.notes.extend(f"profile audit: {p}" for p in check.problems)
         report.counts["audit chain intact"] = (0, 1)

@@ -102,11 +102,11 @@ class Pusher:
         self._conn = conn
         self.report = PushReport()
         self._moved: set[int] = set()  # profile matter ids the server holds under another
-        self._vector_ids = ws.indexes.stored_vector_ids()  # read once; vectors only to copy
+        self._vector_ids = ws.copies.vector_ids()  # read once; vectors only to copy
         self._embedder_checked = False
 
     def push(self, matters: list[str] | None = None, *, audit: bool = True) -> PushReport:
-        chosen = [m for m in self._ws.matters() if matters is None or m.name in matters]
+        chosen = [m for m in self._ws.matters.all() if matters is None or m.name in matters]
         if matters is not None and len(chosen) != len(set(matters)):
             missing = sorted(set(matters) - {m.name for m in chosen})
             raise ConfigError(f"no such matter in the profile: {', '.join(missing)}")
@@ -131,7 +131,7 @@ class Pusher:
                 (server_matter,),
             )
         }
-        documents = self._ws.documents(matter.name)
+        documents = self._ws.documents.all(matter.name)
         before = self.report.pushed
         for document in documents:
             self._push_document(server_matter, document, held.get(document.path))
@@ -179,14 +179,14 @@ class Pusher:
     def _push_document(
         self, matter_id: int, document: Document, held: tuple[int, str] | None
     ) -> None:
-        fragments = self._ws.fragments(document)
-        pages = self._ws.pages(document)
+        fragments = self._ws.documents.fragments(document)
+        pages = self._ws.documents.pages(document)
         embedded = sum(f.id in self._vector_ids for f in fragments)
         signature = push_signature(document, fragments, pages, embedded)
         if held is not None and held[1] == signature:
             self.report.unchanged += 1
             return
-        identity, vectors = self._ws.indexes.stored_vectors([f.id for f in fragments])
+        identity, vectors = self._ws.copies.vectors([f.id for f in fragments])
         if vectors and identity is not None:
             self._ensure_embedder(*identity)
         with self._conn.transaction():
@@ -198,7 +198,7 @@ class Pusher:
         self.report.pushed += 1
 
     def _insert_document(self, matter_id: int, d: Document, signature: str) -> int:
-        text = self._ws.text(d) if d.status == DocumentStatus.INDEXED else ""
+        text = self._ws.documents.text(d) if d.status == DocumentStatus.INDEXED else ""
         row = self._conn.execute(
             "INSERT INTO documents(matter_id, path, title, kind, language, sha256, size, "
             "status, failure_reason, jurisdiction, legal_force, valid_from, valid_to, "
@@ -319,7 +319,7 @@ class Pusher:
     # ---- the audit trail --------------------------------------------------------------
 
     def _push_audit(self) -> None:
-        mine = self._ws.audit_rows()
+        mine = self._ws.audit.rows()
         theirs = server_chain_rows(self._conn, owner=True)
         if [(r.audit_id, r.hash) for r in theirs] != [
             (r.audit_id, r.hash) for r in mine[: len(theirs)]
@@ -351,7 +351,7 @@ class Pusher:
 
     def _count_audit(self) -> None:
         records = server_chain_rows(self._conn, owner=True)
-        self.report.counts["audit records"] = (len(self._ws.audit_rows()), len(records))
+        self.report.counts["audit records"] = (len(self._ws.audit.rows()), len(records))
         check, _last = check_records(records)
         if not check.intact:
             self.report.notes.extend(f"server audit: {p}" for p in check.problems)
@@ -365,11 +365,11 @@ def count_copy(
     server)``; ``vector_ids``: the profile's fragments that have a vector."""
     profile = {"documents": 0, "pages": 0, "fragments": 0, "vectors": 0}
     for matter in matters:
-        for document in ws.documents(matter.name):
+        for document in ws.documents.all(matter.name):
             profile["documents"] += 1
-            profile["pages"] += len(ws.pages(document))
+            profile["pages"] += len(ws.documents.pages(document))
             if document.status == DocumentStatus.INDEXED:
-                ids = [f.id for f in ws.fragments(document)]
+                ids = [f.id for f in ws.documents.fragments(document)]
                 profile["fragments"] += len(ids)
                 profile["vectors"] += sum(i in vector_ids for i in ids)
     server = conn.execute(

@@ -1,57 +1,43 @@
-"""The firm server as the CLI sees it: matters, search, answers and the audit trail, under
-the session's own database role.
+"""The firm server as the CLI and the window see it: a :class:`letadesk.profile.Profile`
+whose matters, documents, indexes and audit trail are the server's, under the session's
+own database role.
 
 The lawyer's local profile still holds their settings (language, model, embedder) and
-their local model; the matters, documents, indexes and audit trail are the server's.
-Answers run the same :func:`letadesk.answer.recorded.ask_and_record` as the embedded
-profile: the retrieval cascade and the four gates over :class:`PgCorpus` and
-:class:`ServerIndexes`, the record appended through :class:`ServerAuditTrail` (which
-records who asked and mints the record's id).
+their local model. Searches and answers are :class:`~letadesk.profile.Profile`'s, as on
+the embedded profile: the retrieval cascade and the four gates over :class:`PgCorpus` and
+:class:`ServerIndexes`, the record appended through
+:class:`~letadesk.server.audit_log.ServerAudit` (which records who asked and mints the
+record's id).
 """
 
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
 from datetime import date
-from pathlib import Path
 from typing import Any
 
 import psycopg
 
-from letadesk.answer.ask import AskOptions
-from letadesk.answer.recorded import ask_on
-from letadesk.config import Paths
-from letadesk.domain import (
-    Answer,
-    Document,
-    Matter,
-    MatterId,
-    Page,
-    Passage,
-    SearchFilters,
-)
-from letadesk.errors import ConfigError, NotFoundError
+from letadesk.config import Paths, Settings
+from letadesk.errors import ConfigError
 from letadesk.generate.generator import Generator
 from letadesk.index.embedder import Embedder
-from letadesk.ingest.currency import CurrencyReport
-from letadesk.limits import checked_document_ref
-from letadesk.retrieve.search import search_on
-from letadesk.server import audit, members
+from letadesk.profile import Profile
+from letadesk.server.audit_log import ServerAudit
 from letadesk.server.connect import connect, describe, translated
-from letadesk.server.corpus import DOC_COLUMNS, PgCorpus, document_from_row
+from letadesk.server.corpus import PgCorpus
+from letadesk.server.documents import ServerDocuments
+from letadesk.server.matters import ServerMatters, session_role
 from letadesk.server.pull import pull
 from letadesk.server.push import Pusher, PushReport
 from letadesk.server.review_cells import PgReviewCells
 from letadesk.server.schema import check_version, migrate
 from letadesk.server.search import ServerIndexes, check_embedder, embedder_identity
 from letadesk.server.witness import WITNESS_NAME, ServerWitness
-from letadesk.store.audit import AuditEntry, export_rows
-from letadesk.store.audit_check import AuditCheck
 from letadesk.workspace import Workspace
 
 
-class ServerWorkspace:
+class ServerWorkspace(Profile):
     """One session on the firm server at ``url``, beside the local profile ``local``
     (which it does not close).
 
@@ -66,7 +52,6 @@ class ServerWorkspace:
         self.url = url
         self.where = describe(url)
         self.local = local
-        self.settings = local.settings
         self._connection: psycopg.Connection[Any] = connect(url, autocommit=True)
         self._used = time.monotonic()
         self._closed = False
@@ -137,102 +122,30 @@ class ServerWorkspace:
 
     @property
     def role(self) -> str:
-        row = self._conn.execute("SELECT session_user").fetchone()
-        return str(row[0]) if row else ""
+        return session_role(self._conn)
 
-    # ---- matters and documents ----------------------------------------------------------
+    # ---- the parts ----------------------------------------------------------------------
 
-    def matters(self) -> list[Matter]:
+    @property
+    def matters(self) -> ServerMatters:
         """The matters this role can see (its own; every one for letadesk_admin)."""
-        rows = self._conn.execute("SELECT id, name FROM visible_matters()")
-        return [Matter(MatterId(int(r[0])), str(r[1])) for r in rows]
+        return ServerMatters(self._conn, self.where)
 
-    def matter(self, name: str) -> Matter:
-        row = self._conn.execute(
-            "SELECT id, name FROM visible_matters() WHERE name = %s", (name,)
-        ).fetchone()
-        if row is None:
-            raise NotFoundError(
-                f"no matter named {name!r} on {self.where} that role {self.role!r} may read"
-            )
-        return Matter(MatterId(int(row[0])), str(row[1]))
+    @property
+    def documents(self) -> ServerDocuments:
+        return ServerDocuments(self._conn, self.where, self.matters, self.local.documents)
 
-    def documents(self, matter: str | None = None, *, failed_only: bool = False) -> list[Document]:
-        matter_id = int(self.matter(matter).id) if matter else None
-        rows = self._conn.execute(
-            f"SELECT {DOC_COLUMNS} FROM matter_documents(%s, NULL)"
-            + (" WHERE status = 'failed'" if failed_only else ""),
-            (matter_id,),
-        )
-        return [document_from_row(r) for r in rows]
-
-    def document(self, ref: str, *, matter: str | None = None) -> Document:
-        """By id, full path or file name, within ``matter``; by id alone, without one
-        (among the documents this role may read)."""
-        ref = checked_document_ref(ref)
-        if matter is None:
-            if not ref.isdigit():
-                raise NotFoundError(f"{ref!r}: name a matter, or give a document id")
-            return self.corpus.document(int(ref))
-        m = self.matter(matter)
-        if ref.isdigit():
-            rows = self._conn.execute(
-                f"SELECT {DOC_COLUMNS} FROM matter_documents(%s, %s)", (m.id, int(ref))
-            ).fetchall()
-        else:
-            rows = self._conn.execute(
-                f"SELECT {DOC_COLUMNS} FROM matter_documents(%s, NULL) WHERE status != "
-                "'retired' AND (path = %s OR right(path, %s) = %s)",
-                (m.id, ref, len(ref) + 1, "/" + ref),
-            ).fetchall()
-        if len(rows) != 1:
-            problem = "no document" if not rows else f"{len(rows)} documents (use an id)"
-            raise NotFoundError(f"{ref!r} names {problem} in matter {matter!r}")
-        return document_from_row(rows[0])
-
-    def pages(self, document: Document) -> list[Page]:
-        return self.corpus.pages(int(document.id))
-
-    def text(self, document: Document) -> str:  # the document's text, as pushed
-        row = self._conn.execute("SELECT document_text(%s)", (int(document.id),)).fetchone()
-        if row is None or row[0] is None:
-            raise NotFoundError(f"no document with id {document.id} on {self.where}")
-        return str(row[0])
-
-    def page_image(self, document: Document, page: int, *, zoom: float = 1.5) -> bytes:
-        """As :meth:`Workspace.page_image`: from the file, where this computer reaches
-        the path it was ingested from (a share); an IngestError otherwise."""
-        return self.local.page_image(document, page, zoom=zoom)
-
-    def quote_rects(
-        self, document: Document, page: int, quote: str
-    ) -> list[tuple[float, float, float, float]]:
-        return self.local.quote_rects(document, page, quote)
-
-    def pending(self, matter: str | None = None) -> dict[int, int]:
-        """Fragments still without a vector, per document: none the window must wait
-        for here (the server's ingest embeds them; search covers both lists)."""
-        return {}
-
-    def check_sources(
-        self, *, matter: str | None = None, full: bool | None = None
-    ) -> CurrencyReport:
-        """Nothing to check from a lawyer's computer: the files are the server's ingest's
-        (``letadesk ingest --backend`` re-checks them there)."""
-        return CurrencyReport(full=bool(full))
-
-    def create_matter(self, name: str) -> Matter:
-        raise ConfigError(
-            f"matters on {self.where} are created by their ingest: "
-            f"letadesk ingest --backend URL --matter {name!r} FOLDER"
-        )
-
-    def rename_matter(self, name: str, new_name: str) -> Matter:
-        raise ConfigError(f"matters on {self.where} are renamed by IT, not from a workstation")
+    @property
+    def audit(self) -> ServerAudit:  # asks, searches and draft checks append here
+        return ServerAudit(self._conn, self.witness, self.matters)
 
     @property
     def paths(self) -> Paths:  # this computer's profile: settings, window state, witness
         return self.local.paths
+
+    @property
+    def settings(self) -> Settings:  # this computer's: language, model, embedder
+        return self.local.settings
 
     def generates(self, generator: Generator | None = None) -> bool:
         return self.local.generates(generator)
@@ -242,20 +155,6 @@ class ServerWorkspace:
 
     def today(self) -> date:  # this computer's calendar
         return self.local.today()
-
-    def grant(self, matter: str, role: str) -> bool:
-        return members.grant(self._conn, self._any_matter(matter), role)
-
-    def revoke(self, matter: str, role: str) -> bool:
-        return members.revoke(self._conn, self._any_matter(matter), role)
-
-    def members(self, matter: str) -> list[str]:
-        return members.members(self._conn, self._any_matter(matter))
-
-    def _any_matter(self, name: str) -> int:
-        return int(self.matter(name).id)
-
-    # ---- search and answers -------------------------------------------------------------
 
     @property
     def corpus(self) -> PgCorpus:
@@ -285,71 +184,7 @@ class ServerWorkspace:
             self._indexes = ServerIndexes(conn, self._embedder)
         return self._indexes
 
-    def filters(
-        self, matter: str, *, document: str | None = None, as_of: date | None = None
-    ) -> SearchFilters:
-        m = self.matter(matter)
-        doc_id = self.document(document, matter=matter).id if document else None
-        return SearchFilters(matter_id=m.id, document_id=doc_id, as_of=as_of)
-
-    def search(
-        self,
-        query: str,
-        *,
-        matter: str,
-        document: str | None = None,
-        k: int = 20,
-        as_of: date | None = None,
-        dense: bool = True,
-    ) -> list[Passage]:
-        """As :meth:`Workspace.search`, on the server's matter; recorded (naming the role)."""
-        return search_on(
-            self, self.trail, query, matter=matter, document=document, k=k, as_of=as_of, dense=dense
-        )
-
-    @property
-    def trail(self) -> audit.ServerAuditTrail:  # asks, searches and draft checks append here
-        return audit.ServerAuditTrail(self._conn, self.witness)
-
-    def ask(
-        self,
-        question: str,
-        *,
-        matter: str,
-        document: str | None = None,
-        options: AskOptions | None = None,
-        generator: Generator | None = None,
-        stage: Callable[[str], None] | None = None,
-        cancelled: Callable[[], bool] | None = None,
-    ) -> Answer:
-        """As :meth:`Workspace.ask`, on the server's matter; the record names the role."""
-        return ask_on(
-            self,
-            self.trail,
-            question,
-            matter=matter,
-            document=document,
-            options=options,
-            generator=generator,
-            stage=stage,
-            cancelled=cancelled,
-        )
-
-    # ---- the audit trail and the copy from a profile --------------------------------------
-
-    def audit_entries(
-        self, *, matter: str | None = None, limit: int | None = None
-    ) -> list[AuditEntry]:
-        """The records this role may read (its matters' and its own), newest first."""
-        matter_id = int(self.matter(matter).id) if matter else None
-        return audit.entries(self._conn, matter_id=matter_id, limit=limit)
-
-    def audit_check(self) -> AuditCheck:
-        return audit.check(self._conn, self.witness)
-
-    def audit_export(self, target: Path) -> int:
-        """The records this role may read, with their chain hashes, as JSON lines."""
-        return export_rows(audit.chain_rows(self._conn), target)
+    # ---- the copy from and to a profile --------------------------------------------------
 
     def pull(self, matters: list[str] | None = None) -> PushReport:
         """Copy the server (or its ``matters``) into the empty local profile: .pull."""

@@ -25,8 +25,8 @@ from PySide6.QtWidgets import (
 from letadesk.answer.from_record import answer_from_record
 from letadesk.errors import LetaDeskError
 from letadesk.export.memo import memo_markdown, write_memo_docx
+from letadesk.profile import Profile
 from letadesk.ui.answer_view import AnswerView
-from letadesk.ui.profile import WindowProfile
 
 
 def memo_input(record: dict[str, Any]) -> dict[str, Any]:
@@ -58,7 +58,7 @@ class AuditView(QWidget):
     source_clicked = Signal(object, tuple, int)  # as AnswerView's
     exported = Signal(str)  # the file a memo was saved to
 
-    def __init__(self, ws: WindowProfile, parent: QWidget | None = None) -> None:
+    def __init__(self, ws: Profile, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._ws = ws
         self.matter = ""
@@ -116,7 +116,7 @@ class AuditView(QWidget):
         self.list.clear()
         self.records = []
         try:
-            entries = self._ws.audit_entries(matter=self.matter, limit=500) if self.matter else []
+            entries = self._ws.audit.entries(matter=self.matter, limit=500) if self.matter else []
         except LetaDeskError:
             entries = []
         for e in entries:

@@ -24,11 +24,11 @@ from PySide6.QtWidgets import (
 from letadesk.answer.from_record import answer_from_record
 from letadesk.domain import Answer, Document
 from letadesk.errors import LetaDeskError
+from letadesk.profile import Profile
 from letadesk.text import one_line, shorten
 from letadesk.ui.answer_view import AnswerView
 from letadesk.ui.ask_panel import AskPanel
 from letadesk.ui.conversation import FollowUp, Scope, Thread, Turn
-from letadesk.ui.profile import WindowProfile
 from letadesk.ui.window_state import set_thread_start, thread_start
 
 KEPT = 20  # questions of a matter's conversation restored from the audit trail
@@ -183,7 +183,7 @@ class Conversations:
         view: ConversationView,
         panel: AskPanel,
         ask: Callable[..., bool],
-        ws: WindowProfile | None = None,
+        ws: Profile | None = None,
     ) -> None:
         """``ws``: where the matters' audit trails are read (a thread is restored from
         its matter's), None for none."""
@@ -204,7 +204,7 @@ class Conversations:
             return Thread()
         start = thread_start(self._ws.paths.root, matter)
         try:
-            entries = self._ws.audit_entries(matter=matter, limit=KEPT)
+            entries = self._ws.audit.entries(matter=matter, limit=KEPT)
         except LetaDeskError:
             return Thread()
         turns = [
@@ -259,7 +259,7 @@ class Conversations:
         if fresh:
             self.threads[matter] = Thread()
             if self._ws is not None and matter:
-                entries = self._ws.audit_entries(matter=matter, limit=1)
+                entries = self._ws.audit.entries(matter=matter, limit=1)
                 last = entries[0].seq if entries else 0
                 set_thread_start(self._ws.paths.root, matter, last)
         thread = self.thread(matter)

@@ -32,14 +32,14 @@ def manage(
 ) -> IngestReport | None:
     """Do ``action`` ("verify", "unverify", "reindex", "remove") to the documents of
     ``matter`` with ``document_ids``; a re-index's ingest report, else None."""
-    docs = [ws.document(i, matter=matter) for i in document_ids]
+    docs = [ws.documents.find(i, matter=matter) for i in document_ids]
     if action in ("verify", "unverify"):
         for doc in docs:
-            ws.set_legal_meta(doc, LegalMeta(), verified=action == "verify")
+            ws.documents.set_legal_meta(doc, LegalMeta(), verified=action == "verify")
         return None
     if action == "remove":
         for doc in docs:
-            ws.remove_document(doc)
+            ws.documents.remove(doc)
         return None
     if action != "reindex":
         raise ValueError(f"unknown document action {action!r}")
@@ -47,8 +47,8 @@ def manage(
     if gone:
         raise IngestError(gone[0], "cannot re-index: the file is no longer there")
     for doc in docs:
-        ws.remove_document(doc, reread=True)
-    return ws.ingest(
+        ws.documents.remove(doc, reread=True)
+    return ws.documents.ingest(
         [d.path for d in docs],
         matter=matter,
         progress=progress,

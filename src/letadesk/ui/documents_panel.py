@@ -23,9 +23,9 @@ from PySide6.QtWidgets import (
 
 from letadesk.domain import Document
 from letadesk.errors import NotFoundError
+from letadesk.profile import Profile
 from letadesk.ui.doc_status import DocRow, describe
 from letadesk.ui.document_actions import document_menu
-from letadesk.ui.profile import WindowProfile
 
 _COLOURS = {
     "failed": "#b3261e",
@@ -44,7 +44,7 @@ class DocumentsPanel(QWidget):
     ask_about = Signal(str, str)  # a document's id and title: ask of it only
     resume_requested = Signal()  # finish indexing what a cancelled add left
 
-    def __init__(self, ws: WindowProfile, parent: QWidget | None = None) -> None:
+    def __init__(self, ws: Profile, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._ws = ws
         self.matter = ""
@@ -121,12 +121,14 @@ class DocumentsPanel(QWidget):
         if self.matter:
             try:
                 if check:
-                    self._ws.check_sources(matter=self.matter, full=False)
-                docs = self._ws.documents(self.matter)
-                pending = self._ws.pending(self.matter)
+                    self._ws.documents.check_sources(matter=self.matter, full=False)
+                docs = self._ws.documents.all(self.matter)
+                pending = self._ws.documents.pending(self.matter)
             except NotFoundError:  # renamed or deleted while a check was on its way
                 self.matter = ""
-        self.rows = [describe(d, self._ws.pages(d), pending.get(int(d.id), 0)) for d in docs]
+        self.rows = [
+            describe(d, self._ws.documents.pages(d), pending.get(int(d.id), 0)) for d in docs
+        ]
         self.table.setRowCount(len(self.rows))
         for i, row in enumerate(self.rows):
             self._fill(i, row)

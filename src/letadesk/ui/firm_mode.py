@@ -24,9 +24,10 @@ from typing import Protocol
 from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import QLabel, QStatusBar
 
+from letadesk.profile import Profile
 from letadesk.ui.documents_panel import DocumentsPanel
 from letadesk.ui.matters_panel import MattersPanel
-from letadesk.ui.profile import FirmServer, WindowProfile
+from letadesk.ui.profile import FirmServer
 from letadesk.workspace import Workspace
 
 
@@ -45,7 +46,7 @@ class _Window(Protocol):  # what of the main window this module sets up
     def statusBar(self) -> QStatusBar: ...
 
 
-def open_window_profile(local: Workspace, server: FirmServer | None) -> tuple[WindowProfile, str]:
+def open_window_profile(local: Workspace, server: FirmServer | None) -> tuple[Profile, str]:
     """Where the window reads and asks, and the server's name ("" for the profile). A
     server that cannot be reached is an error before any window opens (``local`` is then
     closed)."""

@@ -195,7 +195,7 @@ class MainWindow(QMainWindow):
         where the matter's last question was asked (:mod:`letadesk.ui.conversation`)."""
         if self.asking or not self.matter:
             return False
-        documents = functools.partial(self.ws.documents, self.matter)
+        documents = functools.partial(self.ws.documents.all, self.matter)
         scope = self.conversations.begin(self.matter, question, as_of, follow_up, documents)
         self._begin("ask", "", self.matter)
         self.answer_view.show_message(self.tr("Working on: {q}").format(q=question))
@@ -222,7 +222,7 @@ class MainWindow(QMainWindow):
     def load_sample_matter(self) -> bool:
         """First run: the fictional sample matter, so a new user sees an answer at once."""
         folder = sample_matter_dir()
-        if self.server_where or self.ws.matters() or not folder.is_dir():
+        if self.server_where or self.ws.matters.all() or not folder.is_dir():
             return False
         self.matters.create_matter(SAMPLE_MATTER)
         self.ask_panel.set_question(
@@ -239,7 +239,7 @@ class MainWindow(QMainWindow):
             self.apply_settings(dialog.settings)
 
     def apply_settings(self, settings: Settings) -> None:
-        self.ws.settings = self.local.settings = settings
+        self.local.settings = settings  # a firm-server session reads the local settings
         self._documents_engine.reset()
         self._engine.reset()
         self.review_view.reset()

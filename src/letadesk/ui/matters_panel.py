@@ -16,14 +16,14 @@ from PySide6.QtWidgets import (
 )
 
 from letadesk.errors import LetaDeskError
-from letadesk.ui.profile import WindowProfile
+from letadesk.profile import Profile
 
 
 class MattersPanel(QWidget):
     matter_selected = Signal(str)  # "" when none
     delete_requested = Signal(str)
 
-    def __init__(self, ws: WindowProfile, parent: QWidget | None = None) -> None:
+    def __init__(self, ws: Profile, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._ws = ws
         self.title = QLabel(self.tr("Matters"))
@@ -53,7 +53,7 @@ class MattersPanel(QWidget):
         keep = select if select is not None else self.current()
         self.list.blockSignals(True)
         self.list.clear()
-        for matter in self._ws.matters():
+        for matter in self._ws.matters.all():
             self.list.addItem(QListWidgetItem(matter.name))
         self.list.blockSignals(False)
         matches = self.list.findItems(keep, Qt.MatchFlag.MatchExactly) if keep else []
@@ -76,7 +76,7 @@ class MattersPanel(QWidget):
         if not name:
             return
         try:
-            self._ws.create_matter(name)
+            self._ws.matters.create(name)
         except LetaDeskError as exc:
             self._error(exc)
             return
@@ -96,7 +96,7 @@ class MattersPanel(QWidget):
         if not new_name or new_name == old:
             return
         try:
-            self._ws.rename_matter(old, new_name)
+            self._ws.matters.rename(old, new_name)
         except LetaDeskError as exc:  # a bad or taken name
             self._error(exc)
             return

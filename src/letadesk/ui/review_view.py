@@ -34,6 +34,7 @@ from PySide6.QtWidgets import (
 
 from letadesk.domain import Answer, Document
 from letadesk.errors import LetaDeskError
+from letadesk.profile import Profile
 from letadesk.review.grid import PENDING, ReviewCell, ReviewGrid, review_documents
 from letadesk.review.templates import Question, load_template
 from letadesk.text import one_line, shorten
@@ -41,7 +42,7 @@ from letadesk.ui.answer_view import AnswerView
 from letadesk.ui.engine import Engine, EngineThread
 from letadesk.ui.grid_export import save_grid
 from letadesk.ui.i18n import count
-from letadesk.ui.profile import FirmServer, WindowProfile
+from letadesk.ui.profile import FirmServer
 from letadesk.ui.question_editor import QuestionEditor
 from letadesk.ui.review_table import ReviewTable, row_title
 
@@ -55,7 +56,7 @@ class ReviewView(QWidget):
     _start = Signal(str, object, object)
 
     def __init__(
-        self, ws: WindowProfile, parent: QWidget | None = None, *, server: FirmServer | None = None
+        self, ws: Profile, parent: QWidget | None = None, *, server: FirmServer | None = None
     ) -> None:
         super().__init__(parent)
         self._ws = ws

@@ -37,8 +37,8 @@ from letadesk.answer.record import citation_json
 from letadesk.domain import Citation, Document
 from letadesk.errors import LetaDeskError
 from letadesk.export.citation_text import conventional_citation, quote_with_citation
+from letadesk.profile import Profile
 from letadesk.ui.page_image import Rect, find_rects, page_pixmap
-from letadesk.ui.profile import WindowProfile
 from letadesk.ui.text_find import all_matches, hit_lines, next_match, page_at, utf16_offset
 from letadesk.ui.viewer_toolbar import ViewerToolbar
 
@@ -49,7 +49,7 @@ TEXT_HIGHLIGHT = QColor("#ffe680")
 class SourceViewer(QWidget):
     MIN_ZOOM, MAX_ZOOM = 0.5, 4.0
 
-    def __init__(self, ws: WindowProfile, parent: QWidget | None = None) -> None:
+    def __init__(self, ws: Profile, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._ws = ws
         self.document: Document | None = None
@@ -112,7 +112,7 @@ class SourceViewer(QWidget):
         """Open the cited document at ``citation``, highlighted; ``quotes`` are its claim's
         citations (``citation`` the ``index``-th of them), to step through."""
         try:
-            doc = self._ws.document(str(citation.document_id))
+            doc = self._ws.documents.find(str(citation.document_id))
         except LetaDeskError as exc:
             self.header.setText(str(exc))
             return
@@ -120,7 +120,7 @@ class SourceViewer(QWidget):
 
     def show_document(self, document_id: int) -> None:
         """Open a document at its beginning, without a highlight."""
-        self._open(self._ws.document(str(document_id)), None, (), 0)
+        self._open(self._ws.documents.find(str(document_id)), None, (), 0)
 
     def _open(
         self, doc: Document, cited: Citation | None, quotes: tuple[Citation, ...], index: int
@@ -170,7 +170,7 @@ class SourceViewer(QWidget):
     def _open_pdf(self, doc: Document, page: int, quote: str) -> None:
         self.mode = "pdf"
         self.selection_range = None
-        self.page_count = len(self._ws.pages(doc)) or 1
+        self.page_count = len(self._ws.documents.pages(doc)) or 1
         self._highlight_page = page
         self.highlight_rects = find_rects(self._ws, doc, page, quote) if quote.strip() else []
         self.stack.setCurrentWidget(self.page_scroll)
@@ -290,14 +290,14 @@ class SourceViewer(QWidget):
             self.show_page(page)
             return
         cited = self.selection_range
-        pages = self._ws.pages(doc)
+        pages = self._ws.documents.pages(doc)
         if cited and page_at(pages, cited[0]) == page:
             self._open_text(doc, *cited)
         else:
             at = next((p.start for p in pages if p.number == page), 0)
             self._open_text(doc, at, at, keep_citation=True)
             cursor = QTextCursor(self.text_view.document())
-            cursor.setPosition(utf16_offset(self._ws.text(doc), at))
+            cursor.setPosition(utf16_offset(self._ws.documents.text(doc), at))
             self.text_view.setTextCursor(cursor)
             self.text_view.centerCursor()
         self.current_page = page
@@ -312,7 +312,7 @@ class SourceViewer(QWidget):
         doc = self.document
         if doc is None or not term.strip():
             return False
-        text = self._ws.text(doc)
+        text = self._ws.documents.text(doc)
         found = next_match(text, term, self.find_range[1] if self.find_range else 0)
         status = self.toolbar.find_status
         if found is None:
@@ -320,7 +320,7 @@ class SourceViewer(QWidget):
             status.setText(self.tr("Not found"))
             return False
         self.find_range = found
-        pages = self._ws.pages(doc)
+        pages = self._ws.documents.pages(doc)
         page, hits = page_at(pages, found[0]), all_matches(text, term)
         at = hits.index(found) + 1 if found in hits else 1
         status.setText(self.tr("{i} of {n}, page {p}").format(i=at, n=len(hits), p=page))
@@ -342,11 +342,11 @@ class SourceViewer(QWidget):
         ``keep_citation``) a find match, leaving ``selection_range`` as it was."""
         self.mode = "text"
         self.highlight_rects = []
-        text = self._ws.text(doc)
+        text = self._ws.documents.text(doc)
         shown = text.replace("\r\n", " \n").replace("\r", "\n").replace("\f", "\n")
         self.text_view.setPlainText(shown)
         self.stack.setCurrentWidget(self.text_view)
-        pages = self._ws.pages(doc)
+        pages = self._ws.documents.pages(doc)
         self.page_count = len(pages)
         self.current_page = page_at(pages, start)
         self._update_nav()
