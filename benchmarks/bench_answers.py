@@ -167,7 +167,7 @@ def bench_profile(
         ws = Workspace.open(home / "profile")
         try:
             t0 = time.perf_counter()
-            ws.ingest([docs], matter="bench")
+            ws.documents.ingest([docs], matter="bench")
             print(
                 f"ingested {len(list(docs.iterdir()))} documents in "
                 f"{time.perf_counter() - t0:.0f} s (each with an injected fake-citation "
@@ -185,7 +185,9 @@ def fake_citations(answer: Answer, ws: Workspace, matter: str) -> int:
 
     bad = 0
     for claim in answer.claims:
-        results = check_citations(ws.corpus, claim.text, matter_id=ws.matter(matter).id, as_of=None)
+        results = check_citations(
+            ws.corpus, claim.text, matter_id=ws.matters.named(matter).id, as_of=None
+        )
         injected = any(marker in claim.text for marker in FAKE_MARKERS)
         bad += (not all(r.passed for r in results)) or injected
     return bad

@@ -100,7 +100,9 @@ def ingesting(data_dir: Path, pdfs: list[Path]) -> Iterator[None]:
             while not stop.is_set():
                 rounds, at = divmod(_added[0], len(pdfs))
                 started.set()
-                ws.ingest(pdfs[at : at + 4], matter=f"Archive {rounds + 1}", cancelled=stop.is_set)
+                ws.documents.ingest(
+                    pdfs[at : at + 4], matter=f"Archive {rounds + 1}", cancelled=stop.is_set
+                )
                 _added[0] += len(pdfs[at : at + 4])
         finally:
             ws.close()
@@ -195,7 +197,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         data_dir = Path(tmp) / "profile"
         ws = Workspace.open(data_dir)
-        ws.ingest([SAMPLE], matter=MATTER)
+        ws.documents.ingest([SAMPLE], matter=MATTER)
         ws.ask(QUESTIONS[0], matter=MATTER)  # load every model once
         pdfs = sorted((shared_data() / "cuad" / "pdf").iterdir()) if args.beside == "ingest" else []
 

@@ -76,7 +76,7 @@ class Provision:
 
 
 def build(ws: Workspace, root: Path) -> None:
-    ws.ingest([root / path for path in ACTS], matter=MATTER)
+    ws.documents.ingest([root / path for path in ACTS], matter=MATTER)
     ingest_versions(ws, root, MATTER)
 
 
@@ -91,7 +91,7 @@ def _first_sentence(fragment: Fragment) -> str:
 
 def provisions(ws: Workspace, doc: Document, act: str) -> list[Provision]:
     out = []
-    for fragment in ws.fragments(doc):
+    for fragment in ws.documents.fragments(doc):
         if _ARTICLE.match(fragment.locator) and (sentence := _first_sentence(fragment)):
             out.append(Provision(act, fragment.locator, sentence))
     return out
@@ -198,7 +198,7 @@ def main() -> None:
         if not reuse:
             build(ws, root)
         built = time.perf_counter() - started
-        docs = {Path(d.path).name: d for d in ws.documents(MATTER)}
+        docs = {Path(d.path).name: d for d in ws.documents.all(MATTER)}
         pools = {act: provisions(ws, docs[Path(f).name], act) for f, act in ACTS.items()}
         v2017 = docs["legea_98-2016_v2017-05-05.txt"]
         pools[LEGEA_98] = provisions(ws, v2017, LEGEA_98)

@@ -68,7 +68,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         profile = Path(tmp) / "profile"
         with Workspace.open(profile) as ws:
-            ws.ingest([SAMPLE], matter=MATTER)
+            ws.documents.ingest([SAMPLE], matter=MATTER)
         floor = _median([sys.executable, "-c", "import letadesk.cli"], args.repeats)
         lines.append(f"floor: a Python process importing letadesk.cli {floor:.2f} s")
         asks = [_cli(profile, "ask", q, "--matter", MATTER, mode) for q in QUESTIONS]

@@ -97,7 +97,7 @@ def run(ws: Workspace, rows: list[dict[str, Any]]) -> Tally:
             options=AskOptions(generate=True, max_attempts=3),
         )
         t2, c2 = time.perf_counter(), time.process_time()
-        entry = ws.audit_entry(answer.audit_id)
+        entry = ws.audit.entry(answer.audit_id)
         assert entry is not None
         classify(tally, entry.record, ((t2 - t1) - (t1 - t0), (c2 - c1) - (c1 - c0)))
     return tally
@@ -141,7 +141,7 @@ def main() -> None:
         }
         ws = Workspace.open(Path(tmp) / "profile")
         ws.settings = replace(ws.settings, model_path=args.model)
-        ws.ingest([docs], matter="bench")
+        ws.documents.ingest([docs], matter="bench")
         print(
             f"ingested {len(list(docs.iterdir()))} documents in "
             f"{time.perf_counter() - started:.0f} s; model: {ws.generator().model_id[:60]}"

@@ -38,13 +38,15 @@ def main() -> None:
             marks["embed_end"] = time.perf_counter()
 
         start = time.perf_counter()
-        report = ws.ingest(pdfs, matter="CUAD", progress=reading, embed_progress=embedding)
+        report = ws.documents.ingest(
+            pdfs, matter="CUAD", progress=reading, embed_progress=embedding
+        )
         total = time.perf_counter() - start
-        counts = ws.status()
+        counts = ws.documents.counts()
         read_s = marks["read_end"] - start
         embed_s = marks.get("embed_end", marks["read_end"]) - marks["read_end"]
         again = time.perf_counter()
-        second = ws.ingest(pdfs, matter="CUAD")
+        second = ws.documents.ingest(pdfs, matter="CUAD")
         reingest_s = time.perf_counter() - again
         own, child = peak_rss_mb()
         print(f"files {len(pdfs)}  added {report.added}  failed {len(report.failed)}")

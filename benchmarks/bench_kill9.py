@@ -81,8 +81,8 @@ def fragment_counts(profile: Path) -> dict[str, tuple[str, int]]:
     """Each document's file name → (status, fragments in the store)."""
     with Workspace.open(profile) as ws:
         return {
-            Path(doc.path).name: (doc.status.value, len(ws.fragments(doc)))
-            for doc in ws.documents()
+            Path(doc.path).name: (doc.status.value, len(ws.documents.fragments(doc)))
+            for doc in ws.documents.all()
         }
 
 

@@ -148,7 +148,7 @@ def scale_profile(target: int) -> Workspace:
     ws = Workspace.open(scale_home(target))
     files = generate(ROOT / f"scale{target // 1000}k-src", target)
     t = time.perf_counter()
-    matter = ws.create_matter("Scale")
+    matter = ws.matters.create("Scale")
     report = ingest(ws._conn, matter, files, settings=ws.settings)
     ws.indexes.sync(embed=False)
     print(
@@ -204,8 +204,8 @@ def disk_use(ws: Workspace) -> str:
 def search_scale(target: int) -> str:
     """Table (b), in this process: run as a child, its peak memory is the search's."""
     ws = Workspace.open(scale_home(target))
-    n = ws.status()["fragments"]
-    matter = ws.matter("Scale")
+    n = ws.documents.counts()["fragments"]
+    matter = ws.matters.named("Scale")
     cells = ws.indexes.vectors.cells(matter.id)
     title = f"(b) scale profile: {n} fragments in one matter, {cells} cells"
     # the first pass reads each question's cells from disk or the OS cache, as they are;
@@ -249,9 +249,9 @@ def main() -> None:
 
 def cuad_table(limit: int) -> str:
     ws, queries, _note = cuad_queries(limit)
-    n = ws.status()["fragments"]
+    n = ws.documents.counts()["fragments"]
     naming = list(dict.fromkeys(q.naming for q in queries if q.naming))[:50]
-    docs = len(ws.documents("CUAD"))
+    docs = len(ws.documents.all("CUAD"))
     table = latency_table(
         f"(a) CUAD profile: {docs} contracts, {n} fragments, embedder {ws.indexes.embedder.name}",
         ws,
@@ -267,7 +267,7 @@ def scale(target: int) -> list[str]:
     """Build (or reuse) the scale profile here, then search it in a fresh process."""
     t = time.perf_counter()
     ws = scale_profile(target)
-    n = ws.status()["fragments"]
+    n = ws.documents.counts()["fragments"]
     built = (
         f"build {time.perf_counter() - t:.0f} s, its peak resident memory "
         f"{max(peak_rss_mb()):.0f} MB; {disk_use(ws)}"

@@ -75,14 +75,14 @@ def load(path: Path) -> list[dict[str, Any]]:
 
 def build(ws: Workspace, root: Path, docs: Path, contracts: int, only: str) -> None:
     if only != "en":
-        ws.ingest([root / "ro" / path for path in RO_ACTS.values()], matter=MATTER_RO)
+        ws.documents.ingest([root / "ro" / path for path in RO_ACTS.values()], matter=MATTER_RO)
     if only != "ro":
         docs.mkdir(parents=True, exist_ok=True)
         cuad_rows(root, contracts, docs)  # writes the contracts (with bench_answers' FAKE)
         tuned = tuned_documents(root)
         for name in [p for p in docs.iterdir() if p.name in tuned]:
             name.unlink()
-        ws.ingest([docs], matter=MATTER_EN)
+        ws.documents.ingest([docs], matter=MATTER_EN)
 
 
 def off_topic(answer: Answer) -> bool:
@@ -105,7 +105,7 @@ _DOCS: dict[str, set[int]] = {}
 
 
 def ask_ro(ws: Workspace, rows: list[dict[str, Any]]) -> list[Answer]:
-    for doc in ws.documents(MATTER_RO):
+    for doc in ws.documents.all(MATTER_RO):
         for path in RO_ACTS.values():
             if doc.path.endswith(path):
                 _DOCS.setdefault(path, set()).add(int(doc.id))

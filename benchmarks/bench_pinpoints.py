@@ -77,7 +77,7 @@ def questions(root: Path, folder: Path) -> list[str]:
         for rendering in lr.RENDERINGS:
             articles = lr.numbered(part, rendering)
             path = folder / rendering / f"codul_penal{lr.SUFFIX.get(rendering, '.txt')}"
-            ws.ingest([lr.write(articles, rendering, path)], matter=rendering)
+            ws.documents.ingest([lr.write(articles, rendering, path)], matter=rendering)
             asked = [u.locator for u in lr.truth_units(articles, ws_text(ws, rendering))]
             asked = [loc for loc in asked if " " in loc.removeprefix("art. ")][::3]
             answered = exact = 0
@@ -135,7 +135,7 @@ def repealed_questions(root: Path, folder: Path) -> list[str]:
     try:
         for name in REPEALED_LAWS:
             [path] = (root / "ro" / "laws_consolidated_2026").glob(f"{name}-*.txt")
-            ws.ingest([path], matter=name)
+            ws.documents.ingest([path], matter=name)
             doc = read_document(path)
             m = re.search(r"nr\. (\d+) din \d+ \w+ (\d{4})", doc.title)
             act = f"Legea nr. {m[1]}/{m[2]}" if m else doc.title
@@ -169,8 +169,8 @@ def _notes_row(name: str, row: list[int]) -> str:
 
 
 def ws_text(ws: Workspace, matter: str) -> str:
-    [doc] = ws.documents(matter=matter)
-    return ws.text(doc)
+    [doc] = ws.documents.all(matter=matter)
+    return ws.documents.text(doc)
 
 
 def main() -> None:

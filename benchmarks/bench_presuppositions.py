@@ -52,14 +52,14 @@ VERSIONS = {
 
 
 def build(ws: Workspace, root: Path) -> None:
-    ws.ingest([root / path for path in ACTS], matter=MATTER)
+    ws.documents.ingest([root / path for path in ACTS], matter=MATTER)
     ingest_versions(ws, root, MATTER)
 
 
 def ingest_versions(ws: Workspace, root: Path, matter: str) -> None:
     """Legea nr. 98/2016 at its three dates, each with its validity."""
     for name, (start, end) in VERSIONS.items():
-        ws.ingest(
+        ws.documents.ingest(
             [root / "legea_98_2016_versions" / name],
             matter=matter,
             meta=LegalMeta(jurisdiction="RO", legal_force="law", valid_from=start, valid_to=end),

@@ -201,16 +201,16 @@ def push_rate(ws: Workspace, owner: str, documents: int) -> str:
     """Pusher's own rate, document by document, on the profile's first ``documents``."""
     with connect(owner, autocommit=True) as conn:
         pusher = Pusher(ws, conn)
-        matter = ws.matter("Scale")
+        matter = ws.matters.named("Scale")
         server_matter = pusher._ensure_matter(matter)
-        chosen = ws.documents("Scale")[:documents]
+        chosen = ws.documents.all("Scale")[:documents]
         t = time.perf_counter()
         for d in chosen:
             pusher._push_document(server_matter, d, None)
         took = time.perf_counter() - t
         n = conn.execute("SELECT count(*) FROM fragments").fetchone()[0]  # type: ignore[index]
     t = time.perf_counter()
-    ws.indexes.stored_vectors([f.id for d in chosen for f in ws.fragments(d)])
+    ws.indexes.stored_vectors([f.id for d in chosen for f in ws.documents.fragments(d)])
     reading = time.perf_counter() - t
     return (
         f"Pusher on the profile's first {documents} documents ({n} fragments): {took:.0f} s, "
@@ -330,7 +330,7 @@ def scale_run(pg: PgBench, ws: Workspace, target: int, embedder: str, lexical: b
         log(line)
     with ServerWorkspace(pg.url(database, "partner"), ws) as partner:
         for role in CLIENTS:
-            partner.grant("Scale", role)
+            partner.matters.grant("Scale", role)
     vecs = query_vectors()
     rows, notes = latency(pg, database, target, lexical)
     r20, r50, exact_ms = hnsw_recall(pg.url(database, CLIENTS[0]), vecs)
@@ -526,7 +526,7 @@ def _parity_of(
         report = server.push([matter])
     took = time.perf_counter() - t
     with ServerWorkspace(pg.url(database, "partner"), ws) as partner:
-        partner.grant(matter, CLIENTS[0])
+        partner.matters.grant(matter, CLIENTS[0])
 
     def recall(search: Callable[[Any], list[Any]], docs: Callable[[Any], int]) -> float:
         found = []
@@ -545,8 +545,8 @@ def _parity_of(
         lambda p: int(p.fragment.document_id),
     )
     with ServerWorkspace(pg.url(database, CLIENTS[0]), ws) as lawyer:
-        by_path = {d.path: int(d.id) for d in ws.documents(matter)}
-        to_local = {int(d.id): by_path[d.path] for d in lawyer.documents(matter)}
+        by_path = {d.path: int(d.id) for d in ws.documents.all(matter)}
+        to_local = {int(d.id): by_path[d.path] for d in lawyer.documents.all(matter)}
         to_server = {v: k for k, v in to_local.items()}
         on_server = recall(
             lambda q: lawyer.search(q.text, matter=matter, document=scope(q, to_server), k=8),

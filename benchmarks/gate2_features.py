@@ -60,7 +60,7 @@ RO_MATTER = "ro"
 def ro_rows(ws: Workspace, root: Path) -> list[dict[str, Any]]:
     """The Romanian questions on :data:`RO_ACTS`, asked of their act and of the wrong one."""
     by_file = {path: key for key, path in RO_ACTS.items()}
-    ws.ingest([root / path for path in RO_ACTS.values()], matter=RO_MATTER)
+    ws.documents.ingest([root / path for path in RO_ACTS.values()], matter=RO_MATTER)
     questions = [
         json.loads(line)
         for line in (Path(__file__).parent / "data" / "ro_questions.jsonl")
@@ -74,7 +74,7 @@ def ro_rows(ws: Workspace, root: Path) -> list[dict[str, Any]]:
         art = f"art. {q['article']}"
         gold = [
             f.text
-            for f in ws.fragments(ws.document(name))
+            for f in ws.documents.fragments(ws.documents.find(name))
             if f.locator == art or f.locator.startswith(art + " ")
         ]
         rows.append(

@@ -71,14 +71,14 @@ class Firm:
         write_text(root / "a", "nda.txt", NDA_EN)
         write_text(root / "b", "contract.txt", CONTRACT_RO + "\nClauza zephyrion.\n")
         self.it = Workspace.open(root / "it")
-        self.it.ingest([root / "a"], matter="A")
-        self.it.ingest([root / "b"], matter="B")
+        self.it.documents.ingest([root / "a"], matter="A")
+        self.it.documents.ingest([root / "b"], matter="B")
         ServerWorkspace.initialise(self.url("it_owner"))
         with ServerWorkspace(self.url("it_owner"), self.it) as server:
             server.push()
         with ServerWorkspace(self.url("partner"), self.it) as partner:
-            partner.grant("A", "alice")
-            partner.grant("B", "bob")
+            partner.matters.grant("A", "alice")
+            partner.matters.grant("B", "bob")
         with self.conn("it_owner") as owner:
             owner.execute("ANALYZE")
             self.a, self.b = (
@@ -163,7 +163,7 @@ def functions(firm: Firm) -> Verdict:
 def revocation(firm: Firm) -> Verdict:
     firm.pg.sql("CREATE ROLE carol LOGIN IN ROLE letadesk_lawyer")
     with ServerWorkspace(firm.url("partner"), firm.it) as partner:
-        partner.grant("A", "carol")
+        partner.matters.grant("A", "carol")
     with firm.conn("carol") as carol:
         trail = audit.ServerAuditTrail(carol)
         for n in range(6):
@@ -171,11 +171,11 @@ def revocation(firm: Firm) -> Verdict:
                 {"question": f"q{n}", "quote": "Delaware"}, audit_id=f"c{n}", matter_id=firm.a
             )
     with ServerWorkspace(firm.url("partner"), firm.it) as partner:
-        partner.revoke("A", "carol")
+        partner.matters.revoke("A", "carol")
     export = firm.root / "carol.jsonl"
     with Workspace.open(firm.root / "carol") as mine, ServerWorkspace(firm.url("carol"), mine) as c:
-        readable = len(c.audit_entries())
-        exported = c.audit_export(export)
+        readable = len(c.audit.entries())
+        exported = c.audit.export(export)
     with firm.conn("it_owner") as owner:
         kept = owner.execute("SELECT count(*) FROM audit WHERE asked_by = 'carol'").fetchone()[0]
     ok = readable == exported == 0 and kept == 6
@@ -261,13 +261,13 @@ def forgery(firm: Firm) -> Verdict:
 
 def witness(firm: Firm) -> Verdict:
     with Workspace.open(firm.root / "alice") as mine, ServerWorkspace(firm.url("alice"), mine) as a:
-        a.trail.append({"question": "Which law? California"}, audit_id="w1", matter_id=firm.a)
+        a.audit.append({"question": "Which law? California"}, audit_id="w1", matter_id=firm.a)
         with firm.conn("it_owner") as owner:
             owner.execute(
                 "UPDATE audit SET record = replace(record, 'California', 'Delaware') "
                 "WHERE id = 'w1'"
             )
-        check = a.audit_check()
+        check = a.audit.check()
     return not check.intact, "; ".join(check.problems) or "alice's verify: intact (the edit unseen)"
 
 
@@ -279,11 +279,11 @@ def probing(firm: Firm) -> Verdict:
     with Workspace.open(firm.root / "alice") as mine, ServerWorkspace(firm.url("alice"), mine) as a:
         for name, target in (("server", a), ("profile", firm.it)):
             matter = "A"
-            before = len(target.audit_entries())
+            before = len(target.audit.entries())
             target.search("confidential information", matter=matter, k=3)
             check_draft(target, draft, matter=matter)
-            events = [e.record.get("event") for e in target.audit_entries()[:2]]
-            seen[name] = (len(target.audit_entries()) - before, events)
+            events = [e.record.get("event") for e in target.audit.entries()[:2]]
+            seen[name] = (len(target.audit.entries()) - before, events)
     ok = all(n == 2 and events == ["check-document", "search"] for n, events in seen.values())
     return ok, ", ".join(f"{k}: {n} records {ev}" for k, (n, ev) in seen.items())
 
@@ -323,7 +323,7 @@ def faults(firm: Firm) -> Verdict:
     results["server init by a lawyer"] = _one_line(code, err, 2)
     code, err = _cli(*base, "ingest", str(firm.root / "a"), "--matter", "Mine")
     with Workspace.open(firm.root / "alice") as mine:
-        staged = [m.name for m in mine.matters() if m.name == "Mine"]
+        staged = [m.name for m in mine.matters.all() if m.name == "Mine"]
     results["ingest --backend by a lawyer, nothing staged"] = _one_line(code, err, 2) and not staged
     questions = firm.root / "nul.json"
     questions.write_text(

@@ -272,17 +272,17 @@ def open_profile(name: str, paths: list[Path], matter: str) -> Workspace:
 
         return report
 
-    target = ws.create_matter(matter)
+    target = ws.matters.create(matter)
     report = ingest(ws._conn, target, paths, settings=ws.settings, progress=show("reading"))
     wanted = {str(p.resolve()) for p in paths} | {str(p) for p in paths}
-    extra = [d for d in ws.documents(matter) if d.path not in wanted and d.status != "retired"]
+    extra = [d for d in ws.documents.all(matter) if d.path not in wanted and d.status != "retired"]
     if extra:  # a smaller subset than the cached profile: retire the rest before embedding
         with transaction(ws._conn):
             for d in extra:
                 corpus.retire(ws._conn, d.id)
         print(f"  [{name}] retired {len(extra)} documents outside the subset", flush=True)
     ws.indexes.sync(progress=show("embedding"))
-    counts = ws.status()
+    counts = ws.documents.counts()
     print(
         f"  [{name}] {len(paths)} files: added {report.added}, unchanged {report.unchanged}, "
         f"failed {len(report.failed)}; {counts['fragments']} fragments; "
@@ -293,7 +293,7 @@ def open_profile(name: str, paths: list[Path], matter: str) -> Workspace:
 
 
 def docs_by_name(ws: Workspace, matter: str) -> dict[str, int]:
-    return {Path(d.path).name: int(d.id) for d in ws.documents(matter) if d.status == "indexed"}
+    return {Path(d.path).name: int(d.id) for d in ws.documents.all(matter) if d.status == "indexed"}
 
 
 # ---- data sets ---------------------------------------------------------------------------
@@ -316,7 +316,7 @@ def cuad_queries(limit: int) -> tuple[Workspace, list[Query], str]:
     found = missing = 0
     for stem, row in chosen.items():
         doc_id = names[txt[stem].name]
-        loc = Locator(ws.text(ws.document(str(doc_id))))
+        loc = Locator(ws.documents.text(ws.documents.find(str(doc_id))))
         prefix = naming_prefix(row)
         for category, question in CUAD_QUESTIONS.items():
             excerpts = ast.literal_eval(row[category]) if row.get(category) else []
@@ -364,7 +364,7 @@ def cnli_queries(limit: int) -> tuple[Workspace, list[Query], str]:
     verbatim = relocated = lost = 0
     for doc, path in zip(docs, paths, strict=True):
         doc_id = names[path.name]
-        stored = ws.text(ws.document(str(doc_id)))
+        stored = ws.documents.text(ws.documents.find(str(doc_id)))
         same = stored == doc["text"]
         verbatim += same
         loc = None if same else Locator(stored)
@@ -421,7 +421,7 @@ def ro_queries(max_frags: int) -> tuple[Workspace, list[Query], str]:
         art = f"art. {it['article']}"
         gold: list[Span] = [
             (doc_id, f.start, f.end)
-            for f in ws.fragments(ws.document(str(doc_id)))
+            for f in ws.documents.fragments(ws.documents.find(str(doc_id)))
             if f.locator == art or f.locator.startswith(art + " ")
         ]
         if gold:
@@ -499,7 +499,7 @@ def collect(
             else []
         )
         ids = {i for i, _ in lexical} | {i for i, _ in dense}
-        frags = ws.fragments_by_ids(sorted(ids))
+        frags = ws.documents.fragments_by_ids(sorted(ids))
         spans = {i: (int(f.document_id), f.start, f.end) for i, f in frags.items()}
         out.append(
             Candidates(

@@ -67,7 +67,7 @@ Contractul poate fi reziliat în condițiile art. 9 din Legea nr. 50/2020.
 
 def _pdf_chip(win):
     for chip in win.answer_view.chips:
-        if win.ws.document(str(chip.source.document_id)).kind == "pdf":
+        if win.ws.documents.find(str(chip.source.document_id)).kind == "pdf":
             return chip
     return win.answer_view.chips[0] if win.answer_view.chips else None
 
@@ -160,7 +160,7 @@ def _conversation(app, win, out: Path, language: str) -> None:
     win.answer_view.grab().save(str(out / "refusal.png"))
     win.conversations.show(win.matter, fresh=True)
     kind = {"en": "pdf", "ro": "docx"}[language]
-    doc = next(d for d in win.ws.documents(win.matter) if d.kind == kind)
+    doc = next(d for d in win.ws.documents.all(win.matter) if d.kind == kind)
     win.conversations.pin(str(doc.id), doc.title)
     _ask(app, win, QUESTIONS[language], follow_up=True)
     _ask(app, win, FOLLOW_UP[language], follow_up=True)
