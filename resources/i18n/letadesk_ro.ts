@@ -4,14 +4,6 @@
 <context>
     <name>AnswerView</name>
     <message>
-        <source>✗ differs from the source</source>
-        <translation>✗ diferă de sursă</translation>
-    </message>
-    <message>
-        <source>The draft&apos;s deadline, rate or amount differs from the provision.</source>
-        <translation>Termenul, procentul sau suma din proiect diferă de prevedere.</translation>
-    </message>
-    <message>
         <source>✗ not in the matter</source>
         <translation>✗ nu este în dosar</translation>
     </message>
@@ -26,10 +18,6 @@
     <message>
         <source>The provision the draft cites is not in force on the date checked.</source>
         <translation>Prevederea citată de proiect nu este în vigoare la data verificată.</translation>
-    </message>
-    <message>
-        <source>The model&apos;s draft held no claim with a quote that could be checked, so none is listed as rejected.</source>
-        <translation>Redactarea modelului nu a conținut nicio afirmație cu un citat care să poată fi verificat, așa că niciuna nu apare ca respinsă.</translation>
     </message>
     <message>
         <source>Ask again about:</source>
@@ -125,16 +113,6 @@
         <translation>Arată afirmațiile respinse ({n})</translation>
     </message>
     <message>
-        <location filename="../../ui/answer_view.py" line="138"/>
-        <source>The language model&apos;s draft could not be verified; showing verbatim passages.</source>
-        <translation>Ciorna modelului de limbaj nu a putut fi verificată; se afișează pasaje exacte din surse.</translation>
-    </message>
-    <message>
-        <location filename="../../ui/answer_view.py" line="142"/>
-        <source>The language model&apos;s draft could not be verified, and no verbatim passage answers the question.</source>
-        <translation>Ciorna modelului de limbaj nu a putut fi verificată și niciun pasaj exact nu răspunde la întrebare.</translation>
-    </message>
-    <message>
         <location filename="../../ui/answer_view.py" line="150"/>
         <source>Drafted by the language model; every claim was checked against its quoted source.</source>
         <translation>Redactat de modelul de limbaj; fiecare afirmație a fost verificată în sursa citată.</translation>
@@ -178,6 +156,42 @@
         <location filename="../../ui/rejected_claims.py" line="58"/>
         <source>(proposed and rejected {n} times)</source>
         <translation>(propusă și respinsă de {n} ori)</translation>
+    </message>
+    <message>
+        <source>Showing verbatim passages from the sources instead.</source>
+        <translation>Se afișează în schimb pasaje exacte din surse.</translation>
+    </message>
+    <message>
+        <source>No verbatim passage answers the question either.</source>
+        <translation>Nici vreun pasaj exact nu răspunde la întrebare.</translation>
+    </message>
+    <message>
+        <source>None of the language model&apos;s claims passed the checks; each is listed as rejected, with why.</source>
+        <translation>Nicio afirmație a modelului de limbaj nu a trecut verificările; fiecare apare ca respinsă, cu motivul.</translation>
+    </message>
+    <message>
+        <source>The language model proposed no claim from these sources, so none was checked or rejected.</source>
+        <translation>Modelul de limbaj nu a propus nicio afirmație din aceste surse, așa că niciuna nu a fost verificată sau respinsă.</translation>
+    </message>
+    <message>
+        <source>The language model&apos;s draft could not be read as claims, so none was checked or rejected.</source>
+        <translation>Ciorna modelului de limbaj nu a putut fi citită ca afirmații, așa că niciuna nu a fost verificată sau respinsă.</translation>
+    </message>
+    <message>
+        <source>The language model&apos;s draft could not be verified.</source>
+        <translation>Ciorna modelului de limbaj nu a putut fi verificată.</translation>
+    </message>
+    <message>
+        <source>The model&apos;s draft so far, not yet checked:</source>
+        <translation>Ciorna modelului până acum, încă neverificată:</translation>
+    </message>
+    <message>
+        <source>≠ the value differs</source>
+        <translation>≠ valoarea diferă</translation>
+    </message>
+    <message>
+        <source>The draft states a deadline or rate the provision it cites does not: the draft&apos;s value is shown above the provision&apos;s.</source>
+        <translation>Proiectul indică un termen sau o rată pe care prevederea citată nu o conține: valoarea din proiect apare deasupra celei din prevedere.</translation>
     </message>
 </context>
 <context>
@@ -272,6 +286,10 @@
         <location filename="../../ui/ask_panel.py" line="158"/>
         <source>Checking consistency…</source>
         <translation>Se verifică coerența…</translation>
+    </message>
+    <message>
+        <source>Drafting… {n} tokens written</source>
+        <translation>Se redactează… {n} tokeni scriși</translation>
     </message>
 </context>
 <context>
@@ -627,6 +645,18 @@
         <location filename="../../ui/draft_view.py" line="205"/>
         <source>Saved: {path}</source>
         <translation>Salvat: {path}</translation>
+    </message>
+    <message>
+        <source>The draft says: {value}</source>
+        <translation>Proiectul spune: {value}</translation>
+    </message>
+    <message>
+        <source>{provision} says: {value}</source>
+        <translation>{provision} spune: {value}</translation>
+    </message>
+    <message>
+        <source>The provision</source>
+        <translation>Prevederea</translation>
     </message>
 </context>
 <context>
@@ -1026,6 +1056,14 @@
         <location filename="../../ui/main_window.py" line="378"/>
         <source>Ask a question to see a grounded answer here.</source>
         <translation>Puneți o întrebare pentru a vedea aici un răspuns întemeiat pe surse.</translation>
+    </message>
+    <message>
+        <source>Installed bundle: none (run from a source checkout).</source>
+        <translation>Pachet instalat: niciunul (rulează dintr-o copie a codului sursă).</translation>
+    </message>
+    <message>
+        <source>Installed bundle: {bundle}</source>
+        <translation>Pachet instalat: {bundle}</translation>
     </message>
 </context>
 <context>

@@ -51,7 +51,7 @@ def ws(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Workspace]:
     workspace = Workspace.open(root / "ws")
     workspace.settings = replace(workspace.settings, language="ro")
     law = write_text(root / "docs", "legea_50-2020.txt", LEGEA)
-    workspace.documents.ingest([law], matter="M", meta=LegalMeta(valid_from=date(2020, 3, 10)))
+    workspace.ingest([law], matter="M", meta=LegalMeta(valid_from=date(2020, 3, 10)))
     yield workspace
     workspace.close()
 
@@ -97,8 +97,8 @@ def test_cited_provisions_are_grounded_in_the_matter(ws: Workspace, draft: Path)
         "Citează art. 2 alin. (1) din Legea nr. 50/2020",
         "Citează art. 2 alin. (2) din Legea nr. 50/2020",
     ]
-    law = ws.documents.all("M")[0]
-    text = ws.documents.text(law)
+    law = ws.documents("M")[0]
+    text = ws.text(law)
     for finding in cited:
         (citation,) = finding.citations
         assert citation.document_id == law.id
@@ -123,7 +123,7 @@ def test_a_version_not_in_force_on_the_date(ws: Workspace, draft: Path) -> None:
 def test_without_a_date_the_draft_is_checked_as_of_today(ws: Workspace, draft: Path) -> None:
     # A version whose validity ended before today: its provisions are not in force now.
     law = write_text(ws.paths.root.parent / "ended", "legea_50-2020.txt", LEGEA)
-    ws.documents.ingest(
+    ws.ingest(
         [law], matter="V", meta=LegalMeta(valid_from=date(2020, 3, 10), valid_to=date(2022, 12, 31))
     )
     report = check_draft(ws, draft, matter="V")
@@ -137,8 +137,12 @@ def test_the_json_shape(ws: Workspace, draft: Path) -> None:
     assert set(shape) == {"path", "title", "matter", "as_of", "cancelled", "total", "pieces"}
     assert shape["cancelled"] is False
     piece = shape["pieces"][0]
-    assert set(piece) == {"start", "end", "text", "findings"}
+    assert set(piece) == {"start", "end", "heading", "text", "findings"}
     assert DRAFT.replace("\n", " ").find(" ".join(piece["text"].split())[:20]) >= 0
+    # the heading names the clause and is not part of it (the title above it neither)
+    assert piece["heading"] == "Capitolul I. Plata" and piece["text"].startswith("Plata se")
+    (mismatch,) = [f for f in piece["findings"] if f["kind"] == "mismatch"]
+    assert (mismatch["draft_says"], mismatch["source_says"]) == ("10 zile", "30 de zile")
 
 
 def test_an_unreadable_draft_is_a_clear_error(ws: Workspace, tmp_path: Path) -> None:
@@ -190,6 +194,9 @@ def test_the_word_table_of_a_check(ws: Workspace, draft: Path, tmp_path: Path) -
     (table,) = doc.tables
     assert [c.text for c in table.rows[0].cells] == ["Clauza din proiect", "Constatări"]
     assert len(table.rows) == 1 + len(shape["pieces"])
+    first = table.rows[1].cells[0].paragraphs
+    assert first[0].text == "Capitolul I. Plata" and first[0].runs[0].bold
+    assert first[1].text.startswith("Plata se face")
     findings = "\n".join(row.cells[1].text for row in table.rows[1:])
     assert "Diferă: Proiectul spune 10 zile" in findings
     assert "Eroare: Prevedere inexistentă: Legea nr. 50/2020 nu are art. 9" in findings

@@ -46,30 +46,36 @@ def test_check_a_draft_in_the_window(qtbot, window, tmp_path: Path) -> None:
     assert not view.last_error, view.last_error
     texts = [view.clauses.item(i).text() for i in range(view.clauses.count())]
     assert len(texts) == 3
-    # the clause's own words, with what to review in words (it read "✗ 1 · 2. 1. Conform…")
-    assert texts[0].startswith("\u2717 1 to review — CONTRACT Clauza 1 Plata se face")
-    assert texts[1].startswith("\u2717 1 to review — Clauza 2")
-    assert texts[2].startswith("Clauza 3")
+    # each clause named by its heading, then its own words, what to review said in words
+    # (it read "✗ 1 · 2. 1. Conform…", and took the headings for part of the clause)
+    assert texts[0].startswith("\u2717 1 to review — Clauza 1: Plata se face")
+    assert texts[1].startswith("\u2717 1 to review — Clauza 2: Contractul poate fi")
+    assert texts[2].startswith("Clauza 3: Contractul se încheie")
+    assert view.clauses.item(0).toolTip() == "Clause 1 of the draft\nClauza 1"
     assert "2 findings to review in 3 clauses" in view.status.text()
     findings = view.findings
     assert [label.text() for label in findings.claim_labels] == [
         "Cites art. 2 alin. (1) of Legea nr. 50/2020",
-        "The draft says 10 zile; art. 2 alin. (1) of Legea nr. 50/2020 says 30 de zile",
+        "The draft says: 10 zile\nart. 2 alin. (1) says: 30 de zile",
     ]
     # a finding citing a document no person verified says so, as an answer's claim does;
-    # the deadline that differs is marked as an error, not drawn as a plain citation
-    assert [b.text() for b in findings.badges] == [
-        "unverified source",
-        "\u2717 differs from the source",
-        "unverified source",
+    # the deadline that differs is drawn as its own kind (≠, the two values), neither as
+    # a plain citation nor as a provision missing from the matter
+    assert [(b.objectName(), b.text()) for b in findings.badges] == [
+        ("unverifiedBadge", "unverified source"),
+        ("mismatchBadge", "\u2260 the value differs"),
+        ("unverifiedBadge", "unverified source"),
     ]
     rows = [f.objectName() for f in findings.widget().findChildren(QFrame) if type(f) is QFrame]
-    assert [name for name in rows if name.startswith("claim")] == ["claim", "claimError"]
+    assert [name for name in rows if name.startswith("claim")] == ["claim", "claimMismatch"]
     qtbot.mouseClick(findings.chips[0], Qt.MouseButton.LeftButton)
     assert window.viewer.document is not None
     assert "30 de zile" in window.viewer.highlighted_text()
     view.clauses.setCurrentRow(1)
     assert findings.claim_labels[0].text().startswith("No such provision: Legea nr. 50/2020")
+    assert findings.badges[0].objectName() == "errorBadge"  # ✗, not ≠
+    rows = [f.objectName() for f in findings.widget().findChildren(QFrame) if type(f) is QFrame]
+    assert [name for name in rows if name.startswith("claim")] == ["claimError"]
     saved = view.export_docx(tmp_path / "check.docx")
     assert saved is not None and saved.stat().st_size > 0
     window.matters.create_matter("Altul")

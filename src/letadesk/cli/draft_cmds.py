@@ -46,7 +46,9 @@ def print_report(report: DraftReport) -> None:
     for piece in report.pieces:
         if not piece.findings:
             continue
-        print(f"\n[{piece.start}-{piece.end}] {shorten(' '.join(piece.text.split()), 100)}")
+        named = f"{piece.heading}: " if piece.heading else ""
+        text = shorten(named + " ".join(piece.text.split()), 100)
+        print(f"\n[{piece.start}-{piece.end}] {text}")
         for finding in piece.findings:
             mark = "✗" if finding.kind in ERROR_KINDS else _MARKS.get(finding.kind, "·")
             print(f"  {mark} {finding.kind}: {finding.claim}")

@@ -1,7 +1,8 @@
 """Check a lawyer's draft against the matter: the draft is read (in an isolated parser
 worker, never indexed) and cut into pieces: the ingest chunker's fragments (an article,
-or about 1,500 characters), each cut again into its clauses (paragraphs; a short heading
-stays with the paragraph after it). Each piece is reported with its findings:
+or about 1,500 characters), each cut again into its clauses (paragraphs; a heading is
+not a clause but names the clauses under it: :mod:`letadesk.draft.clauses`). Each piece
+is reported with its findings:
 
 * ``"provision"``: a provision the piece cites, found in the matter and in force on the
   as-of date, with its verbatim text as the citation (grounded);
@@ -24,39 +25,57 @@ The errors are ``missing``, ``not_in_force`` and ``mismatch`` (:data:`ERROR_KIND
 from __future__ import annotations
 
 import hashlib
-import re
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from letadesk.answer.presupposition import act_title, describe, missing_provision
 from letadesk.answer.record import citation_json
 from letadesk.answer.sentences import sentences
+from letadesk.config import Settings
 from letadesk.domain import (
     DRAFT_ERROR_KINDS,
     Citation,
     Fragment,
+    Matter,
     MatterId,
     ParsedDocument,
     Passage,
 )
+from letadesk.draft.clauses import clauses
 from letadesk.errors import IngestError
 from letadesk.ingest.worker import ParserPool
-from letadesk.profile import Profile
+from letadesk.ports import AuditTrail
 from letadesk.references import Reference, locator_of, parse_references
-from letadesk.retrieve.search import search_on
+from letadesk.retrieve.search import SearchTarget, search_on
 from letadesk.text import Texts, one_line, translate
 from letadesk.verify.quantities import Quantity, quantities
+
+
+class DraftTarget(SearchTarget, Protocol):
+    """Where a draft is checked: this computer's profile (:class:`~letadesk.workspace.
+    Workspace`) or the firm server (``ServerWorkspace``): the matter's corpus and search,
+    the settings (the parser's limits), the calendar and the audit trail (a draft check
+    probes the matter, and leaves its record as a question does)."""
+
+    @property
+    def settings(self) -> Settings: ...
+
+    @property
+    def trail(self) -> AuditTrail: ...
+
+    def matter(self, name: str) -> Matter: ...
+
+    def today(self) -> date: ...
+
 
 ERROR_KINDS = DRAFT_ERROR_KINDS
 _COMPARED = frozenset({"duration", "percent"})  # the quantities a mismatch is judged on
 _MISSING_KINDS = {"not_in_force": "not_in_force", "act": "unchecked"}
 _RELATED_QUERY_CHARS = 600
-_HEADING_CHARS = 80
-_PARAGRAPH_BREAK = re.compile(r"\n[ \t]*\n\s*")
 _TEXT: Texts = {
     "provision": {"en": "Cites {provision} of {act}", "ro": "Citează {provision} din {act}"},
     "mismatch": {
@@ -72,12 +91,17 @@ class Finding:
     kind: str  # "provision" | "related" | "unchecked", or one of ERROR_KINDS
     claim: str  # what the lawyer reads, in the interface language
     citations: tuple[Citation, ...] = ()
+    # a mismatch: the value the draft states ("10 zile"), and the provision's ("30 de zile")
+    draft_says: str = ""
+    source_says: str = ""
 
     def as_json(self) -> dict[str, Any]:
+        said = {"draft_says": self.draft_says, "source_says": self.source_says}
         return {
             "kind": self.kind,
             "claim": self.claim,
             "citations": [citation_json(c) for c in self.citations],
+            **(said if self.kind == "mismatch" else {}),
         }
 
 
@@ -85,13 +109,15 @@ class Finding:
 class Piece:
     start: int
     end: int
-    text: str
+    text: str  # the clause's own words, its heading left out
     findings: tuple[Finding, ...] = ()
+    heading: str = ""  # the nearest heading above the clause (:mod:`.clauses`)
 
     def as_json(self) -> dict[str, Any]:
         return {
             "start": self.start,
             "end": self.end,
+            "heading": self.heading,
             "text": self.text,
             "findings": [f.as_json() for f in self.findings],
         }
@@ -125,7 +151,7 @@ class DraftReport:
         }
 
 
-def read_draft(ws: Profile, path: Path) -> ParsedDocument:
+def read_draft(ws: DraftTarget, path: Path) -> ParsedDocument:
     """The draft parsed by an isolated worker, within the ingest's time and memory
     limits; an IngestError naming the file and the reason otherwise."""
     settings = ws.settings
@@ -143,7 +169,7 @@ def read_draft(ws: Profile, path: Path) -> ParsedDocument:
 
 
 def check_draft(
-    ws: Profile,
+    ws: DraftTarget,
     path: str | Path,
     *,
     matter: str,
@@ -157,13 +183,14 @@ def check_draft(
     as_of = as_of if as_of is not None else ws.today()
     draft = read_draft(ws, Path(path))
     checker = _Checker(ws, matter, as_of)
-    spans = [s for f in draft.fragments for s in clauses(draft.text, f.start, f.end)]
+    spans = clauses(draft.text, [(f.start, f.end) for f in draft.fragments])
     pieces = []
-    for i, (start, end) in enumerate(spans):
+    for i, clause in enumerate(spans):
         if cancelled is not None and cancelled():
             break
-        text = draft.text[start:end]
-        pieces.append(Piece(start, end, text, tuple(checker.findings(text))))
+        text = draft.text[clause.start : clause.end]
+        findings = tuple(checker.findings(text))
+        pieces.append(Piece(clause.start, clause.end, text, findings, clause.heading))
         if progress is not None:
             progress(i + 1, len(spans))
     report = DraftReport(str(path), draft.title, matter, as_of, tuple(pieces), len(spans))
@@ -171,7 +198,7 @@ def check_draft(
     return report
 
 
-def _record(ws: Profile, report: DraftReport, matter_id: int) -> None:
+def _record(ws: DraftTarget, report: DraftReport, matter_id: int) -> None:
     """The check's audit record: the draft (its name and SHA-256), the date, and how
     many findings of each kind, with the fragments cited."""
     path = Path(report.path)
@@ -187,40 +214,13 @@ def _record(ws: Profile, report: DraftReport, matter_id: int) -> None:
         "findings": dict(sorted(kinds.items())),
         "cited_fragments": sorted(int(i) for i in cited),
     }
-    ws.audit.append(record, matter_id=matter_id)
-
-
-def clauses(text: str, start: int, end: int) -> list[tuple[int, int]]:
-    """The paragraphs of ``text[start:end]`` as spans, a heading (a paragraph of fewer
-    than :data:`_HEADING_CHARS` characters without a final full stop) joined to the
-    paragraph after it."""
-    spans: list[tuple[int, int]] = []
-    at = start
-    for m in _PARAGRAPH_BREAK.finditer(text, start, end):
-        spans.append((at, m.start()))
-        at = m.end()
-    spans.append((at, end))
-    out: list[tuple[int, int]] = []
-    pending: int | None = None
-    for s, e in spans:
-        body = text[s:e].strip()
-        if not body:
-            continue
-        if pending is None:
-            pending = s
-        if len(body) < _HEADING_CHARS and not body.endswith((".", ";", ":")) and e < end:
-            continue  # a heading: it opens the next clause
-        out.append((pending, e))
-        pending = None
-    if pending is not None:
-        out.append((pending, end))
-    return out
+    ws.trail.append(record, matter_id=matter_id)
 
 
 class _Checker:
-    def __init__(self, ws: Profile, matter: str, as_of: date | None) -> None:
+    def __init__(self, ws: DraftTarget, matter: str, as_of: date | None) -> None:
         self._ws, self._matter, self._as_of = ws, matter, as_of
-        self.matter_id = int(ws.matters.named(matter).id)
+        self.matter_id = int(ws.matter(matter).id)
         self._language = ws.settings.language
 
     def findings(self, text: str) -> list[Finding]:
@@ -257,7 +257,7 @@ class _Checker:
             claim = self._t(
                 "mismatch", draft=draft_says, provision=provision, act=act, source=source_says
             )
-            found.append(Finding("mismatch", claim, cited))
+            found.append(Finding("mismatch", claim, cited, draft_says, source_says))
         return found
 
     def _provision(self, ref: Reference) -> list[Passage]:

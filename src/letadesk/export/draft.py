@@ -67,7 +67,11 @@ def write_draft_docx(report: dict[str, Any], path: str | Path, *, language: str 
             run.bold = True
     for piece in pieces:
         left, right = table.add_row().cells
-        left.text = one_line(piece["text"])
+        if piece.get("heading"):  # the heading it sits under names it, apart
+            left.paragraphs[0].add_run(piece["heading"]).bold = True
+            left.add_paragraph(one_line(piece["text"]))
+        else:
+            left.text = one_line(piece["text"])
         findings = piece["findings"] or [{"kind": "", "claim": t("none"), "citations": []}]
         first = True
         for finding in findings:

@@ -33,11 +33,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from letadesk.domain import Answer, Citation, Claim, RejectedClaim, UnansweredDocument
+from letadesk.domain import Answer, Citation, Claim, UnansweredDocument
+from letadesk.generate.schema import drafted_texts
 from letadesk.ui.chip import Chip
 from letadesk.ui.flow_layout import FlowLayout
 from letadesk.ui.refusal_view import build_refusal
-from letadesk.ui.rejected_claims import rejected_lines
+from letadesk.ui.rejected_claims import mode_line, rejected_lines
 from letadesk.ui.text_fit import ElidedLabel, breakable, wrapped_label
 
 # Arrow keys on a chip: the focus moves to the previous or next chip.
@@ -69,6 +70,7 @@ class AnswerView(QScrollArea):
         self.question_label: QLabel | None = None
         self.follow_up_label: QLabel | None = None  # what a follow-up inherited
         self.mode_label: QLabel | None = None
+        self.draft_label: QLabel | None = None  # the model's draft while it is written
         self.rejected_box = QFrame()
         self.rejected_labels: list[QLabel] = []
         self.show_rejected = QCheckBox(self.tr("Show rejected claims"))
@@ -83,7 +85,7 @@ class AnswerView(QScrollArea):
         self.clarify_label, self.snippet_labels, self.clarify_buttons = None, [], []
         self.badges, self.note_labels = [], []
         self.mode_label = self.short_label = self.question_label = None
-        self.follow_up_label = None
+        self.follow_up_label = self.draft_label = None
         page = QWidget()
         page.setObjectName("answerPage")
         layout = QVBoxLayout(page)
@@ -115,34 +117,28 @@ class AnswerView(QScrollArea):
             self._claims(layout, answer)
         else:
             build_refusal(self, layout, answer)
-        self._rejected(layout, answer.rejected, answer.mode)
+        self._rejected(layout, answer)
         layout.addStretch(1)
 
     def mode_text(self, answer: Answer) -> str:
-        """The mode line for ``answer``; "" for a refusal that drafted nothing, and for a
-        record older than the ``mode`` field (an answer then shows its reason)."""
-        mode, answered = answer.mode, answer.answered
-        if mode == "extracted_after_generation_failed":
-            return (
-                self.tr(
-                    "The language model's draft could not be verified; showing verbatim passages."
-                )
-                if answered
-                else self.tr(
-                    "The language model's draft could not be verified, and no "
-                    "verbatim passage answers the question."
-                )
-            )
-        if not answered:
-            return ""
-        return {
-            "generated": self.tr(
-                "Drafted by the language model; every claim was checked against its quoted source."
-            ),
-            "extracted": self.tr(
-                "Verbatim passages from the sources (the language model was not used)."
-            ),
-        }.get(mode, "")
+        """The mode line for ``answer``, in its language
+        (:func:`~letadesk.ui.rejected_claims.mode_line`)."""
+        return mode_line(answer)
+
+    def show_draft(self, _tokens: int, raw: str) -> None:
+        """While the model drafts (``raw``: its output so far), the claims it has written
+        under the "Working on" line, said to be unchecked; nothing once an answer shows."""
+        texts = drafted_texts(raw)
+        page = self.widget()
+        layout = page.layout() if page is not None else None
+        if self.answer is not None or not texts or not isinstance(layout, QVBoxLayout):
+            return
+        if self.draft_label is None:
+            self.draft_label = wrapped_label("", "hint")
+            layout.insertWidget(layout.count() - 1, self.draft_label)  # above the stretch
+        lines = [self.tr("The model's draft so far, not yet checked:")]
+        lines += [f"\u2022 {text}" for text in texts]
+        self.draft_label.setText("\n".join(lines))
 
     def request_again(self, question: str, document_id: str, title: str) -> None:
         """Ask ``question`` again of one document (a question back's provision)."""
@@ -227,7 +223,8 @@ class AnswerView(QScrollArea):
     def _claim_row(self, claim: Claim, chips: list[Chip]) -> QFrame:
         row = QFrame()
         error = self._error_badge(claim.kind)  # a draft check's finding to review
-        row.setObjectName("claimError" if error else "claim")
+        differs = claim.kind == "mismatch"  # a value that differs: drawn as its own kind
+        row.setObjectName(("claimMismatch" if differs else "claimError") if error else "claim")
         box = QVBoxLayout(row)
         box.setContentsMargins(10, 8, 10, 8)
         text = QLabel(breakable(claim.text))
@@ -238,7 +235,7 @@ class AnswerView(QScrollArea):
         box.addWidget(text)
         line = FlowLayout()
         if error:
-            line.addWidget(self._badge("errorBadge", *error))
+            line.addWidget(self._badge("mismatchBadge" if differs else "errorBadge", *error))
         for on, name, badge_text, tip in (
             (
                 claim.kind == "extracted",
@@ -274,8 +271,11 @@ class AnswerView(QScrollArea):
         claim that is not one."""
         return {
             "mismatch": (
-                self.tr("\u2717 differs from the source"),
-                self.tr("The draft's deadline, rate or amount differs from the provision."),
+                self.tr("\u2260 the value differs"),
+                self.tr(
+                    "The draft states a deadline or rate the provision it cites does not: "
+                    "the draft's value is shown above the provision's."
+                ),
             ),
             "missing": (
                 self.tr("\u2717 not in the matter"),
@@ -340,15 +340,14 @@ class AnswerView(QScrollArea):
             return True
         return super().eventFilter(watched, event)
 
-    def _rejected(
-        self, layout: QVBoxLayout, rejected: Sequence[RejectedClaim], mode: str = ""
-    ) -> None:
-        """Each rejected claim with why, behind a box; none: the box only where a model
-        drafted, and a line saying its draft held nothing to check when it failed."""
+    def _rejected(self, layout: QVBoxLayout, answer: Answer) -> None:
+        """Each rejected claim with why, in the question's language, behind a box shown
+        where claims were rejected or a model drafted (a draft that left none to list
+        says why in its mode line)."""
         self.rejected_box = QFrame()
         self.rejected_box.setObjectName("rejected")
         inner = QVBoxLayout(self.rejected_box)
-        lines = rejected_lines(rejected)  # once each, in plain words
+        lines = rejected_lines(answer.rejected, answer.language)  # once each, plainly
         self.rejected_labels = []
         for line in lines:
             label = wrapped_label(line.text)
@@ -356,19 +355,9 @@ class AnswerView(QScrollArea):
             self.rejected_labels.append(label)
             inner.addWidget(label)
         self.show_rejected = QCheckBox(self.tr("Show rejected claims ({n})").format(n=len(lines)))
-        self.show_rejected.setEnabled(bool(rejected))
-        self.show_rejected.setVisible(bool(rejected) or mode == "generated")
+        self.show_rejected.setEnabled(bool(lines))
+        self.show_rejected.setVisible(bool(lines) or answer.mode == "generated")
         self.show_rejected.toggled.connect(self.rejected_box.setVisible)
         self.rejected_box.setVisible(False)
         layout.addWidget(self.show_rejected)
         layout.addWidget(self.rejected_box)
-        if mode == "extracted_after_generation_failed" and not rejected:
-            layout.addWidget(
-                wrapped_label(
-                    self.tr(
-                        "The model's draft held no claim with a quote that could be "
-                        "checked, so none is listed as rejected."
-                    ),
-                    "hint",
-                )
-            )

@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
 from letadesk.config import Settings
 from letadesk.limits import MAX_QUESTION_CHARS
 from letadesk.ui.as_of import AsOfField
+from letadesk.ui.i18n import count
 from letadesk.ui.text_fit import ElidedLabel
 
 
@@ -209,6 +210,15 @@ class AskPanel(QWidget):
             "coherence": self.tr("Checking consistency…"),
         }
         self._stage = stages.get(name, name)
+        self._show_stage()
+
+    def show_drafting(self, tokens: int, _raw: str = "") -> None:
+        """The model's progress while it drafts: the tokens (words or parts of words) it
+        has written so far, beside the time."""
+        self._stage = self.tr("Drafting… {n} tokens written").format(n=count(tokens))
+        self._show_stage()
+
+    def _show_stage(self) -> None:
         if self._ticker.isActive():
             self._show_elapsed()
         else:

@@ -25,14 +25,13 @@ from PySide6.QtWidgets import (
 )
 
 from letadesk.domain import Answer, Claim
-from letadesk.draft.check import ERROR_KINDS, DraftReport, Piece
+from letadesk.draft.check import ERROR_KINDS, DraftReport, Finding, Piece
 from letadesk.export.draft import write_draft_docx
-from letadesk.profile import Profile
 from letadesk.text import shorten
 from letadesk.ui.answer_view import AnswerView
 from letadesk.ui.as_of import AsOfField
 from letadesk.ui.engine import Engine, EngineThread
-from letadesk.ui.profile import FirmServer
+from letadesk.ui.profile import FirmServer, WindowProfile
 
 _ERROR_COLOUR = "#b3261e"
 
@@ -43,7 +42,7 @@ class DraftView(QWidget):
 
     def __init__(
         self,
-        ws: Profile,
+        ws: WindowProfile,
         parent: QWidget | None = None,
         *,
         server: FirmServer | None = None,
@@ -153,10 +152,11 @@ class DraftView(QWidget):
         self.status.setText(text)
         for i, piece in enumerate(report.pieces, start=1):
             wrong = sum(f.kind in ERROR_KINDS for f in piece.findings)
-            # the clause's own words, its number in them; the mark says what to review
+            # its heading, then its own words; the mark says how much to review
             mark = self.tr("\u2717 {n} to review — ").format(n=wrong) if wrong else ""
-            item = QListWidgetItem(mark + shorten(" ".join(piece.text.split()), 160))
-            item.setToolTip(self.tr("Clause {i} of the draft").format(i=i))
+            item = QListWidgetItem(mark + shorten(_label(piece), 160))
+            where = self.tr("Clause {i} of the draft").format(i=i)
+            item.setToolTip(f"{where}\n{piece.heading}" if piece.heading else where)
             if wrong:
                 item.setForeground(QBrush(QColor(_ERROR_COLOUR)))
             self.clauses.addItem(item)
@@ -170,7 +170,29 @@ class DraftView(QWidget):
         if not piece.findings:
             self.findings.show_message(self.tr("Nothing to report for this clause."))
             return
-        self.findings.show_answer(_as_answer(piece))
+        self.findings.show_answer(self._as_answer(piece))
+
+    def _as_answer(self, piece: Piece) -> Answer:
+        """A clause's findings as an answer: each finding a claim with its citations
+        (chips), the clause as the question line; a value that differs is said as the
+        draft's beside the provision's."""
+        claims = tuple(Claim(self._finding_text(f), f.kind, f.citations) for f in piece.findings)
+        return Answer(_label(piece), "answered", "", claims)
+
+    def _finding_text(self, finding: Finding) -> str:
+        if finding.kind != "mismatch" or not finding.draft_says:
+            return finding.claim
+        draft = self.tr("The draft says: {value}").format(value=finding.draft_says)
+        where = self._where(finding)
+        source = self.tr("{provision} says: {value}").format(
+            provision=where, value=finding.source_says
+        )
+        return f"{draft}\n{source}"
+
+    def _where(self, finding: Finding) -> str:
+        """The provision a finding cites ("art. 2 alin. (1)"), else "The provision"."""
+        cited = finding.citations[0].locator if finding.citations else ""
+        return cited or self.tr("The provision")
 
     def _failed(self, task: str, message: str) -> None:
         if task == "draft":
@@ -221,8 +243,7 @@ class DraftView(QWidget):
         self._thread.stop()
 
 
-def _as_answer(piece: Piece) -> Answer:
-    """A clause's findings as an answer: each finding a claim with its citations (chips),
-    the clause as the question line."""
-    claims = tuple(Claim(f.claim, f.kind, f.citations) for f in piece.findings)
-    return Answer(" ".join(piece.text.split()), "answered", "", claims)
+def _label(piece: Piece) -> str:
+    """A clause named by its heading, then its own words, on one line."""
+    text = " ".join(piece.text.split())
+    return f"{piece.heading}: {text}" if piece.heading else text

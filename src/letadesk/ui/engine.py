@@ -21,13 +21,12 @@ from PySide6.QtCore import QMetaObject, QObject, Qt, QThread, Signal, Slot
 
 from letadesk.answer.ask import AskCancelled, AskOptions
 from letadesk.domain import Document
-from letadesk.draft.check import check_draft
+from letadesk.draft.check import DraftTarget, check_draft
 from letadesk.errors import LetaDeskError
-from letadesk.profile import Profile
-from letadesk.review.grid import ReviewCell, fill_grid
+from letadesk.review.grid import ReviewCell, ReviewTarget, fill_grid
 from letadesk.review.templates import Question
 from letadesk.ui.document_actions import manage
-from letadesk.ui.profile import FirmServer
+from letadesk.ui.profile import FirmServer, WindowProfile
 from letadesk.workspace import Workspace
 
 log = logging.getLogger(__name__)
@@ -43,6 +42,7 @@ class Engine(QObject):
     embed_progress = Signal(int, int, str)
     ingest_done = Signal(object)  # IngestReport
     stage = Signal(str)
+    drafting = Signal(int, str)  # tokens the model has drafted, its raw text so far
     answered = Signal(object)  # Answer
     cell_filled = Signal(int, int, object)  # done, total, ReviewCell
     reviewed = Signal(object)  # ReviewGrid (its ``cancelled`` says whether it stopped early)
@@ -61,14 +61,14 @@ class Engine(QObject):
         self.cancel_event = threading.Event()
         self.generator_factory: Callable[[], Any] | None = None  # tests: a scripted model
         self._ws: Workspace | None = None
-        self._session: Profile | None = None
+        self._session: WindowProfile | None = None
 
     def workspace(self) -> Workspace:
         if self._ws is None:
             self._ws = Workspace.open(self.data_dir)
         return self._ws
 
-    def profile(self) -> Profile:
+    def profile(self) -> WindowProfile:
         """Where questions are answered: this thread's own session on the firm server,
         else the profile."""
         if self.server is None:
@@ -93,7 +93,7 @@ class Engine(QObject):
         self._run_on(task, work, self.workspace)
 
     def _run_on(
-        self, task: str, work: Callable[[Any], None], target: Callable[[], Profile]
+        self, task: str, work: Callable[[Any], None], target: Callable[[], WindowProfile]
     ) -> None:
         self.cancel_event.clear()
         try:
@@ -111,7 +111,7 @@ class Engine(QObject):
     @Slot(list, str)
     def ingest(self, paths: list[str], matter: str) -> None:
         def work(ws: Workspace) -> None:
-            report = ws.documents.ingest(
+            report = ws.ingest(
                 paths,
                 matter=matter,
                 progress=self._read,
@@ -155,8 +155,13 @@ class Engine(QObject):
         """Answer ``question`` (of one ``document``, by id, when given); ``generate``
         None follows the settings' generation mode."""
 
-        def work(ws: Profile) -> None:
-            options = AskOptions(as_of=as_of, generate=generate, language=ws.settings.language)
+        def work(ws: WindowProfile) -> None:
+            options = AskOptions(
+                as_of=as_of,
+                generate=generate,
+                language=ws.settings.language,
+                progress=self.drafting.emit,  # a cancel stops the draft at its next token
+            )
             generator = self.generator_factory() if self.generator_factory else None
             answer = ws.ask(
                 question,
@@ -180,7 +185,7 @@ class Engine(QObject):
         def filled(done: int, total: int, cell: ReviewCell) -> None:
             self.cell_filled.emit(done, total, cell)
 
-        def work(ws: Profile) -> None:
+        def work(ws: ReviewTarget) -> None:
             grid = fill_grid(
                 ws, matter, questions, documents, progress=filled, cancelled=self._cancelled
             )
@@ -193,7 +198,7 @@ class Engine(QObject):
         """Check the draft at ``path`` against ``matter`` (clause by clause, cancellable),
         where questions are answered (the firm server when set)."""
 
-        def work(ws: Profile) -> None:
+        def work(ws: DraftTarget) -> None:
             report = check_draft(
                 ws,
                 path,
@@ -211,7 +216,7 @@ class Engine(QObject):
         """The currency check on start (a full re-hash when one is due). Not a task: the
         window stays usable, and a task asked meanwhile waits for it in this thread."""
         try:
-            report = self.workspace().documents.check_sources()
+            report = self.workspace().check_sources()
         except Exception as exc:  # the window must survive any core failure
             log.warning("checking the sources on disk failed: %s", exc)
             return
@@ -220,7 +225,7 @@ class Engine(QObject):
     @Slot(str)
     def delete_matter(self, name: str) -> None:
         def work(ws: Workspace) -> None:
-            ws.matters.delete(name)
+            ws.delete_matter(name)
             self.matter_deleted.emit(name)
 
         self._run("delete", work)

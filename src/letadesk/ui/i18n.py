@@ -9,6 +9,7 @@ from letadesk.ui.resources import translations_dir
 LANGUAGES = {"en": "English", "ro": "Română"}
 _LOCALES = {"en": QLocale.Language.English, "ro": QLocale.Language.Romanian}
 _installed: list[QTranslator] = []
+_catalogues: dict[str, QTranslator] = {}  # LetaDesk's own, by language, not installed
 _numbers = [QLocale(QLocale.Language.English)]  # the interface language's number format
 
 
@@ -40,3 +41,18 @@ def install_translator(app: QCoreApplication, language: str) -> bool:
 def count(n: int) -> str:
     """``n`` as the interface language writes it: 4,000 in English, 4.000 in Romanian."""
     return _numbers[0].toString(n)
+
+
+def translate_in(language: str, context: str, text: str) -> str:
+    """``text`` of ``context`` in ``language`` ("en", "ro") whatever the interface language:
+    what an answer says of itself follows its question's language. An unknown or empty
+    ``language``: the interface language."""
+    if language not in LANGUAGES:
+        return QCoreApplication.translate(context, text)
+    if language == "en":
+        return text
+    if language not in _catalogues:
+        translator = QTranslator()
+        translator.load(f"letadesk_{language}", str(translations_dir()))
+        _catalogues[language] = translator
+    return _catalogues[language].translate(context, text) or text

@@ -27,6 +27,9 @@ QPushButton#chip:focus, QPushButton#staleChip:focus, QPushButton#clarifyChip:foc
 QWidget#answerPage { background: #ffffff; }
 QFrame#claim { background: #f8f9fb; border: 1px solid #e1e4ea; border-radius: 6px; }
 QFrame#claimError { background: #fdf1f0; border: 1px solid #e0a39e; border-radius: 6px; }
+QFrame#claimMismatch { background: #fff6e5; border: 1px solid #e8b04b; border-radius: 6px; }
+QLabel#mismatchBadge { background: #ffe3b0; color: #6b3d00; border-radius: 8px;
+                       padding: 1px 8px; font-size: 9pt; font-weight: 600; }
 QLabel#errorBadge { background: #f9dedc; color: #8c1d18; border-radius: 8px; padding: 1px 8px;
                     font-size: 9pt; font-weight: 600; }
 QFrame#refusal { background: #fdf1f0; border: 1px solid #f2c4c0; border-radius: 6px; }

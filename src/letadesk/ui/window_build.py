@@ -59,6 +59,8 @@ def connect_panels(win: Any) -> None:
     win.review_view.source_clicked.connect(lambda *_: win.folder.show_viewer())
     win.ask_panel.ask_requested.connect(win.ask)
     win.ask_panel.cancel_requested.connect(win.cancel_question)
+    win.engine.drafting.connect(win.ask_panel.show_drafting)  # the model's draft, as written
+    win.engine.drafting.connect(win.answer_view.show_draft)
     win.answer_view.source_clicked.connect(win.viewer.show_source)
     win.audit_view.source_clicked.connect(win.viewer.show_source)
     win.audit_view.exported.connect(

@@ -5,6 +5,7 @@ refresh, quit) and Help (About). Translated in the window's own context
 from __future__ import annotations
 
 from collections.abc import Callable
+from html import escape
 from pathlib import Path
 
 from PySide6.QtCore import QCoreApplication
@@ -12,6 +13,7 @@ from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QMainWindow, QMessageBox
 
 import letadesk
+from letadesk.files import bundle_stamp
 from letadesk.ui.answer_view import AnswerView
 from letadesk.ui.audit_view import AuditView
 
@@ -53,8 +55,9 @@ def build_menus(
 
 
 def about_text(profile: Path) -> str:
-    """Version, the offline promise, where the profile is, and the licences."""
-    return QCoreApplication.translate(
+    """Version, the installed bundle, the offline promise, where the profile is, and the
+    licences."""
+    text = QCoreApplication.translate(
         "MainWindow",
         "<b>LetaDesk {version}</b><p>An offline legal assistant: every claim is tied to "
         "a verbatim quote of the matter's documents, or it is not shown. Nothing leaves "
@@ -63,6 +66,16 @@ def about_text(profile: Path) -> str:
         "Apache-2.0 or MIT; Qt is LGPL. See the documentation's Data and licences page "
         "(docs/licences.md).</p>",
     ).format(version=letadesk.__version__, profile=profile)
+    bundle = bundle_stamp()
+    if not bundle:
+        said = QCoreApplication.translate(
+            "MainWindow", "Installed bundle: none (run from a source checkout)."
+        )
+    else:
+        said = QCoreApplication.translate("MainWindow", "Installed bundle: {bundle}").format(
+            bundle=escape(bundle)
+        )
+    return text + f"<p>{said}</p>"
 
 
 def export_answer(
