@@ -51,7 +51,7 @@ def ws(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Workspace]:
     workspace = Workspace.open(root / "ws")
     workspace.settings = replace(workspace.settings, language="ro")
     law = write_text(root / "docs", "legea_50-2020.txt", LEGEA)
-    workspace.ingest([law], matter="M", meta=LegalMeta(valid_from=date(2020, 3, 10)))
+    workspace.documents.ingest([law], matter="M", meta=LegalMeta(valid_from=date(2020, 3, 10)))
     yield workspace
     workspace.close()
 
@@ -97,8 +97,8 @@ def test_cited_provisions_are_grounded_in_the_matter(ws: Workspace, draft: Path)
         "Citează art. 2 alin. (1) din Legea nr. 50/2020",
         "Citează art. 2 alin. (2) din Legea nr. 50/2020",
     ]
-    law = ws.documents("M")[0]
-    text = ws.text(law)
+    law = ws.documents.all("M")[0]
+    text = ws.documents.text(law)
     for finding in cited:
         (citation,) = finding.citations
         assert citation.document_id == law.id
@@ -123,7 +123,7 @@ def test_a_version_not_in_force_on_the_date(ws: Workspace, draft: Path) -> None:
 def test_without_a_date_the_draft_is_checked_as_of_today(ws: Workspace, draft: Path) -> None:
     # A version whose validity ended before today: its provisions are not in force now.
     law = write_text(ws.paths.root.parent / "ended", "legea_50-2020.txt", LEGEA)
-    ws.ingest(
+    ws.documents.ingest(
         [law], matter="V", meta=LegalMeta(valid_from=date(2020, 3, 10), valid_to=date(2022, 12, 31))
     )
     report = check_draft(ws, draft, matter="V")

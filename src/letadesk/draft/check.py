@@ -30,17 +30,15 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any
 
 from letadesk.answer.presupposition import act_title, describe, missing_provision
 from letadesk.answer.record import citation_json
 from letadesk.answer.sentences import sentences
-from letadesk.config import Settings
 from letadesk.domain import (
     DRAFT_ERROR_KINDS,
     Citation,
     Fragment,
-    Matter,
     MatterId,
     ParsedDocument,
     Passage,
@@ -48,29 +46,11 @@ from letadesk.domain import (
 from letadesk.draft.clauses import clauses
 from letadesk.errors import IngestError
 from letadesk.ingest.worker import ParserPool
-from letadesk.ports import AuditTrail
+from letadesk.profile import Profile
 from letadesk.references import Reference, locator_of, parse_references
-from letadesk.retrieve.search import SearchTarget, search_on
+from letadesk.retrieve.search import search_on
 from letadesk.text import Texts, one_line, translate
 from letadesk.verify.quantities import Quantity, quantities
-
-
-class DraftTarget(SearchTarget, Protocol):
-    """Where a draft is checked: this computer's profile (:class:`~letadesk.workspace.
-    Workspace`) or the firm server (``ServerWorkspace``): the matter's corpus and search,
-    the settings (the parser's limits), the calendar and the audit trail (a draft check
-    probes the matter, and leaves its record as a question does)."""
-
-    @property
-    def settings(self) -> Settings: ...
-
-    @property
-    def trail(self) -> AuditTrail: ...
-
-    def matter(self, name: str) -> Matter: ...
-
-    def today(self) -> date: ...
-
 
 ERROR_KINDS = DRAFT_ERROR_KINDS
 _COMPARED = frozenset({"duration", "percent"})  # the quantities a mismatch is judged on
@@ -151,7 +131,7 @@ class DraftReport:
         }
 
 
-def read_draft(ws: DraftTarget, path: Path) -> ParsedDocument:
+def read_draft(ws: Profile, path: Path) -> ParsedDocument:
     """The draft parsed by an isolated worker, within the ingest's time and memory
     limits; an IngestError naming the file and the reason otherwise."""
     settings = ws.settings
@@ -169,7 +149,7 @@ def read_draft(ws: DraftTarget, path: Path) -> ParsedDocument:
 
 
 def check_draft(
-    ws: DraftTarget,
+    ws: Profile,
     path: str | Path,
     *,
     matter: str,
@@ -198,7 +178,7 @@ def check_draft(
     return report
 
 
-def _record(ws: DraftTarget, report: DraftReport, matter_id: int) -> None:
+def _record(ws: Profile, report: DraftReport, matter_id: int) -> None:
     """The check's audit record: the draft (its name and SHA-256), the date, and how
     many findings of each kind, with the fragments cited."""
     path = Path(report.path)
@@ -214,13 +194,13 @@ def _record(ws: DraftTarget, report: DraftReport, matter_id: int) -> None:
         "findings": dict(sorted(kinds.items())),
         "cited_fragments": sorted(int(i) for i in cited),
     }
-    ws.trail.append(record, matter_id=matter_id)
+    ws.audit.append(record, matter_id=matter_id)
 
 
 class _Checker:
-    def __init__(self, ws: DraftTarget, matter: str, as_of: date | None) -> None:
+    def __init__(self, ws: Profile, matter: str, as_of: date | None) -> None:
         self._ws, self._matter, self._as_of = ws, matter, as_of
-        self.matter_id = int(ws.matter(matter).id)
+        self.matter_id = int(ws.matters.named(matter).id)
         self._language = ws.settings.language
 
     def findings(self, text: str) -> list[Finding]:

@@ -27,11 +27,12 @@ from PySide6.QtWidgets import (
 from letadesk.domain import Answer, Claim
 from letadesk.draft.check import ERROR_KINDS, DraftReport, Finding, Piece
 from letadesk.export.draft import write_draft_docx
+from letadesk.profile import Profile
 from letadesk.text import shorten
 from letadesk.ui.answer_view import AnswerView
 from letadesk.ui.as_of import AsOfField
 from letadesk.ui.engine import Engine, EngineThread
-from letadesk.ui.profile import FirmServer, WindowProfile
+from letadesk.ui.profile import FirmServer
 
 _ERROR_COLOUR = "#b3261e"
 
@@ -42,7 +43,7 @@ class DraftView(QWidget):
 
     def __init__(
         self,
-        ws: WindowProfile,
+        ws: Profile,
         parent: QWidget | None = None,
         *,
         server: FirmServer | None = None,

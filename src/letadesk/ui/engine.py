@@ -21,12 +21,13 @@ from PySide6.QtCore import QMetaObject, QObject, Qt, QThread, Signal, Slot
 
 from letadesk.answer.ask import AskCancelled, AskOptions
 from letadesk.domain import Document
-from letadesk.draft.check import DraftTarget, check_draft
+from letadesk.draft.check import check_draft
 from letadesk.errors import LetaDeskError
-from letadesk.review.grid import ReviewCell, ReviewTarget, fill_grid
+from letadesk.profile import Profile
+from letadesk.review.grid import ReviewCell, fill_grid
 from letadesk.review.templates import Question
 from letadesk.ui.document_actions import manage
-from letadesk.ui.profile import FirmServer, WindowProfile
+from letadesk.ui.profile import FirmServer
 from letadesk.workspace import Workspace
 
 log = logging.getLogger(__name__)
@@ -61,14 +62,14 @@ class Engine(QObject):
         self.cancel_event = threading.Event()
         self.generator_factory: Callable[[], Any] | None = None  # tests: a scripted model
         self._ws: Workspace | None = None
-        self._session: WindowProfile | None = None
+        self._session: Profile | None = None
 
     def workspace(self) -> Workspace:
         if self._ws is None:
             self._ws = Workspace.open(self.data_dir)
         return self._ws
 
-    def profile(self) -> WindowProfile:
+    def profile(self) -> Profile:
         """Where questions are answered: this thread's own session on the firm server,
         else the profile."""
         if self.server is None:
@@ -93,7 +94,7 @@ class Engine(QObject):
         self._run_on(task, work, self.workspace)
 
     def _run_on(
-        self, task: str, work: Callable[[Any], None], target: Callable[[], WindowProfile]
+        self, task: str, work: Callable[[Any], None], target: Callable[[], Profile]
     ) -> None:
         self.cancel_event.clear()
         try:
@@ -111,7 +112,7 @@ class Engine(QObject):
     @Slot(list, str)
     def ingest(self, paths: list[str], matter: str) -> None:
         def work(ws: Workspace) -> None:
-            report = ws.ingest(
+            report = ws.documents.ingest(
                 paths,
                 matter=matter,
                 progress=self._read,
@@ -155,7 +156,7 @@ class Engine(QObject):
         """Answer ``question`` (of one ``document``, by id, when given); ``generate``
         None follows the settings' generation mode."""
 
-        def work(ws: WindowProfile) -> None:
+        def work(ws: Profile) -> None:
             options = AskOptions(
                 as_of=as_of,
                 generate=generate,
@@ -185,7 +186,7 @@ class Engine(QObject):
         def filled(done: int, total: int, cell: ReviewCell) -> None:
             self.cell_filled.emit(done, total, cell)
 
-        def work(ws: ReviewTarget) -> None:
+        def work(ws: Profile) -> None:
             grid = fill_grid(
                 ws, matter, questions, documents, progress=filled, cancelled=self._cancelled
             )
@@ -198,7 +199,7 @@ class Engine(QObject):
         """Check the draft at ``path`` against ``matter`` (clause by clause, cancellable),
         where questions are answered (the firm server when set)."""
 
-        def work(ws: DraftTarget) -> None:
+        def work(ws: Profile) -> None:
             report = check_draft(
                 ws,
                 path,
@@ -216,7 +217,7 @@ class Engine(QObject):
         """The currency check on start (a full re-hash when one is due). Not a task: the
         window stays usable, and a task asked meanwhile waits for it in this thread."""
         try:
-            report = self.workspace().check_sources()
+            report = self.workspace().documents.check_sources()
         except Exception as exc:  # the window must survive any core failure
             log.warning("checking the sources on disk failed: %s", exc)
             return
@@ -225,7 +226,7 @@ class Engine(QObject):
     @Slot(str)
     def delete_matter(self, name: str) -> None:
         def work(ws: Workspace) -> None:
-            ws.delete_matter(name)
+            ws.matters.delete(name)
             self.matter_deleted.emit(name)
 
         self._run("delete", work)
