@@ -61,7 +61,7 @@ def ws(root: Path) -> Iterator[Workspace]:
 
 
 def counting(ws: Workspace, monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    """The questions the grid asks through Workspace.ask, in order (the real ask runs)."""
+    """The questions the grid asks through the profile's ask, in order (the real ask runs)."""
     asked: list[str] = []
     real = ws.ask
 

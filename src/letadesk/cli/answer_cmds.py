@@ -120,7 +120,7 @@ def cmd_doctor(args: argparse.Namespace) -> int:
 
 
 def _options(language: str, args: argparse.Namespace) -> AskOptions:
-    """No ``--as-of``: today (Workspace.ask); ``--as-of any``: every version."""
+    """No ``--as-of``: today (Profile.ask); ``--as-of any``: every version."""
     every = (args.as_of or "").strip().lower() == EVERY_VERSION
     return AskOptions(
         as_of=None if every else parse_date(args.as_of),
