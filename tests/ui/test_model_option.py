@@ -14,6 +14,7 @@ pytest.importorskip("PySide6")
 pytest.importorskip("pytestqt")
 
 import re
+from itertools import pairwise
 
 from conftest import wait_idle
 from letadesk.config import Settings
@@ -163,15 +164,28 @@ def _real_model_ask(qtbot, win, question: str) -> None:
 
 @pytest.mark.model
 def test_the_real_model_streams_its_draft_and_says_what_became_of_it(qtbot, sample_window) -> None:
+    from PySide6.QtCore import QObject, Slot
+
     win = sample_window
-    stages: list[str] = []
+
+    class Seen(QObject):  # in the window's thread: what the stage line said at each token
+        def __init__(self) -> None:
+            super().__init__()
+            self.lines: list[str] = []
+
+        @Slot(int, str)
+        def drafted(self, _tokens: int, _raw: str) -> None:
+            self.lines.append(win.ask_panel.stage_label.text())
+
+    seen = Seen()
+    win.engine.drafting.connect(seen.drafted)  # after the ask panel's own slot
     _real_model_ask(qtbot, win, "How long do the confidentiality obligations survive termination?")
-    qtbot.waitUntil(
-        lambda: stages.append(win.ask_panel.stage_label.text()) or "tokens written" in stages[-1],
-        timeout=120_000,
-    )
-    assert re.search(r"Drafting… \d+ tokens written", stages[-1])
     wait_idle(qtbot, win, timeout=120_000)
+    counted = [int(m.group(1)) for t in seen.lines if (m := re.match(r"Drafting… (\d+) tok", t))]
+    assert len(counted) == len(seen.lines) > 0  # every token drafted was shown as it came
+    # 1, 2, 3… in each drafting attempt (a second attempt counts from 1 again)
+    assert counted[0] == 1 and all(b in (a + 1, 1) for a, b in pairwise(counted))
+    assert all(re.search(r"tokens written · \d+ s$", t) for t in seen.lines)
     answer = win.answer_view.answer
     assert answer.mode in {"generated", "extracted_after_generation_failed"}
     view = win.answer_view
