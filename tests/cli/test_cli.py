@@ -92,8 +92,17 @@ def test_cli_end_to_end(tmp_path: Path) -> None:
     assert record["model"].startswith("SmolLM2")
     mode = record["final"]["mode"]
     assert mode in {"generated", "extracted_after_generation_failed"}
-    failed = mode == "extracted_after_generation_failed"
-    assert ("the language model's draft could not be verified" in printed) is failed
+    # a draft none of whose claims was kept says why (it said "could not be verified"
+    # when the model had proposed no claim at all)
+    why = {
+        "rejected": "none of the language model's claims passed the checks",
+        "empty": "the language model proposed no claim from these sources",
+        "unreadable": "the language model's draft could not be read as claims",
+    }
+    failure = record["final"]["draft_failure"]
+    assert [w for w in why.values() if w in printed] == ([why[failure]] if failure else [])
+    assert (failure != "") is (mode == "extracted_after_generation_failed")
+    assert "could not be verified" not in printed
 
     meta = json.loads(run(data, "meta", "nda.txt", "--valid-to", "2020-01-01").stdout)
     assert meta["valid_to"] == "2020-01-01"

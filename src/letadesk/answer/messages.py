@@ -119,6 +119,19 @@ _TEXT: Texts = {
         "en": "the language model's draft could not be verified; {then}",
         "ro": "ciorna modelului de limbaj nu a putut fi verificată; {then}",
     },
+    # why, where the answer says (Answer.draft_failure)
+    "draft_failed_rejected": {
+        "en": "none of the language model's claims passed the checks; {then}",
+        "ro": "nicio afirmație a modelului de limbaj nu a trecut verificările; {then}",
+    },
+    "draft_failed_empty": {
+        "en": "the language model proposed no claim from these sources; {then}",
+        "ro": "modelul de limbaj nu a propus nicio afirmație din aceste surse; {then}",
+    },
+    "draft_failed_unreadable": {
+        "en": "the language model's draft could not be read as claims; {then}",
+        "ro": "ciorna modelului de limbaj nu a putut fi citită ca afirmații; {then}",
+    },
     "verbatim_shown": {"en": "verbatim passages shown", "ro": "se arată pasaje citate exact"},
     "no_verbatim": {"en": "no verbatim passage either", "ro": "nici vreun pasaj citat exact"},
     "stale_mark": {"en": "stale", "ro": "depășită"},

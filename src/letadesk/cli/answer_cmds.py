@@ -239,7 +239,8 @@ def _print_answer(answer: Answer, interface: str) -> None:
         print(f"({said})")
     if answer.mode == "extracted_after_generation_failed":
         then = message("verbatim_shown" if answer.answered else "no_verbatim", language)
-        print(f"({message('draft_failed', language, then=then)})")
+        why = f"draft_failed_{answer.draft_failure}" if answer.draft_failure else "draft_failed"
+        print(f"({message(why, language, then=then)})")
 
 
 QUOTE_SHOWN = 160  # characters of a quote printed
