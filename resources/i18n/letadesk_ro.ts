@@ -269,8 +269,8 @@
     </message>
     <message>
         <location filename="../../ui/ask_panel.py" line="155"/>
-        <source>Drafting…</source>
-        <translation>Se redactează…</translation>
+        <source>Drafting: the model is reading the sources…</source>
+        <translation>Se redactează: modelul citește sursele…</translation>
     </message>
     <message>
         <location filename="../../ui/ask_panel.py" line="156"/>

@@ -173,12 +173,19 @@ def test_the_real_model_streams_its_draft_and_says_what_became_of_it(qtbot, samp
             super().__init__()
             self.lines: list[str] = []
 
+            self.stages: list[str] = []
+
         @Slot(int, str)
         def drafted(self, _tokens: int, _raw: str) -> None:
             self.lines.append(win.ask_panel.stage_label.text())
 
+        @Slot(str)
+        def staged(self, _name: str) -> None:
+            self.stages.append(win.ask_panel.stage_label.text())
+
     seen = Seen()
-    win.engine.drafting.connect(seen.drafted)  # after the ask panel's own slot
+    win.engine.drafting.connect(seen.drafted)  # after the ask panel's own slots
+    win.engine.stage.connect(seen.staged)
     _real_model_ask(qtbot, win, "How long do the confidentiality obligations survive termination?")
     wait_idle(qtbot, win, timeout=120_000)
     counted = [int(m.group(1)) for t in seen.lines if (m := re.match(r"Drafting… (\d+) tok", t))]
@@ -186,6 +193,8 @@ def test_the_real_model_streams_its_draft_and_says_what_became_of_it(qtbot, samp
     # 1, 2, 3… in each drafting attempt (a second attempt counts from 1 again)
     assert counted[0] == 1 and all(b in (a + 1, 1) for a, b in pairwise(counted))
     assert all(re.search(r"tokens written · \d+ s$", t) for t in seen.lines)
+    # before its first token the model reads the sources: said so, not a bare "Drafting…"
+    assert any(t.startswith("Drafting: the model is reading the sources…") for t in seen.stages)
     answer = win.answer_view.answer
     assert answer.mode in {"generated", "extracted_after_generation_failed"}
     view = win.answer_view

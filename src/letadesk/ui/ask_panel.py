@@ -204,7 +204,9 @@ class AskPanel(QWidget):
         stages = {
             "scope": self.tr("Checking the question…"),
             "searching": self.tr("Searching the matter…"),
-            "drafting": self.tr("Drafting…"),
+            # until its first token the model reads the prompt (most of the bundled
+            # model's time); then show_drafting counts what it writes
+            "drafting": self.tr("Drafting: the model is reading the sources…"),
             "checking citations": self.tr("Checking citations…"),
             "extracting": self.tr("Extracting sentences…"),
             "coherence": self.tr("Checking consistency…"),
