@@ -24,6 +24,7 @@ from letadesk.domain import (
     FragmentId,
     LexicalRow,
     Page,
+    Passage,
     SearchFilters,
     VectorRow,
 )
@@ -42,6 +43,10 @@ class CorpusReader(Protocol):
 
     def pages(self, document_id: int) -> list[Page]:
         """A document's pages in order ([] for a document without pages)."""
+        ...
+
+    def text(self, document_id: int) -> str:
+        """The document's whole stored text (a NotFoundError when there is none)."""
         ...
 
     def fragments_by_locator(self, filters: SearchFilters, locator: str) -> list[Fragment]:
@@ -158,4 +163,10 @@ class IndexSearch(Protocol):
     ) -> tuple[list[tuple[int, float]], list[tuple[int, float]]]:
         """The lexical and the dense candidates (``[]`` when not ``dense``), searched
         concurrently where the implementation can."""
+        ...
+
+    def similarity(self, query: str, passages: Sequence[Passage]) -> dict[int, float]:
+        """The cosine of the embedded query to each passage's fragment vector, by fragment
+        id (the stored vector where there is one, else the passage embedded as the index
+        embeds it); ``{}`` when no embedder can run."""
         ...

@@ -12,6 +12,7 @@ import logging
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from datetime import date
+from functools import partial
 
 from letadesk.answer.across import answer_across, asked_of_several
 from letadesk.answer.build import AnswerBuilder
@@ -35,6 +36,7 @@ from letadesk.answer.relevance import (
 )
 from letadesk.answer.repealed import split_repealed
 from letadesk.answer.scoring import JudgeScorer, LexicalScorer, Scorer
+from letadesk.answer.semantic import SEMANTIC_WEIGHT, SemanticScorer, cosines_or_none
 from letadesk.answer.settle import State, coherence, prefer_relevant, settled, sort
 from letadesk.answer.titles import TitledScorer
 from letadesk.answer.trace import AskTrace
@@ -161,7 +163,8 @@ class Asker:
         step("scope")
         scope = check_scope(question)
         step("searching")
-        passages = self._retriever.search(question, filters, k=max(options.k, 10)).passages
+        retrieved = self._retriever.search(question, filters, k=max(options.k, 10))
+        passages = retrieved.passages
         trace.retrieved(passages)
         if unmet := unmet_presupposition(
             self._corpus,
@@ -171,9 +174,8 @@ class Asker:
             language=options.language,
         ):
             return build.refuse(unmet, passages[:5])  # the act has no such provision
-        gate = self._gate2(
-            question, passages, filters, options, trace, self._loaded_judge(options, trace)
-        )
+        judge, asked = self._loaded_judge(options, trace), retrieved.searched or question
+        gate = self._gate2(asked, passages, filters, options, trace, judge)  # acronyms named
         if not _legal_meaning(scope) and not gate.touched_by_matter(options, scope):
             # No legal meaning, and the matter's own documents do not cover it either.
             return build.refuse(out_of_scope(scope, options.language), ())
@@ -218,6 +220,9 @@ class Asker:
         )
         floor = MIN_COVERAGE.get(language, 0.0)
         scorer = titled = TitledScorer(scorer, question, topic=topic, floor=floor)
+        if weight := SEMANTIC_WEIGHT.get(language, 0.0):
+            cosines = partial(cosines_or_none, self._retriever.similarity, question)
+            scorer = SemanticScorer(titled, passages, cosines, weight)
         relevance = {id(p): scorer.passage(p) for p in passages}
         trace.relevance(scorer.name, scorer.threshold, passages, relevance, scorer.clause_types)
         covered = max((passage_relevance(topic, p) for p in passages), default=0.0)

@@ -95,7 +95,8 @@ _ASKS: tuple[tuple[str, re.Pattern[str]], ...] = (
     (
         "duration",
         re.compile(
-            r"\btermen|\bcat timp|\bcate (?:zile|luni|ani)|\bin cat timp|\bdurat|\bpreaviz|"
+            r"\btermen|\bcat timp|\bcate (?:zile|luni|ani)|\bin cat timp|\bdurat|\bdura\b|"
+            r"\bdureaz|\bpreaviz|"
             r"\bperioad|\bhow long|\bhow many (?:days|months|years)|\bnotice period|"
             r"\bwithin (?:what|how)|\bdeadline|\bterm\b|\bprescripti|\bvarsta|\bage\b"
         ),

@@ -64,6 +64,12 @@ class Embedder(Protocol):
     def embed_query(self, text: str) -> np.ndarray: ...
 
 
+def passage_text(title: str, locator: str, text: str) -> str:
+    """What is embedded for a fragment: its locator and document title give context."""
+    head = " ".join(x for x in (title, locator) if x)
+    return f"{head}\n{text}" if head else text
+
+
 def _minilm(threads: int) -> Embedder:
     from letadesk.index.st_embedder import (
         SentenceTransformerEmbedder,

@@ -18,8 +18,9 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from letadesk.config import Paths, Settings
-from letadesk.domain import LexicalRow, SearchFilters, VectorRow
+from letadesk.domain import LexicalRow, Passage, SearchFilters, VectorRow
 from letadesk.errors import IndexError_
+from letadesk.index.embedder import passage_text
 from letadesk.index.questions_first import QuestionsFirst
 from letadesk.index.tantivy_index import LexicalIndex, LexicalIndexBusy
 from letadesk.index.vector_index import (
@@ -293,13 +294,32 @@ class IndexSet:
         return self.lexical.search(query, filters, k)
 
     def search_dense(self, query: str, filters: SearchFilters, k: int) -> list[tuple[int, float]]:
+        return self.vectors.search(self._query_vector(query), filters, k)
+
+    def _query_vector(self, query: str) -> np.ndarray:
         last = self._last_query
         if last is not None and last[0] == query:
-            vec = last[1]
-        else:
-            vec = self.embedder.embed_query(query)
-            self._last_query = (query, vec)
-        return self.vectors.search(vec, filters, k)
+            return last[1]
+        vec = self.embedder.embed_query(query)
+        self._last_query = (query, vec)
+        return vec
+
+    def similarity(self, query: str, passages: Sequence[Passage]) -> dict[int, float]:
+        """The query's cosine to each passage's stored vector; a passage without one (not
+        embedded yet, or by another embedder) is embedded as :meth:`sync` would."""
+        if not passages:
+            return {}
+        ours = self.vectors.identity() == (self.embedder.name, self.embedder.dim)
+        stored = self.vectors.stored_vectors(p.fragment.id for p in passages) if ours else {}
+        missing = [p for p in passages if p.fragment.id not in stored]
+        if missing:
+            texts = [
+                passage_text(p.document.title, p.fragment.locator, p.fragment.text) for p in missing
+            ]
+            made = self.embedder.embed_passages(texts)
+            stored.update((p.fragment.id, made[i]) for i, p in enumerate(missing))
+        vec = self._query_vector(query)
+        return {fid: float(v @ vec) for fid, v in stored.items()}
 
     def forget_last_query(self) -> None:
         """Drop the last query's vector (benchmarks time the embedder, not the cache)."""
@@ -351,6 +371,4 @@ def _absent(path: Path) -> bool:
 
 
 def _passage_text(row: LexicalRow) -> str:
-    """What is embedded for a fragment: its locator and document title give context."""
-    head = " ".join(x for x in (row.title, row.locator) if x)
-    return f"{head}\n{row.text}" if head else row.text
+    return passage_text(row.title, row.locator, row.text)

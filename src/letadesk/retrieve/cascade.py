@@ -28,6 +28,7 @@ from letadesk.domain import (
 from letadesk.ports import CorpusReader, IndexSearch
 from letadesk.references import Reference, locator_of, parse_references, stored_locators
 from letadesk.references.grammar import litera_span
+from letadesk.retrieve.acronyms import acronyms, expanded, spelt_out
 from letadesk.retrieve.acts import act_matches
 from letadesk.retrieve.fusion import hybrid_fusion
 from letadesk.retrieve.named import named_documents, without_names
@@ -35,6 +36,7 @@ from letadesk.retrieve.titles import titled_fragments
 from letadesk.text import fold_diacritics
 
 CANDIDATES = 50  # per retriever, before fusion
+SPELT_OUT_PASSAGES = 10  # whose documents are read for an acronym's name
 _WORD = re.compile(r"\w{4,}")
 
 
@@ -43,6 +45,9 @@ class Retrieved:
     passages: list[Passage]
     references: list[Reference]  # the provisions the question named
     named: list[DocumentId] = field(default_factory=list)  # the documents it named
+    # The query as searched: with the names of acronyms the documents spell out
+    # (:mod:`letadesk.retrieve.acronyms`), else the query itself.
+    searched: str = ""
 
 
 class Retriever:
@@ -54,8 +59,34 @@ class Retriever:
     def search(
         self, query: str, filters: SearchFilters, *, k: int = 20, dense: bool = True
     ) -> Retrieved:
-        """The cascade: exact references first, then hybrid within the documents the
-        question names, then hybrid over the matter, then a keyword fallback."""
+        """The cascade (:meth:`_cascade`); when the query holds an acronym no admissible
+        fragment holds and the documents found spell it out, the cascade again with the
+        name after the acronym."""
+        found = self._cascade(query, filters, k=k, dense=dense)
+        names = self._spelt_out(query, filters, found.passages)
+        if not names:
+            return replace(found, searched=query)
+        searched = expanded(query, names)
+        return replace(self._cascade(searched, filters, k=k, dense=dense), searched=searched)
+
+    def _spelt_out(
+        self, query: str, filters: SearchFilters, passages: Sequence[Passage]
+    ) -> dict[str, str]:
+        """The names of the query's acronyms that no admissible fragment holds, as the
+        documents of the first passages found spell them out."""
+        unknown = [a for a in acronyms(query) if self._indexes.count_lexical(filters, a) == 0]
+        if not unknown:
+            return {}
+        documents = list(dict.fromkeys(p.document.id for p in passages[:SPELT_OUT_PASSAGES]))
+        texts = [self._corpus.text(d) for d in documents]
+        names = {a: spelt_out(a, texts) for a in unknown}
+        return {a: name for a, name in names.items() if name}
+
+    def _cascade(
+        self, query: str, filters: SearchFilters, *, k: int = 20, dense: bool = True
+    ) -> Retrieved:
+        """Exact references first, then hybrid within the documents the question names,
+        then hybrid over the matter, then a keyword fallback."""
         parsed = parse_references(query)
         refs = [r for r in parsed if r.article]
         exact = self._by_reference(refs, filters)
@@ -67,6 +98,11 @@ class Retriever:
         if not passages:
             passages = self._keywords(query, filters, k)
         return Retrieved(passages, refs, named)
+
+    def similarity(self, query: str, passages: Sequence[Passage]) -> dict[int, float]:
+        """The cosine of the embedded query to each passage's fragment, by fragment id
+        (:meth:`IndexSearch.similarity`)."""
+        return self._indexes.similarity(query, passages)
 
     def fragment_count(self, filters: SearchFilters, text: str | None = None) -> int:
         """Fragments admissible under ``filters`` whose text holds a term of ``text``

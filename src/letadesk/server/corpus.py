@@ -115,6 +115,12 @@ class PgCorpus:
             for r in rows
         ]
 
+    def text(self, document_id: int) -> str:
+        row = self._conn.execute("SELECT document_text(%s)", (document_id,)).fetchone()
+        if row is None or row[0] is None:
+            raise NotFoundError(f"no document with id {document_id}")
+        return str(row[0])
+
     def fragments_by_locator(self, filters: SearchFilters, locator: str) -> list[Fragment]:
         rows = self._conn.execute(
             f"SELECT * FROM fragments_at_locator({FILTER_ARGS}, %(locator)s::text)",

@@ -66,10 +66,7 @@ class ServerDocuments:
         return PgCorpus(self._conn).pages(int(document.id))
 
     def text(self, document: Document) -> str:  # the document's text, as pushed
-        row = self._conn.execute("SELECT document_text(%s)", (int(document.id),)).fetchone()
-        if row is None or row[0] is None:
-            raise NotFoundError(f"no document with id {document.id} on {self._where}")
-        return str(row[0])
+        return PgCorpus(self._conn).text(int(document.id))
 
     def page_image(self, document: Document, page: int, *, zoom: float = 1.5) -> bytes:
         return self._files.page_image(document, page, zoom=zoom)

@@ -12,13 +12,15 @@ so no user text can raise. Every filter is a condition of the same query as the 
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import psycopg
 
-from letadesk.domain import SearchFilters
+from letadesk.domain import Passage, SearchFilters
 from letadesk.errors import ConfigError
+from letadesk.index.embedder import passage_text
 from letadesk.server import stats
 from letadesk.server.corpus import FILTER_ARGS, filter_args
 from letadesk.text import fold_lower
@@ -159,6 +161,18 @@ class ServerIndexes:
     ) -> tuple[list[tuple[int, float]], list[tuple[int, float]]]:
         lexical = self.search_lexical(query, filters, k)
         return lexical, (self.search_dense(query, filters, k) if dense else [])
+
+    def similarity(self, query: str, passages: Sequence[Passage]) -> dict[int, float]:
+        """The query's cosine to each passage, embedded here as the server's vectors were
+        (their rows are read only through the walls' functions, which return no vectors)."""
+        if self._embedder is None or not passages:
+            return {}
+        texts = [
+            passage_text(p.document.title, p.fragment.locator, p.fragment.text) for p in passages
+        ]
+        made = self._embedder.embed_passages(texts)
+        vector = self._embedder.embed_query(query)
+        return {p.fragment.id: float(made[i] @ vector) for i, p in enumerate(passages)}
 
     # ---- the KNN ----------------------------------------------------------------------
 

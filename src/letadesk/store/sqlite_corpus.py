@@ -26,6 +26,9 @@ class SqliteCorpus:
     def pages(self, document_id: int) -> list[Page]:
         return fragments.pages(self._conn, document_id)
 
+    def text(self, document_id: int) -> str:
+        return corpus.document_text(self._conn, document_id)
+
     def fragments_by_locator(self, filters: SearchFilters, locator: str) -> list[Fragment]:
         return fragments.fragments_by_locator(self._conn, filters, locator)
 

@@ -1,0 +1,85 @@
+"""Gate 2 reads meaning as well as words where the judge reads a language by its words.
+
+The judge learnt its Romanian on questions made from marginal titles; a lawyer's own
+question ("Cât poate dura o grevă de avertisment?") shares few words with the article
+that answers it ("Greva de avertisment nu poate avea o durată mai mare de două ore").
+The embedder (multilingual e5) places the two near each other. :class:`SemanticScorer`
+adds to every score of a passage ``weight`` times how much nearer to the question its
+fragment lies than the median of the candidates (cosine of the embedded question to the
+fragment's vector): it orders the candidates by meaning where the words tie, and moves
+a candidate across the bar only by that margin.
+
+:data:`SEMANTIC_WEIGHT`: the weight per question language, tuned on the tuning half of
+``benchmarks/bench_natural.py`` only (acts the held-out half never shares); English has
+none: its judge reads paraphrased English as well as e5 does
+(``benchmarks/results/judge_natural.txt``).
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Mapping, Sequence
+from statistics import median
+
+from letadesk.answer.scoring import Scorer
+from letadesk.domain import Passage
+from letadesk.errors import ModelError
+
+log = logging.getLogger(__name__)
+
+SEMANTIC_WEIGHT: dict[str, float] = {"ro": 2.0}
+
+
+class SemanticScorer:
+    """``inner``'s scores, each passage's raised (or lowered) by ``weight`` times its
+    fragment's cosine to the question less the median cosine of ``passages`` (the
+    candidates Gate 2 reads). ``similarity``: the cosines of passages, by fragment id
+    (:meth:`letadesk.retrieve.cascade.Retriever.similarity`); passages handed to
+    :meth:`prepare` later are measured against the same median."""
+
+    def __init__(
+        self,
+        inner: Scorer,
+        passages: Sequence[Passage],
+        similarity: Callable[[Sequence[Passage]], Mapping[int, float]],
+        weight: float,
+    ) -> None:
+        self.name = inner.name
+        self.threshold = inner.threshold
+        self.clause_types = inner.clause_types
+        self._inner = inner
+        self._measure = similarity
+        self._similarity = dict(similarity(passages))
+        self._center = median(self._similarity.values()) if self._similarity else 0.0
+        self._weight = weight
+
+    def margin(self, passage: Passage) -> float:
+        """What the passage's meaning adds to its scores (0 without a cosine)."""
+        cosine = self._similarity.get(passage.fragment.id)
+        return 0.0 if cosine is None else self._weight * (cosine - self._center)
+
+    def passage(self, passage: Passage) -> float:
+        return self._inner.passage(passage) + self.margin(passage)
+
+    def sentence(self, passage: Passage, text: str) -> float:
+        return self._inner.sentence(passage, text) + self.margin(passage)
+
+    def prepare(self, passages: Sequence[Passage]) -> None:
+        self._inner.prepare(passages)
+        new = [p for p in passages if p.fragment.id not in self._similarity]
+        if new:
+            self._similarity.update(self._measure(new))
+
+
+def cosines_or_none(
+    similarity: Callable[[str, Sequence[Passage]], Mapping[int, float]],
+    question: str,
+    passages: Sequence[Passage],
+) -> Mapping[int, float]:
+    """``similarity(question, passages)``; none when no embedder can run (Gate 2 then
+    reads words alone)."""
+    try:
+        return similarity(question, passages)
+    except ModelError as exc:
+        log.warning("embedder unavailable, Gate 2 reads words alone: %s", exc)
+        return {}

@@ -1,0 +1,67 @@
+"""Acronyms the documents spell out (:mod:`letadesk.retrieve.acronyms`), and the cascade
+searching with their names (real SQLite and tantivy)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from corpus_factory import write_text
+from letadesk.retrieve.acronyms import acronyms, expanded, spelt_out
+from letadesk.retrieve.cascade import Retriever
+from letadesk.workspace import Workspace
+
+LAW = """LEGE nr. 7/2016 privind remediile
+
+Articolul 1
+(1) Consiliul Național de Soluționare a Contestațiilor, denumit în continuare Consiliul,
+este organism independent cu activitate administrativ-jurisdicțională.
+
+Articolul 8
+(1) Persoana care se consideră vătămată se poate adresa Consiliului în termen de 10 zile
+de la data luării la cunoștință a actului.
+
+Articolul 9
+(1) Agenția Națională pentru Achiziții Publice monitorizează procedurile de atribuire.
+"""
+
+
+def test_acronyms_are_capitals_not_roman_numerals_nor_words() -> None:
+    question = "Ce prevede Titlul II despre CNSC, ANAP și ANAP-ul din Legea nr. 7?"
+    assert acronyms(question) == ["CNSC", "ANAP"]
+    assert acronyms("Care este termenul?") == []
+
+
+def test_the_name_is_the_run_of_capitalised_words_spelling_it() -> None:
+    assert spelt_out("CNSC", [LAW]) == "Consiliul Național de Soluționare a Contestațiilor"
+    assert spelt_out("ANAP", [LAW]) == "Agenția Națională pentru Achiziții Publice"
+    assert spelt_out("ANAF", [LAW]) is None  # not spelt out: nothing guessed
+
+
+def test_the_most_frequent_spelling_wins() -> None:
+    texts = ["Curtea Constituțională decide.", "Codul Civil. Codul Civil. Codul Civil."]
+    assert spelt_out("CC", texts) == "Codul Civil"
+
+
+def test_the_question_keeps_the_acronym_and_gains_the_name() -> None:
+    names = {"CNSC": "Consiliul Național de Soluționare a Contestațiilor"}
+    assert expanded("În ce termen se depune contestația la CNSC?", names) == (
+        "În ce termen se depune contestația la CNSC "
+        "(Consiliul Național de Soluționare a Contestațiilor)?"
+    )
+
+
+def test_the_cascade_searches_an_unknown_acronym_by_its_name(tmp_path: Path) -> None:
+    folder = tmp_path / "docs"
+    write_text(folder, "lege.txt", LAW)
+    ws = Workspace.open(tmp_path / "ws")
+    try:
+        ws.documents.ingest([folder], matter="M")
+        retriever = Retriever(ws.corpus, ws.indexes)
+        found = retriever.search("Când mă pot adresa la CNSC?", ws.filters("M"), k=5)
+        assert found.searched == (
+            "Când mă pot adresa la CNSC (Consiliul Național de Soluționare a Contestațiilor)?"
+        )
+        known = retriever.search("Ce face Consiliul?", ws.filters("M"), k=5)
+        assert known.searched == "Ce face Consiliul?"
+    finally:
+        ws.close()
