@@ -218,7 +218,7 @@ def report_en(results: list[tuple[dict[str, Any], Answer]]) -> list[str]:
     lines = ["", "## English paraphrases on CUAD contracts (one contract at a time)"]
     docs = sorted({r["document"] for r, _ in results})
     lines.append(f"{len(docs)} validation contracts Gate 2 was not tuned on")
-    for split in ("tune", "heldout", "fresh"):
+    for split in ("tune", "heldout"):
         part = [(r, a) for r, a in results if r["split"] == split]
         answerable = [(r, a) for r, a in part if r["answerable"]]
         unanswerable = [(r, a) for r, a in part if not r["answerable"]]
