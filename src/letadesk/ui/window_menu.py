@@ -14,6 +14,7 @@ from PySide6.QtWidgets import QMainWindow, QMessageBox
 
 import letadesk
 from letadesk.files import bundle_stamp
+from letadesk.index.e5_graphs import e5_warnings
 from letadesk.ui.answer_view import AnswerView
 from letadesk.ui.audit_view import AuditView
 
@@ -75,7 +76,19 @@ def about_text(profile: Path) -> str:
         said = QCoreApplication.translate("MainWindow", "Installed bundle: {bundle}").format(
             bundle=escape(bundle)
         )
-    return text + f"<p>{said}</p>"
+    return text + f"<p>{said}</p>" + _e5_warning()
+
+
+def _e5_warning() -> str:
+    """What keeps e5 from running here (a refused file; no e5 at all), said in the box:
+    Romanian search would otherwise be weaker without a word."""
+    warnings = e5_warnings()
+    if not warnings:
+        return ""
+    lead = QCoreApplication.translate(
+        "MainWindow", "Warning: Romanian search is weaker on this computer:"
+    )
+    return f"<p><b>{lead}</b> " + "; ".join(escape(w) for w in warnings) + "</p>"
 
 
 def export_answer(
