@@ -23,7 +23,8 @@
 # Needs (checked first): the project's virtualenv ($PYTHON, default .venv/bin/python or
 # /work/main/.venv) with installers/requirements.txt installed; dpkg-deb and
 # dpkg-scanpackages (dpkg, dpkg-dev), desktop-file-validate (desktop-file-utils),
-# appstreamcli (appstream), minisign; mmdebstrap (for smoke-test.sh's clean-root test) is
+# appstreamcli (appstream), minisign, strip and readelf (binutils: the spec strips symbol
+# tables); mmdebstrap (for smoke-test.sh's clean-root test) is
 # named when missing but not required.
 # LETADESK_BUNDLE_E5_ONNX=1 also bundles the e5 ONNX graph (installers/letadesk.spec).
 set -euo pipefail
@@ -41,7 +42,7 @@ fi
 [[ -n $PYTHON ]] || { echo "build-linux: no Python: set PYTHON" >&2; exit 2; }
 missing=""
 for tool in dpkg-deb:dpkg dpkg-scanpackages:dpkg-dev desktop-file-validate:desktop-file-utils \
-  appstreamcli:appstream minisign:minisign sha256sum:coreutils; do
+  appstreamcli:appstream minisign:minisign sha256sum:coreutils strip:binutils readelf:binutils; do
   command -v "${tool%%:*}" >/dev/null || missing="$missing ${tool#*:}"
 done
 [[ -z $missing ]] || { echo "build-linux: missing build tools: apt-get install$missing" >&2; exit 2; }
