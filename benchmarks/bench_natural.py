@@ -16,8 +16,10 @@ Romanian (``data/natural_ro.jsonl``), asked of one matter holding every act of
 used for tuning: the consolidated laws, which the judge was not trained on either; their
 failures were read once, which motivated spelling out acronyms), or ``fresh`` (three
 more acts, questions written by someone who had seen none of the results, and measured
-after every change was made: the honest held-out figure). Figures are printed per split,
-and per category.
+after every change was made: the honest held-out figure), or ``narrative`` (questions
+told as a client tells them, a situation and then the question, on the tuning acts;
+written to tune on, no change kept: see the docs). Figures are printed per split, and
+per category.
 
 English (``data/natural_cuad.jsonl``): several phrasings per CUAD category, none of them
 the "What does this agreement say about X?" template, asked of each of ``--contracts``
@@ -125,7 +127,7 @@ def ratio(hits: int, total: int) -> str:
 def report_ro(rows: list[dict[str, Any]], answers: list[Answer], verbose: bool) -> list[str]:
     lines = ["## Romanian natural questions (one matter of the acts below)", ""]
     lines.append("acts: " + ", ".join(RO_ACTS))
-    for split in ("tune", "heldout", "fresh"):
+    for split in ("tune", "heldout", "fresh", "narrative"):
         idx = [i for i, r in enumerate(rows) if r["split"] == split]
         arts = [i for i in idx if rows[i]["kind"] == "article"]
         absent = [i for i in idx if rows[i]["kind"] == "absent"]
@@ -256,7 +258,9 @@ def main() -> None:
     parser.add_argument("--only", choices=("ro", "en"), help="one language's set")
     parser.add_argument("-v", "--verbose", action="store_true", help="list every question")
     parser.add_argument(
-        "--split", choices=("tune", "heldout", "fresh"), help="one split only (tuning)"
+        "--split",
+        choices=("tune", "heldout", "fresh", "narrative"),
+        help="one split only (tuning)",
     )
     args = parser.parse_args()
     root = shared_data()
