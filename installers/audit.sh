@@ -24,8 +24,8 @@ ROOT=$(dirname "$HERE")
 INPUT=${1:-$ROOT/requirements.lock}
 PYTHON=${PYTHON:-}
 if [[ -z $PYTHON ]]; then
-  for candidate in "$ROOT/.venv/bin/python" /work/main/.venv/bin/python; do
-    [[ -x $candidate ]] && { PYTHON=$candidate; break; }
+  for candidate in "$ROOT/.venv/bin/python" "${VIRTUAL_ENV:+$VIRTUAL_ENV/bin/python}"; do
+    [[ -n $candidate && -x $candidate ]] && { PYTHON=$candidate; break; }
   done
 fi
 PIP_AUDIT=${PIP_AUDIT:-$(dirname "${PYTHON:-/usr/bin/python3}")/pip-audit}

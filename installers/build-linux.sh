@@ -21,7 +21,7 @@
 # into the repository. LETADESK_CHECK_ONLY=1 stops after these checks (a dry run).
 #
 # Needs (checked first): the project's virtualenv ($PYTHON, default .venv/bin/python or
-# /work/main/.venv) with installers/requirements.txt installed; dpkg-deb and
+# the active $VIRTUAL_ENV) with installers/requirements.txt installed; dpkg-deb and
 # dpkg-scanpackages (dpkg, dpkg-dev), desktop-file-validate (desktop-file-utils),
 # appstreamcli (appstream), minisign, strip and readelf (binutils: the spec strips symbol
 # tables); mmdebstrap (for smoke-test.sh's clean-root test) is
@@ -35,8 +35,8 @@ OUT=$(realpath -m "${1:-${LETADESK_DIST:-$ROOT/dist}}")
 WORK=${LETADESK_WORK:-$OUT/.work}
 PYTHON=${PYTHON:-}
 if [[ -z $PYTHON ]]; then
-  for candidate in "$ROOT/.venv/bin/python" /work/main/.venv/bin/python; do
-    [[ -x $candidate ]] && { PYTHON=$candidate; break; }
+  for candidate in "$ROOT/.venv/bin/python" "${VIRTUAL_ENV:+$VIRTUAL_ENV/bin/python}"; do
+    [[ -n $candidate && -x $candidate ]] && { PYTHON=$candidate; break; }
   done
 fi
 [[ -n $PYTHON ]] || { echo "build-linux: no Python: set PYTHON" >&2; exit 2; }
