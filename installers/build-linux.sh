@@ -148,7 +148,7 @@ Section: misc
 Priority: optional
 Installed-Size: $SIZE_KB
 Depends: libc6 (>= $GLIBC), libstdc++6 (>= 12), libgcc-s1, libexpat1, libgl1, libegl1
-Recommends: tesseract-ocr, tesseract-ocr-ron, libxcb-cursor0
+Recommends: tesseract-ocr, tesseract-ocr-ron, libxcb-cursor0, libwayland-cursor0, libwayland-egl1
 Homepage: https://letadesk.invalid
 Description: offline legal assistant with verifiable citations
  LetaDesk answers questions about a firm's own documents on the workstation,
