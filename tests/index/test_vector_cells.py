@@ -236,7 +236,7 @@ def test_a_table_without_cells_is_migrated_in_place(conn: apsw.Connection) -> No
 
 def test_the_chunk_table_is_indexed_by_partition(conn: apsw.Connection) -> None:
     # sqlite-vec finds each (matter, cell)'s chunks in its shadow table: unindexed, that
-    # was ~8 ms a cell at 1M vectors (benchmarks/results/latency_1000000.txt)
+    # was ~8 ms a cell at 1M vectors (benchmarks/results/history/latency_1000000.txt)
     VectorIndex(conn).ensure("e@1", 8)
     conn.execute("DROP INDEX vec_fragments_8_chunks_by_partition")  # a profile made before it
     assert VectorIndex(conn).ensure("e@1", 8) is False

@@ -2,8 +2,9 @@
 
 The CLI reference is generated from the argument parser (scripts/cli_reference.py) and
 committed: it must be current and name every verb and option. The benchmarks page is
-generated from benchmarks/results (scripts/benchmarks_page.py): every result file gets a
-section headed by what is known of its run. The build itself (``mkdocs build --strict``)
+generated from benchmarks/results (scripts/benchmarks_page.py): each benchmark's current
+result file gets a section headed by what is known of its run, and the supporting runs in
+benchmarks/results/history are listed after them. The build itself (``mkdocs build --strict``)
 runs in scripts/test.sh."""
 
 from __future__ import annotations
@@ -104,6 +105,31 @@ def test_every_result_file_is_on_the_benchmarks_page_with_its_provenance() -> No
         for field in ("file last changed in:", "machine:", "run on:"):
             assert field in head, f"{path.name}: no {field!r}"
         assert path.read_text(encoding="utf-8").strip().splitlines()[0] in section[1]
+
+
+def test_each_benchmark_has_one_current_result_file() -> None:
+    module = script("benchmarks_page")
+    groups: dict[int, list[str]] = {}
+    for path in sorted((ROOT / "benchmarks" / "results").glob("*.txt")):
+        groups.setdefault(module.group_of(path.name), []).append(path.name)
+    crowded = {module.BENCHMARKS[i][1]: names for i, names in groups.items() if len(names) > 1}
+    assert not crowded, f"more than one current file: {crowded}"
+
+
+def test_every_supporting_run_is_listed_and_cited_on_a_docs_page() -> None:
+    """A run in results/history is kept because a measurement page cites it: the page
+    lists it, with the pages that cite it, after the current results, and does not
+    reproduce it."""
+    module = script("benchmarks_page")
+    history = module.load(module.HISTORY)
+    assert history
+    page = module.render(module.load(), history)
+    current, listed = page.split("\n## Supporting runs\n", 1)
+    for run in history:
+        name = run.path.name
+        assert f"### {name}\n" not in current, f"{name} is shown as a current result"
+        [line] = [x for x in listed.splitlines() if x.startswith(f"- `history/{name}`")]
+        assert "cited on [" in line, f"history/{name} is cited by no docs page"
 
 
 def test_a_run_date_is_not_a_date_in_the_data() -> None:

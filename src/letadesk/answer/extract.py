@@ -14,7 +14,7 @@ MAX_SENTENCES = 3
 # A sentence must score at least this share of the best sentence's score: a second or
 # third claim far weaker than the first is more often beside the point than an answer.
 # On validation, with Gate 2's combiners (tune_gate2.py --extract,
-# results/gate2_extract.txt): 0.9 keeps coverage and refusal as 0.8 does, ContractNLI
+# results/history/gate2_extract.txt): 0.9 keeps coverage and refusal as 0.8 does, ContractNLI
 # grounded precision 0.79 -> 0.84 (CUAD 0.65 either way); one sentence only loses 2
 # points of coverage on both sets.
 RELATIVE_TO_BEST = 0.9
