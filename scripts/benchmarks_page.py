@@ -199,8 +199,7 @@ def render(results: list[Result], history: list[Result] | None = None) -> str:
         "that commit's date, and by the machine and the date of the run where the file names",
         "them. What the figures mean is said on the measurement pages (Measurements in the",
         "navigation); the runs they cite beside these are listed under",
-        "[Supporting runs](#supporting-runs). A file's own header may name the development",
-        "session it was made in.",
+        "[Supporting runs](#supporting-runs).",
         "",
     ]
     groups = [*BENCHMARKS, ("", "Other results", "")]
