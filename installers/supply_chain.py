@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import argparse
 import ast
+import hashlib
 import json
 import os
 import re
@@ -46,6 +47,8 @@ from pathlib import Path
 
 from packaging.requirements import Requirement
 from packaging.utils import canonicalize_name
+
+from letadesk.files import sha256_of
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
@@ -511,16 +514,6 @@ def _collected(work: Path) -> dict[str, str]:
     return out
 
 
-def _file_sha256(path: Path) -> str:
-    import hashlib
-
-    digest = hashlib.sha256()
-    with path.open("rb") as handle:
-        for block in iter(lambda: handle.read(1 << 20), b""):
-            digest.update(block)
-    return digest.hexdigest()
-
-
 def classify_tree(
     app: Path, work: Path, python_owner: dict[str, str], purls: dict[str, str]
 ) -> tuple[list[ShippedFile], dict[str, str]]:
@@ -556,7 +549,7 @@ def classify_tree(
             component = CPYTHON_REF
         else:
             component = ""
-        out.append(ShippedFile(rel, _file_sha256(path), component))
+        out.append(ShippedFile(rel, sha256_of(path), component))
     return out, debian
 
 
@@ -697,8 +690,6 @@ def describe(shipped: dict[str, metadata.Distribution]) -> list[Distribution]:
 
 
 def _record_sha256(dist: metadata.Distribution) -> str:
-    import hashlib
-
     record = dist.read_text("RECORD")
     return hashlib.sha256(record.encode("utf-8")).hexdigest() if record else ""
 
@@ -728,7 +719,6 @@ def python_runtime() -> Distribution:
 
 def models(app: Path | None = None) -> list[Model]:
     """The model files the build in ``app`` ships (as letadesk --version finds them)."""
-    from letadesk.files import sha256_of
     from letadesk.generate.llama_generator import embedded_model_path
     from letadesk.judge.card import load_card
 
@@ -795,8 +785,6 @@ def _licences(licence: str, spdx: bool) -> list[dict[str, object]]:
 def _file_properties(ref: str, files: list[ShippedFile]) -> dict[str, object]:
     """A component's shipped files: one property each, and one SHA-256 over the list
     ("sha256  path" lines, sorted), the component's hash."""
-    import hashlib
-
     mine = sorted((f.path, f.sha256) for f in files if f.component == ref)
     if not mine:
         return {}

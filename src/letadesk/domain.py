@@ -266,6 +266,10 @@ class ShortAnswer:
     locator: str  # the citation's ("art. 5 alin. (1)"), "" when none
 
 
+# The mode of an answer extracted after the model's draft failed (the answer says why).
+DRAFT_FAILED = "extracted_after_generation_failed"
+
+
 @dataclass(frozen=True, slots=True)
 class AnswerGroup:
     """The claims of an answer over several documents that one document holds."""

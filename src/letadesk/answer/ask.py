@@ -40,7 +40,15 @@ from letadesk.answer.semantic import SEMANTIC_WEIGHT, SemanticScorer, cosines_or
 from letadesk.answer.settle import State, coherence, prefer_relevant, settled, sort
 from letadesk.answer.titles import TitledScorer
 from letadesk.answer.trace import AskTrace
-from letadesk.domain import Answer, Claim, DraftClaim, Passage, RejectedClaim, SearchFilters
+from letadesk.domain import (
+    DRAFT_FAILED,
+    Answer,
+    Claim,
+    DraftClaim,
+    Passage,
+    RejectedClaim,
+    SearchFilters,
+)
 from letadesk.errors import ModelError
 from letadesk.generate.generator import DraftProgress, Generator, watched
 from letadesk.generate.prompts import build_prompt
@@ -51,13 +59,8 @@ from letadesk.retrieve.cascade import Retriever
 from letadesk.verify.scope import ScopeVerdict, check_scope
 
 Stage = Callable[[str], None]
-# A Romanian question's source must hold at least this share of its rarity-weighted topic
-# words (within its document): the judge's Romanian relevance, learnt on templated
-# questions, passes sentences on a neighbouring subject ("termenul de prescripție în
-# materie civilă" answered by Codul muncii's). Tuning half of bench_natural only: 0.5
-# refused 9/10 absent topics there but also the sample matter's own question (its notice
-# clause holds 0.46: "preaviz" is said as "notificare ... înainte"); 0.45 refuses 8/10
-# and keeps 48/73 right articles; 0.4 7/10 and 49/73.
+# A Romanian source must hold this share of the question's rarity-weighted topic (docs/gates.md:
+# the topic floor; chosen on bench_natural's tuning half, 0.5 refused the sample's question).
 MIN_COVERAGE = {"ro": 0.45}
 log = logging.getLogger(__name__)
 
@@ -259,7 +262,7 @@ class Asker:
         mode = "generated"
         if not state.kept:
             step("extracting")
-            mode = "extracted_after_generation_failed" if drafted else "extracted"
+            mode = DRAFT_FAILED if drafted else "extracted"
             across = self._across(question, filters, gate, options, state, trace, mode)
             if across is not None:
                 return across

@@ -18,7 +18,7 @@ from letadesk.answer.ask import AskCancelled, Asker, AskOptions
 from letadesk.answer.record import answer_json, failure_json, record_json
 from letadesk.answer.trace import AskTrace
 from letadesk.config import Settings
-from letadesk.domain import Answer, SearchFilters
+from letadesk.domain import DRAFT_FAILED, Answer, SearchFilters
 from letadesk.generate.generator import Generator
 from letadesk.limits import checked_question
 from letadesk.ports import AuditTrail, CorpusReader, IndexSearch
@@ -26,7 +26,6 @@ from letadesk.retrieve.cascade import Retriever
 from letadesk.retrieve.search import SearchTarget
 
 log = logging.getLogger(__name__)
-DRAFT_FAILED = "extracted_after_generation_failed"  # the mode whose answer says why
 
 
 class AskTarget(SearchTarget, Protocol):

@@ -21,7 +21,7 @@ from letadesk.cli.common import (
     parse_date,
     print_json,
 )
-from letadesk.domain import Answer, ShortAnswer
+from letadesk.domain import DRAFT_FAILED, Answer, ShortAnswer
 from letadesk.errors import ConfigError, LetaDeskError
 from letadesk.limits import MAX_K, MAX_LIST
 from letadesk.text import printable
@@ -237,7 +237,7 @@ def _print_answer(answer: Answer, interface: str) -> None:
             "rejected_count", language, count=len(answer.rejected), audit=answer.audit_id
         )
         print(f"({said})")
-    if answer.mode == "extracted_after_generation_failed":
+    if answer.mode == DRAFT_FAILED:
         then = message("verbatim_shown" if answer.answered else "no_verbatim", language)
         why = f"draft_failed_{answer.draft_failure}" if answer.draft_failure else "draft_failed"
         print(f"({message(why, language, then=then)})")

@@ -18,14 +18,13 @@ from letadesk.server.matters import ServerMatters
 
 
 class ServerDocuments:
-    """The documents on ``conn`` (the server ``where``) in the matters of ``matters``;
-    ``files`` reads their pages' images (this computer's profile's documents)."""
+    """The documents on ``conn`` in the matters of ``matters``; ``files`` reads their
+    pages' images (this computer's profile's documents)."""
 
     def __init__(
-        self, conn: psycopg.Connection[Any], where: str, matters: ServerMatters, files: Documents
+        self, conn: psycopg.Connection[Any], matters: ServerMatters, files: Documents
     ) -> None:
         self._conn = conn
-        self._where = where
         self._matters = matters
         self._files = files
 

@@ -148,13 +148,16 @@ class ServerIndexes:
     def search_dense(self, query: str, filters: SearchFilters, k: int) -> list[tuple[int, float]]:
         if self._embedder is None or k <= 0:
             return []
+        return self.knn(self._query_vector(query, self._embedder), filters, k)
+
+    def _query_vector(self, query: str, embedder: Embedder) -> np.ndarray:
+        """The query embedded, once for the search and Gate 2 (the last one kept)."""
         last = self._last_query
         if last is not None and last[0] == query:
-            vector = last[1]
-        else:
-            vector = self._embedder.embed_query(query)
-            self._last_query = (query, vector)
-        return self.knn(vector, filters, k)
+            return last[1]
+        vector = embedder.embed_query(query)
+        self._last_query = (query, vector)
+        return vector
 
     def search_both(
         self, query: str, filters: SearchFilters, k: int, *, dense: bool = True
@@ -171,7 +174,7 @@ class ServerIndexes:
             passage_text(p.document.title, p.fragment.locator, p.fragment.text) for p in passages
         ]
         made = self._embedder.embed_passages(texts)
-        vector = self._embedder.embed_query(query)
+        vector = self._query_vector(query, self._embedder)
         return {p.fragment.id: float(made[i] @ vector) for i, p in enumerate(passages)}
 
     # ---- the KNN ----------------------------------------------------------------------

@@ -133,7 +133,7 @@ class ServerWorkspace(Profile):
 
     @property
     def documents(self) -> ServerDocuments:
-        return ServerDocuments(self._conn, self.where, self.matters, self.local.documents)
+        return ServerDocuments(self._conn, self.matters, self.local.documents)
 
     @property
     def audit(self) -> ServerAudit:  # asks, searches and draft checks append here

@@ -13,10 +13,8 @@ from dataclasses import dataclass
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP
 
-from letadesk.domain import Answer, RejectedClaim
+from letadesk.domain import DRAFT_FAILED, Answer, RejectedClaim
 from letadesk.ui.i18n import translate_in
-
-DRAFT_FAILED = "extracted_after_generation_failed"
 
 
 @dataclass(frozen=True, slots=True)
