@@ -10,9 +10,19 @@ import numpy as np
 import pytest
 
 from corpus_factory import make_passage, write_text
+from letadesk.answer import semantic
+from letadesk.answer.ask import AskOptions
 from letadesk.answer.relevance import question_topic
 from letadesk.answer.scoring import LexicalScorer
-from letadesk.answer.semantic import SemanticScorer
+from letadesk.answer.semantic import (
+    LONG_MIN_COVERAGE,
+    LONG_QUESTION_WORDS,
+    LONG_SEMANTIC_WEIGHT,
+    MIN_COVERAGE,
+    SEMANTIC_WEIGHT,
+    SemanticScorer,
+    meaning_weights,
+)
 from letadesk.domain import Passage
 from letadesk.retrieve.cascade import Retriever
 from letadesk.workspace import Workspace
@@ -87,5 +97,69 @@ def test_cosines_read_the_stored_vectors_and_embed_what_has_none(tmp_path: Path)
         made = retriever.similarity(QUESTION, [unstored])
         vector = ws.indexes.embedder.embed_passages([f"Memo pct. 1\n{ELSE}"])[0]
         assert made[10**6] == pytest.approx(float(np.dot(vector, query)))
+    finally:
+        ws.close()
+
+
+STRIKES = """LEGE privind dialogul social
+
+Articolul 1
+Greva reprezintă încetarea colectivă și voluntară a lucrului într-o unitate.
+
+Articolul 2
+Greva poate fi declarată numai dacă, în prealabil, au fost epuizate posibilitățile de \
+soluționare a conflictului colectiv de muncă prin procedurile obligatorii prevăzute de lege.
+
+Articolul 3
+Greva de avertisment nu poate avea o durată mai mare de două ore, dacă se face cu \
+încetarea lucrului, și trebuie, în toate cazurile, să preceadă cu cel puțin două zile \
+lucrătoare greva propriu-zisă.
+
+Articolul 4
+Participarea la grevă este liberă. Nimeni nu poate fi constrâns să participe sau să nu \
+participe la o grevă.
+
+Articolul 5
+Pe durata grevei angajații își mențin toate drepturile ce decurg din contractul \
+individual de muncă, cu excepția drepturilor salariale.
+"""
+# A client's situation, then the question: its story words are in no article.
+STORY = (
+    "Lucrez la o fabrică de mobilă din Brașov, iar sindicatul nostru a anunțat pentru luni "
+    "o oprire a lucrului ca să atragă atenția conducerii asupra salariilor restante. Cât "
+    "poate dura o grevă de avertisment?"
+)
+ABSENT_STORY = (
+    "Lucrez la o fabrică de mobilă din Brașov și sunt însărcinată în luna a șaptea, iar "
+    "directorul mă presează să vin la lucru până la naștere. Câte zile de concediu de "
+    "maternitate am?"
+)
+
+
+def test_a_long_question_is_read_by_meaning_more_and_by_its_words_less() -> None:
+    assert len(STORY.split()) > LONG_QUESTION_WORDS >= len(QUESTION.split())
+    assert meaning_weights(QUESTION, "ro") == (SEMANTIC_WEIGHT["ro"], MIN_COVERAGE["ro"])
+    assert meaning_weights(STORY, "ro") == (LONG_SEMANTIC_WEIGHT["ro"], LONG_MIN_COVERAGE["ro"])
+    weight, floor = meaning_weights(STORY, "ro")
+    assert weight > SEMANTIC_WEIGHT["ro"] and floor < MIN_COVERAGE["ro"]
+    assert meaning_weights(STORY, "en") == (0.0, 0.0)  # English: the judge alone
+
+
+@pytest.mark.model
+def test_a_story_told_before_the_question_finds_its_article(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    write_text(tmp_path / "docs", "lege.txt", STRIKES)
+    ws = Workspace.open(tmp_path / "ws")
+    try:
+        ws.documents.ingest([tmp_path / "docs"], matter="M")
+        options = AskOptions(generate=False)
+        answer = ws.ask(STORY, matter="M", options=options)
+        assert answer.answered
+        assert answer.claims[0].citations[0].locator == "art. 3"
+        assert not ws.ask(ABSENT_STORY, matter="M", options=options).answered
+        # read with a short question's weights, the story's words sink it
+        monkeypatch.setattr(semantic, "LONG_QUESTION_WORDS", 1000)
+        assert not ws.ask(STORY, matter="M", options=options).answered
     finally:
         ws.close()

@@ -36,7 +36,7 @@ from letadesk.answer.relevance import (
 )
 from letadesk.answer.repealed import split_repealed
 from letadesk.answer.scoring import JudgeScorer, LexicalScorer, Scorer
-from letadesk.answer.semantic import SEMANTIC_WEIGHT, SemanticScorer, cosines_or_none
+from letadesk.answer.semantic import SemanticScorer, cosines_or_none, meaning_weights
 from letadesk.answer.settle import State, coherence, prefer_relevant, settled, sort
 from letadesk.answer.titles import TitledScorer
 from letadesk.answer.trace import AskTrace
@@ -59,9 +59,6 @@ from letadesk.retrieve.cascade import Retriever
 from letadesk.verify.scope import ScopeVerdict, check_scope
 
 Stage = Callable[[str], None]
-# A Romanian source must hold this share of the question's rarity-weighted topic (docs/gates.md:
-# the topic floor; chosen on bench_natural's tuning half, 0.5 refused the sample's question).
-MIN_COVERAGE = {"ro": 0.45}
 log = logging.getLogger(__name__)
 
 
@@ -221,9 +218,9 @@ class Asker:
             if reads is not None
             else LexicalScorer(topic, options.min_relevance)
         )
-        floor = MIN_COVERAGE.get(language, 0.0)
+        weight, floor = meaning_weights(question, language)
         scorer = titled = TitledScorer(scorer, question, topic=topic, floor=floor)
-        if weight := SEMANTIC_WEIGHT.get(language, 0.0):
+        if weight:
             cosines = partial(cosines_or_none, self._retriever.similarity, question)
             scorer = SemanticScorer(titled, passages, cosines, weight)
         relevance = {id(p): scorer.passage(p) for p in passages}

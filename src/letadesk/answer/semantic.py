@@ -9,10 +9,14 @@ fragment lies than the median of the candidates (cosine of the embedded question
 fragment's vector): it orders the candidates by meaning where the words tie, and moves
 a candidate across the bar only by that margin.
 
-:data:`SEMANTIC_WEIGHT`: the weight per question language, tuned on the tuning half of
-``benchmarks/bench_natural.py`` only (acts the held-out half never shares); English has
-none: its judge reads paraphrased English as well as e5 does
-(``benchmarks/results/judge_natural.txt``).
+:func:`meaning_weights` gives the weight and Gate 2's topic floor for a question: per
+language (:data:`SEMANTIC_WEIGHT`, :data:`MIN_COVERAGE`; English has none: its judge
+reads paraphrased English as well as e5 does, ``benchmarks/results/judge_natural.txt``),
+and heavier for a long question (:data:`LONG_QUESTION_WORDS`): a client's situation told
+before the question fills the judge's 128 tokens and its words are the rarest of the
+topic, while e5 reads all of it. Chosen on ``training/questions_ro`` (545 questions on
+eight acts no benchmark asks), where the short-question pair is also what the training
+questions choose; ``docs/gates.md`` gives the figures.
 """
 
 from __future__ import annotations
@@ -28,6 +32,21 @@ from letadesk.errors import ModelError
 log = logging.getLogger(__name__)
 
 SEMANTIC_WEIGHT: dict[str, float] = {"ro": 2.0}
+# A Romanian source must hold this share of the question's rarity-weighted topic (the
+# topic floor; 0.5 refused the sample matter's own notice question).
+MIN_COVERAGE: dict[str, float] = {"ro": 0.45}
+# A question of more words than this is read by meaning more, and by its words less.
+LONG_QUESTION_WORDS = 25
+LONG_SEMANTIC_WEIGHT: dict[str, float] = {"ro": 8.0}
+LONG_MIN_COVERAGE: dict[str, float] = {"ro": 0.2}
+
+
+def meaning_weights(question: str, language: str) -> tuple[float, float]:
+    """The semantic weight and the topic floor Gate 2 reads ``question`` with (0, 0 for a
+    language with neither)."""
+    if len(question.split()) > LONG_QUESTION_WORDS:
+        return LONG_SEMANTIC_WEIGHT.get(language, 0.0), LONG_MIN_COVERAGE.get(language, 0.0)
+    return SEMANTIC_WEIGHT.get(language, 0.0), MIN_COVERAGE.get(language, 0.0)
 
 
 class SemanticScorer:
