@@ -318,6 +318,9 @@ class Answer:
     # "rejected" (each claim it proposed failed a check: ``rejected``), "empty" (it
     # proposed none), "unreadable" (its output could not be read as claims); else "".
     draft_failure: str = ""
+    # How the question was read, in its language: each acronym searched by the name the
+    # matter's documents spell it out as ("CNSC read as ...").
+    readings: tuple[str, ...] = ()
 
     @property
     def answered(self) -> bool:

@@ -5,7 +5,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from corpus_factory import write_text
+from letadesk.cli.answer_cmds import _print_answer as print_answer
 from letadesk.retrieve.acronyms import acronyms, expanded, spelt_out
 from letadesk.retrieve.cascade import Retriever
 from letadesk.workspace import Workspace
@@ -61,7 +64,36 @@ def test_the_cascade_searches_an_unknown_acronym_by_its_name(tmp_path: Path) -> 
         assert found.searched == (
             "Când mă pot adresa la CNSC (Consiliul Național de Soluționare a Contestațiilor)?"
         )
+        assert found.read_as == {"CNSC": "Consiliul Național de Soluționare a Contestațiilor"}
         known = retriever.search("Ce face Consiliul?", ws.filters("M"), k=5)
         assert known.searched == "Ce face Consiliul?"
+        assert known.read_as == {}
+    finally:
+        ws.close()
+
+
+@pytest.mark.model
+def test_the_answer_says_how_it_read_an_acronym(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    folder = tmp_path / "docs"
+    write_text(folder, "lege.txt", LAW)
+    ws = Workspace.open(tmp_path / "ws")
+    try:
+        ws.documents.ingest([folder], matter="M")
+        answer = ws.ask("În câte zile mă pot adresa la CNSC?", matter="M")
+        note = (
+            "CNSC citit ca „Consiliul Național de Soluționare a Contestațiilor”, "
+            "cum îl scriu documentele acestui dosar"
+        )
+        assert answer.readings == (note,)  # in the question's language, answered or not
+        print_answer(answer, "en")
+        assert capsys.readouterr().out.splitlines()[0] == f"~ {note}"  # first, in the CLI
+        (entry,) = ws.audit.entries(matter="M")
+        record = entry.record
+        assert record["read_as"] == {"CNSC": "Consiliul Național de Soluționare a Contestațiilor"}
+        assert record["final"]["readings"] == [note]
+        plain = ws.ask("În câte zile mă pot adresa Consiliului?", matter="M")
+        assert plain.readings == ()
     finally:
         ws.close()

@@ -150,3 +150,24 @@ def test_the_history_shows_the_recorded_answer_as_the_answer_tab_did(qtbot, samp
     assert opened == [(live.claims[0].citations[0], live.claims[0].citations, 0)]
     assert win.viewer.document is not None
     assert win.viewer.document.id == live.claims[0].citations[0].document_id
+
+
+def test_how_an_acronym_was_read_shows_under_the_question(qtbot) -> None:
+    from letadesk.ui.answer_view import AnswerView
+
+    view = AnswerView()
+    qtbot.addWidget(view)
+    reading = (
+        "CNSC citit ca \u201eConsiliul Național de Soluționare a Contestațiilor\u201d, "
+        "cum îl scriu documentele acestui dosar"
+    )
+    for disposition in ("refused", "answered"):
+        view.show_answer(
+            Answer("Unde depun contestația la CNSC?", disposition, "r", (), readings=(reading,))
+        )
+        assert [label.text() for label in view.reading_labels] == [reading]
+        layout = view.widget().layout()
+        texts = [layout.itemAt(i).widget().text() for i in range(2)]
+        assert texts == ["Unde depun contestația la CNSC?", reading]  # under the question
+    view.show_answer(Answer("q", "answered", "r", ()))
+    assert view.reading_labels == []

@@ -165,7 +165,7 @@ class Asker:
         step("searching")
         retrieved = self._retriever.search(question, filters, k=max(options.k, 10))
         passages = retrieved.passages
-        trace.retrieved(passages)
+        trace.retrieved(passages, retrieved.read_as)
         if unmet := unmet_presupposition(
             self._corpus,
             question,

@@ -138,6 +138,7 @@ def answer_from_json(d: Mapping[str, Any], question: str = "") -> Answer:
             for u in d.get("unanswered_documents", [])
         ),
         notes=tuple(str(n) for n in d.get("notes", [])),
+        readings=tuple(str(n) for n in d.get("readings", [])),
         clarify=str(d.get("clarify") or ""),
         short_answer=_short_from_json(d.get("short_answer")),
         language=str(d.get("language") or ""),

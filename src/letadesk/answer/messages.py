@@ -96,6 +96,10 @@ _TEXT: Texts = {
         "ro": "Sursă modificată sau absentă de pe disc de la indexare; adăugați-o din nou "
         "pentru a o actualiza: {documents}",
     },
+    "acronym_note": {
+        "en": "{acronym} read as “{name}”, as the documents of this matter spell it out",
+        "ro": "{acronym} citit ca „{name}”, cum îl scriu documentele acestui dosar",
+    },
     "unverified_note": {
         "en": "Source not verified by a person; check the deadlines and article numbers "
         "against it: {documents}",
@@ -163,6 +167,15 @@ def out_of_scope(verdict: ScopeVerdict, language: str) -> str:
     else:
         detail = message("no_terms", language)
     return f"{message('out_of_scope', language)} ({detail})"
+
+
+def acronym_notes(read_as: dict[str, str], language: str) -> tuple[str, ...]:
+    """A note for each acronym of the question searched by the name the matter's
+    documents spell it out as (:mod:`letadesk.retrieve.acronyms`): how it was read."""
+    return tuple(
+        message("acronym_note", language, acronym=acronym, name=name)
+        for acronym, name in read_as.items()
+    )
 
 
 def source_notes(claims: Sequence[Claim], language: str) -> tuple[str, ...]:

@@ -34,6 +34,8 @@ def record_json(facts: AskFacts, final: dict[str, Any]) -> dict[str, Any]:
         record["language"] = facts.language
     if facts.unavailable:
         record["unavailable"] = dict(facts.unavailable)
+    if facts.read_as:
+        record["read_as"] = dict(facts.read_as)
     if facts.relevance is not None:
         record["relevance"] = _relevance_json(facts.relevance)
     if facts.surveyed is not None:
@@ -194,6 +196,7 @@ def answer_json(answer: Answer) -> dict[str, Any]:
         "draft_failure": answer.draft_failure,
         "claims": [claim_json(c) for c in answer.claims],
         "notes": list(answer.notes),
+        **({"readings": list(answer.readings)} if answer.readings else {}),
         "rejected": [
             {"text": r.text, "check": r.check, "reason": r.reason} for r in answer.rejected
         ],

@@ -71,6 +71,7 @@ class AskFacts:
     attempts: list[Attempt] = field(default_factory=list)
     checked: list[Checked] = field(default_factory=list)
     stages: dict[str, float] = field(default_factory=dict)  # seconds; "total" once stopped
+    read_as: dict[str, str] = field(default_factory=dict)  # acronym: the name searched
 
     def draft_failure(self) -> str:
         """Why none of the model's claims was kept (:attr:`Answer.draft_failure`): a claim
@@ -116,8 +117,10 @@ class AskTrace:
     def model(self, model_id: str) -> None:
         self.facts.model = model_id
 
-    def retrieved(self, passages: Sequence[Passage]) -> None:
+    def retrieved(self, passages: Sequence[Passage], read_as: dict[str, str] | None = None) -> None:
+        """What retrieval found, and the acronyms it searched by their names."""
         self.facts.retrieved = tuple(passages)
+        self.facts.read_as = dict(read_as or {})
 
     def relevance(
         self,

@@ -191,6 +191,8 @@ def _print_answer(answer: Answer, interface: str) -> None:
     it does not say): the value asked for first ("30 de zile — art. 5 alin. (1)"); over
     several documents, a heading per document and the documents without an answer last."""
     language = question_language(answer.question, interface)
+    for reading in answer.readings:
+        print(f"~ {reading}")
     if not answer.answered:
         print(answer.reason)
         if answer.clarify:

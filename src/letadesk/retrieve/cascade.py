@@ -48,6 +48,8 @@ class Retrieved:
     # The query as searched: with the names of acronyms the documents spell out
     # (:mod:`letadesk.retrieve.acronyms`), else the query itself.
     searched: str = ""
+    # The acronyms searched by the names the documents spell them out as (acronym: name).
+    read_as: dict[str, str] = field(default_factory=dict)
 
 
 class Retriever:
@@ -67,7 +69,8 @@ class Retriever:
         if not names:
             return replace(found, searched=query)
         searched = expanded(query, names)
-        return replace(self._cascade(searched, filters, k=k, dense=dense), searched=searched)
+        again = self._cascade(searched, filters, k=k, dense=dense)
+        return replace(again, searched=searched, read_as=names)
 
     def _spelt_out(
         self, query: str, filters: SearchFilters, passages: Sequence[Passage]

@@ -69,6 +69,7 @@ class AnswerView(QScrollArea):
         self.short_label: QLabel | None = None  # the answer in a sentence, when given
         self.question_label: QLabel | None = None
         self.follow_up_label: QLabel | None = None  # what a follow-up inherited
+        self.reading_labels: list[QLabel] = []  # how the question's acronyms were read
         self.mode_label: QLabel | None = None
         self.draft_label: QLabel | None = None  # the model's draft while it is written
         self.rejected_box = QFrame()
@@ -83,7 +84,7 @@ class AnswerView(QScrollArea):
         self.group_labels, self.unanswered_label = [], None
         self.chips, self.claim_labels, self.refusal_label = [], [], None
         self.clarify_label, self.snippet_labels, self.clarify_buttons = None, [], []
-        self.badges, self.note_labels = [], []
+        self.badges, self.note_labels, self.reading_labels = [], [], []
         self.mode_label = self.short_label = self.question_label = None
         self.follow_up_label = self.draft_label = None
         page = QWidget()
@@ -113,6 +114,9 @@ class AnswerView(QScrollArea):
         if note:
             self.follow_up_label = wrapped_label(note, "followUp")
             layout.addWidget(self.follow_up_label)
+        for reading in answer.readings:  # how an acronym was read, under the question
+            self.reading_labels.append(wrapped_label(reading, "followUp"))
+            layout.addWidget(self.reading_labels[-1])
         if answer.answered:
             self._claims(layout, answer)
         else:
