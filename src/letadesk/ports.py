@@ -170,3 +170,8 @@ class IndexSearch(Protocol):
         id (the stored vector where there is one, else the passage embedded as the index
         embeds it); ``{}`` when no embedder can run."""
         ...
+
+    def query_vector(self, query: str) -> tuple[str, np.ndarray] | None:
+        """The embedder's name and its vector of ``query`` (the one the search uses);
+        None when there is no embedder."""
+        ...

@@ -16,6 +16,7 @@ from letadesk.errors import ConfigError, ModelError
 from letadesk.generate.prompts import Prompt
 from letadesk.limits import MAX_K, MAX_QUESTION_CHARS
 from letadesk.store import audit_check
+from letadesk.verify.scope import check_scope
 from letadesk.workspace import Workspace
 from scripted import ScriptedGenerator
 
@@ -242,6 +243,17 @@ def test_a_legal_question_the_matter_cannot_answer_is_not_called_off_topic(
         answer = ws.ask(question, matter="M", options=AskOptions(generate=False))
         assert not answer.answered
         assert answer.reason.startswith("Nu am o sursă suficientă"), answer.reason
+
+
+def test_law_in_a_client_s_words_is_not_called_off_topic(ws: Workspace) -> None:
+    # No word of Gate 1's lexicon; e5's reading of it finds the law (verify/legal_meaning).
+    question = "Vecinul a construit un gard pe terenul meu. Îl pot obliga să-l mute?"
+    assert not check_scope(question).in_scope
+    answer = ws.ask(question, matter="M", options=AskOptions(generate=False))
+    assert not answer.answered
+    assert answer.reason.startswith("Nu am o sursă suficientă"), answer.reason
+    dessert = ws.ask("Cum fac o clătită pufoasă?", matter="M", options=AskOptions(generate=False))
+    assert dessert.reason.startswith("în afara domeniului"), dessert.reason
 
 
 def test_extracted_answer_without_a_model(ws: Workspace) -> None:

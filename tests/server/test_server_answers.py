@@ -147,3 +147,17 @@ def test_to_the_server_and_back_keeps_every_record_and_its_chain(
     assert isinstance(records, list) and [r.get("asked_by") for r in records] == ["ana", None]
     answer = _cli(capsys, "--data-dir", back, "ask", "--matter", "NDA", SURVIVE, "--json")
     assert isinstance(answer, dict) and answer["disposition"] == "answered"
+
+
+def test_both_backends_embed_a_question_alike_for_gate_1(
+    pg_server: PgServer, firm: tuple[str, Path]
+) -> None:
+    database, data = firm
+    question = "Vecinul a construit un gard pe terenul meu. Îl pot obliga să-l mute?"
+    with Workspace.open(data) as local:
+        embedded = local.indexes.query_vector(question)
+        with ServerWorkspace(pg_server.url(database, "ana"), local) as server:
+            served = server.indexes.query_vector(question)
+    assert embedded is not None and served is not None
+    assert served[0] == embedded[0]  # the same embedder, so the same legal-meaning head
+    assert float(served[1] @ embedded[1]) == pytest.approx(1.0, abs=1e-4)

@@ -19,6 +19,7 @@ from letadesk.answer.build import AnswerBuilder
 from letadesk.answer.exceptions import corpus_rules, rule_first
 from letadesk.answer.extract import extract_claims
 from letadesk.answer.grounding import ClaimVerifier
+from letadesk.answer.meaning_scope import has_legal_meaning
 from letadesk.answer.messages import (
     NEAR_SHARE,
     clarifying_question,
@@ -176,7 +177,9 @@ class Asker:
             return build.refuse(unmet, passages[:5])  # the act has no such provision
         judge, asked = self._loaded_judge(options, trace), retrieved.searched or question
         gate = self._gate2(asked, passages, filters, options, trace, judge)  # acronyms named
-        if not _legal_meaning(scope) and not gate.touched_by_matter(options, scope):
+        if not gate.touched_by_matter(options, scope) and not has_legal_meaning(
+            scope, question, self._retriever
+        ):
             # No legal meaning, and the matter's own documents do not cover it either.
             return build.refuse(out_of_scope(scope, options.language), ())
         if not passages:
@@ -387,11 +390,3 @@ class Asker:
                 return
             if not parsed.claims and not parsed.problem:
                 return  # the model says the sources do not answer
-
-
-def _legal_meaning(scope: ScopeVerdict) -> bool:
-    """Whether the question means something in law: Gate 1 found it legal, or it holds a
-    legal term and nothing off-topic ("Care este pedeapsa pentru …?"). A question with
-    legal meaning is never refused as off-topic: when the matter cannot answer it, Gate 2
-    says so."""
-    return scope.in_scope or (bool(scope.legal_terms) and not scope.off_topic_terms)

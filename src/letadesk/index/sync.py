@@ -304,6 +304,9 @@ class IndexSet:
         self._last_query = (query, vec)
         return vec
 
+    def query_vector(self, query: str) -> tuple[str, np.ndarray] | None:
+        return self.embedder.name, self._query_vector(query)
+
     def similarity(self, query: str, passages: Sequence[Passage]) -> dict[int, float]:
         """The query's cosine to each passage's stored vector; a passage without one (not
         embedded yet, or by another embedder) is embedded as :meth:`sync` would."""

@@ -16,6 +16,8 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
+import numpy as np
+
 from letadesk.domain import (
     Document,
     DocumentId,
@@ -101,6 +103,10 @@ class Retriever:
         if not passages:
             passages = self._keywords(query, filters, k)
         return Retrieved(passages, refs, named)
+
+    def query_vector(self, query: str) -> tuple[str, np.ndarray] | None:
+        """:meth:`IndexSearch.query_vector`: the embedder's name and the query's vector."""
+        return self._indexes.query_vector(query)
 
     def similarity(self, query: str, passages: Sequence[Passage]) -> dict[int, float]:
         """The cosine of the embedded query to each passage's fragment, by fragment id

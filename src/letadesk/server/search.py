@@ -165,6 +165,11 @@ class ServerIndexes:
         lexical = self.search_lexical(query, filters, k)
         return lexical, (self.search_dense(query, filters, k) if dense else [])
 
+    def query_vector(self, query: str) -> tuple[str, np.ndarray] | None:
+        if self._embedder is None:
+            return None
+        return self._embedder.name, self._query_vector(query, self._embedder)
+
     def similarity(self, query: str, passages: Sequence[Passage]) -> dict[int, float]:
         """The query's cosine to each passage, embedded here as the server's vectors were
         (their rows are read only through the walls' functions, which return no vectors)."""
