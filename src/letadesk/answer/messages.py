@@ -96,7 +96,7 @@ _TEXT: Texts = {
         "ro": "Sursă modificată sau absentă de pe disc de la indexare; adăugați-o din nou "
         "pentru a o actualiza: {documents}",
     },
-    "acronym_note": {
+    "acronym_reading": {
         "en": "{acronym} read as “{name}”, as the documents of this matter spell it out",
         "ro": "{acronym} citit ca „{name}”, cum îl scriu documentele acestui dosar",
     },
@@ -169,11 +169,11 @@ def out_of_scope(verdict: ScopeVerdict, language: str) -> str:
     return f"{message('out_of_scope', language)} ({detail})"
 
 
-def acronym_notes(read_as: dict[str, str], language: str) -> tuple[str, ...]:
+def acronym_readings(read_as: dict[str, str], language: str) -> tuple[str, ...]:
     """A note for each acronym of the question searched by the name the matter's
     documents spell it out as (:mod:`letadesk.retrieve.acronyms`): how it was read."""
     return tuple(
-        message("acronym_note", language, acronym=acronym, name=name)
+        message("acronym_reading", language, acronym=acronym, name=name)
         for acronym, name in read_as.items()
     )
 
