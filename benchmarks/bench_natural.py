@@ -97,9 +97,10 @@ def off_topic(answer: Answer) -> bool:
 
 
 def cites(answer: Answer, act: str, article: str, *, first: bool) -> bool:
-    """Whether the answer's first claim (or any, unless ``first``) cites the article."""
+    """Whether the answer's first claim (or any, unless ``first``) cites the article of
+    ``act`` (its short name in :data:`RO_ACTS`, or its path under ../shared/data/ro)."""
     wanted = re.compile(rf"^art\. {re.escape(article)}(?: |$)")
-    path = RO_ACTS[act]
+    path = RO_ACTS.get(act, act)
     claims = answer.claims[:1] if first else answer.claims
     return any(
         c.document_id in _DOCS.get(path, ()) and wanted.match(c.locator)

@@ -138,11 +138,8 @@ def dump(
             _CAPTURED.clear()
             answer = ws.ask(row["question"], matter=matter, options=options)
             path = acts.get(row.get("act", ""), "")
-            wanted = re.compile(rf"^art\. {re.escape(row.get('article', ''))}(?: |$)")
-            right = row["kind"] == "article" and any(
-                c.document_id in bench_natural._DOCS.get(path, ()) and wanted.match(c.locator)
-                for claim in answer.claims[:1]
-                for c in claim.citations
+            right = row["kind"] == "article" and bench_natural.cites(
+                answer, path, row["article"], first=True
             )
             record: dict[str, Any] = {
                 **row,
