@@ -1,18 +1,17 @@
 """Dump what Gate 2 sees for every Romanian question of ``bench_natural.py`` (or of the
 training questions, ``--train``: ``training/questions_ro`` asked of a matter of the acts
 they were written on, :data:`TRAIN_ACTS`), to study and fit (offline,
-``training/fit_natural.py``) which signals put the right article first and refuse absent
+``training/fit_meaning.py``) which signals put the right article first and refuse absent
 topics.
 
 One JSON line per question: its row (split, kind, act, article), whether the shipped
 answer cited the right article first, Gate 2's bar, and for each retrieved passage (in
 retrieval order) its retrieval scores, the judge's combined score, the title lift, the
 share of the question's topic it holds, the e5 cosine of the question to it, Gate 2's
-final score, whether it is of the expected article (``gold``) and (``--vectors``) the
-e5 vectors of the question and of the passage.
+final score and whether it is of the expected article (``gold``).
 
     .venv/bin/python benchmarks/natural_features.py OUT.jsonl [--keep DIR] [--split S]
-        [--train] [--vectors]
+        [--train] [--k N]
 """
 
 from __future__ import annotations
@@ -35,7 +34,7 @@ from letadesk.answer.titles import TitledScorer
 from letadesk.domain import Passage
 from letadesk.workspace import Workspace
 
-_CAPTURED: list[tuple[str, list[Passage], Any, Any]] = []
+_CAPTURED: list[tuple[str, list[Passage], Any]] = []
 _ARTICLE = re.compile(r"^art\. (\S+)")
 TRAIN_DIR = Path(__file__).resolve().parents[1] / "training" / "questions_ro"
 # The acts the training questions were written on (none of bench_natural's acts).
@@ -53,13 +52,12 @@ MATTER_TRAIN = "Natural RO training"
 
 
 def _spy() -> None:
-    """Record every Gate 2 the asker runs (question read, passages, its reading, and the
-    asker, whose index gives the vectors)."""
+    """Record every Gate 2 the asker runs (question read, passages, its reading)."""
     original = Asker._gate2
 
     def gate2(self: Asker, question: str, passages: list[Passage], *args: Any) -> Any:
         gate = original(self, question, passages, *args)
-        _CAPTURED.append((question, passages, gate, self))
+        _CAPTURED.append((question, passages, gate))
         return gate
 
     Asker._gate2 = gate2  # type: ignore[method-assign,assignment]
@@ -101,20 +99,6 @@ def passage_features(p: Passage, gate: Any, rank: int) -> dict[str, Any]:
     }
 
 
-def _vectors(asker: Any, asked: str, passages: list[Passage]) -> dict[str, Any]:
-    """The e5 vectors of the question read and of the passages (stored ones)."""
-    index = asker._retriever._indexes
-    stored = index.vectors.stored_vectors(p.fragment.id for p in passages)
-    rounded = [round(float(x), 5) for x in index._query_vector(asked)]
-    return {
-        "question_vector": rounded,
-        "passage_vectors": [
-            [round(float(x), 5) for x in stored[p.fragment.id]] if p.fragment.id in stored else None
-            for p in passages
-        ],
-    }
-
-
 def dump(
     ws: Workspace,
     rows: list[dict[str, Any]],
@@ -122,7 +106,6 @@ def dump(
     *,
     matter: str,
     acts: dict[str, str],
-    vectors: bool = False,
     k: int = AskOptions().k,
 ) -> None:
     """Ask each row of ``matter`` and write what Gate 2 saw. ``acts``: a row's act (its
@@ -148,15 +131,14 @@ def dump(
                 "right": right,
                 "gates": [],
             }
-            for asked, passages, gate, asker in _CAPTURED:
+            for asked, passages, gate in _CAPTURED:
                 feats = [passage_features(p, gate, i) for i, p in enumerate(passages)]
                 if row["kind"] == "article":
                     for f in feats:
                         f["gold"] = f["doc"].endswith(path) and f["article"] == row["article"]
-                seen = {"asked": asked, "threshold": gate.scorer.threshold, "passages": feats}
-                if vectors:
-                    seen |= _vectors(asker, asked, passages)
-                record["gates"].append(seen)
+                record["gates"].append(
+                    {"asked": asked, "threshold": gate.scorer.threshold, "passages": feats}
+                )
             sink.write(json.dumps(record, ensure_ascii=False) + "\n")
             sink.flush()
 
@@ -167,7 +149,6 @@ def main() -> None:
     parser.add_argument("--keep", type=Path, help="the profile to build and reuse")
     parser.add_argument("--split", help="one split only")
     parser.add_argument("--train", action="store_true", help="the training questions")
-    parser.add_argument("--vectors", action="store_true", help="write the e5 vectors")
     parser.add_argument("--k", type=int, default=AskOptions().k, help="passages asked for")
     args = parser.parse_args()
     root = shared_data()
@@ -185,7 +166,7 @@ def main() -> None:
             ws.documents.ingest([root / "ro" / path for path in TRAIN_ACTS], matter=matter)
         else:
             bench_natural.build(ws, root, home / "cuad", 0, "ro")
-        dump(ws, rows, args.out, matter=matter, acts=acts, vectors=args.vectors, k=args.k)
+        dump(ws, rows, args.out, matter=matter, acts=acts, k=args.k)
         ws.close()
 
 

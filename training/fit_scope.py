@@ -6,10 +6,9 @@ Legal questions: ``training/questions_ro`` (Romanian, with their article or on t
 acts do not treat: all legal) and ``training/questions_scope/legal_en.jsonl``; questions
 without legal meaning: ``training/questions_scope/off_topic_*.jsonl`` (about a third near
 misses: "Ce roman de Rebreanu să citesc?"). All were written for training; no benchmark
-question is read. The bar is the lowest probability among the legal questions' out-of-fold
-scores' first percentile (a legal question is almost never refused: Gate 1 is generous,
-Gate 2 refuses what the matter cannot answer), reported with the off-topic questions it
-still refuses (cross-validated, five folds).
+question is read. The bar is the first percentile of the legal questions' out-of-fold
+probabilities (five folds), so that 99% of them pass (Gate 1 is generous: Gate 2 refuses
+what the matter cannot answer); the share of the others it still refuses is reported.
 
     .venv/bin/python -m training.fit_scope [--out src/letadesk/verify/legal_meaning.json]
 """
