@@ -243,3 +243,12 @@ def test_a_matter_holding_most_of_the_index_gets_the_filtered_ranking(
         assert ids(hits) == ids(ix.search(q, SearchFilters(M1), k)), (q, k)
         assert all(fid < 300 for fid in ids(hits))
     assert ids(fast[("rar", 5)]) and set(ids(fast[("rar", 5)])) == {240, 241, 242}
+
+
+def test_a_verb_finds_the_noun_made_of_it(tmp_path: Path) -> None:
+    # "încetează" is searched with "înceta" and "încetare" (letadesk.families)
+    ix = LexicalIndex(tmp_path / "lex")
+    ix.add(ROWS)
+    ix.commit()
+    hits = ids(ix.search("când încetează", SearchFilters(M1), 10))
+    assert set(hits) == {1, 5}

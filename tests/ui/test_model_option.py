@@ -229,16 +229,16 @@ def test_cancel_stops_the_real_model_mid_draft(qtbot, sample_window) -> None:
     assert [label.text() for label in shown] == ["Cancelled."]
 
 
-QUESTION_RO = "Cu ce preaviz poate fi denunțat contractul?"
+QUESTION_RO = "Care este termenul de plată a onorariului?"
 
 
 def _invents_a_quote(prompt) -> list[dict[str, object]]:
     """A draft citing a source shown to the model with a quote no source holds."""
     fid = prompt.fragment_ids[0]
-    quote = "contractul poate fi denunțat oricând, fără niciun preaviz"
+    quote = "plata se face oricând, fără niciun termen"
     return [
         {
-            "text": "Contractul poate fi denunțat fără preaviz.",
+            "text": "Onorariul se plătește oricând, fără termen.",
             "evidence": [{"fragment_id": fid, "quote": quote}],
         }
     ]
@@ -255,12 +255,12 @@ def test_a_fabricated_citation_is_listed_as_rejected_with_why(qtbot, sample_wind
     answer = view.answer
     assert answer.language == "ro" and answer.draft_failure == "rejected"
     # proposed at each of the 3 attempts, listed once
-    assert [r.text for r in answer.rejected] == ["Contractul poate fi denunțat fără preaviz."] * 3
+    assert [r.text for r in answer.rejected] == ["Onorariul se plătește oricând, fără termen."] * 3
     assert view.show_rejected.isEnabled()
     assert view.show_rejected.text() == "Show rejected claims (1)"
     (label,) = view.rejected_labels
     assert label.text() == (
-        "\u2717 Contractul poate fi denunțat fără preaviz.\n"
+        "\u2717 Onorariul se plătește oricând, fără termen.\n"
         "    Citatul său nu apare, cuvânt cu cuvânt, în sursa citată. "
         "(propusă și respinsă de 3 ori)"
     )

@@ -210,7 +210,7 @@ def test_the_answer_on_screen_exports_as_a_memo(qtbot, sample_window, tmp_path: 
     assert win.ask(QUESTION, generate=False)
     wait_idle(qtbot, win)
     assert win.export_action.isEnabled()
-    assert win.ask("Cu ce preaviz poate fi denunțat contractul?", generate=False)
+    assert win.ask("Care este termenul de plată a onorariului?", generate=False)
     wait_idle(qtbot, win)
     history = win.audit_view
     history.list.setCurrentItem(history.list.topLevelItem(1))  # the older question
@@ -218,9 +218,9 @@ def test_the_answer_on_screen_exports_as_a_memo(qtbot, sample_window, tmp_path: 
     assert saved is not None
     assert history.current_record()["id"] == win.answer_view.answer.audit_id
     text = "\n".join(p.text for p in docx.Document(str(saved)).paragraphs)
-    assert "Cu ce preaviz poate fi denunțat contractul?" in text
+    assert "Care este termenul de plată a onorariului?" in text
     assert win.answer_view.answer.disposition == "answered"
-    assert any("art. 5" in note for note in footnotes(saved).values())
+    assert any("art. 4" in note for note in footnotes(saved).values())
     win.matters.create_matter("Another")
     assert not win.export_action.isEnabled()
 

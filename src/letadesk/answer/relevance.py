@@ -17,6 +17,7 @@ from dataclasses import dataclass, replace
 from functools import cache, lru_cache
 
 from letadesk.domain import Passage
+from letadesk.families import families, family
 from letadesk.retrieve.titles import alternations
 from letadesk.verify.support import content_stems, is_content, stem, words
 
@@ -26,7 +27,11 @@ _QUESTION_WORDS = frozenset(
     are can could should
     would must may shall there any agreement contract document party parties provide
     provides under ce care cine cand când unde cum este sunt poate pot trebuie exista
-    există prevede prevad prevăd lege legea contractul""".split()
+    există prevede prevad prevăd lege legea contractul
+    cat cata cate cati timp mi ma imi te ti iti ne ni va vi eu tu noi voi mine tine mie tie
+    meu mea mei mele tau ta tai tale nostru noastra nostri noastre vostru voastra
+    acum doar deja inca chiar foarte asta asa ceva cineva cumva oare adica
+    vreau vrea vrem vreti putem poti puteti intr dintr printr intampla risca""".split()
 )
 _OR = frozenset({"or", "sau", "ori"})
 
@@ -65,7 +70,7 @@ def question_topic(question: str) -> Topic:
         if s in ignore:
             join = False
             continue
-        forms = {s, *alternations(word)}
+        forms = {s, *alternations(word), *family(word)}
         if join:
             last = terms.pop()
             terms.append(Term(last.stems | forms, (*last.words, word)))
@@ -94,8 +99,16 @@ def relevance(topic: Topic, text: str) -> float:
     total = sum(t.weight for t in topic)
     if total <= 0:
         return 0.0
-    have = set(content_stems(text))
+    have = text_terms(text)
     return sum(t.weight for t in topic if t.stems & have) / total
+
+
+@lru_cache(maxsize=4096)  # a passage's sentences are read by several scorers
+def text_terms(text: str) -> frozenset[str]:
+    """What a text holds of a topic: its content words' stems and their families
+    (:mod:`letadesk.verify.families`: "uciderea" holds "ucide", "lovirea" "lovește")."""
+    content = [w for w, _, _ in words(text) if is_content(w)]
+    return frozenset({stem(w) for w in content} | families(content))
 
 
 @lru_cache(maxsize=256)  # asked once per sentence of each passage

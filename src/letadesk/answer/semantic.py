@@ -31,12 +31,12 @@ from letadesk.errors import ModelError
 
 log = logging.getLogger(__name__)
 
-SEMANTIC_WEIGHT: dict[str, float] = {"ro": 2.0}
+SEMANTIC_WEIGHT: dict[str, float] = {"ro": 3.0}
 # A Romanian source must hold this share of the question's rarity-weighted topic (the
-# topic floor; 0.5 refused the sample matter's own notice question).
-MIN_COVERAGE: dict[str, float] = {"ro": 0.45}
+# topic floor).
+MIN_COVERAGE: dict[str, float] = {"ro": 0.6}
 # A question of more words than this is read by meaning more, and by its words less.
-LONG_QUESTION_WORDS = 25
+LONG_QUESTION_WORDS = 20
 LONG_SEMANTIC_WEIGHT: dict[str, float] = {"ro": 8.0}
 LONG_MIN_COVERAGE: dict[str, float] = {"ro": 0.2}
 

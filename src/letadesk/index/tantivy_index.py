@@ -40,6 +40,7 @@ import tantivy
 
 from letadesk.domain import LexicalRow, SearchFilters
 from letadesk.errors import IndexError_
+from letadesk.families import with_family_forms
 from letadesk.text import fold_diacritics, unify_diacritics
 
 log = logging.getLogger(__name__)
@@ -324,6 +325,7 @@ class LexicalIndex:
         self, query: str, fields: Iterable[str] = tuple(_TEXT_FIELDS)
     ) -> tantivy.Query | None:
         should: list[tuple[tantivy.Occur, tantivy.Query]] = []
+        query = with_family_forms(query)  # "lovește" finds "lovirea" (letadesk.families)
         for field in fields:
             language = _TEXT_FIELDS[field]
             terms = list(dict.fromkeys(self.analyse(query, language)))[:_MAX_QUERY_TOKENS]

@@ -20,6 +20,7 @@ import psycopg
 
 from letadesk.domain import Passage, SearchFilters
 from letadesk.errors import ConfigError
+from letadesk.families import with_family_forms
 from letadesk.index.embedder import passage_text
 from letadesk.server import stats
 from letadesk.server.corpus import FILTER_ARGS, filter_args
@@ -34,8 +35,11 @@ _MAX_TERMS = 64  # as the tantivy query
 
 def tsquery_text(query: str, *, own_text_only: bool = False) -> str:
     """An OR of ``query``'s word tokens as quoted lexemes (``'a' | 'b'``); "" when it has
-    none. ``own_text_only`` limits them to the fragment's text (weights A and B)."""
-    terms = list(dict.fromkeys(_WORD.findall(fold_lower(query))))[:_MAX_TERMS]
+    none. ``own_text_only`` limits them to the fragment's text (weights A and B). The
+    query's words come with their families' forms (:func:`with_family_forms`), as in
+    the tantivy index."""
+    terms = list(dict.fromkeys(_WORD.findall(fold_lower(with_family_forms(query)))))
+    terms = terms[:_MAX_TERMS]
     suffix = ":AB" if own_text_only else ""
     return " | ".join(f"'{t}'{suffix}" for t in terms)
 
@@ -110,7 +114,8 @@ class ServerIndexes:
         q = tsquery_text(query)
         if not q or k <= 0:
             return []
-        planned = stats.plan(self._conn, int(filters.matter_id), fold_lower(query))
+        folded = fold_lower(with_family_forms(query))
+        planned = stats.plan(self._conn, int(filters.matter_id), folded)
         if planned is None:
             rows = self._search_text(filters, _TSQUERY, _TSQUERY, {"q": q}, k)
         elif filters.document_id is not None:  # a document's fragments are few: all match

@@ -1,0 +1,148 @@
+"""Romanian word families: the forms of one lemma, and a verb with the noun made of it.
+
+A lawyer asks with verbs ("cineva care *ucide* o persoană", "cel care *lovește*",
+"angajatorul *concediază*"); a code states with nouns ("*Uciderea* unei persoane",
+"*Lovirea* sau alte violențe", "*Concedierea* salariatului"). A stem joins the
+inflections of a word by its spelling, not a verb with its long infinitive (*ucide* /
+*uciderea*, *lovește* / *lovirea*), nor an irregular form with its lemma (*ucis* /
+*ucide*). :func:`family` names the lemma of a word (simplemma's Romanian lexicon, looked
+up with diacritics folded, so "loveste" typed without them is found too), a long
+infinitive ("ucidere", "lovire", "concediere") by its verb: "ucide", "ucis", "uciderea"
+are one family, and so are "lovește", "lovit", "lovirea".
+
+Two readers: Gate 2's topic (:mod:`letadesk.answer.relevance`: a passage holds a
+question's word when it holds one of its family) and the lexical indexes
+(:func:`with_family_forms`: a question's words searched with their family's verb and
+long infinitive). The lexicon is read once, on first use (one to two seconds); without
+simplemma every word is its own family and the query is searched as typed.
+"""
+
+from __future__ import annotations
+
+import itertools
+import logging
+import re
+from collections.abc import Iterable, Mapping
+from functools import cache
+
+from letadesk.text import fold_lower
+
+log = logging.getLogger(__name__)
+
+# A family's name is kept apart from stems (both go into one set of a text's terms).
+MARK = "~"
+# Long infinitive endings, longest first, and the infinitive endings they are made of:
+# concediere <- concedia, ucidere <- ucide, putere <- putea, lovire <- lovi,
+# plecare <- pleca, hotărâre (folded "hotarare") <- hotărî ("hotari").
+_LONG_INFINITIVE = (
+    ("iere", ("ia",)),
+    ("ere", ("e", "ea")),
+    ("ire", ("i",)),
+    ("are", ("a", "i")),
+)
+# Lemmas every sentence has ("a fi", "a avea", "a face"): they join nothing.
+_TOO_COMMON = frozenset({"fi", "avea", "face", "da", "lua", "vrea", "putea", "trebui", "sine"})
+# Words shorter than this are never expanded in a search ("sa", "ca", "in").
+_MIN_EXPANDED = 4
+_WORD = re.compile(r"[^\W\d_]+")
+
+
+def _verb_of(lemma: str, lemmas: frozenset[str]) -> str:
+    """The verb a long infinitive is made of, when the lexicon has it; else ``lemma``."""
+    for ending, replacements in _LONG_INFINITIVE:
+        if lemma.endswith(ending) and len(lemma) > len(ending) + 2:
+            root = lemma[: -len(ending)]
+            for replacement in replacements:
+                if root + replacement in lemmas:
+                    return root + replacement
+    return lemma
+
+
+@cache
+def _lexicon() -> Mapping[str, str | frozenset[str]]:
+    """Folded word form -> the folded name of its family ("" for a form of a lemma in
+    every sentence), or the names of the families it may belong to (a form of two
+    lemmas), for the forms whose family is not the form itself. A long infinitive
+    belongs to its verb's family, also when written as its own lemma."""
+    try:
+        from simplemma.strategies.dictionaries import DefaultDictionaryFactory
+    except ImportError:  # pragma: no cover - a dependency; kept working without it
+        log.warning("simplemma is not installed: words join by their stems alone")
+        return {}
+    forms, lemmas = _pairs(DefaultDictionaryFactory().get_dictionary("ro"))
+    known = frozenset(lemmas)
+    names = {lemma: _verb_of(lemma, known) for lemma in known if lemma.endswith("re")}
+    one: dict[str, str] = {}  # most forms have one family: kept as its name alone
+    more: dict[str, set[str]] = {}
+    of_forms = ((form, names.get(lemma, lemma)) for form, lemma in zip(forms, lemmas, strict=True))
+    for form, name in itertools.chain(of_forms, names.items()):
+        first = one.setdefault(form, name)
+        if first != name:
+            more.setdefault(form, {first}).add(name)
+    out: dict[str, str | frozenset[str]] = {
+        form: ("" if name in _TOO_COMMON else name)
+        for form, name in one.items()
+        if name != form and form not in more
+    }
+    out.update((form, frozenset(found - _TOO_COMMON)) for form, found in more.items())
+    return out
+
+
+def _pairs(lexicon: Mapping[str, str]) -> tuple[list[str], list[str]]:
+    """The lexicon's forms and their lemmas, folded (:func:`fold_lower`), in two lists.
+    simplemma keeps them as bytes: read so when it does (ten times faster), folded in
+    one string each (no form holds a newline)."""
+    raw = getattr(lexicon, "_dict", None)
+    if isinstance(raw, dict):
+        keys, values = b"\n".join(raw).decode(), b"\n".join(raw.values()).decode()
+    else:  # pragma: no cover - another simplemma's mapping
+        keys, values = "\n".join(lexicon), "\n".join(lexicon.values())
+    return fold_lower(keys).split("\n"), fold_lower(values).split("\n")
+
+
+def family(word: str) -> frozenset[str]:
+    """The family names (each marked by :data:`MARK`) of a folded, lower-case Romanian
+    ``word``: the word itself when the lexicon does not know it; none for a form of a
+    lemma in every sentence ("este", "are")."""
+    names = _lexicon().get(word, word)
+    if isinstance(names, str):
+        return frozenset({MARK + names}) if names else frozenset()
+    return frozenset(MARK + name for name in names)
+
+
+def families(words: Iterable[str]) -> set[str]:
+    """The family names of all ``words``."""
+    out: set[str] = set()
+    for word in words:
+        out |= family(word)
+    return out
+
+
+def long_infinitive(verb: str) -> str | None:
+    """The noun made of a folded infinitive ("lovi" -> "lovire", "concedia" ->
+    "concediere", "ucide" -> "ucidere"); None for a word that is not one."""
+    for ending, suffix in (("ia", "iere"), ("ea", "ere"), ("a", "are"), ("e", "ere"), ("i", "ire")):
+        if verb.endswith(ending):
+            return verb[: -len(ending)] + suffix
+    return None
+
+
+def with_family_forms(query: str) -> str:
+    """``query`` followed by the forms of its words' families that it does not hold,
+    for each word that is not its family's own: that word and its long infinitive
+    ("cine lovește" also searches "lovi lovire"). The query itself is unchanged, first."""
+    typed = [fold_lower(w) for w in _WORD.findall(query)]
+    seen = set(typed)
+    extra: list[str] = []
+    for word in typed:
+        if len(word) < _MIN_EXPANDED:
+            continue
+        for name in sorted(family(word)):
+            base = name[len(MARK) :]
+            if base == word:  # a word the lexicon does not know, or a lemma typed
+                continue
+            for form in (base, long_infinitive(base)):
+                if form and form not in seen:
+                    seen.add(form)
+                    extra.append(form)
+    return " ".join([query, *extra]) if extra else query

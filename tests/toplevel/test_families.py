@@ -1,0 +1,57 @@
+"""Romanian word families (simplemma's lexicon): a verb and its long infinitive, an
+irregular form and its lemma, typed with diacritics or without."""
+
+from __future__ import annotations
+
+import pytest
+
+from letadesk.families import MARK, families, family, long_infinitive, with_family_forms
+from letadesk.text import fold_lower
+
+
+@pytest.mark.parametrize(
+    ("forms", "name"),
+    [
+        ("ucide ucis uciderea", "ucide"),
+        ("lovește lovit lovirea loveste", "lovi"),
+        ("concediat concediază concedierea", "concedia"),
+        ("părăsește părăsirea", "parasi"),
+        ("construiește construirea", "construi"),
+    ],
+)
+def test_a_verb_its_forms_and_its_long_infinitive_are_one_family(forms: str, name: str) -> None:
+    for form in forms.split():
+        assert family(fold_lower(form)) == {MARK + name}, form
+
+
+def test_an_unknown_word_is_its_own_family_and_common_verbs_join_nothing() -> None:
+    assert family("cnsc") == {MARK + "cnsc"}
+    assert family("este") == frozenset()  # a form of "a fi": in every sentence
+    assert family("facut") == family("fost") == frozenset()
+    assert families(["uciderea", "persoane"]) == {MARK + "ucide", MARK + "persoana"}
+
+
+@pytest.mark.parametrize(
+    ("verb", "noun"),
+    [
+        ("lovi", "lovire"),
+        ("concedia", "concediere"),
+        ("ucide", "ucidere"),
+        ("pleca", "plecare"),
+        ("putea", "putere"),
+        ("omor", None),
+    ],
+)
+def test_long_infinitive(verb: str, noun: str | None) -> None:
+    assert long_infinitive(verb) == noun
+
+
+def test_a_query_is_searched_with_its_families_forms_after_it() -> None:
+    query = "Ce riscă cineva care lovește o persoană?"
+    expanded = with_family_forms(query)
+    assert expanded.startswith(query)
+    assert expanded.split()[-2:] == ["lovi", "lovire"]
+    assert with_family_forms("angajatorul m-a concediat").endswith("concedia concediere")
+    # English words, and words that are their own family, add nothing
+    assert with_family_forms("What is the notice period?") == "What is the notice period?"
+    assert with_family_forms("Care este pedeapsa?") == "Care este pedeapsa?"
