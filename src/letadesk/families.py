@@ -10,10 +10,12 @@ up with diacritics folded, so "loveste" typed without them is found too), a long
 infinitive ("ucidere", "lovire", "concediere") by its verb: "ucide", "ucis", "uciderea"
 are one family, and so are "lovește", "lovit", "lovirea".
 
-Two readers: Gate 2's topic (:mod:`letadesk.answer.relevance`: a passage holds a
-question's word when it holds one of its family) and the lexical indexes
-(:func:`with_family_forms`: a question's words searched with their family's verb and
-long infinitive). The lexicon is read once, on first use (one to two seconds); without
+Two readers, for a Romanian question only: Gate 2's topic
+(:mod:`letadesk.answer.relevance`: a passage holds a question's word when it holds one
+of its family) and the lexical indexes (:func:`with_family_forms`: a question's words
+searched with their family's verb and long infinitive). English words can be Romanian
+forms of something else ("date" is Romanian for "data"), so an English question is
+read as before. The lexicon is read once, on first use (one to two seconds); without
 simplemma every word is its own family and the query is searched as typed.
 """
 
@@ -25,7 +27,7 @@ import re
 from collections.abc import Iterable, Mapping
 from functools import cache
 
-from letadesk.text import fold_lower
+from letadesk.text import detect_language, fold_lower
 
 log = logging.getLogger(__name__)
 
@@ -128,9 +130,12 @@ def long_infinitive(verb: str) -> str | None:
 
 
 def with_family_forms(query: str) -> str:
-    """``query`` followed by the forms of its words' families that it does not hold,
-    for each word that is not its family's own: that word and its long infinitive
-    ("cine lovește" also searches "lovi lovire"). The query itself is unchanged, first."""
+    """A Romanian ``query`` followed by the forms of its words' families that it does
+    not hold, for each word that is not its family's own: that word and its long
+    infinitive ("cine lovește" also searches "lovi lovire"). The query itself is
+    unchanged, first; a query in another language is returned as it is."""
+    if detect_language(query, min_stopwords=1) != "ro":
+        return query  # "date" is Romanian for "data", not an English contract's date
     typed = [fold_lower(w) for w in _WORD.findall(query)]
     seen = set(typed)
     extra: list[str] = []

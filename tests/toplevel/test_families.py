@@ -51,7 +51,10 @@ def test_a_query_is_searched_with_its_families_forms_after_it() -> None:
     expanded = with_family_forms(query)
     assert expanded.startswith(query)
     assert expanded.split()[-2:] == ["lovi", "lovire"]
-    assert with_family_forms("angajatorul m-a concediat").endswith("concedia concediere")
+    assert with_family_forms("Ce face angajatorul care m-a concediat").endswith(
+        "concedia concediere"
+    )
     # English words, and words that are their own family, add nothing
     assert with_family_forms("What is the notice period?") == "What is the notice period?"
+    assert with_family_forms("What is the Effective Date?") == "What is the Effective Date?"
     assert with_family_forms("Care este pedeapsa?") == "Care este pedeapsa?"

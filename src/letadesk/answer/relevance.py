@@ -19,6 +19,7 @@ from functools import cache, lru_cache
 from letadesk.domain import Passage
 from letadesk.families import families, family
 from letadesk.retrieve.titles import alternations
+from letadesk.text import detect_language
 from letadesk.verify.support import content_stems, is_content, stem, words
 
 # Question words carry no topic; a passage need not contain them.
@@ -55,8 +56,11 @@ def _ignored() -> frozenset[str]:
 
 
 def question_topic(question: str) -> Topic:
-    """The terms of ``question``, in order, each once, all of weight 1."""
+    """The terms of ``question``, in order, each once, all of weight 1; a Romanian
+    question's words are held by any word of their family too (:mod:`letadesk.families`:
+    "lovește" by "lovirea")."""
     ignore = _ignored()
+    romanian = detect_language(question, min_stopwords=1) == "ro"  # families: Romanian
     terms: list[Term] = []
     join = False
     for word, start, end in words(question):
@@ -70,7 +74,7 @@ def question_topic(question: str) -> Topic:
         if s in ignore:
             join = False
             continue
-        forms = {s, *alternations(word), *family(word)}
+        forms = {s, *alternations(word), *(family(word) if romanian else ())}
         if join:
             last = terms.pop()
             terms.append(Term(last.stems | forms, (*last.words, word)))
