@@ -42,12 +42,13 @@ def test_a_near_miss_on_the_sample_matter_asks_back_and_a_far_one_does_not(
     profile = tmp_path / "profile"
     with Workspace.open(profile) as ws:
         ws.documents.ingest([SAMPLE], matter="S")
-    # refused by Gate 2 at 0.13 < 0.17, though art. 6 answers it (README, the judge)
-    asked = "Ce obligații de confidențialitate are prestatorul?"
+    # refused by Gate 2's Romanian topic floor, though art. 5 (1) answers it in other
+    # words ("notificare ... cu 30 de zile înainte", not "preaviz"; docs/gates.md)
+    asked = "Cu ce preaviz poate fi denunțat contractul?"
     assert main(["--data-dir", str(profile), "ask", asked, "--matter", "S", "--json"]) == 0
     near = json.loads(capsys.readouterr().out)
     assert near["disposition"] == "refused"
-    assert near["clarify"].startswith("Vă referiți la art. 6 alin. (1)")  # as asked: RO
+    assert near["clarify"].startswith("Vă referiți la art. 5 alin. (1)")  # as asked: RO
     assert "Contract de prestări servicii" in near["clarify"]
     # refused far below the bar (0.05 < 0.17): nothing came close enough to ask about
     far = "Which court has jurisdiction over disputes?"

@@ -3,7 +3,10 @@ obligatorie…", "Prin derogare de la alin. (1)…", "Notwithstanding the forego
 never answers a general question alone; the rule it qualifies comes first.
 
 A sentence *states an exception* when its leading words are an exception marker
-(:func:`is_exception`). Its *rule* is the first sentence of its article when the
+(:func:`is_exception`); an English contract's "Except as provided in Section 9…",
+"Unless earlier terminated…" or "Notwithstanding anything to the contrary…" opens a rule
+whose carve-outs are stated elsewhere, so only "Notwithstanding the foregoing" (or "the
+above") marks one there. Its *rule* is the first sentence of its article when the
 exception sits in a later alineat of it (``art. 7 alin. (5)`` qualifies ``art. 7
 alin. (1)``), else the nearest sentence before it in its own fragment that is no
 exception. A question that asks about the exceptions themselves ("În ce cazuri nu este
@@ -23,10 +26,15 @@ from letadesk.text import fold_diacritics
 _NUMBERING = r"(?:\(\d+(?:\^\d+)?\)\s*|[a-z]\)\s*|\d+(?:\.\d+)*\.?\s+|[-–•]\s*)?"
 _MARKERS = (
     r"prin derogare|prin exceptie|prin exceptare|cu exceptia|exceptand|in acest caz|"
-    r"in aceste cazuri|in mod exceptional|exceptie|except|unless|notwithstanding|"
+    r"in aceste cazuri|in mod exceptional|exceptie|"
+    r"notwithstanding (?:the (?:immediately )?(?:foregoing|above|preceding))|"
     r"by way of (?:exception|derogation)|in (?:this|such) (?:a )?case|save that|"
     r"(?:dispozitiile|prevederile)\b[^;]{0,80}?\bnu se aplica"
 )
+# In a contract "Except as otherwise provided…", "Unless earlier terminated…" and
+# "Notwithstanding anything to the contrary…" open the rule itself, its carve-outs
+# stated elsewhere: only "notwithstanding" that points back at the sentences before
+# ("the foregoing", "the above") qualifies them.
 _EXCEPTION = re.compile(rf"^{_NUMBERING}(?:{_MARKERS})\b")
 _ASKS_EXCEPTIONS = re.compile(
     r"\b(?:exceptii\w*|exceptie\w*|exceptia|derog\w*|except\w*|unless|cand nu|"
