@@ -102,6 +102,11 @@ def _pairs(lexicon: Mapping[str, str]) -> tuple[list[str], list[str]]:
     return fold_lower(keys).split("\n"), fold_lower(values).split("\n")
 
 
+def load() -> None:
+    """Read the lexicon now (a warm engine does, before its first question)."""
+    _lexicon()
+
+
 def family(word: str) -> frozenset[str]:
     """The family names (each marked by :data:`MARK`) of a folded, lower-case Romanian
     ``word``: the word itself when the lexicon does not know it; none for a form of a

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from unittest import mock
 
 import pytest
 
@@ -127,3 +128,10 @@ def test_a_romanian_question_s_own_frame_is_not_its_topic() -> None:
     # pronouns, "cât timp", wanting and being able: asked of no passage
     topic = question_topic("Vreau să știu în cât timp îmi poate cere mie chiria acum")
     assert [t.words[0] for t in topic] == ["stiu", "cere", "chiria"]
+
+
+def test_an_english_question_never_reads_the_romanian_lexicon() -> None:
+    # the lexicon takes about a second to read: an English question does without it
+    with mock.patch("letadesk.families._lexicon", side_effect=AssertionError("read")):
+        topic = question_topic("What is the notice period for termination?")
+        assert relevance(topic, "The notice period for termination is thirty days.") == 1.0

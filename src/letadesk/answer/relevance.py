@@ -17,7 +17,8 @@ from dataclasses import dataclass, replace
 from functools import cache, lru_cache
 
 from letadesk.domain import Passage
-from letadesk.families import families, family
+from letadesk.families import MARK, family
+from letadesk.families import families as word_families
 from letadesk.retrieve.titles import alternations
 from letadesk.text import detect_language
 from letadesk.verify.support import content_stems, is_content, stem, words
@@ -103,16 +104,24 @@ def relevance(topic: Topic, text: str) -> float:
     total = sum(t.weight for t in topic)
     if total <= 0:
         return 0.0
-    have = text_terms(text)
+    have = text_terms(text, families=_reads_families(topic))
     return sum(t.weight for t in topic if t.stems & have) / total
 
 
+@lru_cache(maxsize=256)
+def _reads_families(topic: Topic) -> bool:
+    """Whether ``topic`` asks by word families (a Romanian question's does)."""
+    return any(s.startswith(MARK) for term in topic for s in term.stems)
+
+
 @lru_cache(maxsize=4096)  # a passage's sentences are read by several scorers
-def text_terms(text: str) -> frozenset[str]:
-    """What a text holds of a topic: its content words' stems and their families
-    (:mod:`letadesk.verify.families`: "uciderea" holds "ucide", "lovirea" "lovește")."""
+def text_terms(text: str, *, families: bool = True) -> frozenset[str]:
+    """What a text holds of a topic: its content words' stems and, with ``families``,
+    their families (:mod:`letadesk.families`: "uciderea" holds "ucide", "lovirea"
+    "lovește")."""
     content = [w for w, _, _ in words(text) if is_content(w)]
-    return frozenset({stem(w) for w in content} | families(content))
+    stems = {stem(w) for w in content}
+    return frozenset(stems | word_families(content) if families else stems)
 
 
 @lru_cache(maxsize=256)  # asked once per sentence of each passage

@@ -170,13 +170,15 @@ def _engine_answer(ws: Profile, args: argparse.Namespace) -> int:
 
 
 def _warm(ws: Profile) -> None:
-    """Load what a first answer needs: the judge, the embedder (by a search) and, when
-    answers are drafted, the language model. A model that fails to load is reported and
-    the engine serves on (each ask then says why)."""
+    """Load what a first answer needs: the judge, the embedder (by a search), the
+    Romanian word families and, when answers are drafted, the language model. A model
+    that fails to load is reported and the engine serves on (each ask then says why)."""
+    from letadesk import families
     from letadesk.judge import default_judge
     from letadesk.retrieve.search import search_on
 
     try:
+        families.load()
         default_judge()
         if names := [m.name for m in ws.matters.all()]:  # not a user's search: not recorded
             search_on(ws, None, "warm-up", matter=names[0], k=1)
