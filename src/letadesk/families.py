@@ -33,14 +33,16 @@ log = logging.getLogger(__name__)
 
 # A family's name is kept apart from stems (both go into one set of a text's terms).
 MARK = "~"
-# Long infinitive endings, longest first, and the infinitive endings they are made of:
-# concediere <- concedia, ucidere <- ucide, putere <- putea, lovire <- lovi,
-# plecare <- pleca, hotărâre (folded "hotarare") <- hotărî ("hotari").
+# A verb's infinitive ending and its long infinitive's, the longer first: concedia /
+# concediere, ucide / ucidere, putea / putere, lovi / lovire, pleca / plecare, and
+# hotărî / hotărâre (folded: "hotari" / "hotarare").
 _LONG_INFINITIVE = (
-    ("iere", ("ia",)),
-    ("ere", ("e", "ea")),
-    ("ire", ("i",)),
-    ("are", ("a", "i")),
+    ("ia", "iere"),
+    ("e", "ere"),
+    ("ea", "ere"),
+    ("i", "ire"),
+    ("a", "are"),
+    ("i", "are"),
 )
 # Lemmas every sentence has ("a fi", "a avea", "a face"): they join nothing.
 _TOO_COMMON = frozenset({"fi", "avea", "face", "da", "lua", "vrea", "putea", "trebui", "sine"})
@@ -51,12 +53,11 @@ _WORD = re.compile(r"[^\W\d_]+")
 
 def _verb_of(lemma: str, lemmas: frozenset[str]) -> str:
     """The verb a long infinitive is made of, when the lexicon has it; else ``lemma``."""
-    for ending, replacements in _LONG_INFINITIVE:
-        if lemma.endswith(ending) and len(lemma) > len(ending) + 2:
-            root = lemma[: -len(ending)]
-            for replacement in replacements:
-                if root + replacement in lemmas:
-                    return root + replacement
+    for verb_end, noun_end in _LONG_INFINITIVE:
+        if lemma.endswith(noun_end) and len(lemma) > len(noun_end) + 2:
+            verb = lemma[: -len(noun_end)] + verb_end
+            if verb in lemmas:
+                return verb
     return lemma
 
 
@@ -128,9 +129,9 @@ def families(words: Iterable[str]) -> set[str]:
 def long_infinitive(verb: str) -> str | None:
     """The noun made of a folded infinitive ("lovi" -> "lovire", "concedia" ->
     "concediere", "ucide" -> "ucidere"); None for a word that is not one."""
-    for ending, suffix in (("ia", "iere"), ("ea", "ere"), ("a", "are"), ("e", "ere"), ("i", "ire")):
-        if verb.endswith(ending):
-            return verb[: -len(ending)] + suffix
+    for verb_end, noun_end in _LONG_INFINITIVE:
+        if verb.endswith(verb_end):
+            return verb[: -len(verb_end)] + noun_end
     return None
 
 
