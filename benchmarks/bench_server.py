@@ -49,6 +49,7 @@ from bench_latency import QUESTIONS
 
 from _common import machine_busy_s, peak_rss_mb, percentile
 from letadesk.domain import MatterId, SearchFilters
+from letadesk.families import with_family_forms
 from letadesk.retrieve.cascade import CANDIDATES
 from letadesk.server import stats
 from letadesk.server.connect import connect
@@ -312,7 +313,7 @@ def lexical_matches(url: str) -> float:
         for q in QUESTIONS:
             row = conn.execute(
                 f"SELECT count(*) FROM fragments f WHERE f.tsv @@ {_TSQUERY}",
-                {"q": tsquery_text(q)},
+                {"q": tsquery_text(with_family_forms(q))},  # as search_lexical builds it
             ).fetchone()
             shares.append(int(row[0]) / total)  # type: ignore[index]
     return float(np.mean(shares))

@@ -35,11 +35,8 @@ _MAX_TERMS = 64  # as the tantivy query
 
 def tsquery_text(query: str, *, own_text_only: bool = False) -> str:
     """An OR of ``query``'s word tokens as quoted lexemes (``'a' | 'b'``); "" when it has
-    none. ``own_text_only`` limits them to the fragment's text (weights A and B). The
-    query's words come with their families' forms (:func:`with_family_forms`), as in
-    the tantivy index."""
-    terms = list(dict.fromkeys(_WORD.findall(fold_lower(with_family_forms(query)))))
-    terms = terms[:_MAX_TERMS]
+    none. ``own_text_only`` limits them to the fragment's text (weights A and B)."""
+    terms = list(dict.fromkeys(_WORD.findall(fold_lower(query))))[:_MAX_TERMS]
     suffix = ":AB" if own_text_only else ""
     return " | ".join(f"'{t}'{suffix}" for t in terms)
 
@@ -99,7 +96,7 @@ class ServerIndexes:
                 f"SELECT n FROM count_fragments({FILTER_ARGS})", filter_args(filters)
             ).fetchone()
             return int(row[0]) if row else 0
-        q = tsquery_text(text, own_text_only=True)
+        q = tsquery_text(with_family_forms(text), own_text_only=True)
         if not q:
             return 0
         rows = self._search_text(filters, _TSQUERY, _TSQUERY, {"q": q}, None)
@@ -111,11 +108,11 @@ class ServerIndexes:
         document frequency). Over a matter, the fragments holding its rarer terms are
         ranked, at most :data:`~letadesk.server.stats.RANKED_MAX` of them; within one
         document, every match."""
+        query = with_family_forms(query)  # as the tantivy index searches it
         q = tsquery_text(query)
         if not q or k <= 0:
             return []
-        folded = fold_lower(with_family_forms(query))
-        planned = stats.plan(self._conn, int(filters.matter_id), folded)
+        planned = stats.plan(self._conn, int(filters.matter_id), fold_lower(query))
         if planned is None:
             rows = self._search_text(filters, _TSQUERY, _TSQUERY, {"q": q}, k)
         elif filters.document_id is not None:  # a document's fragments are few: all match
