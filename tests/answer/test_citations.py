@@ -135,3 +135,41 @@ def test_a_clause_reference_finds_the_documents_numbered_clause(workspace: Works
     assert passed("It may retain one archival copy, subject to Clause 5.1.")
     assert passed("See clause 5.2 and Section 5.1.")
     assert not passed("It may retain one archival copy, subject to Clause 9.4.")
+
+
+LAW = """LEGE nr. 544 din 12 octombrie 2001 privind liberul acces la informaţiile de interes public
+
+Articolul 2
+
+În sensul prezentei legi:
+a) prin autoritate sau instituţie publică se înţelege orice autoritate ori instituţie publică;
+b) prin informaţie de interes public se înţelege orice informaţie care priveşte activităţile unei autorităţi publice.
+
+Articolul 7
+
+Autorităţile şi instituţiile publice au obligaţia să răspundă în scris la solicitarea informaţiilor de interes public în termen de 10 zile.
+"""
+
+
+def test_a_litera_inside_its_articles_fragment_exists(workspace: Workspace) -> None:
+    """A litera the chunker keeps inside its article's fragment, and alin. (1) of a
+    single-paragraph article, exist for Gate 3 as they do for the retriever; a litera the
+    article does not have, or one named under an alineat without it, does not."""
+    workspace.settings = replace(workspace.settings, embedder="minilm")
+    docs = workspace.paths.root.parent / "docs"
+    workspace.documents.ingest([write_text(docs, "legea_544.txt", LAW)], matter="M")
+    [doc] = workspace.documents.all("M")
+    locators = set(workspace.corpus.locators_of(doc.id))
+    assert "art. 2" in locators and not any("lit." in loc for loc in locators)
+    matter = workspace.matters.named("M").id
+
+    def passed(claim: str) -> bool:
+        [result] = check_citations(workspace.corpus, claim, matter_id=matter, as_of=None)
+        return result.passed
+
+    assert passed("Potrivit art. 2 lit. b) din Legea nr. 544/2001, informaţia ...")
+    assert passed("Conform art. 2 lit. a), autoritatea publică ...")
+    assert passed("Termenul este cel de la art. 7 alin. (1).")
+    assert not passed("Potrivit art. 2 lit. d) din Legea nr. 544/2001, ...")
+    assert not passed("Potrivit art. 7 alin. (1) lit. a), ...")
+    assert not passed("Potrivit art. 2 lit. a) din Legea nr. 50/1991, ...")

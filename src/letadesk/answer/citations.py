@@ -6,20 +6,26 @@ from __future__ import annotations
 from dataclasses import replace
 from datetime import date
 
-from letadesk.domain import CheckResult, MatterId, SearchFilters
+from letadesk.domain import CheckResult, Fragment, MatterId, SearchFilters
 from letadesk.ports import CorpusReader
-from letadesk.references import Reference, parse_references, stored_locators
+from letadesk.references import Reference, parse_references
 from letadesk.retrieve.acts import act_matches
+from letadesk.retrieve.provisions import provision_fragments
 
 
 def _provision_exists(corpus: CorpusReader, filters: SearchFilters, ref: Reference) -> bool:
+    """Whether a document of the matter holds ``ref``: its act (when it names one) and
+    its provision, found as the retriever finds an exact reference (a litera inside its
+    alineat's fragment, alin. (1) of a single-paragraph article)."""
     if ref.article is None:
         docs = corpus.documents_admissible(filters)
         return ref.act is not None and any(act_matches(ref.act, d) for d in docs)
-    frags = [f for loc in stored_locators(ref) for f in corpus.fragments_by_locator(filters, loc)]
-    if ref.act is None:
-        return bool(frags)
-    return any(act_matches(ref.act, corpus.document(f.document_id)) for f in frags)
+    act = ref.act
+
+    def of_act(frag: Fragment) -> bool:
+        return act is None or act_matches(act, corpus.document(frag.document_id))
+
+    return bool(provision_fragments(corpus, filters, ref, of_act))
 
 
 def _acts(text: str) -> set[tuple[str, str | None, str | None]]:

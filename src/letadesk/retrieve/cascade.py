@@ -28,12 +28,12 @@ from letadesk.domain import (
     SearchFilters,
 )
 from letadesk.ports import CorpusReader, IndexSearch
-from letadesk.references import Reference, locator_of, parse_references, stored_locators
-from letadesk.references.grammar import litera_span
+from letadesk.references import Reference, parse_references
 from letadesk.retrieve.acronyms import acronyms, expanded, spelt_out
 from letadesk.retrieve.acts import act_matches
 from letadesk.retrieve.fusion import hybrid_fusion
 from letadesk.retrieve.named import named_documents, without_names
+from letadesk.retrieve.provisions import provision_fragments
 from letadesk.retrieve.titles import titled_fragments
 from letadesk.text import fold_diacritics
 
@@ -150,25 +150,9 @@ class Retriever:
     def _provision(
         self, ref: Reference, filters: SearchFilters
     ) -> list[tuple[Fragment, str | None]]:
-        """The fragments of ``ref``'s act whose locator is ``ref``'s (or starts with it);
-        in a document with none, those of the nearest enclosing unit it has
-        (:func:`_enclosing`) that hold ``ref`` (:func:`_holds`), each paired with the
-        litera it holds (``None`` when none is named). Document order."""
-        found: list[tuple[Fragment, str | None]] = []
-        decided: set[DocumentId] = set()
-        for level, unit in enumerate(_enclosing(ref)):
-            frags = [
-                f
-                for loc in stored_locators(unit)
-                for f in self._corpus.fragments_by_locator(filters, loc)
-                if f.document_id not in decided and self._of_act(ref, f)
-            ]
-            decided.update(f.document_id for f in frags)
-            if level == 0:
-                found += [(f, None) for f in frags]
-            else:
-                found += [(f, ref.letter) for f in frags if _holds(f, ref, unit)]
-        return sorted(found, key=lambda pair: (pair[0].document_id, pair[0].start))
+        """The fragments that hold ``ref`` in its act's documents
+        (:func:`letadesk.retrieve.provisions.provision_fragments`)."""
+        return provision_fragments(self._corpus, filters, ref, lambda f: self._of_act(ref, f))
 
     def _of_act(self, ref: Reference, frag: Fragment) -> bool:
         """Whether ``frag`` belongs to a document of the act ``ref`` names (any, if none)."""
@@ -253,31 +237,6 @@ class Retriever:
         kept = [(frags[i], n) for i, n in ranked if i in frags]
         scores = [Scores(bm25=None, dense=None, fused=n / len(words)) for _, n in kept]
         return self._passages([f for f, _ in kept], scores, "keyword")
-
-
-def _enclosing(ref: Reference) -> list[Reference]:
-    """``ref``, then the units that may hold it when it has no fragment of its own,
-    nearest first: a litera's alineat (or article, when none is named) -- litere stay
-    inside their alineat's fragment -- and, for alin. (1), its article (a
-    single-paragraph article is its own first alineat). Romanian locators only; a point
-    (``pct.``) has no fallback."""
-    units = [ref]
-    if ref.point is not None or not locator_of(ref).startswith("art. "):
-        return units
-    if ref.letter is not None:
-        units.append(replace(ref, letter=None))
-    if ref.paragraph == "1":
-        units.append(replace(units[-1], paragraph=None))
-    return units
-
-
-def _holds(frag: Fragment, ref: Reference, unit: Reference) -> bool:
-    """Whether ``frag``, found by ``unit`` (an enclosing unit of ``ref``), holds ``ref``:
-    when alin. (1) was dropped, only the article's own fragments do (not its other
-    alineate); when a litera is named, only fragments in which it is written."""
-    if ref.paragraph is not None and unit.paragraph is None and frag.locator != locator_of(unit):
-        return False
-    return ref.letter is None or litera_span(frag.text, ref.letter) is not None
 
 
 def _merge(k: int, exact: list[Passage], *ranked: list[Passage]) -> list[Passage]:

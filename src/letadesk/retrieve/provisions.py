@@ -1,0 +1,67 @@
+"""Where a named provision lives in the stored fragments: one rule for the retriever's
+exact references and for Gate 3's check that a claim's references exist.
+
+The chunker keeps a litera inside its alineat's fragment ("art. 2" holds "a) ..." and
+"b) ..."), and a single-paragraph article is its own first alineat: "art. 2 lit. a)" or
+"art. 7 alin. (1)" may have no fragment of its own. Such a provision is found in the
+fragment of the nearest enclosing unit that holds it (:func:`holds`)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+
+from letadesk.domain import DocumentId, Fragment, SearchFilters
+from letadesk.ports import CorpusReader
+from letadesk.references import Reference, locator_of, stored_locators
+from letadesk.references.grammar import litera_span
+
+
+def enclosing_units(ref: Reference) -> list[Reference]:
+    """``ref``, then the units that may hold it when it has no fragment of its own,
+    nearest first: a litera's alineat (or article, when none is named) and, for alin.
+    (1), its article. Romanian locators only; a point (``pct.``) has no fallback."""
+    units = [ref]
+    if ref.point is not None or not locator_of(ref).startswith("art. "):
+        return units
+    if ref.letter is not None:
+        units.append(replace(ref, letter=None))
+    if ref.paragraph == "1":
+        units.append(replace(units[-1], paragraph=None))
+    return units
+
+
+def holds(frag: Fragment, ref: Reference, unit: Reference) -> bool:
+    """Whether ``frag``, found by ``unit`` (an enclosing unit of ``ref``), holds ``ref``:
+    when alin. (1) was dropped, only the article's own fragments do (not its other
+    alineate); when a litera is named, only fragments in which it is written."""
+    if ref.paragraph is not None and unit.paragraph is None and frag.locator != locator_of(unit):
+        return False
+    return ref.letter is None or litera_span(frag.text, ref.letter) is not None
+
+
+def provision_fragments(
+    corpus: CorpusReader,
+    filters: SearchFilters,
+    ref: Reference,
+    of_act: Callable[[Fragment], bool],
+) -> list[tuple[Fragment, str | None]]:
+    """The fragments of ``ref``'s act (``of_act``) whose locator is ``ref``'s (or starts
+    with it); in a document with none, those of the nearest enclosing unit it has that
+    hold ``ref``, each paired with the litera it holds (``None`` when none is named or
+    the fragment is the litera's own). Document order."""
+    found: list[tuple[Fragment, str | None]] = []
+    decided: set[DocumentId] = set()
+    for level, unit in enumerate(enclosing_units(ref)):
+        frags = [
+            f
+            for loc in stored_locators(unit)
+            for f in corpus.fragments_by_locator(filters, loc)
+            if f.document_id not in decided and of_act(f)
+        ]
+        decided.update(f.document_id for f in frags)
+        if level == 0:
+            found += [(f, None) for f in frags]
+        else:
+            found += [(f, ref.letter) for f in frags if holds(f, ref, unit)]
+    return sorted(found, key=lambda pair: (pair[0].document_id, pair[0].start))
