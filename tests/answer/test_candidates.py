@@ -59,7 +59,8 @@ class ScriptedScorer:
     clause_types: tuple[str, ...] = ()
 
     def passage(self, passage: Passage) -> float:
-        return max(self.sentence(passage, t) for t in scored_units(passage.fragment.text))
+        units = scored_units(passage.fragment.text)
+        return max((self.sentence(passage, t) for t in units), default=0.0)
 
     def sentence(self, passage: Passage, text: str) -> float:
         return 0.9
@@ -90,3 +91,33 @@ def test_a_lead_in_is_not_joined_across_a_consolidation_note() -> None:
         "(1) Calitatea de deputat este incompatibilă cu următoarele funcții:",
         "a) funcția de președinte al societății;",
     ]
+
+
+# A long consolidation note split from its alineat into a fragment of its own (as the
+# chunker stores art. 82 alin. (1) of Legea nr. 303/2004, consolidated).
+NOTE_ONLY = (
+    "(la 18-10-2018, Alineatul (1) din Articolul 82, Titlul III a fost modificat de "
+    "Punctul 142, Articolul I din LEGEA nr. 242 din 12 octombrie 2018, publicată în "
+    "MONITORUL OFICIAL nr. 868 din 15 octombrie 2018) Notă Decizie de admitere: RIL nr. "
+    "3/2024, publicată în Monitorul Oficial nr. 422 din 9 mai 2024: În interpretarea și "
+    "aplicarea unitară a prevederilor art. 38 alin. (6) din Legea-cadru nr. 153/2017 "
+    + "privind salarizarea personalului plătit din fonduri publice, " * 25
+    + "stabilește că drepturile nu sunt incluse în cuantumul indemnizațiilor."
+)
+
+
+def test_a_fragment_of_notes_alone_gives_no_claim() -> None:
+    """A fragment that holds only a consolidation note and the portal's editorial note
+    has nothing to quote: it scores nothing and the extractor never quotes the note,
+    however well its words match (a note is never the answer)."""
+    assert len(NOTE_ONLY) > MAX_SENTENCE_CHARS
+    assert scored_units(NOTE_ONLY) == []
+    passages = [make_passage(8, NOTE_ONLY, title="LEGE nr. 303 din 28 iunie 2004")]
+    assert extract_claims(ScriptedScorer(), passages) == []
+
+
+def test_an_overlong_sentence_after_a_note_is_quoted_without_it() -> None:
+    """The whole-text fallback quotes the text the fragment may quote, not its note."""
+    note = "(la 13-07-2020, Alineatul (1) a fost modificat de Legea nr. 1/2020)\n"
+    [unit] = scored_units(note + DEFINITION)
+    assert unit == DEFINITION

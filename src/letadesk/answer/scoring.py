@@ -19,6 +19,7 @@ from typing import Protocol
 from letadesk.answer.relevance import Topic, passage_relevance
 from letadesk.answer.sentences import sentences
 from letadesk.domain import Passage
+from letadesk.ingest.units import quotable_spans
 from letadesk.judge import Judge
 from letadesk.judge.card import MAX_RANK, SHORTLIST, judge_logit
 from letadesk.text import is_question
@@ -55,11 +56,15 @@ def candidate_sentences(text: str) -> list[str]:
 
 
 def scored_units(text: str) -> list[str]:
-    """What a fragment is scored and quoted by: its candidate sentences, or its whole
-    text when it has none (one sentence longer than MAX_SENTENCE_CHARS: a definition of
-    "Confidential Information" can run to 1,300 characters). Gate 2 and the extracted
-    answer read the same units, so a fragment that passes Gate 2 has a claim to give."""
-    return candidate_sentences(text) or [text]
+    """What a fragment is scored and quoted by: its candidate sentences, or, when it has
+    none, each stretch of text it may quote (one sentence longer than
+    MAX_SENTENCE_CHARS: a definition of "Confidential Information" can run to 1,300
+    characters); nothing for a fragment that is only headings and consolidation notes (a
+    long note split from its alineat). Gate 2 and the extracted answer read the same
+    units, so a fragment that passes Gate 2 has a claim to give."""
+    return candidate_sentences(text) or [
+        text[a:b] for a, b in quotable_spans(text) if b - a >= MIN_SENTENCE_CHARS
+    ]
 
 
 class Scorer(Protocol):
@@ -190,7 +195,7 @@ class JudgeScorer:
         return self._units_of[fid]
 
     def passage(self, passage: Passage) -> float:
-        return max(self.sentence(passage, t) for t in self._units(passage))
+        return max((self.sentence(passage, t) for t in self._units(passage)), default=0.0)
 
     def sentence(self, passage: Passage, text: str) -> float:
         if text in self._unread:
