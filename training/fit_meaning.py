@@ -35,6 +35,7 @@ from letadesk.answer.semantic import (
     LONG_SEMANTIC_WEIGHT,
     MIN_COVERAGE,
     SEMANTIC_WEIGHT,
+    is_long,
 )
 
 SHIPPED = (
@@ -107,7 +108,7 @@ def tally(rows: list[dict[str, Any]], setting: Setting) -> Tally:
     length, short, long = setting
     total = Tally()
     for row in rows:
-        weight, floor = long if len(row["question"].split()) > length else short
+        weight, floor = long if is_long(row["question"], length) else short
         total += replay(row, weight, floor)
     return total
 

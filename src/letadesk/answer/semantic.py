@@ -41,10 +41,15 @@ LONG_SEMANTIC_WEIGHT: dict[str, float] = {"ro": 8.0}
 LONG_MIN_COVERAGE: dict[str, float] = {"ro": 0.2}
 
 
+def is_long(question: str, words: int = LONG_QUESTION_WORDS) -> bool:
+    """Whether ``question`` has more than ``words`` words (read by meaning more)."""
+    return len(question.split()) > words
+
+
 def meaning_weights(question: str, language: str) -> tuple[float, float]:
     """The semantic weight and the topic floor Gate 2 reads ``question`` with (0, 0 for a
     language with neither)."""
-    if len(question.split()) > LONG_QUESTION_WORDS:
+    if is_long(question):
         return LONG_SEMANTIC_WEIGHT.get(language, 0.0), LONG_MIN_COVERAGE.get(language, 0.0)
     return SEMANTIC_WEIGHT.get(language, 0.0), MIN_COVERAGE.get(language, 0.0)
 
