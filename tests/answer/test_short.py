@@ -26,6 +26,11 @@ PENAL = (
         ("Cât se rambursează dacă clientul anulează?", "amount"),
         ("Până când trebuie plătit soldul?", "date"),
         ("When does the agreement expire?", "date"),
+        ("La cât se ridică pensia de serviciu?", "percent"),
+        ("Cu cât trebuie plătite orele suplimentare?", "percent"),
+        ("Câți ani de închisoare riscă?", "duration"),
+        ("Câți viceprimari are un municipiu?", "count:viceprim"),
+        ("How many directors may each party appoint?", "count:direct"),
     ],
 )
 def test_the_kind_a_question_asks_for(question: str, kind: str) -> None:
@@ -108,3 +113,40 @@ def test_the_short_answer_comes_from_the_first_claim_stating_one() -> None:
     # only the claims of a group, by their indices in the answer
     assert short_answer("Care este pedeapsa pentru furt?", claims, (0,)) is None
     assert short_answer("Ce prevede art. 228?", claims) is None  # no value asked
+
+
+@pytest.mark.parametrize(
+    ("question", "quote", "value"),
+    [
+        (
+            "Câți viceprimari are Primăria Generală a Capitalei?",
+            "Municipiul București are un primar general și 2 viceprimari.",
+            "2 viceprimari",
+        ),
+        (
+            "Câți cetățeni trebuie să ceară organizarea referendumului?",
+            "Referendumul se organizează la cererea a cel puțin 25% din numărul cetățenilor.",
+            "25%",
+        ),
+        (
+            "La cât se ridică pensia de serviciu a unui judecător?",
+            "Judecătorii beneficiază de pensie de serviciu în cuantum de 80% din baza de calcul.",
+            "80%",
+        ),
+        (
+            "How many directors may each party appoint?",
+            "Each party may appoint two (2) directors to the Board.",
+            "two (2) directors",
+        ),
+    ],
+)
+def test_a_count_is_the_number_of_what_the_question_names(
+    question: str, quote: str, value: str
+) -> None:
+    """A count is a number of the thing asked about, not the first number in the quote
+    ("un primar general" is not how many viceprimari); where the quote states a share
+    instead ("25% din numărul cetățenilor"), the share answers."""
+    found = find_value(asked_kinds(question), quote)
+    assert found is not None
+    kind, start, end = found
+    assert quote[start:end] == value and ":" not in kind

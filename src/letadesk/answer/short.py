@@ -1,6 +1,7 @@
 """Short answers: where a question asks for a value (a duration, a penalty, an amount, a
-percentage, a date, a law, a court), the answer leads with it, taken verbatim from the
-first claim's quote that states one of the kind asked: "30 de zile — art. 5 alin. (1)".
+percentage, a count, a date, a law, a court), the answer leads with it, taken verbatim
+from the first claim's quote that states one of the kind asked: "30 de zile — art. 5
+alin. (1)".
 
 The kinds a question asks for are read from its words (:func:`asked_kinds`: "Care este
 termenul…", "How long…", "Cum se pedepsește…", "Which law governs…"); a question that
@@ -11,6 +12,7 @@ offsets are the quote's own (:class:`~letadesk.domain.ShortAnswer`).
 
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
 from collections.abc import Sequence
@@ -76,6 +78,7 @@ _PATTERNS: dict[str, re.Pattern[str]] = {
         r"|\bcurtea de (?:apel|arbitraj)[\w ]{0,40}?(?=[,.;])"
     ),
 }
+_ASKED_UNIT = r"(?:zile|luni|ani|ore|saptamani|days|months|years|hours|weeks)\b"
 # What a question asks for, by its words (folded, lower case); in preference order.
 _ASKS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("penalty", re.compile(r"\bpedeaps|\bpedeps|\bsanctiun|\bsanctioneaz|\bpenalt|\bpunish")),
@@ -84,7 +87,13 @@ _ASKS: tuple[tuple[str, re.Pattern[str]], ...] = (
         re.compile(r"\b(?:ce|care|which|what)\b.{0,20}\b(?:lege|legea|law|laws)\b|governing law"),
     ),
     ("court", re.compile(r"\binstant|\bcourts?\b|\bjurisdiction|\bvenue|\btribunal")),
-    ("percent", re.compile(r"\bprocent|\bcota\b|\bcote\b|\bpercent|\brate\b|\bdobanda")),
+    (
+        "percent",
+        re.compile(
+            r"\bprocent|\bcota\b|\bcote\b|\bpercent|\brate\b|\bdobanda|\bcat la suta|"
+            r"\bcu cat\b|\bla cat se ridica|\bproportie|\bwhat share|\bproportion"
+        ),
+    ),
     (
         "amount",
         re.compile(
@@ -95,7 +104,7 @@ _ASKS: tuple[tuple[str, re.Pattern[str]], ...] = (
     (
         "duration",
         re.compile(
-            r"\btermen|\bcat timp|\bcate (?:zile|luni|ani)|\bin cat timp|\bdurat|\bdura\b|"
+            rf"\btermen|\bcat timp|\bcat[ie] {_ASKED_UNIT}|\bin cat timp|\bdurat|\bdura\b|"
             r"\bdureaz|\bpreaviz|"
             r"\bperioad|\bhow long|\bhow many (?:days|months|years)|\bnotice period|"
             r"\bwithin (?:what|how)|\bdeadline|\bterm\b|\bprescripti|\bvarsta|\bage\b"
@@ -110,8 +119,16 @@ _ASKS: tuple[tuple[str, re.Pattern[str]], ...] = (
         ),
     ),
 )
-# A duration asked for is also answered by a date, and the reverse.
-_ALSO = {"duration": ("date",), "date": ("duration",), "penalty": ("amount",)}
+# A duration asked for is also answered by a date, and the reverse; a count by a share.
+_ALSO = {
+    "duration": ("date",),
+    "date": ("duration",),
+    "penalty": ("amount",),
+    "percent": ("amount",),
+    "count": ("percent",),
+}
+# "Câți viceprimari…?", "How many directors…?": a number of the thing named after it.
+_COUNT = re.compile(rf"\b(?:cati|cate|how many)\s+(?!{_ASKED_UNIT})([a-z]{{4,}})")
 
 
 def _fold(text: str) -> str:
@@ -120,26 +137,40 @@ def _fold(text: str) -> str:
 
 
 def asked_kinds(question: str) -> tuple[str, ...]:
-    """The kinds of value ``question`` asks for, most specific first (none: no value)."""
+    """The kinds of value ``question`` asks for, most specific first (none: no value). A
+    count is asked as ``"count:<stem>"``: a number of what the question names after
+    "câți" / "how many" (its first letters, so "consilieri" finds "consilier")."""
     key = _fold(question)
     kinds: list[str] = []
+    counted = _COUNT.search(key)
+    if counted:
+        noun = counted.group(1)
+        kinds += [f"count:{noun[: max(4, len(noun) - 3)]}", *_ALSO["count"]]
     for kind, asks in _ASKS:
         if asks.search(key):
             kinds += [k for k in (kind, *_ALSO.get(kind, ())) if k not in kinds]
     return tuple(kinds)
 
 
+@functools.lru_cache(maxsize=256)
+def _pattern(kind: str) -> re.Pattern[str]:
+    if kind.startswith("count:"):
+        return re.compile(rf"\b{_NUMBER}\s+(?:de\s+)?{re.escape(kind[6:])}[a-z]*")
+    return _PATTERNS[kind]
+
+
 def find_value(kinds: Sequence[str], text: str) -> tuple[str, int, int] | None:
     """The first value of the first of ``kinds`` that ``text`` states: (kind, start,
-    end), offsets in ``text``, trailing spaces and punctuation left out."""
+    end), offsets in ``text``, trailing spaces and punctuation left out (a count's kind
+    without its stem)."""
     folded = _fold(text)
     for kind in kinds:
-        m = _PATTERNS[kind].search(folded)
+        m = _pattern(kind).search(folded)
         if m:
             start, end = m.start(), m.end()
             while end > start and text[end - 1] in " ,;:.":
                 end -= 1
-            return kind, start, end
+            return kind.split(":", 1)[0], start, end
     return None
 
 
