@@ -41,9 +41,10 @@ LONG_SEMANTIC_WEIGHT: dict[str, float] = {"ro": 8.0}
 LONG_MIN_COVERAGE: dict[str, float] = {"ro": 0.2}
 
 
-def is_long(question: str, words: int = LONG_QUESTION_WORDS) -> bool:
-    """Whether ``question`` has more than ``words`` words (read by meaning more)."""
-    return len(question.split()) > words
+def is_long(question: str, words: int | None = None) -> bool:
+    """Whether ``question`` has more than ``words`` words (by default
+    :data:`LONG_QUESTION_WORDS`): it is read by meaning more."""
+    return len(question.split()) > (LONG_QUESTION_WORDS if words is None else words)
 
 
 def meaning_weights(question: str, language: str) -> tuple[float, float]:
