@@ -150,7 +150,11 @@ def nfc(text: str) -> str:
 _RO_WORDS = frozenset(
     "și şi si nu este sunt care pentru prin din cu la de pe ale al sau ori către catre "
     "acesta aceasta legii lege articolul alineatul potrivit prezenta dacă daca fi se să sa "
-    "un își isi îi ii ce cum cui când cand câte cate câți cati trebuie poate".split()
+    "un își isi îi ii ce cum cui când cand câte cate câți cati trebuie poate "
+    # as typed in a hurry: "in cat timp pot face apel impotriva unei sentinte?"
+    "cât cat pot poți poti putem fost unei unui unor lor lui mai nici dar iar după dupa "
+    "până pana fără fara între intre împotriva impotriva asupra fiindcă fiindca deoarece "
+    "acest această acestei acestui vreau meu mea".split()
 )
 _EN_WORDS = frozenset(
     "the and of to is be shall that for by with this any or as such which on agreement "

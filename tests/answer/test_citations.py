@@ -137,18 +137,16 @@ def test_a_clause_reference_finds_the_documents_numbered_clause(workspace: Works
     assert not passed("It may retain one archival copy, subject to Clause 9.4.")
 
 
-LAW = """LEGE nr. 544 din 12 octombrie 2001 privind liberul acces la informaţiile de interes public
-
-Articolul 2
-
-În sensul prezentei legi:
-a) prin autoritate sau instituţie publică se înţelege orice autoritate ori instituţie publică;
-b) prin informaţie de interes public se înţelege orice informaţie care priveşte activităţile unei autorităţi publice.
-
-Articolul 7
-
-Autorităţile şi instituţiile publice au obligaţia să răspundă în scris la solicitarea informaţiilor de interes public în termen de 10 zile.
-"""
+LAW = (
+    "LEGE nr. 544 din 12 octombrie 2001 privind liberul acces la informaţiile de interes "
+    "public\n\nArticolul 2\n\nÎn sensul prezentei legi:\n"
+    "a) prin autoritate sau instituţie publică se înţelege orice autoritate ori instituţie "
+    "publică;\n"
+    "b) prin informaţie de interes public se înţelege orice informaţie care priveşte "
+    "activităţile unei autorităţi publice.\n\nArticolul 7\n\n"
+    "Autorităţile şi instituţiile publice au obligaţia să răspundă în scris la solicitarea "
+    "informaţiilor de interes public în termen de 10 zile.\n"
+)
 
 
 def test_a_litera_inside_its_articles_fragment_exists(workspace: Workspace) -> None:
