@@ -9,7 +9,12 @@ import pytest
 
 from corpus_factory import write_text
 from letadesk.answer.ask import AskOptions
-from letadesk.answer.exceptions import asks_about_exceptions, is_exception, rule_first
+from letadesk.answer.exceptions import (
+    asks_about_exceptions,
+    is_exception,
+    points_back,
+    rule_first,
+)
 from letadesk.domain import (
     DocumentId,
     DraftClaim,
@@ -133,3 +138,23 @@ def test_all_claims_hold_their_quotes(ws: Workspace) -> None:
             ws.documents.text(ws.documents.find(str(cite.document_id)))[cite.start : cite.end]
             == claim.text
         )
+
+
+def test_a_sentence_that_points_back_follows_the_one_it_points_to() -> None:
+    """ "Such examination …" alone does not say who may examine what: the sentence before
+    it in its fragment comes first, whatever the question asks."""
+    right = (
+        "Smith shall have the right to engage an independent accounting firm to examine "
+        "the Licensee's books and records."
+    )
+    such = (
+        "Such examination shall be at the premises of Licensee on ten (10) working days "
+        "written notice and during normal business hours."
+    )
+    passage = _passage(3, f"{right} {such}")
+    drafts = [DraftClaim(such, (Evidence(FragmentId(3), such),))]
+    never = mock.Mock(side_effect=AssertionError("not an exception"))
+    ordered, added = rule_first("Can one party audit the other?", drafts, [passage], never)
+    assert [d.text for d in ordered] == [right, such] and added == []
+    assert points_back("b) Said notice shall be in writing.")
+    assert not points_back("This Agreement shall be governed by the laws of Delaware.")

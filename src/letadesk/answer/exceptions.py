@@ -11,6 +11,11 @@ exception sits in a later alineat of it (``art. 7 alin. (5)`` qualifies ``art. 7
 alin. (1)``), else the nearest sentence before it in its own fragment that is no
 exception. A question that asks about the exceptions themselves ("În ce cazuri nu este
 obligatorie…?", "Are there exceptions…?") is answered as extracted.
+
+A contract's sentence that opens by pointing back ("Such examination shall be at the
+premises of Licensee…", "Said notice…": :func:`points_back`) says as little alone: the
+sentence before it in its fragment, which it points back to ("Smith shall have the right
+to … examine the Licensee's … books and records"), comes first the same way.
 """
 
 from __future__ import annotations
@@ -42,6 +47,7 @@ _ASKS_EXCEPTIONS = re.compile(
     r"not (?:required|mandatory|apply|applicable))\b"
 )
 _ALINEAT = re.compile(r"^(art\. [\w^.]+) alin\. \(")
+_POINTS_BACK = re.compile(rf"^{_NUMBERING}(?:such|said)\b")
 
 # The fragment and sentence that states the rule an exception qualifies, or None.
 RuleOf = Callable[[Passage, str], tuple[Passage, str] | None]
@@ -56,6 +62,11 @@ def is_exception(sentence: str) -> bool:
     return bool(_EXCEPTION.match(_key(sentence)))
 
 
+def points_back(sentence: str) -> bool:
+    """Whether ``sentence`` opens by pointing back at the one before ("Such …", "Said …")."""
+    return bool(_POINTS_BACK.match(_key(sentence)))
+
+
 def asks_about_exceptions(question: str) -> bool:
     """Whether ``question`` asks for the exceptions themselves."""
     return bool(_ASKS_EXCEPTIONS.search(_key(question)))
@@ -65,16 +76,20 @@ def rule_first(
     question: str, drafts: Sequence[DraftClaim], passages: Sequence[Passage], rule_of: RuleOf
 ) -> tuple[list[DraftClaim], list[Passage]]:
     """``drafts`` with the rule of each exception among them placed right before it
-    (moved up when it is already a draft, added otherwise), and the passages the added
-    rules quote (for Gate 3). Unchanged for a question about the exceptions."""
-    if asks_about_exceptions(question):
-        return list(drafts), []
+    (moved up when it is already a draft, added otherwise), and the sentence a draft
+    that points back points back to; with the passages the added sentences quote (for
+    Gate 3). Exceptions are left as drafted for a question about the exceptions."""
+    about_exceptions = asks_about_exceptions(question)
     by_fragment = {p.fragment.id: p for p in passages}
     out: list[DraftClaim] = []
     added: list[Passage] = []
     for draft in drafts:
         passage = by_fragment.get(draft.evidence[0].fragment_id) if draft.evidence else None
-        found = rule_of(passage, draft.text) if passage and is_exception(draft.text) else None
+        found = None
+        if passage and is_exception(draft.text) and not about_exceptions:
+            found = rule_of(passage, draft.text)
+        elif passage and points_back(draft.text):
+            found = _sentence_before(passage, draft.text)
         if found is not None:
             rule_passage, rule = found
             out = [d for d in out if d.text != rule]
@@ -103,9 +118,14 @@ def corpus_rules(corpus: CorpusReader, filters: SearchFilters) -> RuleOf:
                 rules = [s for s in candidate_sentences(first.text) if not is_exception(s)]
                 if rules:
                     return Passage(first, passage.document, Scores(), "rule"), rules[0]
-        units = candidate_sentences(fragment.text)
-        before = units[: units.index(sentence)] if sentence in units else []
-        rules = [s for s in before if not is_exception(s)]
-        return (passage, rules[-1]) if rules else None
+        return _sentence_before(passage, sentence)
 
     return rule_of
+
+
+def _sentence_before(passage: Passage, sentence: str) -> tuple[Passage, str] | None:
+    """The nearest sentence before ``sentence`` in its fragment that is no exception."""
+    units = candidate_sentences(passage.fragment.text)
+    before = units[: units.index(sentence)] if sentence in units else []
+    rules = [s for s in before if not is_exception(s)]
+    return (passage, rules[-1]) if rules else None
