@@ -4,6 +4,7 @@ the matter holds, and in force when."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from datetime import date
 
@@ -117,21 +118,30 @@ NDA = """MUTUAL NON-DISCLOSURE AGREEMENT
 """
 
 
-def test_a_clause_reference_finds_the_documents_numbered_clause(workspace: Workspace) -> None:
-    """An English contract's numbered clauses are stored as "Section 5.1" whatever the
-    document calls them, so "Clause 5.1" (and "clause 5.2") must find them; a clause the
-    document does not have still fails the gate."""
+def _one_document(
+    workspace: Workspace, name: str, text: str
+) -> tuple[set[str], Callable[[str], bool]]:
+    """The locators of ``text`` ingested alone into matter "M", and whether Gate 3's
+    citation check passes a claim in that matter."""
     workspace.settings = replace(workspace.settings, embedder="minilm")
     docs = workspace.paths.root.parent / "docs"
-    workspace.documents.ingest([write_text(docs, "nda.txt", NDA)], matter="M")
+    workspace.documents.ingest([write_text(docs, name, text)], matter="M")
     [doc] = workspace.documents.all("M")
-    assert {"Section 5.1", "Section 5.2"} <= set(workspace.corpus.locators_of(doc.id))
     matter = workspace.matters.named("M").id
 
     def passed(claim: str) -> bool:
         [result] = check_citations(workspace.corpus, claim, matter_id=matter, as_of=None)
         return result.passed
 
+    return set(workspace.corpus.locators_of(doc.id)), passed
+
+
+def test_a_clause_reference_finds_the_documents_numbered_clause(workspace: Workspace) -> None:
+    """An English contract's numbered clauses are stored as "Section 5.1" whatever the
+    document calls them, so "Clause 5.1" (and "clause 5.2") must find them; a clause the
+    document does not have still fails the gate."""
+    locators, passed = _one_document(workspace, "nda.txt", NDA)
+    assert {"Section 5.1", "Section 5.2"} <= locators
     assert passed("It may retain one archival copy, subject to Clause 5.1.")
     assert passed("See clause 5.2 and Section 5.1.")
     assert not passed("It may retain one archival copy, subject to Clause 9.4.")
@@ -153,18 +163,8 @@ def test_a_litera_inside_its_articles_fragment_exists(workspace: Workspace) -> N
     """A litera the chunker keeps inside its article's fragment, and alin. (1) of a
     single-paragraph article, exist for Gate 3 as they do for the retriever; a litera the
     article does not have, or one named under an alineat without it, does not."""
-    workspace.settings = replace(workspace.settings, embedder="minilm")
-    docs = workspace.paths.root.parent / "docs"
-    workspace.documents.ingest([write_text(docs, "legea_544.txt", LAW)], matter="M")
-    [doc] = workspace.documents.all("M")
-    locators = set(workspace.corpus.locators_of(doc.id))
+    locators, passed = _one_document(workspace, "legea_544.txt", LAW)
     assert "art. 2" in locators and not any("lit." in loc for loc in locators)
-    matter = workspace.matters.named("M").id
-
-    def passed(claim: str) -> bool:
-        [result] = check_citations(workspace.corpus, claim, matter_id=matter, as_of=None)
-        return result.passed
-
     assert passed("Potrivit art. 2 lit. b) din Legea nr. 544/2001, informaţia ...")
     assert passed("Conform art. 2 lit. a), autoritatea publică ...")
     assert passed("Termenul este cel de la art. 7 alin. (1).")
