@@ -26,6 +26,7 @@ from collections.abc import Callable, Sequence
 from letadesk.answer.scoring import candidate_sentences
 from letadesk.domain import DraftClaim, Evidence, Passage, Scores, SearchFilters
 from letadesk.ports import CorpusReader
+from letadesk.retrieve.provisions import article_head
 from letadesk.text import fold_diacritics
 
 _NUMBERING = r"(?:\(\d+(?:\^\d+)?\)\s*|[a-z]\)\s*|\d+(?:\.\d+)*\.?\s+|[-–•]\s*)?"
@@ -46,7 +47,7 @@ _ASKS_EXCEPTIONS = re.compile(
     r"in ce (?:cazuri|situatii|conditii) nu|nu (?:este|e|sunt) obligatori\w*|nu se aplica|"
     r"not (?:required|mandatory|apply|applicable))\b"
 )
-_ALINEAT = re.compile(r"^(art\. [\w^.]+) alin\. \(")
+_ALINEAT = re.compile(r"^art\. [\w^.]+ alin\. \(")
 _POINTS_BACK = re.compile(rf"^{_NUMBERING}(?:such|said)\b")
 
 # The fragment and sentence that states the rule an exception qualifies, or None.
@@ -108,12 +109,11 @@ def corpus_rules(corpus: CorpusReader, filters: SearchFilters) -> RuleOf:
 
     def rule_of(passage: Passage, sentence: str) -> tuple[Passage, str] | None:
         fragment = passage.fragment
-        article = _ALINEAT.match(fragment.locator)
-        if article:
+        if _ALINEAT.match(fragment.locator):
             scope = SearchFilters(
                 matter_id=filters.matter_id, document_id=fragment.document_id, as_of=filters.as_of
             )
-            first = next(iter(corpus.fragments_by_locator(scope, article.group(1))), None)
+            first = article_head(corpus, scope, fragment.locator)
             if first is not None and first.id != fragment.id:
                 rules = [s for s in candidate_sentences(first.text) if not is_exception(s)]
                 if rules:

@@ -8,6 +8,7 @@ fragment of the nearest enclosing unit that holds it (:func:`holds`)."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import replace
 
@@ -15,6 +16,18 @@ from letadesk.domain import DocumentId, Fragment, SearchFilters
 from letadesk.ports import CorpusReader
 from letadesk.references import Reference, locator_of, stored_locators
 from letadesk.references.grammar import litera_span
+
+_ARTICLE = re.compile(r"^(art\. [\w^.]+)")
+
+
+def article_head(corpus: CorpusReader, filters: SearchFilters, locator: str) -> Fragment | None:
+    """The first fragment (its header and marginal title) of the article a Romanian
+    ``locator`` belongs to ("art. 228 alin. (2)" -> that of art. 228), among the
+    fragments ``filters`` admit; ``None`` for a locator of no article."""
+    article = _ARTICLE.match(locator)
+    if article is None:
+        return None
+    return next(iter(corpus.fragments_by_locator(filters, article.group(1))), None)
 
 
 def enclosing_units(ref: Reference) -> list[Reference]:
