@@ -12,6 +12,7 @@ import pytest
 
 from corpus_factory import write_text
 from letadesk.answer.citations import check_citations
+from letadesk.answer.messages import ungrounded
 from letadesk.domain import (
     Document,
     DocumentId,
@@ -23,6 +24,7 @@ from letadesk.domain import (
     SearchFilters,
 )
 from letadesk.ports import CorpusReader
+from letadesk.references import parse_references
 from letadesk.workspace import Workspace
 
 M = MatterId(1)
@@ -171,3 +173,42 @@ def test_a_litera_inside_its_articles_fragment_exists(workspace: Workspace) -> N
     assert not passed("Potrivit art. 2 lit. d) din Legea nr. 544/2001, ...")
     assert not passed("Potrivit art. 7 alin. (1) lit. a), ...")
     assert not passed("Potrivit art. 2 lit. a) din Legea nr. 50/1991, ...")
+
+
+GDPR_LAW = """LEGE nr. 190 din 18 iulie 2018
+
+Articolul 11
+(1) Acreditarea organismelor de certificare prevăzute la art. 43 din Regulamentul (UE) \
+2016/679 se realizează de Asociația de Acreditare din România - RENAR.
+
+Articolul 12
+(1) Autoritatea națională de supraveghere poate aplica avertismente și amenzi.
+"""
+
+
+@pytest.mark.model  # the shipped judge reads the question
+def test_a_refusal_names_the_act_its_source_cites_and_the_matter_lacks(
+    workspace: Workspace,
+) -> None:
+    """A law's sentence citing an act the matter does not hold is never shown; the lawyer
+    is told which act and that adding it lets the source be quoted."""
+    _one_document(workspace, "legea_190.txt", GDPR_LAW)
+    answer = workspace.ask("Cine acreditează organismele de certificare?", matter="M")
+    assert answer.disposition == "refused" and not answer.claims
+    assert "„art. 43 din Regulamentul (UE) 2016/679”" in answer.reason
+    assert "care nu se află în acest dosar" in answer.reason
+    assert "adăugați actul în dosar" in answer.reason
+    assert any("RENAR" in p.fragment.text for p in answer.nearest_sources)
+
+
+def test_the_reason_names_what_is_missing_in_the_questions_language() -> None:
+    [repealed] = parse_references("potrivit art. 20 lit. e)")
+    [gdpr] = parse_references("art. 43 din Regulamentul (UE) 2016/679")
+    assert (
+        ungrounded("en", [])
+        == "I don't have a sufficient source: no claim could be grounded in a source"
+    )
+    assert ungrounded("en", [repealed]).endswith(
+        'cites "art. 20 lit. e)", which this matter does not hold'
+    )
+    assert ungrounded("en", [gdpr]).endswith("add that act to the matter to have the source quoted")

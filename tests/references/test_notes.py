@@ -62,3 +62,15 @@ def test_editorial_notes() -> None:
     text = f"(1) Text.\n{NOTE_57} Notă Decizie de admitere: RIL nr. 11/2023.\n(2) Alt text."
     [(start, end)] = editorial_spans(text)
     assert text[start:end] == "Notă Decizie de admitere: RIL nr. 11/2023."
+
+
+def test_an_editorial_note_after_the_provisions_last_sentence() -> None:
+    # Legea 215/2001 art. 33 as the portal writes it: the note follows the text on its line.
+    rule = "se vor organiza alegeri parțiale pentru completare, în termen de 90 de zile."
+    note = "Notă Conform literei e) a alineatului (2) al articolului 597 din OUG nr. 57/2019."
+    listed = "se completează după cum urmează: Notă *) Legea nr. 78/2000 a fost modificată."
+    for text, kept in ((f"{rule} {note}", rule), (listed, "se completează după cum urmează:")):
+        [(start, _)] = editorial_spans(text)
+        assert text[:start].rstrip() == kept
+    # A sentence that only mentions a note is the provision's text.
+    assert editorial_spans("Se întocmește o notă. Nota se semnează.") == []

@@ -16,6 +16,7 @@ from functools import partial
 
 from letadesk.answer.across import answer_across, asked_of_several
 from letadesk.answer.build import AnswerBuilder
+from letadesk.answer.citations import unheld_references
 from letadesk.answer.exceptions import corpus_rules, rule_first
 from letadesk.answer.extract import extract_claims
 from letadesk.answer.grounding import ClaimVerifier
@@ -26,6 +27,7 @@ from letadesk.answer.messages import (
     no_source,
     out_of_scope,
     question_language,
+    ungrounded,
 )
 from letadesk.answer.presupposition import unmet_presupposition
 from letadesk.answer.relevance import (
@@ -283,7 +285,13 @@ class Asker:
         coherence(state, judge)
         build = AnswerBuilder(question, options.as_of, options.language)
         if not state.kept:
-            reason = no_source(options.language, "ungrounded")
+            unheld = (
+                ref
+                for r in state.rejected
+                if r.check == "citation"
+                for ref in unheld_references(self._corpus, r.text, matter_id=filters.matter_id)
+            )
+            reason = ungrounded(options.language, list({r.raw: r for r in unheld}.values()))
             return build.refuse(reason, shown[:5], rejected=state.rejected, mode=mode)
         kind = "generated" if mode == "generated" else "extracted"
         claims = tuple(Claim(v.draft.text, kind, v.citations, v.checks) for v in state.kept)

@@ -32,6 +32,25 @@ def _acts(text: str) -> set[tuple[str, str | None, str | None]]:
     return {(r.act.kind, r.act.number, r.act.year) for r in parse_references(text) if r.act}
 
 
+def _references(claim: str, quoted: str) -> list[Reference]:
+    """The references of ``claim`` to check: those naming a provision or an act, less an
+    act named alone that ``quoted`` names too."""
+    stated = _acts(quoted) if quoted else set()
+    return [
+        r
+        for r in parse_references(claim)
+        if (r.article is not None or r.act is not None)
+        and not (r.article is None and r.act and (r.act.kind, r.act.number, r.act.year) in stated)
+    ]
+
+
+def unheld_references(corpus: CorpusReader, claim: str, *, matter_id: MatterId) -> list[Reference]:
+    """The references of ``claim`` that no document of the matter holds: why its
+    citation check failed."""
+    anywhere = SearchFilters(matter_id=matter_id)
+    return [r for r in _references(claim, "") if not _provision_exists(corpus, anywhere, r)]
+
+
 def check_citations(
     corpus: CorpusReader,
     claim: str,
@@ -46,13 +65,7 @@ def check_citations(
     the matter holds, or that only versions not in force on ``as_of`` hold. An act
     named alone that the claim's own verified quotes (``quoted``) name is the source's
     word, not the claim's ("repealed by OUG nr. 57/2019" quoting the repeal's note)."""
-    stated = _acts(quoted) if quoted else set()
-    refs = [
-        r
-        for r in parse_references(claim)
-        if (r.article is not None or r.act is not None)
-        and not (r.article is None and r.act and (r.act.kind, r.act.number, r.act.year) in stated)
-    ]
+    refs = _references(claim, quoted)
     anywhere = SearchFilters(matter_id=matter_id)
     missing = [r.raw for r in refs if not _provision_exists(corpus, anywhere, r)]
     if missing:

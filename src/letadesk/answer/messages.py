@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from letadesk.domain import Citation, Claim, Passage
+from letadesk.references import Reference
 from letadesk.text import Texts, detect_language, translate
 from letadesk.verify.scope import ScopeVerdict
 
@@ -25,6 +26,15 @@ _TEXT: Texts = {
     "ungrounded": {
         "en": "no claim could be grounded in a source",
         "ro": "nicio afirmație nu a putut fi întemeiată pe o sursă",
+    },
+    # every claim was a source's sentence citing what the matter does not hold
+    "unheld_citation": {
+        "en": "the source that answers cites {refs}, which this matter does not hold",
+        "ro": "sursa care răspunde citează {refs}, care nu se află în acest dosar",
+    },
+    "add_act": {
+        "en": "add that act to the matter to have the source quoted",
+        "ro": "adăugați actul în dosar ca sursa să poată fi citată",
     },
     # an answer over several documents: those searched that hold no answer
     "no_answer_in": {"en": "No answer in: {documents}", "ro": "Niciun răspuns în: {documents}"},
@@ -157,6 +167,21 @@ def message(key: str, language: str, **values: object) -> str:
 def no_source(language: str, why: str, **values: object) -> str:
     """ "I don't have a sufficient source: <why>"."""
     return f"{message('no_source', language)}: {message(why, language, **values)}"
+
+
+def ungrounded(language: str, unheld: Sequence[Reference]) -> str:
+    """Why no claim could be grounded: the references its sources cite that the matter
+    does not hold (at most three), when that is why (a law's sentence citing the GDPR is
+    never shown while the GDPR is not in the matter; adding an act named would let it
+    be), else in general."""
+    if not unheld:
+        return no_source(language, "ungrounded")
+    shown = unheld[:3]
+    refs = ", ".join(f"„{r.raw}”" if language == "ro" else f'"{r.raw}"' for r in shown)
+    reason = no_source(language, "unheld_citation", refs=refs)
+    if all(r.act is not None for r in shown):
+        reason += "; " + message("add_act", language)
+    return reason
 
 
 def out_of_scope(verdict: ScopeVerdict, language: str) -> str:

@@ -23,8 +23,10 @@ NOTE = re.compile(
     r"(?P<by>[^\n]*?)\)(?![ \t]*(?:,|\.\)|[a-zăâîșşțţ]+\b(?!\)|\^)))"
 )
 # The portal's editorial notes ("Notă Decizie de admitere: RIL nr. 11/2023, ..."), to the
-# end of their line: never the provision's text either.
-EDITORIAL = re.compile(r"(?:^|(?<=\) ))Notă\b[^\n]*", re.M)
+# end of their line: never the provision's text either. One starts a line, follows a unit's
+# number, or follows the provision's last sentence on its line ("... în termen de 90 de
+# zile. Notă Conform literei e) ...", "... după cum urmează: Notă *) Legea nr. 78/2000 ...").
+EDITORIAL = re.compile(r"(?:^|(?<=\) ))Notă\b[^\n]*|(?<=[.;:] )Notă (?=[A-ZĂÂÎȘŞȚŢ*])[^\n]*", re.M)
 _ACT = re.compile(
     r"(?P<kind>ORDONAN[ȚŢT](?:A|EI) DE URGEN[ȚŢT][ĂA]|ORDONAN[ȚŢT](?:A|EI)|LEGEA|LEGII|"
     r"HOT[ĂA]R[ÂA]REA|HOT[ĂA]R[ÂA]RII|DECIZIA|DECIZIEI|DECRETUL|DECRETULUI|ORDINUL|ORDINULUI)"
