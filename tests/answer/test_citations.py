@@ -212,3 +212,34 @@ def test_the_reason_names_what_is_missing_in_the_questions_language() -> None:
         'cites "art. 20 lit. e)", which this matter does not hold'
     )
     assert ungrounded("en", [gdpr]).endswith("add that act to the matter to have the source quoted")
+
+
+SPONSORSHIP = """SPONSORSHIP AGREEMENT
+
+13.   INDEMNITY
+
+      a)    Client will indemnify, defend and hold harmless Excite.
+
+      b)    Excite will indemnify, defend and hold harmless Client.
+
+14.   LIMITATION OF LIABILITY
+
+      EXCEPT UNDER SECTIONS 13(a) AND 13(b), IN NO EVENT WILL EITHER PARTY BE LIABLE FOR
+      ANY SPECIAL, INCIDENTAL OR CONSEQUENTIAL DAMAGES.
+
+15.   TERM
+
+      This Agreement ends on (a) December 31, 2020 or (b) earlier termination.
+"""
+
+
+def test_a_contracts_subsection_inside_its_sections_fragment_exists(workspace: Workspace) -> None:
+    """A contract's cap on liability that cites "SECTIONS 13(a) AND 13(b)" cites its own
+    section 13's subsections, written inside that section's fragment (a line's "a)", an
+    item's "(a)"); a subsection the section does not write does not exist."""
+    locators, passed = _one_document(workspace, "sponsorship.txt", SPONSORSHIP)
+    assert {"Section 13", "Section 14"} <= locators and not any("(" in loc for loc in locators)
+    assert passed("EXCEPT UNDER SECTIONS 13(a) AND 13(b), IN NO EVENT WILL EITHER PARTY BE LIABLE")
+    assert passed("The term ends as Section 15(b) says.")
+    assert not passed("Section 13(c) caps the damages.")
+    assert not passed("Section 16(a) caps the damages.")

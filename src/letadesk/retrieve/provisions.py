@@ -33,8 +33,12 @@ def article_head(corpus: CorpusReader, filters: SearchFilters, locator: str) -> 
 def enclosing_units(ref: Reference) -> list[Reference]:
     """``ref``, then the units that may hold it when it has no fragment of its own,
     nearest first: a litera's alineat (or article, when none is named) and, for alin.
-    (1), its article. Romanian locators only; a point (``pct.``) has no fallback."""
+    (1), its article; an English subsection's section ("Section 13(a)" -> "Section 13",
+    the chunker's unit for a contract's numbered clauses). A Romanian point (``pct.``)
+    has no fallback."""
     units = [ref]
+    if _subsection(ref) is not None:
+        return [ref, replace(ref, paragraph=None, letter=None, point=None)]
     if ref.point is not None or not locator_of(ref).startswith("art. "):
         return units
     if ref.letter is not None:
@@ -44,10 +48,23 @@ def enclosing_units(ref: Reference) -> list[Reference]:
     return units
 
 
+def _subsection(ref: Reference) -> str | None:
+    """The first mark of an English reference's subsection ("a" of "Section 13(a)(ii)",
+    "1" of "Article 6(1)(f)"); None for a whole section or a Romanian reference."""
+    if ref.article is None or locator_of(ref).startswith("art. "):
+        return None
+    return next((p for p in (ref.paragraph, ref.letter, ref.point) if p), None)
+
+
 def holds(frag: Fragment, ref: Reference, unit: Reference) -> bool:
     """Whether ``frag``, found by ``unit`` (an enclosing unit of ``ref``), holds ``ref``:
     when alin. (1) was dropped, only the article's own fragments do (not its other
-    alineate); when a litera is named, only fragments in which it is written."""
+    alineate); when a litera is named, only fragments in which it is written; an
+    English section holds a subsection whose mark ("(a)", "a)") opens a line or an item
+    of it ("... as follows: (a) ...")."""
+    mark = _subsection(ref)
+    if mark is not None:
+        return re.search(rf"(?:^|[\s:;])\(?{re.escape(mark)}\)\s", frag.text, re.M) is not None
     if ref.paragraph is not None and unit.paragraph is None and frag.locator != locator_of(unit):
         return False
     return ref.letter is None or litera_span(frag.text, ref.letter) is not None
@@ -76,5 +93,6 @@ def provision_fragments(
         if level == 0:
             found += [(f, None) for f in frags]
         else:
-            found += [(f, ref.letter) for f in frags if holds(f, ref, unit)]
+            letter = None if _subsection(ref) is not None else ref.letter
+            found += [(f, letter) for f in frags if holds(f, ref, unit)]
     return sorted(found, key=lambda pair: (pair[0].document_id, pair[0].start))
