@@ -11,7 +11,7 @@ from datetime import date
 import pytest
 
 from corpus_factory import write_text
-from letadesk.answer.citations import check_citations
+from letadesk.answer.citations import Unheld, check_citations
 from letadesk.answer.messages import ungrounded
 from letadesk.domain import (
     Document,
@@ -202,16 +202,43 @@ def test_a_refusal_names_the_act_its_source_cites_and_the_matter_lacks(
 
 
 def test_the_reason_names_what_is_missing_in_the_questions_language() -> None:
-    [repealed] = parse_references("potrivit art. 20 lit. e)")
+    [own] = parse_references("potrivit art. 20 lit. e)")
     [gdpr] = parse_references("art. 43 din Regulamentul (UE) 2016/679")
-    assert (
-        ungrounded("en", [])
-        == "I don't have a sufficient source: no claim could be grounded in a source"
-    )
-    assert ungrounded("en", [repealed]).endswith(
+    missing, repealed, other = Unheld(own, False), Unheld(own, True), Unheld(gdpr, False)
+    generic = "I don't have a sufficient source: no claim could be grounded in a source"
+    assert ungrounded("en", []) == generic
+    assert ungrounded("en", [missing]).endswith(
         'cites "art. 20 lit. e)", which this matter does not hold'
     )
-    assert ungrounded("en", [gdpr]).endswith("add that act to the matter to have the source quoted")
+    assert ungrounded("en", [repealed]).endswith('cites "art. 20 lit. e)", repealed')
+    assert ungrounded("ro", [repealed]).endswith("citează „art. 20 lit. e)”, abrogat")
+    assert ungrounded("en", [other]).endswith(
+        "does not hold; add that act to the matter to have the source quoted"
+    )
+
+
+REPEALING = """LEGE nr. 362 din 28 decembrie 2018
+
+Articolul 20
+Abrogat.
+(la 31-12-2024, Articolul 20 a fost abrogat de Litera a), Alineatul (1), Articolul 66 din \
+ORDONANȚA DE URGENȚĂ nr. 155 din 30 decembrie 2024, publicată în MONITORUL OFICIAL nr. 1 din \
+31 decembrie 2024)
+
+Articolul 32
+(1) Directoratul stabilește, potrivit art. 20 lit. e), condițiile de valabilitate ale \
+atestatelor auditorilor de securitate informatică.
+"""
+
+
+@pytest.mark.model  # the shipped judge reads the question
+def test_a_refusal_says_the_provision_its_source_cites_is_repealed(workspace: Workspace) -> None:
+    _one_document(workspace, "legea_362.txt", REPEALING)
+    answer = workspace.ask(
+        "Cine stabilește condițiile de valabilitate ale atestatelor?", matter="M"
+    )
+    assert answer.disposition == "refused" and not answer.claims
+    assert answer.reason.endswith("sursa care răspunde citează „art. 20 lit. e)”, abrogat")
 
 
 SPONSORSHIP = """SPONSORSHIP AGREEMENT

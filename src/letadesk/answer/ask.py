@@ -291,7 +291,7 @@ class Asker:
                 if r.check == "citation"
                 for ref in unheld_references(self._corpus, r.text, matter_id=filters.matter_id)
             )
-            reason = ungrounded(options.language, list({r.raw: r for r in unheld}.values()))
+            reason = ungrounded(options.language, list({u.ref.raw: u for u in unheld}.values()))
             return build.refuse(reason, shown[:5], rejected=state.rejected, mode=mode)
         kind = "generated" if mode == "generated" else "extracted"
         claims = tuple(Claim(v.draft.text, kind, v.citations, v.checks) for v in state.kept)

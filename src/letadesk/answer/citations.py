@@ -3,12 +3,15 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
+from collections.abc import Callable
+from dataclasses import dataclass, replace
 from datetime import date
 
 from letadesk.domain import CheckResult, Fragment, MatterId, SearchFilters
+from letadesk.ingest.units import body_start
 from letadesk.ports import CorpusReader
 from letadesk.references import Reference, parse_references
+from letadesk.references.notes import repeal_of
 from letadesk.retrieve.acts import act_matches
 from letadesk.retrieve.provisions import provision_fragments
 
@@ -20,12 +23,29 @@ def _provision_exists(corpus: CorpusReader, filters: SearchFilters, ref: Referen
     if ref.article is None:
         docs = corpus.documents_admissible(filters)
         return ref.act is not None and any(act_matches(ref.act, d) for d in docs)
+    return bool(provision_fragments(corpus, filters, ref, _of_act(corpus, ref)))
+
+
+def _of_act(corpus: CorpusReader, ref: Reference) -> Callable[[Fragment], bool]:
+    """Whether a fragment is of the act ``ref`` names (any act when it names none)."""
     act = ref.act
 
     def of_act(frag: Fragment) -> bool:
         return act is None or act_matches(act, corpus.document(frag.document_id))
 
-    return bool(provision_fragments(corpus, filters, ref, of_act))
+    return of_act
+
+
+def _article_repealed(corpus: CorpusReader, filters: SearchFilters, ref: Reference) -> bool:
+    """Whether ``ref``'s article is in the matter with the text "Abrogat." (so none of
+    its alineate or litere is)."""
+    if ref.article is None:
+        return False
+    article = replace(ref, paragraph=None, letter=None, point=None)
+    return any(
+        repeal_of(frag.text[body_start(frag.text) :]) is not None
+        for frag, _ in provision_fragments(corpus, filters, article, _of_act(corpus, ref))
+    )
 
 
 def _acts(text: str) -> set[tuple[str, str | None, str | None]]:
@@ -44,11 +64,24 @@ def _references(claim: str, quoted: str) -> list[Reference]:
     ]
 
 
-def unheld_references(corpus: CorpusReader, claim: str, *, matter_id: MatterId) -> list[Reference]:
+@dataclass(frozen=True, slots=True)
+class Unheld:
+    """A reference no document of the matter holds; ``repealed``: its article is in the
+    matter, repealed ("Abrogat.")."""
+
+    ref: Reference
+    repealed: bool
+
+
+def unheld_references(corpus: CorpusReader, claim: str, *, matter_id: MatterId) -> list[Unheld]:
     """The references of ``claim`` that no document of the matter holds: why its
     citation check failed."""
     anywhere = SearchFilters(matter_id=matter_id)
-    return [r for r in _references(claim, "") if not _provision_exists(corpus, anywhere, r)]
+    return [
+        Unheld(r, _article_repealed(corpus, anywhere, r))
+        for r in _references(claim, "")
+        if not _provision_exists(corpus, anywhere, r)
+    ]
 
 
 def check_citations(

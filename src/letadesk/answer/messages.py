@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
+from letadesk.answer.citations import Unheld
 from letadesk.domain import Citation, Claim, Passage
-from letadesk.references import Reference
 from letadesk.text import Texts, detect_language, translate
 from letadesk.verify.scope import ScopeVerdict
 
@@ -31,6 +31,10 @@ _TEXT: Texts = {
     "unheld_citation": {
         "en": "the source that answers cites {refs}, which this matter does not hold",
         "ro": "sursa care răspunde citează {refs}, care nu se află în acest dosar",
+    },
+    "repealed_citation": {
+        "en": "the source that answers cites {refs}, repealed",
+        "ro": "sursa care răspunde citează {refs}, abrogat",
     },
     "add_act": {
         "en": "add that act to the matter to have the source quoted",
@@ -169,19 +173,23 @@ def no_source(language: str, why: str, **values: object) -> str:
     return f"{message('no_source', language)}: {message(why, language, **values)}"
 
 
-def ungrounded(language: str, unheld: Sequence[Reference]) -> str:
+def ungrounded(language: str, unheld: Sequence[Unheld]) -> str:
     """Why no claim could be grounded: the references its sources cite that the matter
-    does not hold (at most three), when that is why (a law's sentence citing the GDPR is
-    never shown while the GDPR is not in the matter; adding an act named would let it
-    be), else in general."""
+    does not hold or holds repealed (at most three), when that is why (a law's sentence
+    citing the GDPR is never shown while the GDPR is not in the matter; adding an act
+    named would let it be), else in general."""
     if not unheld:
         return no_source(language, "ungrounded")
     shown = unheld[:3]
-    refs = ", ".join(f"„{r.raw}”" if language == "ro" else f'"{r.raw}"' for r in shown)
-    reason = no_source(language, "unheld_citation", refs=refs)
-    if all(r.act is not None for r in shown):
-        reason += "; " + message("add_act", language)
-    return reason
+    said = []
+    for repealed, key in ((False, "unheld_citation"), (True, "repealed_citation")):
+        refs = [u.ref for u in shown if u.repealed == repealed]
+        if refs:
+            quoted = ", ".join(f"„{r.raw}”" if language == "ro" else f'"{r.raw}"' for r in refs)
+            said.append(message(key, language, refs=quoted))
+    if all(u.ref.act is not None and not u.repealed for u in shown):
+        said.append(message("add_act", language))
+    return f"{message('no_source', language)}: " + "; ".join(said)
 
 
 def out_of_scope(verdict: ScopeVerdict, language: str) -> str:
