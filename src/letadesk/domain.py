@@ -258,7 +258,9 @@ class ShortAnswer:
     [citation].quote`` (in the document: that citation's ``start`` plus these)."""
 
     text: str
-    kind: str  # "duration" | "penalty" | "amount" | "percent" | "date" | "law" | "court"
+    # "duration" | "penalty" | "amount" | "percent" | "count" | "frequency" | "area" |
+    # "date" | "law" | "court" | "choice" (the alternative of the question's the quote names)
+    kind: str
     claim: int
     citation: int
     start: int

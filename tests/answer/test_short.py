@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from letadesk.answer.short import asked_kinds, find_value, short_answer
+from letadesk.answer.short import asked_kinds, choice, find_value, short_answer
 from letadesk.domain import Citation, Claim, DocumentId, FragmentId
 
 PENAL = (
@@ -31,6 +31,10 @@ PENAL = (
         ("Câți ani de închisoare riscă?", "duration"),
         ("Câți viceprimari are un municipiu?", "count:viceprim"),
         ("How many directors may each party appoint?", "count:direct"),
+        ("Cât de des trebuie plătit salariul?", "frequency"),
+        ("How often must the royalty reports be delivered?", "frequency"),
+        ("Ce suprafață poate avea terenul concesionat?", "area"),
+        ("Ce vechime minimă trebuie să aibă un judecător?", "duration"),
     ],
 )
 def test_the_kind_a_question_asks_for(question: str, kind: str) -> None:
@@ -86,6 +90,13 @@ def test_a_question_asking_for_no_value_has_no_kind() -> None:
         ),
         (("date",), "Contractul intră în vigoare la 1 martie 2024.", "1 martie 2024"),
         (("percent",), "cota standard de TVA este de 19%.", "19%"),
+        (
+            ("frequency",),
+            "Salariul se plătește în bani cel puțin o dată pe lună, la data stabilită.",
+            "cel puțin o dată pe lună",
+        ),
+        (("frequency",), "Licensee shall deliver such reports quarterly.", "quarterly"),
+        (("area",), "Terenul concesionat are o suprafață de până la 250 mp.", "250 mp"),
     ],
 )
 def test_the_value_is_found_verbatim(kinds: tuple[str, ...], text: str, value: str) -> None:
@@ -150,3 +161,37 @@ def test_a_count_is_the_number_of_what_the_question_names(
     assert found is not None
     kind, start, end = found
     assert quote[start:end] == value and ":" not in kind
+
+
+COUNTY = (
+    "(1) Președintele consiliului județean reprezintă județul în relațiile cu celelalte "
+    "autorități publice, precum și în justiție."
+)
+
+
+def test_a_choice_is_answered_by_the_one_alternative_the_quote_names() -> None:
+    question = (
+        "Cine reprezintă județul în justiție, prefectul sau președintele consiliului județean?"
+    )
+    claims = (Claim(COUNTY, "extracted", (citation(COUNTY, 0, "art. 102 alin. (1)"),)),)
+    short = short_answer(question, claims)
+    assert short is not None and short.kind == "choice"
+    assert short.text == "Președintele consiliului județean" == COUNTY[short.start : short.end]
+    law = "This Agreement shall be governed by the laws of the State of Delaware."
+    start, end = choice("Which law governs this agreement, New York or Delaware?", law) or (0, 0)
+    assert law[start:end] == "Delaware"
+
+
+def test_no_choice_when_none_is_offered_or_the_quote_does_not_decide() -> None:
+    # a yes/no question's "or" offers no choice
+    pregnant = "Salariata însărcinată nu poate fi concediată."
+    assert choice("Poate fi concediat un salariat bolnav sau însărcinată?", pregnant) is None
+    # "sau nu" names nothing to choose
+    assert (
+        choice("Cine reprezintă județul, președintele consiliului județean sau nu?", COUNTY) is None
+    )
+    # a quote that names both alternatives, or neither, does not decide
+    both = COUNTY + " Prefectul ia act de hotărâre."
+    offered = "Cine reprezintă județul, prefectul sau președintele consiliului județean?"
+    assert choice(offered, both) is None
+    assert choice(offered, "Consiliul local se întrunește lunar.") is None

@@ -1,7 +1,9 @@
 """Short answers: where a question asks for a value (a duration, a penalty, an amount, a
-percentage, a count, a date, a law, a court), the answer leads with it, taken verbatim
-from the first claim's quote that states one of the kind asked: "30 de zile — art. 5
-alin. (1)".
+percentage, a count, a frequency, an area, a date, a law, a court), the answer leads
+with it, taken verbatim from the first claim's quote that states one of the kind asked:
+"30 de zile — art. 5 alin. (1)". A question that offers a choice ("Cine reprezintă
+județul în justiție, prefectul sau președintele consiliului județean?") is answered by
+the one alternative the quote names, when it names only one (:func:`choice`).
 
 The kinds a question asks for are read from its words (:func:`asked_kinds`: "Care este
 termenul…", "How long…", "Cum se pedepsește…", "Which law governs…"); a question that
@@ -69,6 +71,18 @@ _PATTERNS: dict[str, re.Pattern[str]] = {
         r"|\b(?:legea|legislatia|dreptul)\s+(?:romana|roman|romaniei)\b"
         r"|\b[a-z]+ law\b(?=\s+(?:shall|will|governs))"
     ),
+    "frequency": re.compile(
+        r"\b(?:(?:cel putin|cel mult|at least|no less than)\s+)?"
+        r"(?:o data|o singura data|de (?:doua|trei|patru|\d+) ori|once|twice|\w+ times)\s+"
+        r"(?:pe|in|la|per|a|an|every|each)\s+(?:\w+\s+)?(?:zi|saptamana|luna|an|trimestru|"
+        r"semestru|day|week|month|quarter|year|calendar (?:month|year))\b"
+        r"|\b(?:lunar|anual|trimestrial|semestrial|saptamanal|zilnic|monthly|annually|"
+        r"quarterly|weekly|daily)\b"
+    ),
+    "area": re.compile(
+        r"\b\d[\d.,]*\s*(?:mp\b|m2\b|m\u00b2|metri patrati\b|ha\b|hectare\b|"
+        r"square (?:feet|meters|metres)\b|sq\.? ?ft\b|acres\b)"
+    ),
     "court": re.compile(
         r"\b(?:the\s+)?(?:state\s+or\s+federal\s+)?courts?\s+(?:of|in|located in|sitting in)\s+"
         r"[a-z][a-z ,]{1,50}?(?=[.;)]|\s+(?:shall|will|and|for|with|having)\b)"
@@ -101,11 +115,13 @@ _ASKS: tuple[tuple[str, re.Pattern[str]], ...] = (
             r"\bamenda|\bhow much|\bamount|\bfee\b|\bfees\b|\bprice|\bcap\b|\bcapped"
         ),
     ),
+    ("frequency", re.compile(r"\bcat de des|\bhow often|\bfrecventa|\bfrequency")),
+    ("area", re.compile(r"\bsuprafat|\bce arie\b|\bhow large|\barea\b|\bsquare (?:feet|met)")),
     (
         "duration",
         re.compile(
-            rf"\btermen|\bcat timp|\bcat[ie] {_ASKED_UNIT}|\bin cat timp|\bdurat|\bdura\b|"
-            r"\bdureaz|\bpreaviz|"
+            rf"\btermen|\bvechime|\bcat timp|\bcat[ie] {_ASKED_UNIT}|\bin cat timp|"
+            r"\bdurat|\bdura\b|\bdureaz|\bpreaviz|"
             r"\bperioad|\bhow long|\bhow many (?:days|months|years)|\bnotice period|"
             r"\bwithin (?:what|how)|\bdeadline|\bterm\b|\bprescripti|\bvarsta|\bage\b"
         ),
@@ -174,17 +190,52 @@ def find_value(kinds: Sequence[str], text: str) -> tuple[str, int, int] | None:
     return None
 
 
+# The alternatives a wh-question offers after a comma: "Cine …, X sau Y?", "Which …: X or
+# Y?" (a yes/no question's "X or Y" is no choice: "Poate fi concediat … bolnav sau …?").
+_CHOICE = re.compile(
+    r"^(?:cine|care|ce|unde|cand|who|which|what|where|when)\b[^?]*?[,:;(\u2013-]\s*"
+    r"([^,:;(]+?)\s+(?:sau|ori|or)\s+([^,:;?]+?)\s*\?\s*$"
+)
+_ARTICLE_WORDS = frozenset("a an the un o pe".split())
+
+
+def _alternative(words: str) -> re.Pattern[str] | None:
+    """A pattern for an alternative's words in a folded quote, each word by its first
+    letters ("prefectul" finds "prefectului"); None for one of no content ("sau nu")."""
+    kept = [w for w in re.findall(r"[a-z0-9]+", words) if w not in _ARTICLE_WORDS]
+    if not kept or all(len(w) < 4 for w in kept):
+        return None
+    stems = [re.escape(w[: max(4, len(w) - 2)]) if len(w) > 4 else re.escape(w) for w in kept]
+    return re.compile(r"\b" + r"\w*\s+".join(stems) + r"\w*")
+
+
+def choice(question: str, quote: str) -> tuple[int, int] | None:
+    """Where ``quote`` names the one alternative of the two ``question`` offers that it
+    names (offsets in ``quote``); None when the question offers none, or the quote names
+    neither or both."""
+    m = _CHOICE.search(_fold(question).strip())
+    if m is None:
+        return None
+    patterns = [_alternative(m.group(1)), _alternative(m.group(2))]
+    if None in patterns:
+        return None
+    folded = _fold(quote)
+    found = [p.search(folded) for p in patterns if p is not None]
+    named = [f for f in found if f is not None]
+    return (named[0].start(), named[0].end()) if len(named) == 1 else None
+
+
 def short_answer(
     question: str, claims: Sequence[Claim], among: Sequence[int] | None = None
 ) -> ShortAnswer | None:
-    """The value ``question`` asks for, from the first claim's quote that states one;
-    only the claims of indices ``among`` (a group's), when given."""
+    """The value ``question`` asks for (or the alternative it offers that the quote
+    names), from the first claim's quote that states one; only the claims of indices
+    ``among`` (a group's), when given."""
     kinds = asked_kinds(question)
-    if not kinds:
-        return None
     for i in range(len(claims)) if among is None else among:
         for j, citation in enumerate(claims[i].citations):
-            found = find_value(kinds, citation.quote)
+            chosen = choice(question, citation.quote)
+            found = ("choice", *chosen) if chosen else find_value(kinds, citation.quote)
             if found is None:
                 continue
             kind, start, end = found
