@@ -14,7 +14,7 @@ from PySide6.QtWidgets import QLabel
 
 from conftest import wait_idle
 from corpus_factory import GOVERNING_LAW_MATTER, write_matter
-from letadesk.domain import Answer, DocumentId, UnansweredDocument
+from letadesk.domain import Answer, Claim, DocumentId, UnansweredDocument
 
 pytestmark = pytest.mark.ui
 
@@ -171,3 +171,24 @@ def test_how_an_acronym_was_read_shows_under_the_question(qtbot) -> None:
         assert texts == ["Unde depun contestația la CNSC?", reading]  # under the question
     view.show_answer(Answer("q", "answered", "r", ()))
     assert view.reading_labels == []
+
+
+HIDDEN = "The Receiving Party <span style='font-size:1px'>shall not</span> disclose it."
+
+
+def test_a_quote_that_looks_like_markup_is_shown_as_written(qtbot) -> None:
+    """A document's text that looks like HTML is shown as written, never rendered: a
+    QLabel left to guess renders "<span style='font-size:1px'>shall not</span>" at one
+    pixel, and the verbatim quote reads as its opposite."""
+    from PySide6.QtCore import Qt
+
+    from letadesk.ui.answer_view import AnswerView
+
+    view = AnswerView()
+    qtbot.addWidget(view)
+    view.show_answer(Answer("q", "answered", "r", (Claim(HIDDEN, "extracted", ()),)))
+    [label] = view.claim_labels
+    assert label.textFormat() == Qt.TextFormat.PlainText
+    assert label.text().replace("\u200b", "") == HIDDEN
+    view.show_answer(Answer("q", "refused", f"no source: {HIDDEN}", ()))
+    assert view.refusal_label.textFormat() == Qt.TextFormat.PlainText

@@ -39,7 +39,7 @@ from letadesk.ui.chip import Chip
 from letadesk.ui.flow_layout import FlowLayout
 from letadesk.ui.refusal_view import build_refusal
 from letadesk.ui.rejected_claims import mode_line, rejected_lines
-from letadesk.ui.text_fit import ElidedLabel, breakable, wrapped_label
+from letadesk.ui.text_fit import ElidedLabel, breakable, plain_label, wrapped_label
 
 # Arrow keys on a chip: the focus moves to the previous or next chip.
 _CHIP_STEPS = {Qt.Key.Key_Left: -1, Qt.Key.Key_Up: -1, Qt.Key.Key_Right: 1, Qt.Key.Key_Down: 1}
@@ -231,7 +231,7 @@ class AnswerView(QScrollArea):
         row.setObjectName(("claimMismatch" if differs else "claimError") if error else "claim")
         box = QVBoxLayout(row)
         box.setContentsMargins(10, 8, 10, 8)
-        text = QLabel(breakable(claim.text))
+        text = plain_label(breakable(claim.text))
         text.setWordWrap(True)
         text.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         text.setObjectName("claimText")

@@ -27,6 +27,7 @@ from letadesk.errors import LetaDeskError
 from letadesk.export.memo import memo_markdown, write_memo_docx
 from letadesk.profile import Profile
 from letadesk.ui.answer_view import AnswerView
+from letadesk.ui.text_fit import plain_label
 
 
 def memo_input(record: dict[str, Any]) -> dict[str, Any]:
@@ -73,7 +74,7 @@ class AuditView(QWidget):
         self.list.currentItemChanged.connect(self._selected)
         self.detail = AnswerView()
         self.detail.source_clicked.connect(self.source_clicked.emit)
-        self.meta = QLabel()
+        self.meta = plain_label()  # the recorded question and answer
         self.meta.setObjectName("hint")
         self.meta.setWordWrap(True)
         self.meta.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)

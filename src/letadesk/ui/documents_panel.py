@@ -26,6 +26,7 @@ from letadesk.errors import NotFoundError
 from letadesk.profile import Profile
 from letadesk.ui.doc_status import DocRow, describe
 from letadesk.ui.document_actions import document_menu
+from letadesk.ui.text_fit import plain_label
 
 _COLOURS = {
     "failed": "#b3261e",
@@ -70,7 +71,7 @@ class DocumentsPanel(QWidget):
         self.hint.setWordWrap(True)
         # The selected document's status and details in full, wrapped and selectable: a
         # failed file's reason is read here, not by scrolling the table sideways.
-        self.details = QLabel()
+        self.details = plain_label()  # a document's name and state
         self.details.setObjectName("hint")
         self.details.setWordWrap(True)
         self.details.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)

@@ -40,6 +40,7 @@ from letadesk.export.citation_text import conventional_citation, quote_with_cita
 from letadesk.profile import Profile
 from letadesk.ui.page_image import Rect, find_rects, page_pixmap
 from letadesk.ui.text_find import all_matches, hit_lines, next_match, page_at, utf16_offset
+from letadesk.ui.text_fit import plain_label
 from letadesk.ui.viewer_toolbar import ViewerToolbar
 
 HIGHLIGHT = QColor(255, 214, 0, 110)
@@ -69,7 +70,7 @@ class SourceViewer(QWidget):
         self._refit.setSingleShot(True)
         self._refit.setInterval(120)
         self._refit.timeout.connect(lambda: self.show_page(self.current_page))
-        self.header = QLabel(self._placeholder())
+        self.header = plain_label(self._placeholder())  # the document's title
         self.header.setObjectName("viewerHeader")
         self.header.setWordWrap(True)
         self.page_image = QLabel()

@@ -45,9 +45,20 @@ def plain(text: str) -> str:
     return text.replace(ZWSP, "")
 
 
+def plain_label(text: str = "") -> QLabel:
+    """A label that shows ``text`` as written. A QLabel reads text that looks like
+    markup as rich text: a document's "<span style='font-size:1px'>shall not</span>"
+    would show a verbatim quote without its negation. Quotes, claims, reasons, titles
+    and names of documents are shown only through plain labels."""
+    label = QLabel(text)
+    label.setTextFormat(Qt.TextFormat.PlainText)
+    return label
+
+
 def wrapped_label(text: str, name: str = "") -> QLabel:
-    """A wrapped label of ``text`` that never widens its pane (see :func:`breakable`)."""
-    label = QLabel(breakable(text))
+    """A wrapped plain label of ``text`` that never widens its pane (see
+    :func:`breakable`)."""
+    label = plain_label(breakable(text))
     label.setWordWrap(True)
     if name:
         label.setObjectName(name)
@@ -67,6 +78,7 @@ class ElidedLabel(QLabel):
         mode: Qt.TextElideMode = Qt.TextElideMode.ElideMiddle,
     ) -> None:
         super().__init__(text, parent)
+        self.setTextFormat(Qt.TextFormat.PlainText)  # a document's title, as written
         self._full = text
         self._mode = mode
         self.setToolTip(text)
