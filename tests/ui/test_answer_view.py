@@ -14,7 +14,7 @@ from PySide6.QtWidgets import QLabel
 
 from conftest import wait_idle
 from corpus_factory import GOVERNING_LAW_MATTER, write_matter
-from letadesk.domain import Answer, Claim, DocumentId, UnansweredDocument
+from letadesk.domain import Answer, Citation, Claim, DocumentId, FragmentId, UnansweredDocument
 
 pytestmark = pytest.mark.ui
 
@@ -186,9 +186,12 @@ def test_a_quote_that_looks_like_markup_is_shown_as_written(qtbot) -> None:
 
     view = AnswerView()
     qtbot.addWidget(view)
-    view.show_answer(Answer("q", "answered", "r", (Claim(HIDDEN, "extracted", ()),)))
+    cite = Citation(FragmentId(1), DocumentId(1), "<b>NDA</b>", 1, "1", "Section 2", HIDDEN, 0, 9)
+    view.show_answer(Answer("q", "answered", "r", (Claim(HIDDEN, "extracted", (cite,)),)))
     [label] = view.claim_labels
     assert label.textFormat() == Qt.TextFormat.PlainText
     assert label.text().replace("\u200b", "") == HIDDEN
+    [chip] = view.chips  # its tooltip quotes the source: escaped, so shown as written
+    assert "&lt;span style=&#x27;font-size:1px&#x27;&gt;shall not&lt;/span&gt;" in chip.toolTip()
     view.show_answer(Answer("q", "refused", f"no source: {HIDDEN}", ()))
     assert view.refusal_label.textFormat() == Qt.TextFormat.PlainText

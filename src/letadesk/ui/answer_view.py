@@ -39,7 +39,7 @@ from letadesk.ui.chip import Chip
 from letadesk.ui.flow_layout import FlowLayout
 from letadesk.ui.refusal_view import build_refusal
 from letadesk.ui.rejected_claims import mode_line, rejected_lines
-from letadesk.ui.text_fit import ElidedLabel, breakable, plain_label, wrapped_label
+from letadesk.ui.text_fit import ElidedLabel, breakable, plain_label, plain_tip, wrapped_label
 
 # Arrow keys on a chip: the focus moves to the previous or next chip.
 _CHIP_STEPS = {Qt.Key.Key_Left: -1, Qt.Key.Key_Up: -1, Qt.Key.Key_Right: 1, Qt.Key.Key_Down: 1}
@@ -221,7 +221,7 @@ class AnswerView(QScrollArea):
         names = "; ".join(d.document for d in documents)
         text = self.tr("No answer in: {documents}").format(documents=names)
         self.unanswered_label = wrapped_label(text, "hint")
-        self.unanswered_label.setToolTip("\n".join(d.document for d in documents))
+        self.unanswered_label.setToolTip(plain_tip("\n".join(d.document for d in documents)))
         layout.addWidget(self.unanswered_label)
 
     def _claim_row(self, claim: Claim, chips: list[Chip]) -> QFrame:
@@ -321,7 +321,7 @@ class AnswerView(QScrollArea):
         chip = Chip(text, ref, name=ref.document, optional=optional)
         chip.setObjectName("staleChip" if ref.stale else "chip")
         chip.setCursor(Qt.CursorShape.PointingHandCursor)
-        chip.setToolTip(f"{chip.full_text()}\n\u201c{ref.quote[:400]}\u201d")
+        chip.setToolTip(plain_tip(f"{chip.full_text()}\n\u201c{ref.quote[:400]}\u201d"))
         quotes = quotes or (ref,)
         chip.clicked.connect(lambda _=False: self.source_clicked.emit(ref, quotes, at))
         chip.installEventFilter(self)
@@ -355,7 +355,7 @@ class AnswerView(QScrollArea):
         self.rejected_labels = []
         for line in lines:
             label = wrapped_label(line.text)
-            label.setToolTip(line.detail)
+            label.setToolTip(plain_tip(line.detail))
             self.rejected_labels.append(label)
             inner.addWidget(label)
         self.show_rejected = QCheckBox(self.tr("Show rejected claims ({n})").format(n=len(lines)))

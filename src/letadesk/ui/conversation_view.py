@@ -29,6 +29,7 @@ from letadesk.text import one_line, shorten
 from letadesk.ui.answer_view import AnswerView
 from letadesk.ui.ask_panel import AskPanel
 from letadesk.ui.conversation import FollowUp, Scope, Thread, Turn
+from letadesk.ui.text_fit import plain_tip
 from letadesk.ui.window_state import set_thread_start, thread_start
 
 KEPT = 20  # questions of a matter's conversation restored from the audit trail
@@ -141,7 +142,7 @@ class ConversationView(QWidget):
             gist = _tr("no answer")
         item = QListWidgetItem(f"{number}. {one_line(turn.question)} — {gist}")
         tip = [turn.question, scope_text(turn.scope)] + ([turn.note] if turn.note else [])
-        item.setToolTip("\n".join(tip))
+        item.setToolTip(plain_tip("\n".join(tip)))
         return item
 
     def _show_turn(self, row: int) -> None:

@@ -26,7 +26,7 @@ from letadesk.errors import NotFoundError
 from letadesk.profile import Profile
 from letadesk.ui.doc_status import DocRow, describe
 from letadesk.ui.document_actions import document_menu
-from letadesk.ui.text_fit import plain_label
+from letadesk.ui.text_fit import plain_label, plain_tip
 
 _COLOURS = {
     "failed": "#b3261e",
@@ -192,7 +192,7 @@ class DocumentsPanel(QWidget):
         tip = f"{doc.path}\n{row.detail}".strip()
         for col, text in enumerate(cells):
             item = QTableWidgetItem(text)
-            item.setToolTip(tip)
+            item.setToolTip(plain_tip(tip))
             item.setData(Qt.ItemDataRole.UserRole, doc.id)
             if col == 1 and row.status in _COLOURS:
                 item.setForeground(QBrush(QColor(_COLOURS[row.status])))

@@ -33,6 +33,7 @@ from letadesk.ui.answer_view import AnswerView
 from letadesk.ui.as_of import AsOfField
 from letadesk.ui.engine import Engine, EngineThread
 from letadesk.ui.profile import FirmServer
+from letadesk.ui.text_fit import plain_tip
 
 _ERROR_COLOUR = "#b3261e"
 
@@ -157,7 +158,7 @@ class DraftView(QWidget):
             mark = self.tr("\u2717 {n} to review — ").format(n=wrong) if wrong else ""
             item = QListWidgetItem(mark + shorten(_label(piece), 160))
             where = self.tr("Clause {i} of the draft").format(i=i)
-            item.setToolTip(f"{where}\n{piece.heading}" if piece.heading else where)
+            item.setToolTip(plain_tip(f"{where}\n{piece.heading}" if piece.heading else where))
             if wrong:
                 item.setForeground(QBrush(QColor(_ERROR_COLOUR)))
             self.clauses.addItem(item)

@@ -16,7 +16,7 @@ from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QVBoxLayout, QWidget
 from letadesk.domain import Answer, Citation, Passage
 from letadesk.ui.chip import Chip
 from letadesk.ui.flow_layout import FlowLayout
-from letadesk.ui.text_fit import wrapped_label
+from letadesk.ui.text_fit import plain_tip, wrapped_label
 
 
 class RefusalHost(Protocol):
@@ -112,7 +112,7 @@ def _clarify_buttons(view: RefusalHost, inner: QVBoxLayout, answer: Answer) -> N
         button = Chip(f"{where} · {ref.document}", ref, name=ref.document)
         button.setObjectName("clarifyChip")
         tip = _tr("Ask again, of {document} only: {q}")
-        button.setToolTip(tip.format(q=answer.question, document=ref.document))
+        button.setToolTip(plain_tip(tip.format(q=answer.question, document=ref.document)))
         button.clicked.connect(_emitter(view, answer.question, ref))
         view.clarify_buttons.append(button)
         row.addWidget(button)

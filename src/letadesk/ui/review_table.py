@@ -14,6 +14,7 @@ from PySide6.QtWidgets import QAbstractItemView, QTableWidget, QTableWidgetItem,
 
 from letadesk.domain import Document
 from letadesk.review.templates import Question
+from letadesk.ui.text_fit import plain_tip
 
 HEADER_WIDTH = 200  # the row headers' widest, in pixels
 COLUMN_WIDTH = 190
@@ -44,12 +45,12 @@ class ReviewTable(QTableWidget):
         self.setColumnCount(len(columns))
         for col, q in enumerate(columns):
             header = QTableWidgetItem(q.label)
-            header.setToolTip(q.question)
+            header.setToolTip(plain_tip(q.question))
             self.setHorizontalHeaderItem(col, header)
             self.setColumnWidth(col, COLUMN_WIDTH)
         for row, doc in enumerate(rows):
             header = QTableWidgetItem(row_title(doc))
-            header.setToolTip(f"{doc.title}\n{doc.path}" if doc.title else doc.path)
+            header.setToolTip(plain_tip(f"{doc.title}\n{doc.path}" if doc.title else doc.path))
             header.setTextAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
             self.setVerticalHeaderItem(row, header)
             for col in range(len(columns)):

@@ -45,6 +45,7 @@ from letadesk.ui.i18n import count
 from letadesk.ui.profile import FirmServer
 from letadesk.ui.question_editor import QuestionEditor
 from letadesk.ui.review_table import ReviewTable, row_title
+from letadesk.ui.text_fit import plain_tip
 
 _SHORT = 70  # characters of the first claim shown in a cell
 _FILE = "file"  # the template combo's "from a file" entry
@@ -176,7 +177,7 @@ class ReviewView(QWidget):
         if self.template not in ("cuad", "ro"):
             text += " · " + Path(self.template).name
         self.questions_label.setText(text + (self.tr(" (edited)") if edited else ""))
-        self.questions_label.setToolTip("\n".join(q.question for q in questions))
+        self.questions_label.setToolTip(plain_tip("\n".join(q.question for q in questions)))
 
     def edit_questions(self) -> QuestionEditor:
         """The editor, open on the template's questions; on OK the grid asks its choice."""
@@ -230,7 +231,7 @@ class ReviewView(QWidget):
             self.progress_label.setText(self.tr("Error: {m}").format(m=exc))
         for doc in documents:
             item = QListWidgetItem(row_title(doc))
-            item.setToolTip(doc.path)
+            item.setToolTip(plain_tip(doc.path))
             item.setData(Qt.ItemDataRole.UserRole, doc.id)
             item.setData(Qt.ItemDataRole.UserRole + 1, doc)
             item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
@@ -302,7 +303,7 @@ class ReviewView(QWidget):
             self._cells[(row, col)] = cell
         item = QTableWidgetItem(self.cell_text(cell))
         tip = "\n\n".join(c.text for c in cell.claims) or cell.reason
-        item.setToolTip(tip[:1000])
+        item.setToolTip(plain_tip(tip[:1000]))
         self.table.setItem(row, col, item)
         if (self.table.currentRow(), self.table.currentColumn()) == (row, col):
             self._show_cell(row, col)

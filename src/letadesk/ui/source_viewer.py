@@ -40,7 +40,7 @@ from letadesk.export.citation_text import conventional_citation, quote_with_cita
 from letadesk.profile import Profile
 from letadesk.ui.page_image import Rect, find_rects, page_pixmap
 from letadesk.ui.text_find import all_matches, hit_lines, next_match, page_at, utf16_offset
-from letadesk.ui.text_fit import plain_label
+from letadesk.ui.text_fit import plain_label, plain_tip
 from letadesk.ui.viewer_toolbar import ViewerToolbar
 
 HIGHLIGHT = QColor(255, 214, 0, 110)
@@ -325,7 +325,7 @@ class SourceViewer(QWidget):
         page, hits = page_at(pages, found[0]), all_matches(text, term)
         at = hits.index(found) + 1 if found in hits else 1
         status.setText(self.tr("{i} of {n}, page {p}").format(i=at, n=len(hits), p=page))
-        status.setToolTip("\n".join(hit_lines(text, pages, hits[:40])))
+        status.setToolTip(plain_tip("\n".join(hit_lines(text, pages, hits[:40]))))
         if self.mode == "pdf":
             self._highlight_page = page
             self.highlight_rects = find_rects(self._ws, doc, page, text[found[0] : found[1]])

@@ -12,10 +12,12 @@ than its pane, the claims cut at the right edge. Two ways out:
 
 from __future__ import annotations
 
+import html
 import re
 
 from PySide6.QtCore import QSize, Qt
 from PySide6.QtGui import QResizeEvent
+from PySide6.QtGui import Qt as GuiQt
 from PySide6.QtWidgets import QLabel, QSizePolicy, QWidget
 
 ZWSP = "\u200b"
@@ -55,6 +57,15 @@ def plain_label(text: str = "") -> QLabel:
     return label
 
 
+def plain_tip(text: str) -> str:
+    """``text`` for a tooltip, shown as written: Qt renders a tooltip that looks like
+    markup as rich text, so such a text is escaped inside a paragraph that keeps its
+    line breaks; any other is left as it is."""
+    if not GuiQt.mightBeRichText(text):
+        return text
+    return f"<p style='white-space:pre-wrap'>{html.escape(text)}</p>"
+
+
 def wrapped_label(text: str, name: str = "") -> QLabel:
     """A wrapped plain label of ``text`` that never widens its pane (see
     :func:`breakable`)."""
@@ -81,7 +92,7 @@ class ElidedLabel(QLabel):
         self.setTextFormat(Qt.TextFormat.PlainText)  # a document's title, as written
         self._full = text
         self._mode = mode
-        self.setToolTip(text)
+        self.setToolTip(plain_tip(text))
         self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
 
     def full_text(self) -> str:
@@ -89,7 +100,7 @@ class ElidedLabel(QLabel):
 
     def set_full_text(self, text: str) -> None:
         self._full = text
-        self.setToolTip(text)
+        self.setToolTip(plain_tip(text))
         self.setText(text)
         self.updateGeometry()
         if self.width() > 0:
