@@ -29,16 +29,12 @@ _TEXT: Texts = {
     },
     # every claim was a source's sentence citing what the matter does not hold
     "unheld_citation": {
-        "en": "the source that answers cites {refs}, which this matter does not hold",
-        "ro": "sursa care răspunde citează {refs}, care nu se află în acest dosar",
+        "en": "the nearest source cites {refs}, which this matter does not hold",
+        "ro": "sursa cea mai apropiată citează {refs}, care nu se află în acest dosar",
     },
     "repealed_citation": {
-        "en": "the source that answers cites {refs}, repealed",
-        "ro": "sursa care răspunde citează {refs}, abrogat",
-    },
-    "add_act": {
-        "en": "add that act to the matter to have the source quoted",
-        "ro": "adăugați actul în dosar ca sursa să poată fi citată",
+        "en": "the nearest source cites {refs}, repealed",
+        "ro": "sursa cea mai apropiată citează {refs}, abrogat",
     },
     # an answer over several documents: those searched that hold no answer
     "no_answer_in": {"en": "No answer in: {documents}", "ro": "Niciun răspuns în: {documents}"},
@@ -176,8 +172,9 @@ def no_source(language: str, why: str, **values: object) -> str:
 def ungrounded(language: str, unheld: Sequence[Unheld]) -> str:
     """Why no claim could be grounded: the references its sources cite that the matter
     does not hold or holds repealed (at most three), when that is why (a law's sentence
-    citing the GDPR is never shown while the GDPR is not in the matter; adding an act
-    named would let it be), else in general."""
+    citing the GDPR is never shown while the GDPR is not in the matter), else in
+    general. Whether such an act exists is not the matter's to say (a planted paragraph
+    cites acts that do not), so the reason names the references and advises nothing."""
     if not unheld:
         return no_source(language, "ungrounded")
     shown = unheld[:3]
@@ -187,8 +184,6 @@ def ungrounded(language: str, unheld: Sequence[Unheld]) -> str:
         if refs:
             quoted = ", ".join(f"„{r.raw}”" if language == "ro" else f'"{r.raw}"' for r in refs)
             said.append(message(key, language, refs=quoted))
-    if all(u.ref.act is not None and not u.repealed for u in shown):
-        said.append(message("add_act", language))
     return f"{message('no_source', language)}: " + "; ".join(said)
 
 
