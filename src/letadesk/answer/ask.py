@@ -16,7 +16,7 @@ from functools import partial
 
 from letadesk.answer.across import answer_across, asked_of_several
 from letadesk.answer.build import AnswerBuilder
-from letadesk.answer.citations import unheld_references
+from letadesk.answer.citations import rejected_for
 from letadesk.answer.exceptions import corpus_rules, rule_first
 from letadesk.answer.extract import extract_claims
 from letadesk.answer.grounding import ClaimVerifier
@@ -285,13 +285,8 @@ class Asker:
         coherence(state, judge)
         build = AnswerBuilder(question, options.as_of, options.language)
         if not state.kept:
-            unheld = (
-                ref
-                for r in state.rejected
-                if r.check == "citation"
-                for ref in unheld_references(self._corpus, r.text, matter_id=filters.matter_id)
-            )
-            reason = ungrounded(options.language, list({u.ref.raw: u for u in unheld}.values()))
+            unheld = rejected_for(self._corpus, state.rejected, matter_id=filters.matter_id)
+            reason = ungrounded(options.language, unheld)
             return build.refuse(reason, shown[:5], rejected=state.rejected, mode=mode)
         kind = "generated" if mode == "generated" else "extracted"
         claims = tuple(Claim(v.draft.text, kind, v.citations, v.checks) for v in state.kept)

@@ -3,11 +3,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from datetime import date
 
-from letadesk.domain import CheckResult, Fragment, MatterId, SearchFilters
+from letadesk.domain import CheckResult, Fragment, MatterId, RejectedClaim, SearchFilters
 from letadesk.ingest.units import body_start
 from letadesk.ports import CorpusReader
 from letadesk.references import Reference, parse_references
@@ -82,6 +82,20 @@ def unheld_references(corpus: CorpusReader, claim: str, *, matter_id: MatterId) 
         for r in _references(claim, "")
         if not _provision_exists(corpus, anywhere, r)
     ]
+
+
+def rejected_for(
+    corpus: CorpusReader, rejected: Sequence[RejectedClaim], *, matter_id: MatterId
+) -> list[Unheld]:
+    """The references that made the citation check reject the ``rejected`` claims, each
+    once, in order."""
+    unheld = (
+        u
+        for r in rejected
+        if r.check == "citation"
+        for u in unheld_references(corpus, r.text, matter_id=matter_id)
+    )
+    return list({u.ref.raw: u for u in unheld}.values())
 
 
 def check_citations(
