@@ -209,20 +209,34 @@ def _alternative(words: str) -> re.Pattern[str] | None:
     return re.compile(r"\b" + r"\w*\s+".join(stems) + r"\w*")
 
 
+Offered = tuple[re.Pattern[str], re.Pattern[str]]
+
+
+def offered(question: str) -> Offered | None:
+    """The two alternatives ``question`` offers, as patterns for a folded quote; None
+    when it offers none (or one of them names nothing)."""
+    m = _CHOICE.search(_fold(question).strip())
+    if m is None:
+        return None
+    first, second = _alternative(m.group(1)), _alternative(m.group(2))
+    return (first, second) if first is not None and second is not None else None
+
+
+def chosen(alternatives: Offered | None, quote: str) -> tuple[int, int] | None:
+    """Where ``quote`` names the one of ``alternatives`` it names (offsets in ``quote``);
+    None when there are none, or the quote names neither or both."""
+    if alternatives is None:
+        return None
+    folded = _fold(quote)
+    named = [m for p in alternatives if (m := p.search(folded)) is not None]
+    return (named[0].start(), named[0].end()) if len(named) == 1 else None
+
+
 def choice(question: str, quote: str) -> tuple[int, int] | None:
     """Where ``quote`` names the one alternative of the two ``question`` offers that it
     names (offsets in ``quote``); None when the question offers none, or the quote names
     neither or both."""
-    m = _CHOICE.search(_fold(question).strip())
-    if m is None:
-        return None
-    patterns = [_alternative(m.group(1)), _alternative(m.group(2))]
-    if None in patterns:
-        return None
-    folded = _fold(quote)
-    found = [p.search(folded) for p in patterns if p is not None]
-    named = [f for f in found if f is not None]
-    return (named[0].start(), named[0].end()) if len(named) == 1 else None
+    return chosen(offered(question), quote)
 
 
 def short_answer(
@@ -231,11 +245,11 @@ def short_answer(
     """The value ``question`` asks for (or the alternative it offers that the quote
     names), from the first claim's quote that states one; only the claims of indices
     ``among`` (a group's), when given."""
-    kinds = asked_kinds(question)
+    kinds, alternatives = asked_kinds(question), offered(question)
     for i in range(len(claims)) if among is None else among:
         for j, citation in enumerate(claims[i].citations):
-            chosen = choice(question, citation.quote)
-            found = ("choice", *chosen) if chosen else find_value(kinds, citation.quote)
+            named = chosen(alternatives, citation.quote)
+            found = ("choice", *named) if named else find_value(kinds, citation.quote)
             if found is None:
                 continue
             kind, start, end = found

@@ -82,6 +82,8 @@ def provision_fragments(
     the fragment is the litera's own). Document order."""
     found: list[tuple[Fragment, str | None]] = []
     decided: set[DocumentId] = set()
+    # a litera is carried for its text to be cut out; an English subsection is read whole
+    letter = None if _subsection(ref) is not None else ref.letter
     for level, unit in enumerate(enclosing_units(ref)):
         frags = [
             f
@@ -93,6 +95,5 @@ def provision_fragments(
         if level == 0:
             found += [(f, None) for f in frags]
         else:
-            letter = None if _subsection(ref) is not None else ref.letter
             found += [(f, letter) for f in frags if holds(f, ref, unit)]
     return sorted(found, key=lambda pair: (pair[0].document_id, pair[0].start))
