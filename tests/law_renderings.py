@@ -36,6 +36,14 @@ _HEADING = re.compile(
 _ALIN = re.compile(r"^\((\d+)\) ")
 _LIT = re.compile(r"^([a-z])\) ")
 _PCT = re.compile(r"^(\d+)\. ")
+# Slips of the published text, read as the law is: the next alineat on the same line
+# after a sentence ("... bunuri. (2) Cu toate acestea ..."), and the next article printed
+# inside the line before it ("... art. 2.435-2.444. Cumpărarea de către creditor Art.
+# 2.448. - (1) Un creditor ...").
+_NEXT_ALIN = re.compile(r"(?<=[.;:]) (?=\((\d+)\) [A-ZĂÂÎȘŞȚŢ])")
+_INLINE_ARTICLE = re.compile(
+    r"(?<=\.) ([A-ZĂÂÎȘŞȚŢ][^.()]{2,80}?) Art\. (\d{1,3}(?:\.\d{3})?)\. - (?=\(1\) )"
+)
 
 
 @dataclass
@@ -58,7 +66,7 @@ def read_code(path: Path, first: int, last: int) -> list[Article]:
     articles: list[Article] = []
     headings: list[str] = []
     current: Article | None = None
-    for raw in path.read_text(encoding="utf-8").splitlines():
+    for raw in _lines(path.read_text(encoding="utf-8")):
         line = raw.strip()
         if not line:
             continue
@@ -74,6 +82,29 @@ def read_code(path: Path, first: int, last: int) -> list[Article]:
         elif current is not None:
             current.items.append(_item(line))
     return [a for a in articles if a.items]
+
+
+def _lines(text: str) -> list[str]:
+    """The code's lines, its slips (:data:`_NEXT_ALIN`, :data:`_INLINE_ARTICLE`) each
+    broken onto lines of their own, as the law reads."""
+    out: list[str] = []
+    for line in text.splitlines():
+        line = _INLINE_ARTICLE.sub(lambda m: f"\nArticolul {m[2]}\n{m[1]}\n", line)
+        out += [part for piece in line.split("\n") for part in _alineats(piece)]
+    return out
+
+
+def _alineats(line: str) -> list[str]:
+    """``line`` split before each alineat that follows the one before it in number."""
+    m = _ALIN.match(line.strip())
+    if m is None:
+        return [line]
+    parts, start, expected = [], 0, int(m[1]) + 1
+    for cut in _NEXT_ALIN.finditer(line):
+        if int(cut[1]) == expected:
+            parts.append(line[start : cut.start()])
+            start, expected = cut.end(), expected + 1
+    return [*parts, line[start:]]
 
 
 def _title(line: str) -> bool:

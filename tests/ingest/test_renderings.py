@@ -114,3 +114,26 @@ def test_exact_questions_are_answered_with_their_unit(
     cited = [c for claim in answer.claims for c in claim.citations]
     assert cited and all(c.locator == locator for c in cited), [c.locator for c in cited]
     assert any(words in c.quote for c in cited)
+
+
+CODUL_CIVIL = "codes_original/codul_civil_L287-2009_forma_initiala_MO511-2009.txt"
+
+
+def test_published_slips_are_read_as_the_law_is(shared_data: Path) -> None:
+    """Codul civil as first published prints art. 525's alin. (2) on alin. (1)'s line and
+    art. 2.448 inside art. 2.447's last line: each quote still cites its own unit, in the
+    published file itself and in the fixture parser's truth."""
+    doc = read_document(shared_data / "ro" / CODUL_CIVIL)
+    cited = {}
+    for f in doc.fragments:
+        for sentence in candidate_sentences(f.text):
+            at = f.text.index(sentence)
+            cited[sentence[:40]] = unit_at(f.locator, f.text, at, at + len(sentence))
+    assert cited["(2) Cu toate acestea, în cazul în care p"] == "art. 525 alin. (2)"
+    assert cited["(1) Un creditor ipotecar nu poate cumpăr"] == "art. 2448 alin. (1)"
+    assert not any(s.startswith("Cumpărarea de către creditor") for s in cited)
+    assert cited["b) prin vânzare directă, însă numai dacă"] == "art. 2448 alin. (1) lit. b)"
+    truth = {a.number: a for a in lr.read_code(shared_data / "ro" / CODUL_CIVIL, 525, 2448)}
+    assert [i.label for i in truth["525"].items] == ["1", "2"]
+    assert truth["2448"].title == "Cumpărarea de către creditor"
+    assert truth["2447"].items[-1].text.endswith("în condiţiile art. 2.435-2.444.")

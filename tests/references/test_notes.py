@@ -42,7 +42,16 @@ def test_a_repealed_provision() -> None:
 def test_amended_or_unnoted_provisions_are_not_repealed() -> None:
     assert repeal_of(f"Text în vigoare.\n{NOTE_57}") is None
     assert repeal_of("Abrogat.") is None  # no note says when or by what
-    assert repeal_of(f"Abrogat.\n{NOTE_57}") is None  # the note is no repeal
+
+
+def test_a_provision_rewritten_as_abrogat_is_repealed_by_that_rewrite() -> None:
+    """Legea 85/2014 art. 217 alin. (2): "Abrogat." and only a note that it "a fost
+    modificat": that rewrite made it "Abrogat."; a later repeal note, if any, wins."""
+    repeal = repeal_of(f"Abrogat.\n{NOTE_57}")
+    assert repeal is not None
+    assert (repeal.date, repeal.act) == ("13-07-2020", "OUG nr. 114/2020")
+    later = repeal_of(f"Abrogat.\n{NOTE_57}\n{REPEAL_20}")
+    assert later is not None and later.act == "OUG nr. 57/2019"
 
 
 def test_a_note_ends_where_the_next_unit_or_text_starts() -> None:

@@ -27,6 +27,7 @@ from letadesk.references.grammar import (
     RO_TITLED_ALINEAT,
     article_header_end,
     is_structure_line,
+    titled_inline_header_end,
 )
 from letadesk.references.notes import editorial_spans, notes_in
 
@@ -250,6 +251,9 @@ def quotable_spans(text: str) -> list[tuple[int, int]]:
     after_header = False
     for i, (start, line) in enumerate(lines):
         kind = is_structure_line(line)
+        if i == 0 and not kind and (end := titled_inline_header_end(line)):
+            cut.append((start, start + end))  # the fragment's own title and header
+            continue
         if kind == "heading":
             cut.append((start, start + len(line)))
             continue

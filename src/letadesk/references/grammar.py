@@ -24,6 +24,9 @@ RO_TITLED_ALINEAT = re.compile(
 )
 _RO_TITLED = re.compile(rf"[^\t]{{1,200}}\t+(?:ARTICOLUL|Articolul)\s*{_NUM}\s*$")
 _RO_INLINE = re.compile(rf"(?<=\s)Art\.\s*{_NUM}\.\s*[-–—]\s")
+# The short title written just before an in-line header, which ingest.structure keeps
+# at the start of the article's fragment: "Cumpărarea de către creditor Art. 2.448. - "
+_RO_TITLE_BEFORE_INLINE = re.compile(r"[A-ZĂÂÎȘŞȚŢ][^.;:\n]{0,99}?\s(?=Art\.)")
 _RO_HEADING = re.compile(
     r"(?:#+\s*)?(?:Titlul|TITLUL|Capitolul|CAPITOLUL|Sec[țţt]iunea|SEC[ȚŢT]IUNEA|"
     r"Subsec[țţt]iunea|SUBSEC[ȚŢT]IUNEA|Cartea|CARTEA|Partea|PARTEA|Paragraful|PARAGRAFUL|"
@@ -120,6 +123,15 @@ def article_header_end(line: str) -> int:
     """Where the article header that opens ``line`` ends (0 when there is none)."""
     m = _RO_ARTICLE.match(line) or _RO_TITLED.match(line)
     return m.end() if m else 0
+
+
+def titled_inline_header_end(line: str) -> int:
+    """Where a marginal title and the in-line article header after it, opening
+    ``line``, end ("Cumpărarea de către creditor Art. 2.448. - (1) ..."; 0 when
+    ``line`` opens otherwise)."""
+    title = _RO_TITLE_BEFORE_INLINE.match(line)
+    header = _RO_INLINE.match(line, title.end()) if title else None
+    return header.end() if header else 0
 
 
 def _ro_number(m: re.Match[str]) -> tuple[str, tuple[int, int]]:

@@ -43,6 +43,10 @@ _SHORT = (
     ("ORDIN", "", "Ordinul"),
 )
 _REPEALED = re.compile(r"(?:abrogat|eliminat)", re.IGNORECASE)
+# A note that rewrote the provision: when none says it was repealed, the last such note
+# wrote "Abrogat." ("(2) Abrogat. (la 14-12-2015, Alin. (2) al art. 217 a fost modificat
+# de pct. 11 al art. 630 din LEGEA nr. 312 ...)").
+_REWRITTEN = re.compile(r"(?:modificat|[îi]nlocuit)", re.IGNORECASE)
 _ABROGAT = re.compile(r"Abrogat[ăa]?\s*\.?")
 
 
@@ -96,12 +100,15 @@ def repeal_of(body: str) -> Repeal | None:
     """The repeal of a provision whose ``body`` (its text without header or title) is
     "Abrogat." / "Abrogată." followed by its notes; ``None`` for a provision in force.
     The note that says "a fost abrogat" gives the date and the act (the last such note,
-    when the text was amended before it was repealed)."""
+    when the text was amended before it was repealed); when none says so, the last note
+    that rewrote the provision, which made its text "Abrogat."."""
     notes = notes_in(body)
     first = notes[0].start if notes else len(body)
     if not _ABROGAT.fullmatch(body[:first].strip()):
         return None
-    repeals = [n for n in notes if _REPEALED.match(n.action)]
+    repeals = [n for n in notes if _REPEALED.match(n.action)] or [
+        n for n in notes if _REWRITTEN.match(n.action)
+    ]
     if not repeals:
         return None
     last = repeals[-1]
