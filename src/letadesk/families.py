@@ -137,12 +137,20 @@ def long_infinitive(verb: str) -> str | None:
 
 def with_family_forms(query: str) -> str:
     """A Romanian ``query`` followed by the forms of its words' families that it does
-    not hold, for each word that is not its family's own: that word and its long
-    infinitive ("cine lovește" also searches "lovi lovire"). The query itself is
-    unchanged, first; a query in another language is returned as it is."""
+    not hold (:func:`family_forms`: "cine lovește" also searches "lovi lovire"). The
+    query itself is unchanged, first; a query in another language is returned as it
+    is."""
     if detect_language(query, min_stopwords=1) != "ro":
         return query  # "date" is Romanian for "data", not an English contract's date
-    typed = [fold_lower(w) for w in _WORD.findall(query)]
+    extra = family_forms(query)
+    return " ".join([query, *extra]) if extra else query
+
+
+def family_forms(text: str) -> list[str]:
+    """The forms of the families of ``text``'s (Romanian) words that it does not hold,
+    for each word that is not its family's own: that word and its long infinitive
+    ("lovește" -> "lovi", "lovire")."""
+    typed = [fold_lower(w) for w in _WORD.findall(text)]
     seen = set(typed)
     extra: list[str] = []
     for word in typed:
@@ -156,4 +164,4 @@ def with_family_forms(query: str) -> str:
                 if form and form not in seen:
                     seen.add(form)
                     extra.append(form)
-    return " ".join([query, *extra]) if extra else query
+    return extra

@@ -5,9 +5,11 @@ that holds every content word of an article's title ("Care este pedeapsa pentru 
 asks about that article, not about one whose text merely mentions the word ("Furtul în
 scop de folosinţă": "scop" and "folosinţă" are not asked) -- and not about every
 fragment that repeats "pedeapsa", which a plain ranking favours over "se pedepseşte".
-:func:`titled_fragments` finds such articles by the question's specific words alone.
-Titles made only of generic words ("Noţiunea", "Sancţiuni", "Dispoziţii generale") name
-nothing."""
+Title words joined by "sau" / "ori" are named by either ("Lovirea sau alte violenţe"),
+and a Romanian question's verb names its noun ("lovește" / "lovirea":
+:mod:`letadesk.families`). :func:`titled_fragments` finds such articles by the
+question's specific words alone. Titles made only of generic words ("Noţiunea",
+"Sancţiuni", "Dispoziţii generale") name nothing."""
 
 from __future__ import annotations
 
@@ -16,6 +18,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from letadesk.domain import Fragment
+from letadesk.families import family, family_forms
+from letadesk.text import detect_language
 from letadesk.verify.support import content_stems, is_content, stem, words
 
 MAX_TITLED = 3  # fragments whose title the question names, at most
@@ -32,11 +36,18 @@ _GENERIC = frozenset(
     scopul aplicarea exceptii principii procedura care este sunt cum cand ce cine unde
     inseamna intelege exista potrivit codului codul legea legii lege prevede riscul risca
     aplica penal penala penale muncii civil civila fapta fapte constituie da primeste
-    infractiune infractiunea intampla situatii cazuri ani inchisoare""".split()
+    infractiune infractiunea intampla situatii cazuri ani inchisoare cineva""".split()
 )
 # A title chooses its article only when it also holds most of the question's specific
-# words: "Interesul public" does not answer "informaţie de interes public".
+# words: "Public" does not answer "informaţie de interes public".
 MIN_SPECIFIC_SHARE = 0.5
+_OR = frozenset({"sau", "ori"})
+# Pronouns and determiners a title holds ("alte violenţe", "urmelor acestuia"): no
+# question need repeat them.
+_FILLER = frozenset(
+    "alt alta alte altei altor altui aceasta acesta acestea acestei acestor acestora "
+    "acestuia aceluiasi aceleiasi lor sau sale sai sa".split()
+)
 
 
 def alternations(word: str) -> set[str]:
@@ -49,16 +60,19 @@ def alternations(word: str) -> set[str]:
 
 @dataclass(frozen=True, slots=True)
 class Asked:
-    """A question's stems (with alternations), and those of its specific words."""
+    """A question's forms (stems with alternations; a Romanian question's word
+    families too), and those of each of its specific words."""
 
     stems: frozenset[str]
-    specific: frozenset[str]
+    specific: tuple[frozenset[str], ...]
 
 
 def asked(question: str) -> Asked:
     """What a title must match of ``question`` (:func:`names_title`)."""
-    specific = {stem(w) for w in specific_words(question).split()}
-    return Asked(frozenset(asked_stems(question)), frozenset(specific))
+    romanian = detect_language(question, min_stopwords=1) == "ro"
+    specific = tuple(_forms(w, romanian) for w in specific_words(question).split())
+    stems = set().union(*(_forms(w, romanian) for w, _, _ in words(question) if is_content(w)))
+    return Asked(frozenset(stems), specific)
 
 
 def asked_stems(question: str) -> set[str]:
@@ -66,8 +80,14 @@ def asked_stems(question: str) -> set[str]:
     out: set[str] = set()
     for word, _, _ in words(question):
         if is_content(word):
-            out |= {stem(word), *alternations(word)}
+            out |= _forms(word, families=False)
     return out
+
+
+def _forms(word: str, families: bool) -> frozenset[str]:
+    """A folded word's stem and :func:`alternations`, and with ``families`` its
+    family (:mod:`letadesk.families`: "lovește" and "lovirea" are one)."""
+    return frozenset({stem(word), *alternations(word), *(family(word) if families else ())})
 
 
 def marginal_title(text: str) -> str:
@@ -77,20 +97,44 @@ def marginal_title(text: str) -> str:
     return "" if title.endswith((".", ";", ":", ",")) else title  # a sentence of its text
 
 
+def title_terms(title: str) -> list[frozenset[str]]:
+    """The content words of ``title``, each as its forms with its family; words joined
+    by "sau" / "ori" are one term, named by either ("Lovirea sau alte violenţe": the
+    question names *lovirea* or *violenţe*)."""
+    terms: list[frozenset[str]] = []
+    join = False
+    for word, _, _ in words(title):
+        if word in _OR:
+            join = bool(terms)
+        elif is_content(word) and word not in _FILLER:
+            forms = _forms(word, families=True)
+            terms.append(terms.pop() | forms if join else forms)
+            join = False
+    return terms
+
+
 def names_title(question: Asked, text: str) -> bool:
-    """Whether the question holds every content word of the title in ``text``, the
-    title says more than generic words, and it holds :data:`MIN_SPECIFIC_SHARE` of the
-    question's specific words."""
-    stems = set(content_stems(marginal_title(text)))
-    if not stems - _GENERIC or not stems <= question.stems:
+    """Whether the question names every term of the title in ``text``
+    (:func:`title_terms`), the title says more than generic words, and it holds
+    :data:`MIN_SPECIFIC_SHARE` of the question's specific words."""
+    title = marginal_title(text)
+    if not set(content_stems(title)) - _GENERIC:
         return False
-    held = len(question.specific & stems) / max(1, len(question.specific))
-    return held >= MIN_SPECIFIC_SHARE
+    terms = title_terms(title)
+    if not all(term & question.stems for term in terms):
+        return False
+    held_by = frozenset().union(*terms)
+    held = sum(bool(forms & held_by) for forms in question.specific)
+    return held / max(1, len(question.specific)) >= MIN_SPECIFIC_SHARE
 
 
 def specific_words(question: str) -> str:
     """The question without its generic and question words: what a title must name."""
-    kept = [w for w, _, _ in words(question) if is_content(w) and stem(w) not in _GENERIC]
+    kept = [
+        w
+        for w, _, _ in words(question)
+        if is_content(w) and stem(w) not in _GENERIC and w not in _FILLER
+    ]
     return " ".join(kept)
 
 
@@ -100,11 +144,14 @@ def titled_fragments(
     fragments: Callable[[Sequence[int]], Sequence[Fragment]],
 ) -> list[Fragment]:
     """Up to :data:`MAX_TITLED` fragments whose marginal title ``question`` names, among
-    the lexical candidates for its specific words (``lexical``: query -> fragment ids,
+    the lexical candidates for its specific words, a Romanian question's with their
+    families' forms (``lexical``: query -> fragment ids,
     best first; ``fragments``: ids -> fragments, in that order)."""
     query = specific_words(question)
     if not query:
         return []
+    if detect_language(question, min_stopwords=1) == "ro":  # its words alone may not tell
+        query = " ".join([query, *family_forms(query)])
     words = asked(question)
     found = [f for f in fragments(lexical(query)) if names_title(words, f.text)]
     return found[:MAX_TITLED]
