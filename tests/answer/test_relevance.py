@@ -135,3 +135,14 @@ def test_an_english_question_never_reads_the_romanian_lexicon() -> None:
     with mock.patch("letadesk.families._lexicon", side_effect=AssertionError("read")):
         topic = question_topic("What is the notice period for termination?")
         assert relevance(topic, "The notice period for termination is thirty days.") == 1.0
+
+
+def test_a_definition_asked_with_one_verb_is_held_by_another() -> None:
+    # the code defines with "se înțelege", the lawyer asks "ce înseamnă"
+    topic = question_topic("Ce înseamnă concediere colectivă?")
+    defined = "Prin concediere colectivă se înţelege concedierea unui număr de salariaţi."
+    mentioned = "Notificarea intenţiei de concediere colectivă se face în scris."
+    assert relevance(topic, defined) == 1.0
+    assert relevance(topic, mentioned) < relevance(topic, defined)
+    english = question_topic("What does Confidential Information mean?")
+    assert relevance(english, 'As defined herein, "Confidential Information" is any data.') == 1.0

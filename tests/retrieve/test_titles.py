@@ -133,8 +133,8 @@ def test_the_titled_article_is_searched_first(ws: Workspace) -> None:
 
 
 def test_a_verb_finds_the_title_of_its_noun(ws: Workspace) -> None:
-    """"lovește" is searched with "lovire" (its family), so "Lovirea sau alte violenţe"
-    is among the candidates and named: its article comes first."""
+    """The question's "lovește" is searched with "lovire" (its family), so "Lovirea sau
+    alte violenţe" is among the candidates and named: its article comes first."""
     passages = ws.search("Ce riscă cineva care lovește o altă persoană?", matter="M", k=5)
     assert passages[0].via == "title"
     assert passages[0].fragment.locator == "art. 193 alin. (1)"

@@ -36,6 +36,11 @@ _QUESTION_WORDS = frozenset(
     vreau vrea vrem vreti putem poti puteti intr dintr printr intampla risca""".split()
 )
 _OR = frozenset({"or", "sau", "ori"})
+# A definition is asked with one verb and written with another ("Ce înseamnă concediere
+# colectivă?", "Prin concediere colectivă se înțelege ..."; "What does X mean?", "X
+# shall mean", "as defined in"): any of them holds a question's defining word.
+_DEFINING = """inseamna insemna intelege intelegem definitie definitia defineste definit
+    definita reprezinta mean means meaning define defined definition""".split()
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,10 +61,16 @@ def _ignored() -> frozenset[str]:
     return frozenset(content_stems(" ".join(_QUESTION_WORDS)))
 
 
+@cache
+def _defining() -> frozenset[str]:
+    return frozenset(stem(w) for w in _DEFINING)
+
+
 def question_topic(question: str) -> Topic:
     """The terms of ``question``, in order, each once, all of weight 1; a Romanian
     question's words are held by any word of their family too (:mod:`letadesk.families`:
-    "lovește" by "lovirea")."""
+    "lovește" by "lovirea"), a word that asks for a definition by any other
+    (:data:`_DEFINING`: "înseamnă" by "se înțelege")."""
     ignore = _ignored()
     romanian = detect_language(question, min_stopwords=1) == "ro"  # families: Romanian
     terms: list[Term] = []
@@ -76,6 +87,8 @@ def question_topic(question: str) -> Topic:
             join = False
             continue
         forms = {s, *alternations(word), *(family(word) if romanian else ())}
+        if s in _defining():
+            forms |= _defining()
         if join:
             last = terms.pop()
             terms.append(Term(last.stems | forms, (*last.words, word)))
