@@ -112,7 +112,8 @@ _ASKS: tuple[tuple[str, re.Pattern[str]], ...] = (
         "amount",
         re.compile(
             r"\bcat costa|\bce suma|\bsuma\b|\bvaloare|\bplafon|\bcat se (?:plateste|ramburseaza)|"
-            r"\bamenda|\bhow much|\bamount|\bfee\b|\bfees\b|\bprice|\bcap\b|\bcapped"
+            r"\bamenda|\bpret|\bavans|\btarif|\bonorari|\bchiri[ae]|"
+            r"\bhow much|\bamount|\bfee\b|\bfees\b|\bprice|\bdeposit|\bcap\b|\bcapped"
         ),
     ),
     ("frequency", re.compile(r"\bcat de des|\bhow often|\bfrecventa|\bfrequency")),
@@ -135,8 +136,10 @@ _ASKS: tuple[tuple[str, re.Pattern[str]], ...] = (
         ),
     ),
 )
-# A duration asked for is also answered by a date, and the reverse; a count by a share.
+# A duration asked for is also answered by a date, and the reverse; a count by a share,
+# and so is a sum ("un avans de 30% din prețul total").
 _ALSO = {
+    "amount": ("percent",),
     "duration": ("date",),
     "date": ("duration",),
     "penalty": ("amount",),
