@@ -36,18 +36,21 @@ PENAL = (
         ("Ce suprafață poate avea terenul concesionat?", "area"),
         ("Ce vechime minimă trebuie să aibă un judecător?", "duration"),
         ("Care este prețul total?", "amount"),
-        ("Cât este avansul?", "amount"),
-        ("What is the deposit?", "amount"),
+        ("Cât este avansul?", "percent"),
+        ("What is the deposit?", "percent"),
     ],
 )
 def test_the_kind_a_question_asks_for(question: str, kind: str) -> None:
     assert asked_kinds(question)[0] == kind
 
 
-def test_a_sum_asked_for_is_answered_by_a_share_too() -> None:
+def test_a_deposit_is_a_share_of_the_price_or_a_sum() -> None:
     quote = "La semnarea contractului, Călătorul achită un avans de 30% din prețul total."
     found = find_value(asked_kinds("Cât este avansul?"), quote)
     assert found is not None and quote[found[1] : found[2]] == "30%"
+    quote = "Licensee shall pay a deposit of $5,000 upon signature."
+    found = find_value(asked_kinds("What is the deposit?"), quote)
+    assert found is not None and quote[found[1] : found[2]] == "$5,000"
 
 
 def test_a_question_asking_for_no_value_has_no_kind() -> None:

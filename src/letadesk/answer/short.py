@@ -105,15 +105,16 @@ _ASKS: tuple[tuple[str, re.Pattern[str]], ...] = (
         "percent",
         re.compile(
             r"\bprocent|\bcota\b|\bcote\b|\bpercent|\brate\b|\bdobanda|\bcat la suta|"
-            r"\bcu cat\b|\bla cat se ridica|\bproportie|\bwhat share|\bproportion"
+            r"\bcu cat\b|\bla cat se ridica|\bproportie|\bwhat share|\bproportion|"
+            r"\bavans|\bdeposit"  # a share of the price, or a sum
         ),
     ),
     (
         "amount",
         re.compile(
             r"\bcat costa|\bce suma|\bsuma\b|\bvaloare|\bplafon|\bcat se (?:plateste|ramburseaza)|"
-            r"\bamenda|\bpret|\bavans|\btarif|\bonorari|\bchiri[ae]|"
-            r"\bhow much|\bamount|\bfee\b|\bfees\b|\bprice|\bdeposit|\bcap\b|\bcapped"
+            r"\bamenda|\bpret|\btarif|\bonorari|\bchiri[ae]|"
+            r"\bhow much|\bamount|\bfee\b|\bfees\b|\bprice|\bcap\b|\bcapped"
         ),
     ),
     ("frequency", re.compile(r"\bcat de des|\bhow often|\bfrecventa|\bfrequency")),
@@ -136,10 +137,8 @@ _ASKS: tuple[tuple[str, re.Pattern[str]], ...] = (
         ),
     ),
 )
-# A duration asked for is also answered by a date, and the reverse; a count by a share,
-# and so is a sum ("un avans de 30% din prețul total").
+# A duration asked for is also answered by a date, and the reverse; a count by a share.
 _ALSO = {
-    "amount": ("percent",),
     "duration": ("date",),
     "date": ("duration",),
     "penalty": ("amount",),
