@@ -152,3 +152,21 @@ def test_criminal_law_and_cookies_are_legal(question: str) -> None:
 def test_cooking_is_still_off_topic() -> None:
     verdict = check_scope("How long should I cook the chicken?")
     assert not verdict.in_scope and "cook" in verdict.off_topic_terms
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Pot să cedez excursia altcuiva?",  # a transfer of the contract
+        "Sunt obligat să plătesc penalizarea?",
+        "Cât se rambursează dacă clientul anulează cu 40 de zile înainte de plecare?",
+        "Am I allowed to get a refund if I cancel?",
+    ],
+)
+def test_rights_refunds_and_transfers_asked_plainly_are_legal(question: str) -> None:
+    assert check_scope(question).in_scope, check_scope(question).reason
+
+
+def test_permission_alone_is_no_legal_question() -> None:
+    verdict = check_scope("Am voie să mănânc după ora 8 seara?")
+    assert not verdict.in_scope and verdict.legal_terms == ("voie",)

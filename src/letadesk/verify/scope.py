@@ -81,7 +81,8 @@ hotararea adunarii, pensie alimentara, pensia alimentara, perioada de proba,
 caracter personal, consilier juridic, raspunde personal, adunarea generala,
 executare silit*, eroare esentiala, plata nedatorata, viciile ascunse, acte normative,
 date personale, interes public, carte funciara, dobanda legala, act aditional,
-vicii ascunse, act normativ, forta majora, daune morale, caz fortuit
+vicii ascunse, act normativ, forta majora, daune morale, caz fortuit, cesionar*, ceda,
+cedez, cedeaza, cedeze, cedat, cedata, cedare*, penalizar*
 """
 _STRONG_EN = """
 hidden defect*, latent defect*, law, laws, lawful*, unlawful*, illegal*, legal*, legislat*,
@@ -114,12 +115,13 @@ _WEAK_RO = """
 acord*, sot, sotul, sotului, sotia, sotiei, suspendar*, executar*, drept, drepturi,
 dreptul, dreptului, termen*, termenul, actiun*, apel*, hotarar*, decizi*, proced*,
 notificar*, datori*, vanzar*, cumpar*, chiri*, munc*, salari*, taxa, taxe, taxei, taxelor,
-anula, anular*, achizit*, autoritat*, asociat*, asociere*, societat*, competent*,
+anula, anular*, anule*, achizit*, autoritat*, asociat*, asociere*, societat*, competent*,
 imprumut*, donati*, promisiun*, curtea, curtii, pedeaps*, amend*, furt*, oferta, ofertei,
 administrator*, operator*, dispozit*, norma, norme, normele, normelor, cerere, cererea,
 document*, semnat*, semnatur*, parte, partea, partile, parti, dobanzi, dobanda,
 termenul de plata, onorari*, consimtam*, cookie*, autorizat*, concedi*, angaja*,
-prelucr*, risca, riscul, accident*, sofer*, candida*, presedinte*
+prelucr*, risca, riscul, accident*, sofer*, candida*, presedinte*, voie, obligat, obligata,
+obligate, ramburs*, restitui*
 """
 _WEAK_EN = """
 defect*, seller*, buyer*, party, parties, notice, notices, penalty, penalties, fine, fines,
@@ -127,7 +129,8 @@ claim, claims, rights, dispute*, liabl*, owner*, ownership, property, tenure, si
 signing, signator*, signature*, terms, remedy, remedies, directors, officers, insured,
 condition*, director*, company, companies, consent, controller*, processor*, authority,
 authorities, permit*, evidence, witness*, rent, deposit*, debt*, debts, dividend*, salary,
-salaries, insurance, premium, right of, cookie*, consent*, renew*, expir*,
+salaries, insurance, premium, right of, cookie*, consent*, renew*, expir*, allowed,
+entitled, permitted, refund*
 """
 _OFF_TOPIC = """
 vreme, meteo, ploua, ninge, temperatura, grade, weather, forecast, rain, snow, sunny,
