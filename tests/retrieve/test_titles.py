@@ -23,7 +23,6 @@ from letadesk.domain import (
 from letadesk.retrieve.titles import (
     alternations,
     asked,
-    asked_stems,
     marginal_title,
     names_title,
     specific_words,
@@ -71,7 +70,7 @@ def test_a_marginal_title_is_read_from_the_article_head() -> None:
 
 def test_the_noun_and_the_verb_share_a_stem() -> None:
     assert stem("pedepseste") in alternations("pedeapsa")
-    assert stem("pedepseste") in asked_stems("Care este pedeapsa pentru furt?")
+    assert stem("pedepseste") in asked("Care este pedeapsa pentru furt?").stems
 
 
 @pytest.mark.parametrize(

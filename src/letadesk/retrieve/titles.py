@@ -46,7 +46,7 @@ _OR = frozenset({"sau", "ori"})
 # question need repeat them.
 _FILLER = frozenset(
     "alt alta alte altei altor altui aceasta acesta acestea acestei acestor acestora "
-    "acestuia aceluiasi aceleiasi lor sau sale sai sa".split()
+    "acestuia aceluiasi aceleiasi lor sale sai sa".split()
 )
 
 
@@ -73,15 +73,6 @@ def asked(question: str) -> Asked:
     specific = tuple(_forms(w, romanian) for w in specific_words(question).split())
     stems = set().union(*(_forms(w, romanian) for w, _, _ in words(question) if is_content(w)))
     return Asked(frozenset(stems), specific)
-
-
-def asked_stems(question: str) -> set[str]:
-    """Stems of the question's content words, with their :func:`alternations`."""
-    out: set[str] = set()
-    for word, _, _ in words(question):
-        if is_content(word):
-            out |= _forms(word, families=False)
-    return out
 
 
 def _forms(word: str, families: bool) -> frozenset[str]:
