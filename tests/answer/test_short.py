@@ -4,8 +4,14 @@ from __future__ import annotations
 
 import pytest
 
-from letadesk.answer.short import asked_kinds, choice, find_value, short_answer
+from letadesk.answer.short import asked_kinds, chosen, find_value, offered, short_answer
 from letadesk.domain import Citation, Claim, DocumentId, FragmentId
+
+
+def choice(question: str, quote: str) -> tuple[int, int] | None:
+    """Where ``quote`` names the alternative ``question`` offers (as short_answer reads)."""
+    return chosen(offered(question), quote)
+
 
 PENAL = (
     "(1) Luarea unui bun mobil din posesia sau detenţia altuia, fără consimţământul "
@@ -204,6 +210,6 @@ def test_no_choice_when_none_is_offered_or_the_quote_does_not_decide() -> None:
     )
     # a quote that names both alternatives, or neither, does not decide
     both = COUNTY + " Prefectul ia act de hotărâre."
-    offered = "Cine reprezintă județul, prefectul sau președintele consiliului județean?"
-    assert choice(offered, both) is None
-    assert choice(offered, "Consiliul local se întrunește lunar.") is None
+    asked = "Cine reprezintă județul, prefectul sau președintele consiliului județean?"
+    assert choice(asked, both) is None
+    assert choice(asked, "Consiliul local se întrunește lunar.") is None

@@ -3,7 +3,8 @@ percentage, a count, a frequency, an area, a date, a law, a court), the answer l
 with it, taken verbatim from the first claim's quote that states one of the kind asked:
 "30 de zile — art. 5 alin. (1)". A question that offers a choice ("Cine reprezintă
 județul în justiție, prefectul sau președintele consiliului județean?") is answered by
-the one alternative the quote names, when it names only one (:func:`choice`).
+the one alternative the quote names, when it names only one (:func:`offered`,
+:func:`chosen`).
 
 The kinds a question asks for are read from its words (:func:`asked_kinds`: "Care este
 termenul…", "How long…", "Cum se pedepsește…", "Which law governs…"); a question that
@@ -232,13 +233,6 @@ def chosen(alternatives: Offered | None, quote: str) -> tuple[int, int] | None:
     folded = _fold(quote)
     named = [m for p in alternatives if (m := p.search(folded)) is not None]
     return (named[0].start(), named[0].end()) if len(named) == 1 else None
-
-
-def choice(question: str, quote: str) -> tuple[int, int] | None:
-    """Where ``quote`` names the one alternative of the two ``question`` offers that it
-    names (offsets in ``quote``); None when the question offers none, or the quote names
-    neither or both."""
-    return chosen(offered(question), quote)
 
 
 def short_answer(

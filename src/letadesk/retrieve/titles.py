@@ -61,18 +61,25 @@ def alternations(word: str) -> set[str]:
 @dataclass(frozen=True, slots=True)
 class Asked:
     """A question's forms (stems with alternations; a Romanian question's word
-    families too), and those of each of its specific words."""
+    families too), those of each of its specific words, and what the title search
+    looks for: its specific words, a Romanian question's with their families' forms
+    (the index expands only a query it reads as Romanian, and a question's specific
+    words alone may not read so)."""
 
     stems: frozenset[str]
     specific: tuple[frozenset[str], ...]
+    query: str
 
 
 def asked(question: str) -> Asked:
     """What a title must match of ``question`` (:func:`names_title`)."""
     romanian = detect_language(question, min_stopwords=1) == "ro"
-    specific = tuple(_forms(w, romanian) for w in specific_words(question).split())
+    query = specific_words(question)
+    specific = tuple(_forms(w, romanian) for w in query.split())
     stems = set().union(*(_forms(w, romanian) for w, _, _ in words(question) if is_content(w)))
-    return Asked(frozenset(stems), specific)
+    if romanian and query:
+        query = " ".join([query, *family_forms(query)])
+    return Asked(frozenset(stems), specific, query)
 
 
 def _forms(word: str, families: bool) -> frozenset[str]:
@@ -135,14 +142,11 @@ def titled_fragments(
     fragments: Callable[[Sequence[int]], Sequence[Fragment]],
 ) -> list[Fragment]:
     """Up to :data:`MAX_TITLED` fragments whose marginal title ``question`` names, among
-    the lexical candidates for its specific words, a Romanian question's with their
-    families' forms (``lexical``: query -> fragment ids,
-    best first; ``fragments``: ids -> fragments, in that order)."""
-    query = specific_words(question)
-    if not query:
+    the lexical candidates for its specific words (:attr:`Asked.query`; ``lexical``:
+    query -> fragment ids, best first; ``fragments``: ids -> fragments, in that
+    order)."""
+    wanted = asked(question)
+    if not wanted.query:
         return []
-    if detect_language(question, min_stopwords=1) == "ro":  # its words alone may not tell
-        query = " ".join([query, *family_forms(query)])
-    words = asked(question)
-    found = [f for f in fragments(lexical(query)) if names_title(words, f.text)]
+    found = [f for f in fragments(lexical(wanted.query)) if names_title(wanted, f.text)]
     return found[:MAX_TITLED]
