@@ -146,3 +146,6 @@ def test_a_definition_asked_with_one_verb_is_held_by_another() -> None:
     assert relevance(topic, mentioned) < relevance(topic, defined)
     english = question_topic("What does Confidential Information mean?")
     assert relevance(english, 'As defined herein, "Confidential Information" is any data.') == 1.0
+    # an entry of a definition list defines by its dash, its lead-in in another sentence
+    entry = "c) concediere colectivă - concedierea a cel puțin 10 salariați în 30 de zile;"
+    assert relevance(topic, entry) == 1.0

@@ -23,7 +23,10 @@ from letadesk.domain import (
 from letadesk.retrieve.titles import (
     alternations,
     asked,
+    asks_definition,
+    defined_term,
     marginal_title,
+    names_defined,
     names_title,
     specific_words,
 )
@@ -203,3 +206,50 @@ def test_a_sentence_stating_the_value_asked_for_comes_first_but_passes_no_bar() 
 
     low = TitledScorer(_Low(), question, topic=question_topic(question))
     assert low.passage(timed) == 0.1 and low.sentence(timed, timed.fragment.text) == 0.1
+
+
+# A definition list in the shape of Legea 190/2018 art. 2: the lead-in ("se definesc după
+# cum urmează:") and each entry, "a) term - definition".
+ENTRIES = (
+    "a) autorități și organisme publice - Camera Deputaților și Senatul, Guvernul, "
+    "ministerele. În sensul prezentei legi, sunt asimilate autorităților/organismelor "
+    "publice și unitățile de cult.",
+    "c) plan de remediere - anexă la procesul-verbal de constatare și sancționare a "
+    "contravenției, prin care autoritatea stabilește măsuri și un termen de remediere;",
+)
+
+
+def test_a_definition_list_entry_is_titled_by_its_term() -> None:
+    assert defined_term(ENTRIES[0]) == "autorități și organisme publice"
+    assert defined_term("1. acord-cadru – acordul încheiat între una sau mai multe") == (
+        "acord-cadru"
+    )
+    # an alineat, a header, a long clause before a dash: no entry
+    assert defined_term("(2) Prelucrarea datelor - în condițiile legii") == ""
+    assert defined_term("Art. 5. - Titlu (1) Textul articolului") == ""
+    long = "b) în cazul în care autoritatea contractantă a decis, în condițiile legii, să - x"
+    assert defined_term(long) == ""
+
+
+def test_only_a_question_asking_a_meaning_is_answered_by_an_entry() -> None:
+    assert asks_definition("Ce înseamnă plan de remediere?")
+    assert asks_definition("Ce este un plan de remediere?")
+    assert asks_definition("What is a remediation plan?")
+    assert asks_definition("Ce se înțelege prin autorități publice?")
+    assert not asks_definition("Cine întocmește planul de remediere?")
+    meaning = asked("Ce înseamnă autorități și organisme publice în legea de aplicare a GDPR?")
+    assert names_defined(meaning, ENTRIES[0]) and not names_defined(meaning, ENTRIES[1])
+    # the same words, not asking what they mean: the entry is no title
+    assert not names_defined(asked("Cine numește autorități și organisme publice?"), ENTRIES[0])
+
+
+def test_the_entry_of_the_asked_term_leads_not_its_fragment_s_other_sentences() -> None:
+    """The entry's fragment is lifted over the others (Gate 2 reads it) and, within it,
+    the entry itself, not the sentence after it, is the first claim."""
+    question = "Ce înseamnă autorități și organisme publice?"
+    scorer = TitledScorer(_Flat(), question, topic=question_topic(question))
+    entry = _passage(ENTRIES[0], fid=6)
+    cited = _passage("Un organism public poate desemna un responsabil comun.", fid=7)
+    assert scorer.passage(entry) > scorer.passage(cited) == 0.5
+    first, second = ENTRIES[0].split(". În ")
+    assert scorer.sentence(entry, first + ".") > scorer.sentence(entry, "În " + second) == 0.5

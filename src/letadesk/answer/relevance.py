@@ -19,7 +19,7 @@ from functools import cache, lru_cache
 from letadesk.domain import Passage
 from letadesk.families import MARK, family
 from letadesk.families import families as word_families
-from letadesk.retrieve.titles import alternations
+from letadesk.retrieve.titles import alternations, defined_term, defining_stems
 from letadesk.text import detect_language
 from letadesk.verify.support import content_stems, is_content, stem, words
 
@@ -36,11 +36,6 @@ _QUESTION_WORDS = frozenset(
     vreau vrea vrem vreti putem poti puteti intr dintr printr intampla risca""".split()
 )
 _OR = frozenset({"or", "sau", "ori"})
-# A definition is asked with one verb and written with another ("Ce înseamnă concediere
-# colectivă?", "Prin concediere colectivă se înțelege ..."; "What does X mean?", "X
-# shall mean", "as defined in"): any of them holds a question's defining word.
-_DEFINING = """inseamna insemna intelege intelegem definitie definitia defineste definit
-    definita reprezinta mean means meaning define defined definition""".split()
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,16 +56,12 @@ def _ignored() -> frozenset[str]:
     return frozenset(content_stems(" ".join(_QUESTION_WORDS)))
 
 
-@cache
-def _defining() -> frozenset[str]:
-    return frozenset(stem(w) for w in _DEFINING)
-
-
 def question_topic(question: str) -> Topic:
     """The terms of ``question``, in order, each once, all of weight 1; a Romanian
     question's words are held by any word of their family too (:mod:`letadesk.families`:
     "lovește" by "lovirea"), a word that asks for a definition by any other
-    (:data:`_DEFINING`: "înseamnă" by "se înțelege")."""
+    (:func:`~letadesk.retrieve.titles.defining_stems`: "înseamnă" by "se înțelege"; a
+    definition is asked with one verb and written with another)."""
     ignore = _ignored()
     romanian = detect_language(question, min_stopwords=1) == "ro"  # families: Romanian
     terms: list[Term] = []
@@ -87,8 +78,8 @@ def question_topic(question: str) -> Topic:
             join = False
             continue
         forms = {s, *alternations(word), *(family(word) if romanian else ())}
-        if s in _defining():
-            forms |= _defining()
+        if s in defining_stems():
+            forms |= defining_stems()
         if join:
             last = terms.pop()
             terms.append(Term(last.stems | forms, (*last.words, word)))
@@ -131,9 +122,11 @@ def _reads_families(topic: Topic) -> bool:
 def text_terms(text: str, *, families: bool = True) -> frozenset[str]:
     """What a text holds of a topic: its content words' stems and, with ``families``,
     their families (:mod:`letadesk.families`: "uciderea" holds "ucide", "lovirea"
-    "lovește")."""
+    "lovește"); an entry of a definition list holds the defining words."""
     content = [w for w, _, _ in words(text) if is_content(w)]
     stems = {stem(w) for w in content}
+    if defined_term(text):  # an entry of a definition list defines by its dash
+        stems |= defining_stems()
     return frozenset(stems | word_families(content) if families else stems)
 
 

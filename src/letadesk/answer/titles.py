@@ -1,6 +1,7 @@
 """Gate 2 reads marginal titles: a fragment whose article title the question names
 (:mod:`letadesk.retrieve.titles`: "Care este pedeapsa pentru furt?" and "Articolul 228 /
-Furtul") answers it. :class:`TitledScorer` lifts such a fragment's sentences by
+Furtul") answers it, and so does the definition-list entry of a term whose meaning it
+asks. :class:`TitledScorer` lifts such a fragment's sentences by
 :data:`LIFT`, above the bar and above any sentence the question names no title of (a
 score is at most 1), so they lead the extracted answer; every other score is the
 wrapped scorer's."""
@@ -10,10 +11,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from letadesk.answer.relevance import Topic, passage_relevance
-from letadesk.answer.scoring import Scorer
+from letadesk.answer.scoring import Scorer, scored_units
 from letadesk.answer.short import asked_kinds, find_value
 from letadesk.domain import Passage
-from letadesk.retrieve.titles import asked, names_title
+from letadesk.retrieve.titles import asked, names_defined, names_title
 
 LIFT = 1.0
 # A question that asks for a value (a term, a penalty, an amount: answer.short) is better
@@ -22,7 +23,8 @@ VALUE_LIFT = 0.1
 
 
 class TitledScorer:
-    """``inner``'s scores, a passage whose title the question names lifted by LIFT."""
+    """``inner``'s scores, a passage whose title the question names (or a sentence that
+    defines the term whose meaning it asks) lifted by LIFT."""
 
     def __init__(
         self, inner: Scorer, question: str, *, topic: Topic = (), floor: float = 0.0
@@ -33,15 +35,28 @@ class TitledScorer:
         self._inner = inner
         self._asked = asked(question)
         self._titled: dict[int, bool] = {}
+        self._entry: dict[int, bool] = {}
         self._topic, self._floor = topic, floor
         self._short: dict[int, bool] = {}
         self._kinds = asked_kinds(question)
 
-    def _lift(self, passage: Passage) -> float:
+    def _titled_by(self, passage: Passage) -> bool:
+        """Whether the question names the passage's marginal title."""
         fid = passage.fragment.id
         if fid not in self._titled:
             self._titled[fid] = names_title(self._asked, passage.fragment.text)
-        return LIFT if self._titled[fid] else 0.0
+        return self._titled[fid]
+
+    def _lift(self, passage: Passage) -> float:
+        """LIFT for a passage whose title the question names, or that holds the entry
+        of a term whose meaning it asks."""
+        if self._titled_by(passage):
+            return LIFT
+        fid = passage.fragment.id
+        if fid not in self._entry:
+            units = scored_units(passage.fragment.text) if self._asked.defines else []
+            self._entry[fid] = any(names_defined(self._asked, u) for u in units)
+        return LIFT if self._entry[fid] else 0.0
 
     def _falls_short(self, passage: Passage) -> bool:
         """Whether the passage holds less than ``floor`` of the question's topic (and
@@ -75,8 +90,14 @@ class TitledScorer:
     def sentence(self, passage: Passage, text: str) -> float:
         if self._falls_short(passage):
             return 0.0
-        score = self._inner.sentence(passage, text) + self._lift(passage)
+        lift = LIFT if self._titled_by(passage) else self._defines(text)
+        score = self._inner.sentence(passage, text) + lift
         return score + self._valued(score, text)
+
+    def _defines(self, text: str) -> float:
+        """LIFT for a sentence that is the definition-list entry of the term whose
+        meaning the question asks; not for the other sentences of its fragment."""
+        return LIFT if names_defined(self._asked, text) else 0.0
 
     def prepare(self, passages: Sequence[Passage]) -> None:
         self._inner.prepare(passages)

@@ -9,7 +9,12 @@ Title words joined by "sau" / "ori" are named by either ("Lovirea sau alte viole
 and a Romanian question's verb names its noun ("lovește" / "lovirea":
 :mod:`letadesk.families`). :func:`titled_fragments` finds such articles by the
 question's specific words alone. Titles made only of generic words ("Noţiunea",
-"Sancţiuni", "Dispoziţii generale") name nothing."""
+"Sancţiuni", "Dispoziţii generale") name nothing.
+
+An entry of a definition list is titled by the term it defines ("a) autorități și
+organisme publice - Camera Deputaților ...", under a lead-in "... se definesc după cum
+urmează:" that another fragment may hold): a question that asks what a term means
+(:func:`asks_definition`) and names it is answered by that entry."""
 
 from __future__ import annotations
 
@@ -42,6 +47,19 @@ _GENERIC = frozenset(
 # words: "Public" does not answer "informaţie de interes public".
 MIN_SPECIFIC_SHARE = 0.5
 _OR = frozenset({"sau", "ori"})
+# An entry of a definition list: an enumerator, the term (at most ten words), a spaced
+# dash ("a) plan de remediere - anexă ...", "1. acord-cadru – acordul ...").
+_DEFINITION_ENTRY = re.compile(
+    r"\s*(?:\(?[a-z]{1,2}\)|\d{1,3}(?:\^\d+)?[.)])[ \t]+((?:[^\s.;:!?]+[ \t]+){1,10}?)[-–—][ \t]"
+)
+# Words that ask what a term means ("Ce înseamnă", "se înțelege", "What does X mean"),
+# and the openings that ask it ("Ce este ...?", "What is a ...?").
+_DEFINING = frozenset(
+    stem(w)
+    for w in """inseamna insemna intelege intelegem definitie definitia defineste definit
+    definita reprezinta mean means meaning define defined definition""".split()
+)
+_WHAT_IS = re.compile(r"\s*(?:ce\s+(?:este|sunt|e)|what\s+(?:is|are))\s", re.IGNORECASE)
 # Pronouns and determiners a title holds ("alte violenţe", "urmelor acestuia"): no
 # question need repeat them.
 _FILLER = frozenset(
@@ -69,6 +87,7 @@ class Asked:
     stems: frozenset[str]
     specific: tuple[frozenset[str], ...]
     query: str
+    defines: bool = False  # asks what a term means (:func:`asks_definition`)
 
 
 def asked(question: str) -> Asked:
@@ -79,7 +98,27 @@ def asked(question: str) -> Asked:
     stems = set().union(*(_forms(w, romanian) for w, _, _ in words(question) if is_content(w)))
     if romanian and query:
         query = " ".join([query, *family_forms(query)])
-    return Asked(frozenset(stems), specific, query)
+    return Asked(frozenset(stems), specific, query, asks_definition(question))
+
+
+def asks_definition(question: str) -> bool:
+    """Whether ``question`` asks what a term means: it holds a defining word
+    ("înseamnă", "se înțelege", "definiția", "mean") or opens "Ce este" / "What is"."""
+    if _WHAT_IS.match(question):
+        return True
+    return any(stem(w) in _DEFINING for w, _, _ in words(question))
+
+
+def defining_stems() -> frozenset[str]:
+    """The stems of the words that ask or state what a term means."""
+    return _DEFINING
+
+
+def defined_term(text: str) -> str:
+    """The term that ``text`` defines when it is an entry of a definition list ("a)
+    plan de remediere - anexă la ..." defines "plan de remediere"), else ""."""
+    m = _DEFINITION_ENTRY.match(text)
+    return m.group(1).strip() if m else ""
 
 
 def _forms(word: str, families: bool) -> frozenset[str]:
@@ -115,7 +154,17 @@ def names_title(question: Asked, text: str) -> bool:
     """Whether the question names every term of the title in ``text``
     (:func:`title_terms`), the title says more than generic words, and it holds
     :data:`MIN_SPECIFIC_SHARE` of the question's specific words."""
-    title = marginal_title(text)
+    return _names(question, marginal_title(text))
+
+
+def names_defined(question: Asked, text: str) -> bool:
+    """Whether ``text`` is the definition-list entry of a term whose meaning the question
+    asks, named as :func:`names_title` names a title."""
+    return question.defines and _names(question, defined_term(text))
+
+
+def _names(question: Asked, title: str) -> bool:
+    """Whether ``question`` names ``title`` (:func:`names_title`)."""
     if not set(content_stems(title)) - _GENERIC:
         return False
     terms = title_terms(title)
@@ -141,12 +190,17 @@ def titled_fragments(
     lexical: Callable[[str], Sequence[int]],
     fragments: Callable[[Sequence[int]], Sequence[Fragment]],
 ) -> list[Fragment]:
-    """Up to :data:`MAX_TITLED` fragments whose marginal title ``question`` names, among
+    """Up to :data:`MAX_TITLED` fragments whose marginal title ``question`` names (or
+    that open with the entry of a term whose meaning it asks), among
     the lexical candidates for its specific words (:attr:`Asked.query`; ``lexical``:
     query -> fragment ids, best first; ``fragments``: ids -> fragments, in that
     order)."""
     wanted = asked(question)
     if not wanted.query:
         return []
-    found = [f for f in fragments(lexical(wanted.query)) if names_title(wanted, f.text)]
+    found = [
+        f
+        for f in fragments(lexical(wanted.query))
+        if names_title(wanted, f.text) or names_defined(wanted, f.text)
+    ]
     return found[:MAX_TITLED]
