@@ -105,3 +105,19 @@ def test_a_refusal_prints_no_score(profile: Path, capsys: pytest.CaptureFixture[
     assert main([*argv, "--json"]) == 0
     reply = json.loads(capsys.readouterr().out)
     assert "0." not in reply["reason"] + reply["clarify"]
+
+
+def test_a_quote_cut_short_says_so() -> None:
+    """A quote longer than the CLI prints ends in "…", so "art. 2 alin." is not read as
+    where the quote stops; one printed whole does not."""
+    from letadesk.cli.answer_cmds import QUOTE_SHOWN, _marked
+
+    long = "(2) Un organism public, astfel cum este definit la art. 2 alin. (1) lit. a), " * 4
+    assert _marked(long, None) == long[:QUOTE_SHOWN] + "…"
+    assert _marked("Termenul este de 30 de zile.", None) == "Termenul este de 30 de zile."
+    start = long.index("art. 2")
+    shown = _marked(long, (start, start + 6))
+    assert shown.startswith("…") and shown.endswith("…") and "«art. 2»" in shown
+    short = "Plata se face în 30 de zile."
+    at = short.index("30")
+    assert _marked(short, (at, at + 10)) == "Plata se face în «30 de zile»."

@@ -258,14 +258,16 @@ def _lead(answer: Answer, value: ShortAnswer) -> str:
 
 def _marked(quote: str, span: tuple[int, int] | None) -> str:
     """The first :data:`QUOTE_SHOWN` characters of ``quote``, or those around ``span``
-    (the short answer's offsets in it), with the value marked «thus»."""
+    (the short answer's offsets in it), with the value marked «thus»; "…" where the
+    quote goes on beyond what is shown."""
     if span is None:
-        return quote[:QUOTE_SHOWN]
+        return quote[:QUOTE_SHOWN] + ("…" if len(quote) > QUOTE_SHOWN else "")
     start, end = span
     first = max(0, min(start - 40, len(quote) - QUOTE_SHOWN))
     head = "…" if first else ""
     shown = quote[first:start] + "«" + quote[start:end] + "»" + quote[end:]
-    return head + shown[: QUOTE_SHOWN + 2]
+    tail = "…" if len(shown) > QUOTE_SHOWN + 2 else ""
+    return head + shown[: QUOTE_SHOWN + 2] + tail
 
 
 def cmd_audit(args: argparse.Namespace) -> int:

@@ -1,6 +1,6 @@
 """Gate 3, consistency: a claim may not change the quote's numbers or its polarity.
 
-Two deterministic checks, English and Romanian:
+Deterministic checks, English and Romanian:
 
 * **Quantities.** Every date, amount (with currency), percentage, duration and bare
   number in the claim must occur, normalised, in the quote ("thirty (30) days" ==
@@ -18,6 +18,10 @@ Two deterministic checks, English and Romanian:
   "unless", "doar", "cu excepția"), plain words in negated sentences, capitalised
   defined terms, and a modal claim against a plain (unmodalised) quote word.
 
+* **Who holds a right.** A claim that reserves a right to one party ("Only the
+  Company may terminate") against a quote that gives it to every party ("Either party
+  may terminate"), or the converse (:mod:`letadesk.verify.exclusive`).
+
 The quantity extractor lives in :mod:`letadesk.verify.quantities` and the polarity
 machinery in :mod:`letadesk.verify.polarity`; both are shared with ``coherence``.
 """
@@ -25,14 +29,20 @@ machinery in :mod:`letadesk.verify.polarity`; both are shared with ``coherence``
 from __future__ import annotations
 
 from letadesk.domain import CheckResult
+from letadesk.verify.exclusive import exclusivity_problem
 from letadesk.verify.polarity import polarity_problem
 from letadesk.verify.quantities import quantity_problem
 
 
 def check_consistency(claim: str, quote: str) -> CheckResult:
-    """The "consistency" verdict: every claim quantity occurs in the quote, and no
-    claim word's modality/negation contradicts the same word in the quote."""
-    problem = quantity_problem(claim, quote) or polarity_problem(claim, quote)
+    """The "consistency" verdict: every claim quantity occurs in the quote, no claim
+    word's modality/negation contradicts the same word in the quote, and the claim gives
+    a right to the parties the quote gives it to."""
+    problem = (
+        quantity_problem(claim, quote)
+        or polarity_problem(claim, quote)
+        or exclusivity_problem(claim, quote)
+    )
     if problem:
         return CheckResult("consistency", False, problem)
     return CheckResult("consistency", True, "numbers, dates and polarity agree with the quote")
