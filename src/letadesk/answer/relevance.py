@@ -20,6 +20,7 @@ from letadesk.domain import Passage
 from letadesk.families import MARK, family
 from letadesk.families import families as word_families
 from letadesk.retrieve.titles import alternations, defined_term, defining_stems
+from letadesk.synonyms import synonyms
 from letadesk.text import detect_language
 from letadesk.verify.support import content_stems, is_content, stem, words
 
@@ -78,6 +79,7 @@ def question_topic(question: str) -> Topic:
             join = False
             continue
         forms = {s, *alternations(word), *(family(word) if romanian else ())}
+        forms |= synonyms(word, "ro" if romanian else "en")
         if s in defining_stems():
             forms |= defining_stems()
         if join:
