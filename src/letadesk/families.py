@@ -111,11 +111,44 @@ def load() -> None:
 def family(word: str) -> frozenset[str]:
     """The family names (each marked by :data:`MARK`) of a folded, lower-case Romanian
     ``word``: the word itself when the lexicon does not know it; none for a form of a
-    lemma in every sentence ("este", "are")."""
+    lemma in every sentence ("este", "are"). A noun negated by "ne-" also belongs to the
+    family of the word it negates (:func:`negated`): a law says "neplata",
+    "nerespectarea", a client "nu plătește", "nu respectă"."""
+    names = _names(word)
+    plain = negated(word)
+    return names | _names(plain) if plain else names
+
+
+def _names(word: str) -> frozenset[str]:
     names = _lexicon().get(word, word)
     if isinstance(names, str):
         return frozenset({MARK + names}) if names else frozenset()
     return frozenset(MARK + name for name in names)
+
+
+# "ne-" words whose rest is another word, not their negation ("neapărat" / "aparat",
+# "nepot" / "pot"), or a negation that names a thing of its own, which its opposite must
+# not hold ("neconcurență", a non-compete, is not "concurență"; "nelegal" not "legal").
+_NOT_NEGATED = ("neaparat", "nevoi", "nepot", "neconcurent", "nelegal")
+_MIN_NEGATED = 5  # letters after "ne-": "nebun" is not "not good" ("bun", a good)
+
+
+def negated(word: str) -> str:
+    """The word a folded "ne-" word negates, when the lexicon knows it ("neplata" ->
+    "plata", "nerespectarea" -> "respectarea"); "" otherwise."""
+    rest = word[2:]
+    if not word.startswith("ne") or len(rest) < _MIN_NEGATED or word.startswith(_NOT_NEGATED):
+        return ""
+    return rest if rest in _lexicon() or rest in _family_names() else ""
+
+
+@cache
+def _family_names() -> frozenset[str]:
+    """Every family name of the lexicon (lemmas that are their own family's name)."""
+    out: set[str] = set()
+    for names in _lexicon().values():
+        out.update((names,) if isinstance(names, str) else names)
+    return frozenset(out)
 
 
 def families(words: Iterable[str]) -> set[str]:

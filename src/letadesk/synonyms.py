@@ -56,7 +56,7 @@ _GROUPS: dict[str, tuple[str, ...]] = {
         "notifica notificare instiinta instiintare",
         "prelungi prelungire reinnoi reinnoire",
         "exclusiv exclusivitate",
-        "concurenta concurent neconcurenta",
+        "concurenta concurent",
         "chirias locatar",
         "fura furt furat hot hotul",
         "sparge spargere efractie",

@@ -253,3 +253,10 @@ def test_the_entry_of_the_asked_term_leads_not_its_fragment_s_other_sentences() 
     assert scorer.passage(entry) > scorer.passage(cited) == 0.5
     first, second = ENTRIES[0].split(". În ")
     assert scorer.sentence(entry, first + ".") > scorer.sentence(entry, "În " + second) == 0.5
+
+
+def test_the_parties_and_a_split_preposition_are_not_what_a_title_must_name() -> None:
+    """"Părțile" is the Romanian "parties" (no topic); "într-un" splits into "într"."""
+    question = "Când se pot împăca părțile într-un proces penal?"
+    assert specific_words(question) == "impaca proces"
+    assert names_title(asked(question), "Articolul 159\n\nÎmpăcarea\n(1) Împăcarea poate")

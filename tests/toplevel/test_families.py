@@ -58,3 +58,13 @@ def test_a_query_is_searched_with_its_families_forms_after_it() -> None:
     assert with_family_forms("What is the notice period?") == "What is the notice period?"
     assert with_family_forms("What is the Effective Date?") == "What is the Effective Date?"
     assert with_family_forms("Care este pedeapsa?") == "Care este pedeapsa?"
+
+
+def test_a_noun_negated_by_ne_belongs_to_the_family_it_negates() -> None:
+    """A law says "neplata", "nerespectarea"; a client "nu plătește", "nu respectă"."""
+    assert family("respecta") <= family("nerespectarea")
+    assert family("plata") <= family("neplata")
+    # a "ne-" word that is no negation, or names a thing of its own, stays apart
+    assert family("nepotul") == family("nepot") and not family("pot") & family("nepotul")
+    assert not family("concurenta") & family("neconcurenta")
+    assert family("nevoie") == frozenset({MARK + "nevoie"})

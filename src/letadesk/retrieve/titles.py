@@ -41,7 +41,8 @@ _GENERIC = frozenset(
     scopul aplicarea exceptii principii procedura care este sunt cum cand ce cine unde
     inseamna intelege exista potrivit codului codul legea legii lege prevede riscul risca
     aplica penal penala penale muncii civil civila fapta fapte constituie da primeste
-    infractiune infractiunea intampla situatii cazuri ani inchisoare cineva""".split()
+    infractiune infractiunea intampla situatii cazuri ani inchisoare cineva parte partea
+    partile parti partii intr dintr printr""".split()
 )
 # A title chooses its article only when it also holds most of the question's specific
 # words: "Public" does not answer "informaţie de interes public".
