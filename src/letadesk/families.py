@@ -111,25 +111,32 @@ def load() -> None:
 def family(word: str) -> frozenset[str]:
     """The family names (each marked by :data:`MARK`) of a folded, lower-case Romanian
     ``word``: the word itself when the lexicon does not know it; none for a form of a
-    lemma in every sentence ("este", "are"). A noun negated by "ne-" also belongs to the
-    family of the word it negates (:func:`negated`): a law says "neplata",
-    "nerespectarea", a client "nu plătește", "nu respectă"."""
-    names = _names(word)
-    plain = negated(word)
-    return names | _names(plain) if plain else names
-
-
-def _names(word: str) -> frozenset[str]:
+    lemma in every sentence ("este", "are")."""
     names = _lexicon().get(word, word)
     if isinstance(names, str):
         return frozenset({MARK + names}) if names else frozenset()
     return frozenset(MARK + name for name in names)
 
 
+# A family negated: what "neplata" says of "plata" (a law's "neplata", "nerespectarea"
+# answer a client's "nu plătește", "nu respectă"), kept apart from the family itself ("nu
+# au drepturi patrimoniale" is not asked by "drepturile nepatrimoniale").
+NEGATED = "¬"
+
+
+def negated_families(words: Iterable[str]) -> set[str]:
+    """The negated families (each marked by :data:`NEGATED` and :data:`MARK`) of the
+    "ne-" words among ``words`` (:func:`negated`)."""
+    out: set[str] = set()
+    for word in words:
+        if plain := negated(word):
+            out.update(NEGATED + name for name in family(plain))
+    return out
+
+
 # "ne-" words whose rest is another word, not their negation ("neapărat" / "aparat",
-# "nepot" / "pot"), or a negation that names a thing of its own, which its opposite must
-# not hold ("neconcurență", a non-compete, is not "concurență"; "nelegal" not "legal").
-_NOT_NEGATED = ("neaparat", "nevoi", "nepot", "neconcurent", "nelegal")
+# "nepot" / "pot").
+_NOT_NEGATED = ("neaparat", "nevoi", "nepot")
 _MIN_NEGATED = 5  # letters after "ne-": "nebun" is not "not good" ("bun", a good)
 
 

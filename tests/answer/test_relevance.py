@@ -149,3 +149,15 @@ def test_a_definition_asked_with_one_verb_is_held_by_another() -> None:
     # an entry of a definition list defines by its dash, its lead-in in another sentence
     entry = "c) concediere colectivă - concedierea a cel puțin 10 salariați în 30 de zile;"
     assert relevance(topic, entry) == 1.0
+
+
+def test_a_negated_question_is_held_by_the_ne_noun_and_only_it() -> None:
+    """ "nu plătește" is held by "neplata"; "patrimoniale" is not by "nepatrimonial"."""
+    unpaid = question_topic("Este infracțiune să nu plătești pensia de întreținere?")
+    text = "c) neplata, cu rea-credinţă, a pensiei de întreţinere este infracțiune."
+    assert relevance(unpaid, text) == 1.0
+    paid = question_topic("Este infracțiune să plătești pensia de întreținere?")
+    assert relevance(paid, text) < 1.0
+    rights = question_topic("Cât timp sunt protejate drepturile patrimoniale de autor?")
+    other = "Drepturile nepatrimoniale de autor sunt protejate pe durată nelimitată."
+    assert relevance(rights, other) < relevance(rights, other.replace("nepat", "pat"))

@@ -53,6 +53,16 @@ def test_the_question_keeps_the_acronym_and_gains_the_name() -> None:
     )
 
 
+def test_an_acronym_with_its_romanian_article_is_an_acronym() -> None:
+    """Romanian joins the article by a hyphen: "CNP-ul", "ANAF-ului"."""
+    assert acronyms("Cine prelucrează CNP-ul? Ce face ANAF-ului?") == ["CNP", "ANAF"]
+    assert acronyms("Un X-RAY sau un CD-ROM?") == []
+    names = {"ANAF": "Agenția Națională de Administrare Fiscală"}
+    assert expanded("Ce termen are ANAF-ul?", names) == (
+        "Ce termen are ANAF-ul (Agenția Națională de Administrare Fiscală)?"
+    )
+
+
 def test_the_cascade_searches_an_unknown_acronym_by_its_name(tmp_path: Path) -> None:
     folder = tmp_path / "docs"
     write_text(folder, "lege.txt", LAW)

@@ -256,7 +256,7 @@ def test_the_entry_of_the_asked_term_leads_not_its_fragment_s_other_sentences() 
 
 
 def test_the_parties_and_a_split_preposition_are_not_what_a_title_must_name() -> None:
-    """"Părțile" is the Romanian "parties" (no topic); "într-un" splits into "într"."""
+    """ "Părțile" is the Romanian "parties" (no topic); "într-un" splits into "într"."""
     question = "Când se pot împăca părțile într-un proces penal?"
     assert specific_words(question) == "impaca proces"
     assert names_title(asked(question), "Articolul 159\n\nÎmpăcarea\n(1) Împăcarea poate")

@@ -17,7 +17,7 @@ from dataclasses import dataclass, replace
 from functools import cache, lru_cache
 
 from letadesk.domain import Passage
-from letadesk.families import MARK, family
+from letadesk.families import MARK, NEGATED, family, negated_families
 from letadesk.families import families as word_families
 from letadesk.retrieve.titles import alternations, defined_term, defining_stems
 from letadesk.synonyms import synonyms
@@ -62,15 +62,19 @@ def question_topic(question: str) -> Topic:
     question's words are held by any word of their family too (:mod:`letadesk.families`:
     "lovește" by "lovirea"), a word that asks for a definition by any other
     (:func:`~letadesk.retrieve.titles.defining_stems`: "înseamnă" by "se înțelege"; a
-    definition is asked with one verb and written with another)."""
+    definition is asked with one verb and written with another), a word of a group of
+    legal synonyms by the others (:mod:`letadesk.synonyms`), and a Romanian word after
+    "nu" by the "ne-" noun that negates it ("nu plătește" by "neplata")."""
     ignore = _ignored()
     romanian = detect_language(question, min_stopwords=1) == "ro"  # families: Romanian
     terms: list[Term] = []
-    join = False
+    join = negation = False
     for word, start, end in words(question):
         if word in _OR:
             join = bool(terms)
             continue
+        if romanian and word == "nu":
+            negation = True  # "să nu plătești": held by "neplata" too
         if not is_content(word):
             join = False
             continue
@@ -80,6 +84,9 @@ def question_topic(question: str) -> Topic:
             continue
         forms = {s, *alternations(word), *(family(word) if romanian else ())}
         forms |= synonyms(word, "ro" if romanian else "en")
+        if negation:
+            forms |= {NEGATED + f for f in forms if f.startswith(MARK)}
+            negation = False
         if s in defining_stems():
             forms |= defining_stems()
         if join:
@@ -124,12 +131,16 @@ def _reads_families(topic: Topic) -> bool:
 def text_terms(text: str, *, families: bool = True) -> frozenset[str]:
     """What a text holds of a topic: its content words' stems and, with ``families``,
     their families (:mod:`letadesk.families`: "uciderea" holds "ucide", "lovirea"
-    "lovește"); an entry of a definition list holds the defining words."""
+    "lovește", and a "ne-" word the negated family of the word it negates: "neplata"
+    holds a question's "nu plătește", not its "plătește"); an entry of a definition list
+    holds the defining words."""
     content = [w for w, _, _ in words(text) if is_content(w)]
     stems = {stem(w) for w in content}
     if defined_term(text):  # an entry of a definition list defines by its dash
         stems |= defining_stems()
-    return frozenset(stems | word_families(content) if families else stems)
+    if not families:
+        return frozenset(stems)
+    return frozenset(stems | word_families(content) | negated_families(content))
 
 
 @lru_cache(maxsize=256)  # asked once per sentence of each passage

@@ -18,7 +18,11 @@ from collections import Counter
 from collections.abc import Iterable
 
 _UPPER = "A-ZĂÂÎȘŞȚŢ"
-_ACRONYM = re.compile(rf"(?<![\w-])[{_UPPER}]{{2,8}}(?![\w-])")
+# Romanian joins its article to an acronym by a hyphen ("CNP-ul", "ANAF-ului"): the
+# acronym ends there.
+_ARTICLE = r"-[a-zăâîșşțţ]{1,5}(?![\w-])"
+_ENDS = rf"(?={_ARTICLE}|(?![\w-]))"
+_ACRONYM = re.compile(rf"(?<![\w-])[{_UPPER}]{{2,8}}{_ENDS}")
 _ROMAN = re.compile(r"^[IVXLCDM]+$")
 _LINKS = (
     "de|a|al|ale|ai|din|pentru|și|şi|si|cu|la|în|in|pe|privind|of|the|and|for|on|de la|și de|a și"
@@ -58,7 +62,7 @@ def spelt_out(acronym: str, texts: Iterable[str]) -> str | None:
 def expanded(question: str, names: dict[str, str]) -> str:
     """The question with each acronym of ``names`` followed by its name in brackets."""
     for acronym, name in names.items():
-        found = re.search(rf"(?<![\w-]){re.escape(acronym)}(?![\w-])", question)
+        found = re.search(rf"(?<![\w-]){re.escape(acronym)}(?:{_ARTICLE}|(?![\w-]))", question)
         if found:
             question = f"{question[: found.end()]} ({name}){question[found.end() :]}"
     return question

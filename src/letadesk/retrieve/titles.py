@@ -58,7 +58,7 @@ _DEFINITION_ENTRY = re.compile(
 _DEFINING = frozenset(
     stem(w)
     for w in """inseamna insemna intelege intelegem definitie definitia defineste definit
-    definita reprezinta mean means meaning define defined definition""".split()
+    definita reprezinta consta constau mean means meaning define defined definition""".split()
 )
 _WHAT_IS = re.compile(r"\s*(?:ce\s+(?:este|sunt|e)|what\s+(?:is|are))\s", re.IGNORECASE)
 # Pronouns and determiners a title holds ("alte violenţe", "urmelor acestuia"): no
