@@ -27,6 +27,7 @@ import re
 from collections.abc import Iterable, Mapping
 from functools import cache
 
+from letadesk.synonyms import groups
 from letadesk.text import detect_language, fold_lower
 
 log = logging.getLogger(__name__)
@@ -205,3 +206,27 @@ def family_forms(text: str) -> list[str]:
                     seen.add(form)
                     extra.append(form)
     return extra
+
+
+@cache
+def _groups(language: str) -> dict[str, frozenset[str]]:
+    """A family name -> the family names of the synonym groups (:mod:`letadesk.synonyms`)
+    holding a word of that family. Keyed by family, not stem: Romanian stems are short
+    enough to join words a group must keep apart ("angajat" and "angajator")."""
+    out: dict[str, frozenset[str]] = {}
+    for group in groups(language):
+        keys = frozenset(families(group))
+        for key in keys:
+            out[key] = out.get(key, frozenset()) | keys
+    return out
+
+
+def synonyms(word: str, language: str) -> frozenset[str]:
+    """The family names of the words of ``word``'s synonym groups in ``language``,
+    ``word``'s own among them; empty when it is in none, and for a language without
+    groups. ``word`` is folded and lower case."""
+    index = _groups(language)
+    found: frozenset[str] = frozenset()
+    for key in family(word) if index else ():
+        found |= index.get(key, frozenset())
+    return found

@@ -5,8 +5,10 @@ A question asks where disputes "se judecă"; the clause says they "se soluțione
 court. A client asks about the witness who "minte"; the code titles "Mărturia
 mincinoasă". Stems and word families (:mod:`letadesk.families`) join the forms of one word,
 not two words for one thing. Each group here is a set of words that a legal text uses
-for the same act, party or thing, read by Gate 2's topic
-(:mod:`letadesk.answer.relevance`): a question's word is held by any word of its group.
+for the same act, party or thing: a question's word is held by any word of its group in
+Gate 2's topic (:func:`letadesk.families.synonyms`, which keys the groups by word
+family). Searching the lexical indexes with a group's words too was measured and not
+kept: on the 545 training questions (`training/questions_ro`) it changed no answer.
 
 The groups are written from legal usage (drafting and statute vocabulary); three of
 them ("minte" / "mincinoasă", "pleacă" / "părăsirea", "se judecă" / "se soluționează")
@@ -24,10 +26,6 @@ annotated clause (precision 23/27 → 22/29), so they are not shipped
 """
 
 from __future__ import annotations
-
-from functools import cache
-
-from letadesk.families import MARK, family
 
 _GROUPS: dict[str, tuple[str, ...]] = {
     "ro": (
@@ -64,32 +62,6 @@ _GROUPS: dict[str, tuple[str, ...]] = {
 }
 
 
-@cache
-def _index(language: str) -> dict[str, frozenset[str]]:
-    """A group's key -> every key of the group. A word's key is its family
-    (:mod:`letadesk.families`), not its stem: Romanian stems are short enough to join
-    words a group must keep apart ("angajat" and "angajator")."""
-    out: dict[str, frozenset[str]] = {}
-    for line in _GROUPS.get(language, ()):
-        keys: set[str] = set()
-        for word in line.split():
-            keys |= family(word)
-        group = frozenset(keys)
-        for key in group:
-            out[key] = out.get(key, frozenset()) | group
-    return out
-
-
-def synonyms(word: str, language: str) -> frozenset[str]:
-    """The family names (marked by :data:`MARK`) of the words of ``word``'s groups in
-    ``language``, ``word``'s own among them; empty when it is in none, and for a
-    language without groups. ``word`` is folded and lower case."""
-    index = _index(language)
-    keys = family(word) if index else frozenset()
-    found: frozenset[str] = frozenset()
-    for key in keys:
-        found |= index.get(key, frozenset())
-    return found
-
-
-__all__ = ["MARK", "synonyms"]
+def groups(language: str) -> tuple[tuple[str, ...], ...]:
+    """The groups of ``language`` (folded, lower case), each a tuple of its words."""
+    return tuple(tuple(line.split()) for line in _GROUPS.get(language, ()))

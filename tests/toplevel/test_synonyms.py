@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from letadesk.answer.relevance import question_topic, relevance
-from letadesk.synonyms import synonyms
+from letadesk.families import synonyms
 
 
 def test_a_word_holds_its_group_in_its_own_language_only() -> None:

@@ -17,10 +17,9 @@ from dataclasses import dataclass, replace
 from functools import cache, lru_cache
 
 from letadesk.domain import Passage
-from letadesk.families import MARK, NEGATED, family, negated_families
+from letadesk.families import MARK, NEGATED, family, negated_families, synonyms
 from letadesk.families import families as word_families
 from letadesk.retrieve.titles import alternations, defined_term, defining_stems
-from letadesk.synonyms import synonyms
 from letadesk.text import detect_language
 from letadesk.verify.support import content_stems, is_content, stem, words
 
@@ -63,7 +62,7 @@ def question_topic(question: str) -> Topic:
     "lovește" by "lovirea"), a word that asks for a definition by any other
     (:func:`~letadesk.retrieve.titles.defining_stems`: "înseamnă" by "se înțelege"; a
     definition is asked with one verb and written with another), a word of a group of
-    legal synonyms by the others (:mod:`letadesk.synonyms`), and a Romanian word after
+    legal synonyms by the others (:func:`letadesk.families.synonyms`), and a Romanian word after
     "nu" by the "ne-" noun that negates it ("nu plătește" by "neplata")."""
     ignore = _ignored()
     romanian = detect_language(question, min_stopwords=1) == "ro"  # families: Romanian
