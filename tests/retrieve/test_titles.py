@@ -25,6 +25,7 @@ from letadesk.retrieve.titles import (
     asked,
     asks_definition,
     defined_term,
+    defined_terms,
     marginal_title,
     names_defined,
     names_title,
@@ -229,6 +230,18 @@ def test_a_definition_list_entry_is_titled_by_its_term() -> None:
     assert defined_term("Art. 5. - Titlu (1) Textul articolului") == ""
     long = "b) în cazul în care autoritatea contractantă a decis, în condițiile legii, să - x"
     assert defined_term(long) == ""
+
+
+def test_entries_are_read_inside_a_fragment_too() -> None:
+    """A portal's consolidated text runs several entries on one line, after a note."""
+    line = (
+        "(la 13-07-2020, Alineatul (1) a fost completat de OUG nr. 114/2020) ff) mijloace "
+        "electronice - echipamente; gg) ofertant - orice operator economic care a depus o "
+        "ofertă; jj) operator economic - orice persoană fizică sau juridică"
+    )
+    assert defined_terms(line) == ["mijloace electronice", "ofertant", "operator economic"]
+    assert names_defined(asked("Ce este un operator economic?"), line)
+    assert not names_defined(asked("Ce este un contractant?"), line)
 
 
 def test_only_a_question_asking_a_meaning_is_answered_by_an_entry() -> None:

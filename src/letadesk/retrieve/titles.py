@@ -53,6 +53,9 @@ _OR = frozenset({"sau", "ori"})
 _DEFINITION_ENTRY = re.compile(
     r"\s*(?:\(?[a-z]{1,2}\)|\d{1,3}(?:\^\d+)?[.)])[ \t]+((?:[^\s.;:!?]+[ \t]+){1,10}?)[-–—][ \t]"
 )
+# Where an entry may start inside a fragment: at its start, a line's, or after the ";"
+# or ":" that ends the entry or lead-in before it, or a consolidation note's ")".
+_ENTRY_START = re.compile(r"(?:^|(?<=[\n;:)]))")
 # Words that ask what a term means ("Ce înseamnă", "se înțelege", "What does X mean"),
 # and the openings that ask it ("Ce este ...?", "What is a ...?").
 _DEFINING = frozenset(
@@ -159,9 +162,16 @@ def names_title(question: Asked, text: str) -> bool:
 
 
 def names_defined(question: Asked, text: str) -> bool:
-    """Whether ``text`` is the definition-list entry of a term whose meaning the question
-    asks, named as :func:`names_title` names a title."""
-    return question.defines and _names(question, defined_term(text))
+    """Whether ``text`` holds the definition-list entry of a term whose meaning the
+    question asks (:func:`defined_terms`), named as :func:`names_title` names a title."""
+    return question.defines and any(_names(question, t) for t in defined_terms(text))
+
+
+def defined_terms(text: str) -> list[str]:
+    """The terms of the entries of a definition list that ``text`` holds, at its start
+    or after the end of another entry ("…; jj) operator economic - …")."""
+    found = (_DEFINITION_ENTRY.match(text, m.start()) for m in _ENTRY_START.finditer(text))
+    return [m.group(1).strip() for m in found if m]
 
 
 def _names(question: Asked, title: str) -> bool:
