@@ -19,7 +19,7 @@ from functools import cache, lru_cache
 from letadesk.domain import Passage
 from letadesk.families import MARK, NEGATED, family, negated_families, synonyms
 from letadesk.families import families as word_families
-from letadesk.retrieve.titles import alternations, defined_term, defining_stems
+from letadesk.retrieve.titles import DEFINING_STEMS, alternations, defined_term
 from letadesk.text import detect_language
 from letadesk.verify.support import content_stems, is_content, stem, words
 
@@ -60,7 +60,7 @@ def question_topic(question: str) -> Topic:
     """The terms of ``question``, in order, each once, all of weight 1; a Romanian
     question's words are held by any word of their family too (:mod:`letadesk.families`:
     "lovește" by "lovirea"), a word that asks for a definition by any other
-    (:func:`~letadesk.retrieve.titles.defining_stems`: "înseamnă" by "se înțelege"; a
+    (:data:`~letadesk.retrieve.titles.DEFINING_STEMS`: "înseamnă" by "se înțelege"; a
     definition is asked with one verb and written with another), a word of a group of
     legal synonyms by the others (:func:`letadesk.families.synonyms`), and a Romanian word after
     "nu" by the "ne-" noun that negates it ("nu plătește" by "neplata")."""
@@ -86,8 +86,8 @@ def question_topic(question: str) -> Topic:
         if negation:
             forms |= {NEGATED + f for f in forms if f.startswith(MARK)}
             negation = False
-        if s in defining_stems():
-            forms |= defining_stems()
+        if s in DEFINING_STEMS:
+            forms |= DEFINING_STEMS
         if join:
             last = terms.pop()
             terms.append(Term(last.stems | forms, (*last.words, word)))
@@ -136,7 +136,7 @@ def text_terms(text: str, *, families: bool = True) -> frozenset[str]:
     content = [w for w, _, _ in words(text) if is_content(w)]
     stems = {stem(w) for w in content}
     if defined_term(text):  # an entry of a definition list defines by its dash
-        stems |= defining_stems()
+        stems |= DEFINING_STEMS
     if not families:
         return frozenset(stems)
     return frozenset(stems | word_families(content) | negated_families(content))

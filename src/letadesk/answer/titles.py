@@ -55,7 +55,7 @@ class TitledScorer:
         fid = passage.fragment.id
         if fid not in self._entry:
             units = scored_units(passage.fragment.text) if self._asked.defines else []
-            self._entry[fid] = any(names_defined(self._asked, u) for u in units)
+            self._entry[fid] = any(self._defines(u) for u in units)
         return LIFT if self._entry[fid] else 0.0
 
     def _falls_short(self, passage: Passage) -> bool:

@@ -20,9 +20,8 @@ from collections.abc import Iterable
 _UPPER = "A-ZĂÂÎȘŞȚŢ"
 # Romanian joins its article to an acronym by a hyphen ("CNP-ul", "ANAF-ului"): the
 # acronym ends there.
-_ARTICLE = r"-[a-zăâîșşțţ]{1,5}(?![\w-])"
-_ENDS = rf"(?={_ARTICLE}|(?![\w-]))"
-_ACRONYM = re.compile(rf"(?<![\w-])[{_UPPER}]{{2,8}}{_ENDS}")
+_END = r"(?:-[a-zăâîșşțţ]{1,5}(?![\w-])|(?![\w-]))"
+_ACRONYM = re.compile(rf"(?<![\w-])([{_UPPER}]{{2,8}}){_END}")
 _ROMAN = re.compile(r"^[IVXLCDM]+$")
 _LINKS = (
     "de|a|al|ale|ai|din|pentru|și|şi|si|cu|la|în|in|pe|privind|of|the|and|for|on|de la|și de|a și"
@@ -34,7 +33,7 @@ MAX_NAME_CHARS = 160
 def acronyms(question: str) -> list[str]:
     """The acronyms the question holds (two to eight capitals), Roman numerals left out,
     in order, each once."""
-    found = (m.group(0) for m in _ACRONYM.finditer(question))
+    found = (m.group(1) for m in _ACRONYM.finditer(question))
     return list(dict.fromkeys(a for a in found if not _ROMAN.match(a)))
 
 
@@ -62,7 +61,7 @@ def spelt_out(acronym: str, texts: Iterable[str]) -> str | None:
 def expanded(question: str, names: dict[str, str]) -> str:
     """The question with each acronym of ``names`` followed by its name in brackets."""
     for acronym, name in names.items():
-        found = re.search(rf"(?<![\w-]){re.escape(acronym)}(?:{_ARTICLE}|(?![\w-]))", question)
+        found = re.search(rf"(?<![\w-]){re.escape(acronym)}{_END}", question)
         if found:
             question = f"{question[: found.end()]} ({name}){question[found.end() :]}"
     return question

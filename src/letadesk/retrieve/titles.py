@@ -58,7 +58,7 @@ _DEFINITION_ENTRY = re.compile(
 _ENTRY_START = re.compile(r"(?:^|(?<=[\n;:)]))")
 # Words that ask what a term means ("Ce înseamnă", "se înțelege", "What does X mean"),
 # and the openings that ask it ("Ce este ...?", "What is a ...?").
-_DEFINING = frozenset(
+DEFINING_STEMS = frozenset(
     stem(w)
     for w in """inseamna insemna intelege intelegem definitie definitia defineste definit
     definita reprezinta consta constau mean means meaning define defined definition""".split()
@@ -110,12 +110,7 @@ def asks_definition(question: str) -> bool:
     ("înseamnă", "se înțelege", "definiția", "mean") or opens "Ce este" / "What is"."""
     if _WHAT_IS.match(question):
         return True
-    return any(stem(w) in _DEFINING for w, _, _ in words(question))
-
-
-def defining_stems() -> frozenset[str]:
-    """The stems of the words that ask or state what a term means."""
-    return _DEFINING
+    return any(stem(w) in DEFINING_STEMS for w, _, _ in words(question))
 
 
 def defined_term(text: str) -> str:

@@ -29,7 +29,7 @@ _EVERY = (
     r"|oricare\s+(?:dintre\s+)?(?:parte|parti|partile)|fiecare\s+(?:dintre\s+)?(?:parte|parti)"
     r"|ambele\s+parti)"
 )
-_VERB = r"(?:not\s+)?([a-z]+)"
+_VERB = r"(?P<negated>not\s+)?(?P<verb>[a-z]+)"
 # "only the Company may terminate", "numai prestatorul poate denunța", "the Company alone
 # may terminate"
 _RESERVED = re.compile(
@@ -41,11 +41,7 @@ _SHARED = re.compile(rf"\b{_EVERY}\s+(?:\([^)]*\)\s+)?{_MODAL}\s+{_VERB}")
 def _rights(pattern: re.Pattern[str], text: str) -> set[str]:
     """The stems of the verbs ``pattern`` finds granted in ``text`` (folded), a negated
     one ("may not terminate") left out."""
-    return {
-        stem(m.group(1))
-        for m in pattern.finditer(fold_lower(text))
-        if not m.group(0).endswith(f"not {m.group(1)}")
-    }
+    return {stem(m["verb"]) for m in pattern.finditer(fold_lower(text)) if not m["negated"]}
 
 
 def exclusivity_problem(claim: str, quote: str) -> str:
