@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from pathlib import Path
 
 import pytest
 
@@ -21,6 +22,8 @@ from letadesk.domain import (
     Scores,
 )
 from letadesk.retrieve.titles import (
+    DEFINITION_CANDIDATES,
+    TITLE_CANDIDATES,
     alternations,
     asked,
     asks_definition,
@@ -30,6 +33,7 @@ from letadesk.retrieve.titles import (
     names_defined,
     names_title,
     specific_words,
+    titled_fragments,
 )
 from letadesk.verify.support import stem
 from letadesk.workspace import Workspace
@@ -273,3 +277,74 @@ def test_the_parties_and_a_split_preposition_are_not_what_a_title_must_name() ->
     question = "Când se pot împăca părțile într-un proces penal?"
     assert specific_words(question) == "impaca proces"
     assert names_title(asked(question), "Articolul 159\n\nÎmpăcarea\n(1) Împăcarea poate")
+
+
+def test_a_slash_joins_the_alternatives_of_a_defined_term() -> None:
+    entry = "yy) subcontractant/subantreprenor - orice operator economic care execută"
+    assert defined_terms(entry) == ["subcontractant/subantreprenor"]
+    assert names_defined(asked("Ce înseamnă subcontractant?"), entry)
+    assert names_defined(asked("Ce este un subantreprenor?"), entry)
+    assert not names_defined(asked("Ce este un operator economic?"), entry)
+
+
+# Two entries a question about a "contract de achiziție publică" names: one holds two of
+# its three specific words, the other all three.
+PARTIAL = "b) achiziție sau achiziție publică - achiziția de lucrări, de produse sau de servicii;"
+WHOLE = "l) contract de achiziție publică - contractul cu titlu oneros încheiat în scris;"
+
+
+def _titled(question: str, texts: Sequence[str]) -> tuple[list[str], list[int]]:
+    asked_for: list[int] = []
+
+    def lexical(words: str, k: int) -> list[int]:
+        asked_for.append(k)
+        return list(range(len(texts)))
+
+    def fragments(ids: Sequence[int]) -> list[Fragment]:
+        return [_passage(texts[i], fid=i).fragment for i in ids]
+
+    found = titled_fragments(question, lexical, fragments)
+    return [f.text for f in found], asked_for
+
+
+def test_the_entry_naming_most_of_the_question_comes_first() -> None:
+    found, asked_for = _titled("Ce este un contract de achiziție publică?", [PARTIAL, WHOLE])
+    assert found == [WHOLE, PARTIAL]  # the lexical order put the partial entry first
+    assert asked_for == [DEFINITION_CANDIDATES]
+    # a question not asking a meaning reads the usual candidates, in their order
+    _, asked_for = _titled("Care este pedeapsa pentru furt?", [CODE])
+    assert asked_for == [TITLE_CANDIDATES]
+
+
+def test_the_entry_of_a_term_in_every_article_is_found(tmp_path: Path) -> None:
+    """A term the act names everywhere: its long entry lies below the title search's
+    usual candidates by BM25 (short articles naming it rank higher); asked what it means,
+    the entry still answers (real tantivy and SQLite)."""
+    entry = (
+        "Articolul 1\n(1) În sensul prezentei legi, termenii se definesc după cum urmează: "
+        "a) ofertă - actul juridic prin care un participant își manifestă voința; "
+        + " ".join(
+            f"{chr(98 + i)}) termen {i} - o noțiune a legii de înțeles ca atare;" for i in range(20)
+        )
+        + " v) operator economic - orice persoană fizică sau juridică, de drept public ori "
+        "privat, care oferă în mod licit pe piață executarea de lucrări, furnizarea de "
+        "produse ori prestarea de servicii;"
+    )
+    articles = "\n\n".join(
+        f"Articolul {n}\n(1) Un operator economic depune documentul {n}."
+        for n in range(2, 2 + TITLE_CANDIDATES + 20)
+    )
+    write_text(
+        tmp_path / "docs", "lege.txt", f"LEGE privind achizițiile\n\n{entry}\n\n{articles}\n"
+    )
+    ws = Workspace.open(tmp_path / "profile")
+    try:
+        ws.documents.ingest([tmp_path / "docs"], matter="M")
+        plain = ws.search("Cine depune documentul operator economic?", matter="M", k=5)
+        assert all(p.via != "title" for p in plain)
+        found = ws.search("Ce este un operator economic?", matter="M", k=5)
+        assert found[0].via == "title"
+        assert found[0].fragment.locator.startswith("art. 1")
+        assert "v) operator economic -" in found[0].fragment.text
+    finally:
+        ws.close()

@@ -7,11 +7,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from datetime import date
 
+from letadesk.answer.repealed import repeal_in
 from letadesk.domain import CheckResult, Fragment, MatterId, RejectedClaim, SearchFilters
-from letadesk.ingest.units import body_start
 from letadesk.ports import CorpusReader
 from letadesk.references import Reference, parse_references
-from letadesk.references.notes import repeal_of
 from letadesk.retrieve.acts import act_matches
 from letadesk.retrieve.provisions import provision_fragments
 
@@ -43,7 +42,7 @@ def _article_repealed(corpus: CorpusReader, filters: SearchFilters, ref: Referen
         return False
     article = replace(ref, paragraph=None, letter=None, point=None)
     return any(
-        repeal_of(frag.text[body_start(frag.text) :]) is not None
+        repeal_in(frag.text) is not None
         for frag, _ in provision_fragments(corpus, filters, article, _of_act(corpus, ref))
     )
 

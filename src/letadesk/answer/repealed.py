@@ -44,12 +44,21 @@ def _claims(passage: Passage, language: str) -> list[DraftClaim]:
     ]
 
 
+def repeal_in(text: str, span: tuple[int, int] | None = None) -> tuple[int, Repeal] | None:
+    """Where the body of the provision ``text`` holds (in ``span``, by default all of it)
+    starts, and its repeal, when that body is "Abrogat." with its note; else None."""
+    first, end = span or (0, len(text))
+    start = first + body_start(text[first:end])
+    repeal = repeal_of(text[start:end])
+    return None if repeal is None else (start, repeal)
+
+
 def _claim(passage: Passage, span: tuple[int, int], language: str) -> DraftClaim | None:
     frag = passage.fragment
-    start = span[0] + body_start(frag.text[span[0] : span[1]])
-    repeal = repeal_of(frag.text[start : span[1]])
-    if repeal is None:
+    found = repeal_in(frag.text, span)
+    if found is None:
         return None
+    start, repeal = found
     quote_start = frag.text.find("Abrogat", start)
     quote = frag.text[quote_start : start + repeal.note.end]
     unit = unit_at(frag.locator, frag.text, quote_start, start + repeal.note.end)

@@ -175,11 +175,8 @@ class Retriever:
     def _titled(self, query: str, filters: SearchFilters) -> list[Passage]:
         """The articles whose marginal title the question names (:mod:`.titles`)."""
 
-        def lexical(words: str) -> list[int]:
-            return [
-                fid
-                for fid, _ in self._indexes.search_both(words, filters, CANDIDATES, dense=False)[0]
-            ]
+        def lexical(words: str, k: int) -> list[int]:
+            return [fid for fid, _ in self._indexes.search_both(words, filters, k, dense=False)[0]]
 
         def fragments(ids: Sequence[int]) -> list[Fragment]:
             found = self._corpus.fragments_by_ids(ids)

@@ -28,6 +28,12 @@ from letadesk.text import detect_language
 from letadesk.verify.support import content_stems, is_content, stem, words
 
 MAX_TITLED = 3  # fragments whose title the question names, at most
+# Lexical candidates read for titles; a question asking what a term means reads more: a
+# common term ("operator economic") is in hundreds of fragments, and BM25's length
+# normalisation puts its long definition-list entry far down them (Legea 98/2016 art. 3
+# alin. (1) lit. jj): 186th of 605).
+TITLE_CANDIDATES = 50
+DEFINITION_CANDIDATES = 1000
 _TITLE = re.compile(
     r"(?:^|\n)[ \t]*(?:Articolul|ARTICOLUL|Art\.)[ \t]+\d+(?:\^\d+)?[ \t]*\n(?:[ \t]*\n)*"
     r"[ \t]*([^\n(0-9\-–][^\n]{1,90}?)[ \t]*\n[ \t]*\S"
@@ -135,17 +141,20 @@ def marginal_title(text: str) -> str:
 
 def title_terms(title: str) -> list[frozenset[str]]:
     """The content words of ``title``, each as its forms with its family; words joined
-    by "sau" / "ori" are one term, named by either ("Lovirea sau alte violenţe": the
-    question names *lovirea* or *violenţe*)."""
+    by "sau" / "ori" or a slash are one term, named by either ("Lovirea sau alte
+    violenţe": the question names *lovirea* or *violenţe*; "subcontractant/subantreprenor":
+    either)."""
     terms: list[frozenset[str]] = []
-    join = False
-    for word, _, _ in words(title):
+    join, end = False, -1
+    for word, start, stop in words(title):
         if word in _OR:
             join = bool(terms)
         elif is_content(word) and word not in _FILLER:
+            slashed = bool(terms) and title[end:start] == "/"
             forms = _forms(word, families=True)
-            terms.append(terms.pop() | forms if join else forms)
+            terms.append(terms.pop() | forms if join or slashed else forms)
             join = False
+        end = stop
     return terms
 
 
@@ -171,14 +180,25 @@ def defined_terms(text: str) -> list[str]:
 
 def _names(question: Asked, title: str) -> bool:
     """Whether ``question`` names ``title`` (:func:`names_title`)."""
+    return _named_share(question, title) >= MIN_SPECIFIC_SHARE
+
+
+def _named_share(question: Asked, title: str) -> float:
+    """The share of the question's specific words ``title`` holds, when the question
+    names every term of it and it says more than generic words; else 0."""
     if not set(content_stems(title)) - _GENERIC:
-        return False
+        return 0.0
     terms = title_terms(title)
     if not all(term & question.stems for term in terms):
-        return False
+        return 0.0
     held_by = frozenset().union(*terms)
     held = sum(bool(forms & held_by) for forms in question.specific)
-    return held / max(1, len(question.specific)) >= MIN_SPECIFIC_SHARE
+    return held / max(1, len(question.specific))
+
+
+def _entry_share(question: Asked, text: str) -> float:
+    """The most of the question's specific words an entry of ``text`` it names holds."""
+    return max((_named_share(question, t) for t in defined_terms(text)), default=0.0)
 
 
 def specific_words(question: str) -> str:
@@ -193,20 +213,24 @@ def specific_words(question: str) -> str:
 
 def titled_fragments(
     question: str,
-    lexical: Callable[[str], Sequence[int]],
+    lexical: Callable[[str, int], Sequence[int]],
     fragments: Callable[[Sequence[int]], Sequence[Fragment]],
 ) -> list[Fragment]:
     """Up to :data:`MAX_TITLED` fragments whose marginal title ``question`` names (or
-    that open with the entry of a term whose meaning it asks), among
-    the lexical candidates for its specific words (:attr:`Asked.query`; ``lexical``:
-    query -> fragment ids, best first; ``fragments``: ids -> fragments, in that
-    order)."""
+    that hold the entry of a term whose meaning it asks: the entry that names most of the
+    question first), among the lexical candidates
+    for its specific words (:attr:`Asked.query`; ``lexical``: query, how many -> fragment
+    ids, best first: :data:`TITLE_CANDIDATES`, or :data:`DEFINITION_CANDIDATES` for a
+    question asking a meaning; ``fragments``: ids -> fragments, in that order)."""
     wanted = asked(question)
     if not wanted.query:
         return []
+    k = DEFINITION_CANDIDATES if wanted.defines else TITLE_CANDIDATES
     found = [
         f
-        for f in fragments(lexical(wanted.query))
+        for f in fragments(lexical(wanted.query, k))
         if names_title(wanted, f.text) or names_defined(wanted, f.text)
     ]
+    if wanted.defines:  # the entry naming most of the question first
+        found.sort(key=lambda f: _entry_share(wanted, f.text), reverse=True)
     return found[:MAX_TITLED]
