@@ -19,8 +19,8 @@ docs/security-workstation.md describes each defence.
   names       a folder holding ``bad_\\xff\\xfe_name.txt`` and a name with terminal escapes
               and a newline: ingest stores the good files, ``docs`` prints names escaped
   verified    a document verified by a person, then changed: no longer verified
-  writers     an ingest of matter B while another writer holds the lexical index: it
-              waits and succeeds (was exit 6)
+  writers     an ingest of matter A while another writer holds A's lexical index: it
+              waits and succeeds (was exit 6); one of matter B meanwhile does not wait
 """
 
 from __future__ import annotations
@@ -235,24 +235,32 @@ def case_verified(work: Path) -> Result:
 def case_writers(work: Path) -> Result:
     from letadesk.config import Paths
     from letadesk.domain import LexicalRow
+    from letadesk.index.matter_lexical import matter_folder
     from letadesk.index.tantivy_index import LexicalIndex
 
-    (work / "a").mkdir()
-    (work / "b").mkdir()
+    for folder in ("a", "a2", "b"):
+        (work / folder).mkdir()
     (work / "a" / "contract.txt").write_text(CONTRACT)
+    (work / "a2" / "nda.txt").write_text(NDA)
     (work / "b" / "nda.txt").write_text(NDA)
     profile = work / "profile"
     first = letadesk(profile, "ingest", str(work / "a"), "--matter", "A")
     if first.returncode != 0:
         return False, f"first ingest failed: {first.stderr.strip()}"
-    holder = LexicalIndex(Paths.resolve(profile).lexical_index)
+    # matter A is the profile's first: its index is m1
+    holder = LexicalIndex(matter_folder(Paths.resolve(profile).lexical_index, 1))
     holder.add([LexicalRow(999_999, 99, 99, "T", "", "held")])  # the other ingest's write
+    other = letadesk(profile, "ingest", str(work / "b"), "--matter", "B")
+    if other.returncode != 0:
+        return False, f"matter B waited on A's writer: exit {other.returncode}"
     threading.Timer(3.0, holder.commit).start()
     started = time.monotonic()
-    second = letadesk(profile, "ingest", str(work / "b"), "--matter", "B")
+    second = letadesk(profile, "ingest", str(work / "a2"), "--matter", "A")
     waited = time.monotonic() - started
     if second.returncode != 0:
         return False, f"exit {second.returncode}: {second.stderr.strip()}"
+    if waited < 2.5:
+        return False, f"matter A's second ingest did not wait for its writer ({waited:.1f} s)"
     cli = [sys.executable, "-m", "letadesk", "--data-dir", str(profile), "ingest"]
     both = [
         subprocess.Popen(
@@ -268,7 +276,8 @@ def case_writers(work: Path) -> Result:
         return False, f"two ingests at once: {codes}"
     return (
         True,
-        f"waited for the writer ({waited:.1f} s incl. start) and succeeded; two at once: 0, 0",
+        f"matter B did not wait; matter A waited for its writer ({waited:.1f} s incl. start) "
+        "and succeeded; two at once: 0, 0",
     )
 
 

@@ -2,12 +2,13 @@
 
 A backup is a folder: the database (a snapshot through SQLite's online backup API,
 vectors included), the audit key, the settings and the confirmed models, a copy of
-the tantivy folder and ``manifest.json`` (what was copied, each file's SHA-256, the
-counts and the audit head at the time). SQLite is the source of truth: the tantivy
-copy is taken from one committed state of the index (its ``meta.json`` first, then the
-immutable segment files it names), and on restore :func:`restore` checks it against
-the restored database and rebuilds it from there when they disagree (an index that
-moved on while the snapshot was taken), so a restored profile is always consistent.
+the tantivy folder (each matter's index in its folder) and ``manifest.json`` (what was
+copied, each file's SHA-256, the counts and the audit head at the time). SQLite is the
+source of truth: each tantivy copy is taken from one committed state of the index (its
+``meta.json`` first, then the immutable segment files it names), and on restore
+:func:`restore` checks them against the restored database and rebuilds them from there
+when they disagree (an index that moved on while the snapshot was taken, or a backup of
+the former single index), so a restored profile is always consistent.
 
 A backup folder from a USB stick or a colleague is untrusted input. :func:`restore`
 writes only the files a backup writes, under their own names in the profile: a manifest
@@ -37,6 +38,7 @@ from typing import Any
 from letadesk.config import Paths
 from letadesk.errors import ConfigError, StoreError
 from letadesk.files import sha256_of
+from letadesk.index.matter_lexical import MATTER_FOLDER
 from letadesk.privacy import private_umask, secure_tree
 from letadesk.store import audit_check, corpus
 from letadesk.store.audit_chain import canonical
@@ -118,11 +120,20 @@ def _holds(database: Path, key: Path) -> tuple[dict[str, int], int]:
 
 
 def _copy_lexical(source: Path, target: Path) -> None:
-    """Copy one committed state of the tantivy index: ``meta.json`` first, then the
-    other files (segments are immutable; one removed by a concurrent merge meanwhile
-    makes the copy start again)."""
+    """Copy one committed state of each matter's tantivy index (its folder
+    ``m<matter id>``: :mod:`letadesk.index.matter_lexical`)."""
     if not source.is_dir():
         return
+    target.mkdir(parents=True, exist_ok=True)
+    for folder in sorted(source.iterdir()):
+        if folder.is_dir() and MATTER_FOLDER.fullmatch(folder.name):
+            _copy_index(folder, target / folder.name)
+
+
+def _copy_index(source: Path, target: Path) -> None:
+    """Copy one committed state of a tantivy index: ``meta.json`` first, then the
+    other files (segments are immutable; one removed by a concurrent merge meanwhile
+    makes the copy start again)."""
     for _ in range(_COPY_TRIES):
         shutil.rmtree(target, ignore_errors=True)
         target.mkdir(parents=True)
@@ -187,11 +198,15 @@ def _checked_names(listed: dict[str, Any], paths: Paths) -> dict[str, str]:
     files: dict[str, str] = {}
     for rel, digest in listed.items():
         parts = rel.split("/") if isinstance(rel, str) else []
-        plain = (len(parts) == 1 and parts[0] in tops) or (
-            len(parts) == 2
-            and parts[0] == paths.lexical_index.name
-            and _LEXICAL_NAME.fullmatch(parts[1]) is not None
-            and parts[1] not in _LEXICAL_LOCKS
+        plain = (
+            (len(parts) == 1 and parts[0] in tops)
+            or (
+                len(parts) in (2, 3)  # a matter's index file, or one of the former layout's
+                and parts[0] == paths.lexical_index.name
+                and all(MATTER_FOLDER.fullmatch(part) for part in parts[1:-1])
+                and _LEXICAL_NAME.fullmatch(parts[-1]) is not None
+                and parts[-1] not in _LEXICAL_LOCKS
+            )
         )
         if not plain or not isinstance(digest, str) or not re.fullmatch(r"[0-9a-f]{64}", digest):
             raise StoreError(f"{MANIFEST}: {rel!r} is not a file a LetaDesk backup writes")
@@ -212,9 +227,10 @@ def _staged(src: Path, paths: Paths, files: dict[str, str]) -> list[Path]:
     try:
         for rel, digest in files.items():
             target = _staging(paths.root, rel)
-            if "/" in rel:
-                _real_folder(src / rel.split("/")[0])
-                _real_folder(target.parent, create=True)
+            folders = rel.split("/")[:-1]
+            for depth in range(1, len(folders) + 1):
+                _real_folder(src.joinpath(*folders[:depth]))
+                _real_folder(paths.root.joinpath(*folders[:depth]), create=True)
             staged.append(target)
             if _copy_unlinked(src / rel, target) != digest:
                 raise StoreError(f"{src / rel}: missing or changed since the backup was taken")

@@ -40,7 +40,7 @@ def test_deleted_lexical_index_is_found_and_rebuilt(tmp_path: Path) -> None:
 
 def test_corrupted_lexical_index_is_found_and_rebuilt(tmp_path: Path) -> None:
     ws = _ingested(tmp_path)
-    for meta in ws.paths.lexical_index.glob("meta.json"):
+    for meta in ws.paths.lexical_index.glob("m*/meta.json"):  # each matter's index
         meta.write_text("{ not json", encoding="utf-8")
     ws = _reopen(ws)
     assert any("will not open" in p for p in ws.doctor().problems)

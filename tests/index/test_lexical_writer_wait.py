@@ -1,6 +1,7 @@
-"""Two ingests of different matters at once: the second waits its turn for the lexical
+"""Two ingests of one matter at once: the second waits its turn for the matter's lexical
 index's writer (tantivy's lock, held from the first write to the commit) instead of
-failing with "another LetaDesk is writing the lexical index" (exit 6)."""
+failing with "another LetaDesk is writing the lexical index" (exit 6). An ingest of
+another matter writes another index and does not wait."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from corpus_factory import CONTRACT_RO, NDA_EN, write_text
 from letadesk.cli import main
 from letadesk.config import Paths
 from letadesk.domain import LexicalRow
+from letadesk.index.matter_lexical import matter_folder
 from letadesk.index.tantivy_index import LexicalIndex, LexicalIndexBusy
 from letadesk.workspace import Workspace
 
@@ -51,18 +53,28 @@ def test_the_wait_is_bounded_and_says_so(tmp_path: Path) -> None:
     holder.commit()
 
 
-def test_an_ingest_of_another_matter_waits_instead_of_failing(
+def test_an_ingest_waits_for_its_matter_s_writer_and_not_for_another_s(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     paths = Paths.resolve(tmp_path / "profile")
     with Workspace(paths) as ws:
         ws.documents.ingest([write_text(tmp_path / "a", "contract.txt", CONTRACT_RO)], matter="A")
-    holder = _holding(paths.lexical_index)  # the other ingest, between write and commit
+        matter_a = int(ws.matters.named("A").id)
+    # another ingest of matter A, between its write and its commit
+    holder = _holding(matter_folder(paths.lexical_index, matter_a))
+    other = write_text(tmp_path / "b", "nda.txt", NDA_EN)
+    code = main(["--data-dir", str(paths.root), "ingest", str(other), "--matter", "B", "--json"])
+    out = capsys.readouterr()
+    assert code == 0, out.err  # matter B's index: no lock to wait for
+    assert json.loads(out.out)["indexed"] == [str(other)]
     threading.Timer(1.0, holder.commit).start()
-    docs = write_text(tmp_path / "b", "nda.txt", NDA_EN)
-    code = main(["--data-dir", str(paths.root), "ingest", str(docs), "--matter", "B", "--json"])
+    same = write_text(tmp_path / "a2", "nda.txt", NDA_EN)
+    started = time.monotonic()
+    code = main(["--data-dir", str(paths.root), "ingest", str(same), "--matter", "A", "--json"])
     out = capsys.readouterr()
     assert code == 0, out.err
-    assert json.loads(out.out)["indexed"] == [str(docs)]
+    assert time.monotonic() - started >= 0.9  # it waited for matter A's writer
+    assert json.loads(out.out)["indexed"] == [str(same)]
     with Workspace(paths) as ws:
+        assert [p.fragment.text for p in ws.search("confidential", matter="A")]
         assert [p.fragment.text for p in ws.search("confidential", matter="B")]

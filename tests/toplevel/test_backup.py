@@ -3,19 +3,22 @@
 from __future__ import annotations
 
 import json
+import shutil
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from corpus_factory import CONTRACT_RO, NDA_EN, write_text
-from letadesk.backup import backup, restore
+from letadesk.backup import _mac, backup, restore
 from letadesk.cli import main
 from letadesk.config import Paths
 from letadesk.errors import ConfigError, StoreError
 from letadesk.files import sha256_of
 from letadesk.generate.allowlist import ModelAllowList
-from letadesk.store import audit
+from letadesk.index.tantivy_index import LexicalIndex
+from letadesk.store import audit, index_rows
+from letadesk.store.audit_key import load_key
 from letadesk.workspace import Workspace
 
 
@@ -50,7 +53,7 @@ def test_backup_then_restore_gives_the_same_profile(
         assert main(["--data-dir", str(source), "backup", str(copy), "--json"]) == 0
     manifest = json.loads((copy / "manifest.json").read_text(encoding="utf-8"))
     assert {"letadesk.sqlite3", "audit.key", "allowed_models.json"} <= set(manifest["files"])
-    assert any(name.startswith("tantivy/") for name in manifest["files"])
+    assert any(name.startswith("tantivy/m") for name in manifest["files"])  # each matter's
 
     capsys.readouterr()
     assert main(["--data-dir", str(restored), "restore", str(copy), "--json"]) == 0
@@ -127,6 +130,10 @@ def test_restore_cannot_write_outside_the_profile_through_a_link(tmp_path: Path)
         "/etc/passwd",
         "tantivy/../x",
         "tantivy/sub/meta.json",
+        "tantivy/m1/sub/meta.json",
+        "tantivy/m1x/meta.json",
+        "tantivy/m1/.tantivy-writer.lock",
+        "tantivy/m1/../../x",
         "notes.txt",
         "tantivy/.tantivy-writer.lock",
         "letadesk.sqlite3/",
@@ -161,8 +168,40 @@ def test_restore_never_follows_a_link_in_the_backup(tmp_path: Path) -> None:
     (copy / "tantivy").symlink_to(tmp_path / "real-tantivy")
     with pytest.raises(StoreError, match="a symbolic link is never followed"):
         restore(copy, Paths.resolve(tmp_path / "r2"))
-    assert not (tmp_path / "r1" / "letadesk.sqlite3").exists()
-    assert not (tmp_path / "r2" / "letadesk.sqlite3").exists()
+    (copy / "tantivy").unlink()
+    (tmp_path / "real-tantivy").rename(copy / "tantivy")
+    matter = next((copy / "tantivy").glob("m*"))  # a matter's index folder
+    matter.rename(tmp_path / "real-matter")
+    matter.symlink_to(tmp_path / "real-matter")
+    with pytest.raises(StoreError, match="a symbolic link is never followed"):
+        restore(copy, Paths.resolve(tmp_path / "r3"))
+    for restored in ("r1", "r2", "r3"):
+        assert not (tmp_path / restored / "letadesk.sqlite3").exists()
+
+
+def test_a_backup_of_the_former_single_lexical_index_restores(tmp_path: Path) -> None:
+    """A backup written when one tantivy index held every matter (its files right under
+    ``tantivy/``): restored, the index is rebuilt per matter from the database."""
+    copy = _backup(tmp_path, documents=True)
+    with Workspace.open(tmp_path / "source") as ws:
+        rows = list(index_rows.all_rows(ws._conn))
+    manifest = _manifest(copy)
+    manifest["files"] = {k: v for k, v in manifest["files"].items() if not k.startswith("tantivy/")}
+    shutil.rmtree(copy / "tantivy")
+    former = LexicalIndex(copy / "tantivy")
+    former.add(rows)
+    former.commit()
+    for path in (copy / "tantivy").iterdir():
+        if path.is_file() and not path.name.startswith("."):
+            manifest["files"][f"tantivy/{path.name}"] = sha256_of(path)
+    manifest["mac"] = _mac(manifest, load_key(copy / "audit.key"))
+    _rewrite(copy, manifest)
+    profile = Paths.resolve(tmp_path / "restored")
+    restore(copy, profile)
+    assert not (profile.lexical_index / "meta.json").exists()
+    with Workspace(profile) as ws:
+        assert ws.search("confidential", matter="Acme", dense=False)
+        assert ws.doctor().consistent
 
 
 def test_restore_authenticates_the_manifest(tmp_path: Path) -> None:

@@ -52,11 +52,12 @@ def _holding_canary(root: Path) -> list[str]:
 
 
 def _segments(root: Path) -> set[str]:
-    """The tantivy segment files (``<segment id>.<component>``) of the profile."""
+    """The tantivy segment files (``m<matter>/<segment id>.<component>``) of the
+    profile."""
     return {
-        p.name
-        for p in (root / "tantivy").iterdir()
-        if not p.name.startswith(".") and p.name != "meta.json"
+        p.relative_to(root / "tantivy").as_posix()
+        for p in (root / "tantivy").rglob("*")
+        if p.is_file() and not p.name.startswith(".") and p.name != "meta.json"
     }
 
 
@@ -132,14 +133,17 @@ def test_purge_leaves_no_text_of_the_matter_in_any_profile_file(tmp_path: Path) 
         copy_database(ws._conn, ws.paths.backups / "letadesk-v3-20240101-000000.sqlite3")
     assert _holding_canary(root), "the canaries are in the profile before the purge"
     # tantivy compresses its term dictionary, so bytes alone cannot show the terms there:
-    # every segment written before the purge (tombstoned entries included) must be gone
-    old_segments = _segments(root)
+    # every segment of the matter's index (tombstoned entries included) must be gone
+    with Workspace.open(root) as ws:
+        folder = f"m{int(ws.matters.named('Zorbulaxian').id)}/"
+    old_segments = {s for s in _segments(root) if s.startswith(folder)}
 
     assert main(["--data-dir", str(root), "purge", "--matter", "Zorbulaxian"]) == 2  # no --yes
     assert main(["--data-dir", str(root), "purge", "--matter", "Zorbulaxian", "--yes"]) == 0
 
     assert _holding_canary(root) == []
-    assert old_segments and not old_segments & _segments(root)
+    assert old_segments and not {s for s in _segments(root) if s.startswith(folder)}
+    assert not (root / "tantivy" / folder).exists()
     with Workspace.open(root) as ws:
         with pytest.raises(NotFoundError):
             ws.matters.named("Zorbulaxian")

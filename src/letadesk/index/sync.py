@@ -10,6 +10,7 @@ batches, each batch committed on its own.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -21,8 +22,9 @@ from letadesk.config import Paths, Settings
 from letadesk.domain import LexicalRow, Passage, SearchFilters, VectorRow
 from letadesk.errors import IndexError_
 from letadesk.index.embedder import passage_text
+from letadesk.index.matter_lexical import FormerLayout, MatterLexicalIndexes
 from letadesk.index.questions_first import QuestionsFirst
-from letadesk.index.tantivy_index import LexicalIndex, LexicalIndexBusy
+from letadesk.index.tantivy_index import LexicalIndexBusy
 from letadesk.index.vector_index import (
     RECLUSTER_AT,
     VectorIndex,
@@ -37,6 +39,7 @@ from letadesk.store.transaction import transaction
 if TYPE_CHECKING:
     from letadesk.index.embedder import Embedder
 
+log = logging.getLogger(__name__)
 Progress = Callable[[int, int, str], None]
 # Passages embedded and committed together. A cancel is looked at between batches, so
 # this bounds how long it takes (e5's int8 graph embeds about 40 CUAD passages/s on two
@@ -62,7 +65,7 @@ class IndexSet:
         self._recluster_at = recluster_at
         self._paths = paths
         self._settings = settings
-        self._lexical: LexicalIndex | None = None
+        self._lexical: MatterLexicalIndexes | None = None
         self._vectors: VectorIndex | None = None
         self._embedder: Embedder | None = None
         self._last_query: tuple[str, np.ndarray] | None = None  # the cascade asks twice
@@ -73,10 +76,11 @@ class IndexSet:
     # ---- components -------------------------------------------------------------
 
     @property
-    def lexical(self) -> LexicalIndex:
-        """The tantivy index. One that was deleted while SQLite holds indexed fragments
-        raises :class:`IndexError_` rather than answering from a fresh, empty index
-        (:meth:`sync` and ``doctor --repair`` then rebuild it)."""
+    def lexical(self) -> MatterLexicalIndexes:
+        """The tantivy indexes, one per matter. One that was deleted while SQLite holds
+        indexed fragments raises :class:`IndexError_` rather than answering from a
+        fresh, empty index (:meth:`sync` and ``doctor --repair`` then rebuild it); one of
+        the former layout (one index for every matter) is rebuilt from the database."""
         if self._lexical is None:
             path = self._paths.lexical_index
             if _absent(path) and self._has_indexed_fragments():
@@ -84,7 +88,12 @@ class IndexSet:
                     f"{path}: the lexical index is missing; run `letadesk doctor "
                     "--repair` to rebuild it from the database"
                 )
-            self._lexical = LexicalIndex(path)
+            try:
+                self._lexical = MatterLexicalIndexes(path)
+            except FormerLayout:
+                log.info("%s: one lexical index per matter from now on; rebuilding", path)
+                self.rebuild_lexical()
+        assert self._lexical is not None
         return self._lexical
 
     def _has_indexed_fragments(self) -> bool:
@@ -277,9 +286,14 @@ class IndexSet:
                 self.vectors.delete_documents(doc_ids)
                 self.vectors.forget_empty_cells()
 
+    def drop_lexical_matter(self, matter_id: int) -> None:
+        """Remove ``matter_id``'s lexical index, segments and all (a deleted or purged
+        matter: no file keeps its entries)."""
+        self.lexical.drop_matter(matter_id)
+
     def rebuild_lexical(self) -> int:
         """Rebuild the tantivy index from SQLite; returns the number of fragments indexed."""
-        self._lexical = LexicalIndex.destroy(self._paths.lexical_index)
+        self._lexical = MatterLexicalIndexes.destroy(self._paths.lexical_index)
         count = self._lexical.add(index_rows.all_rows(self._conn))
         self._lexical.commit()
         index_rows.clear_outbox(self._conn)

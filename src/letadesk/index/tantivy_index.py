@@ -222,6 +222,16 @@ class LexicalIndex:
         """Remove every fragment of these documents; effective after :meth:`commit`."""
         self._delete_where("document_id", document_ids)
 
+    def holds_documents(self, document_ids: Iterable[int]) -> bool:
+        """Whether a committed entry is of one of these documents (read alone: no
+        writer is taken)."""
+        ids = sorted({int(v) for v in document_ids})
+        if not ids:
+            return False
+        query = tantivy.Query.term_set_query(self._schema, "document_id", ids)
+        result = self._index.searcher().search(query, limit=1, count=True)
+        return int(result.count) > 0  # type: ignore[attr-defined]  # the stub omits count
+
     def delete_fragments(self, fragment_ids: Iterable[int]) -> None:
         """Remove these fragments; effective after :meth:`commit`."""
         self._delete_where("fragment_id", fragment_ids)

@@ -53,11 +53,13 @@ class LocalMatters:
         matter = self.named(name)
         with transaction(self._conn):
             doc_ids = matters.delete_matter(self._conn, matter.id)
-        self._indexes().forget_documents(doc_ids)
+        indexes = self._indexes()
+        indexes.forget_documents(doc_ids)
+        indexes.drop_lexical_matter(matter.id)
 
     def purge(self, name: str) -> PurgeReport:
         """Destroy a matter: its documents, pages, fragments and vectors, its lexical
-        entries (the index is rebuilt so that no segment keeps them), the text of its
+        index (its folder removed, so that no segment keeps its entries), the text of its
         audit records (replaced by hashes; the chain still verifies) and the migration
         backups that hold it; then VACUUM so that no freed page keeps its text. The
         purge itself is recorded in the audit trail (by matter id, without its name)."""
@@ -65,5 +67,5 @@ class LocalMatters:
         doc_ids, records = erase_matter(self._conn, matter)
         indexes = self._indexes()
         indexes.forget_documents(doc_ids)
-        indexes.rebuild_lexical()
+        indexes.drop_lexical_matter(matter.id)
         return seal_purge(self._conn, self._backups, matter, len(doc_ids), records)
