@@ -27,28 +27,27 @@ MATTER_2 = [
 QUERY = "contract preaviz"
 
 
-def _scores(index: MatterLexicalIndexes | LexicalIndex) -> list[tuple[int, float]]:
-    return index.search(QUERY, SearchFilters(matter_id=MatterId(1)), 5)
+def _before_and_after_matter_2(
+    index: MatterLexicalIndexes | LexicalIndex,
+) -> tuple[list[tuple[int, float]], list[tuple[int, float]]]:
+    """Matter 1's hits for QUERY with matter 1 indexed alone, then with matter 2 too."""
+    filters = SearchFilters(matter_id=MatterId(1))
+    found = []
+    for rows in (MATTER_1, MATTER_2):
+        index.add(rows)
+        index.commit()
+        found.append(index.search(QUERY, filters, 5))
+    return found[0], found[1]
 
 
 def test_a_matter_s_ranking_does_not_move_when_another_matter_is_added(tmp_path: Path) -> None:
     indexes = MatterLexicalIndexes(tmp_path / "tantivy")
-    indexes.add(MATTER_1)
-    indexes.commit()
-    alone = _scores(indexes)
-    indexes.add(MATTER_2)
-    indexes.commit()
-    assert _scores(indexes) == alone
+    alone, beside = _before_and_after_matter_2(indexes)
+    assert beside == alone and [f for f, _ in alone] == [2, 1]
     assert indexes.matters() == [1, 2] and len(indexes) == 42
     # one index for both, as before: the other client's words moved this matter's scores
-    single = LexicalIndex(tmp_path / "single")
-    single.add(MATTER_1)
-    single.commit()
-    before = _scores(single)
-    single.add(MATTER_2)
-    single.commit()
-    assert [f for f, _ in before] == [f for f, _ in alone]
-    assert _scores(single) != before
+    before, after = _before_and_after_matter_2(LexicalIndex(tmp_path / "single"))
+    assert before == alone and after != before
 
 
 def test_counts_signatures_and_deletes_follow_each_matter(tmp_path: Path) -> None:
