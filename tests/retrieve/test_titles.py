@@ -254,6 +254,11 @@ def test_only_a_question_asking_a_meaning_is_answered_by_an_entry() -> None:
     assert asks_definition("What is a remediation plan?")
     assert asks_definition("Ce se înțelege prin autorități publice?")
     assert not asks_definition("Cine întocmește planul de remediere?")
+    # asked after a clause that names the act, or around one
+    assert asks_definition("Potrivit Legii nr. 98/2016, ce este un ofertant?")
+    assert asks_definition("Ce este, conform legii, un subcontractant?")
+    assert asks_definition("Under this Agreement, what is a Change of Control?")
+    assert not asks_definition("Cine este ofertantul?")
     meaning = asked("Ce înseamnă autorități și organisme publice în legea de aplicare a GDPR?")
     assert names_defined(meaning, ENTRIES[0]) and not names_defined(meaning, ENTRIES[1])
     # the same words, not asking what they mean: the entry is no title
@@ -348,3 +353,13 @@ def test_the_entry_of_a_term_in_every_article_is_found(tmp_path: Path) -> None:
         assert "v) operator economic -" in found[0].fragment.text
     finally:
         ws.close()
+
+
+def test_the_act_a_question_names_is_not_what_a_title_must_name() -> None:
+    """ "Potrivit Legii nr. 98/2016, ce este un ofertant?": the act's number and the
+    frame ("potrivit", "conform", "în sensul") are no words of the defined term."""
+    assert specific_words("Potrivit Legii nr. 98/2016, ce este un ofertant?") == "ofertant"
+    assert specific_words("Ce se înțelege, în sensul Legii 98/2016, prin ofertant?") == ("ofertant")
+    assert specific_words("Conform Codului penal, care este pedeapsa pentru furt?") == "furt"
+    entry = "gg) ofertant - orice operator economic care a depus o ofertă;"
+    assert names_defined(asked("Potrivit Legii nr. 98/2016, ce este un ofertant?"), entry)

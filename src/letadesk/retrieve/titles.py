@@ -48,7 +48,7 @@ _GENERIC = frozenset(
     inseamna intelege exista potrivit codului codul legea legii lege prevede riscul risca
     aplica penal penala penale muncii civil civila fapta fapte constituie da primeste
     infractiune infractiunea intampla situatii cazuri ani inchisoare cineva parte partea
-    partile parti partii intr dintr printr""".split()
+    partile parti partii intr dintr printr conform sensul""".split()
 )
 # A title chooses its article only when it also holds most of the question's specific
 # words: "Public" does not answer "informaţie de interes public".
@@ -69,7 +69,13 @@ DEFINING_STEMS = frozenset(
     for w in """inseamna insemna intelege intelegem definitie definitia defineste definit
     definita reprezinta consta constau mean means meaning define defined definition""".split()
 )
-_WHAT_IS = re.compile(r"\s*(?:ce\s+(?:este|sunt|e)|what\s+(?:is|are))\s", re.IGNORECASE)
+# "Ce este …?" at the start, or after a clause that names the act ("Potrivit Legii nr.
+# 98/2016, ce este un ofertant?"); "Ce este, conform legii, …?" too.
+_WHAT_IS = re.compile(
+    r"(?:^|[,;:])\s*(?:ce\s+(?:este|sunt|e)|what\s+(?:is|are))[\s,]", re.IGNORECASE
+)
+# An act's number ("nr. 98/2016", "98/2016") names the act, not what a title says.
+_ACT_NUMBER = re.compile(r"\b(?:nr\.?\s*)?\d+\s*/\s*\d{4}\b", re.IGNORECASE)
 # Pronouns and determiners a title holds ("alte violenţe", "urmelor acestuia"): no
 # question need repeat them.
 _FILLER = frozenset(
@@ -113,8 +119,9 @@ def asked(question: str) -> Asked:
 
 def asks_definition(question: str) -> bool:
     """Whether ``question`` asks what a term means: it holds a defining word
-    ("înseamnă", "se înțelege", "definiția", "mean") or opens "Ce este" / "What is"."""
-    if _WHAT_IS.match(question):
+    ("înseamnă", "se înțelege", "definiția", "mean") or asks "Ce este" / "What is", at
+    its start or after a clause ("Potrivit Legii nr. 98/2016, ce este un ofertant?")."""
+    if _WHAT_IS.search(question):
         return True
     return any(stem(w) in DEFINING_STEMS for w, _, _ in words(question))
 
@@ -202,10 +209,11 @@ def _entry_share(question: Asked, text: str) -> float:
 
 
 def specific_words(question: str) -> str:
-    """The question without its generic and question words: what a title must name."""
+    """The question without its generic and question words, and without the numbers
+    of the acts it names: what a title must name."""
     kept = [
         w
-        for w, _, _ in words(question)
+        for w, _, _ in words(_ACT_NUMBER.sub(" ", question))
         if is_content(w) and stem(w) not in _GENERIC and w not in _FILLER
     ]
     return " ".join(kept)
