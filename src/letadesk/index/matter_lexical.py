@@ -23,10 +23,9 @@ from typing import TYPE_CHECKING
 
 from letadesk.domain import LexicalRow, SearchFilters
 from letadesk.errors import IndexError_
-from letadesk.index.tantivy_index import WRITER_WAIT_S, LexicalIndex
+from letadesk.index.tantivy_index import ADD_CHUNK, WRITER_WAIT_S, LexicalIndex
 
 MATTER_FOLDER = re.compile(r"m([0-9]{1,12})")  # a matter's index: "m<matter id>"
-_ADD_CHUNK = 1000
 
 
 class FormerLayout(IndexError_):
@@ -78,7 +77,7 @@ class MatterLexicalIndexes:
         visible after :meth:`commit`. Returns how many were added."""
         count = 0
         it = iter(rows)
-        while batch := list(itertools.islice(it, _ADD_CHUNK)):
+        while batch := list(itertools.islice(it, ADD_CHUNK)):
             by_matter: dict[int, list[LexicalRow]] = defaultdict(list)
             for row in batch:
                 by_matter[row.matter_id].append(row)
@@ -91,7 +90,7 @@ class MatterLexicalIndexes:
         them (no other index is opened for writing); effective after :meth:`commit`."""
         ids = sorted({int(i) for i in document_ids})
         for index in self._indexes.values():
-            if ids and index.holds_documents(ids):
+            if index.holds_documents(ids):
                 index.delete_documents(ids)
 
     def commit(self) -> None:

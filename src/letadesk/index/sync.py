@@ -281,15 +281,19 @@ class IndexSet:
         lexical = self.lexical
         lexical.delete_documents(doc_ids)
         lexical.commit()
-        if self.has_vectors():
+        self._forget_vectors(doc_ids)
+
+    def forget_matter(self, matter_id: int, doc_ids: Sequence[int]) -> None:
+        """A deleted or purged matter: its lexical index removed, segments and all (no
+        file keeps its entries), and the vectors of its documents ``doc_ids``."""
+        self.lexical.drop_matter(matter_id)
+        self._forget_vectors(doc_ids)
+
+    def _forget_vectors(self, doc_ids: Sequence[int]) -> None:
+        if doc_ids and self.has_vectors():
             with transaction(self._conn):
                 self.vectors.delete_documents(doc_ids)
                 self.vectors.forget_empty_cells()
-
-    def drop_lexical_matter(self, matter_id: int) -> None:
-        """Remove ``matter_id``'s lexical index, segments and all (a deleted or purged
-        matter: no file keeps its entries)."""
-        self.lexical.drop_matter(matter_id)
 
     def rebuild_lexical(self) -> int:
         """Rebuild the tantivy index from SQLite; returns the number of fragments indexed."""

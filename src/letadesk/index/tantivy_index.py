@@ -52,7 +52,7 @@ _WRITER_THREADS = 2  # the target machines have two cores
 _TEXT_FIELDS = {"text_ro": "ro", "text_en": "en", "title": "ro", "locator": "ro"}
 _FIELD_BOOST = {"text_ro": 1.0, "text_en": 0.7, "title": 0.5, "locator": 0.5}
 _MAX_QUERY_TOKENS = 64
-_ADD_CHUNK = 1000
+ADD_CHUNK = 1000  # rows staged at a time
 # How long a writer waits for another process's writer (an ingest of another matter, a
 # doctor) to commit before giving up: its turn comes when that commit ends.
 WRITER_WAIT_S = 600.0
@@ -185,7 +185,7 @@ class LexicalIndex:
         Returns the number of rows added."""
         count = 0
         it = iter(rows)
-        while batch := list(itertools.islice(it, _ADD_CHUNK)):
+        while batch := list(itertools.islice(it, ADD_CHUNK)):
             self._delete_where("fragment_id", [row.fragment_id for row in batch])
             writer = self._writer_handle()
             for row in batch:

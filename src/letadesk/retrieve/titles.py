@@ -234,11 +234,10 @@ def titled_fragments(
     if not wanted.query:
         return []
     k = DEFINITION_CANDIDATES if wanted.defines else TITLE_CANDIDATES
-    found = [
-        f
-        for f in fragments(lexical(wanted.query, k))
-        if names_title(wanted, f.text) or names_defined(wanted, f.text)
-    ]
-    if wanted.defines:  # the entry naming most of the question first
-        found.sort(key=lambda f: _entry_share(wanted, f.text), reverse=True)
-    return found[:MAX_TITLED]
+    found: list[tuple[float, Fragment]] = []
+    for f in fragments(lexical(wanted.query, k)):
+        share = _entry_share(wanted, f.text) if wanted.defines else 0.0
+        if share >= MIN_SPECIFIC_SHARE or names_title(wanted, f.text):
+            found.append((share, f))
+    found.sort(key=lambda t: t[0], reverse=True)  # the entry naming most of the question first
+    return [f for _, f in found[:MAX_TITLED]]

@@ -53,9 +53,7 @@ class LocalMatters:
         matter = self.named(name)
         with transaction(self._conn):
             doc_ids = matters.delete_matter(self._conn, matter.id)
-        indexes = self._indexes()
-        indexes.forget_documents(doc_ids)
-        indexes.drop_lexical_matter(matter.id)
+        self._indexes().forget_matter(matter.id, doc_ids)
 
     def purge(self, name: str) -> PurgeReport:
         """Destroy a matter: its documents, pages, fragments and vectors, its lexical
@@ -65,7 +63,5 @@ class LocalMatters:
         purge itself is recorded in the audit trail (by matter id, without its name)."""
         matter = self.named(name)
         doc_ids, records = erase_matter(self._conn, matter)
-        indexes = self._indexes()
-        indexes.forget_documents(doc_ids)
-        indexes.drop_lexical_matter(matter.id)
+        self._indexes().forget_matter(matter.id, doc_ids)
         return seal_purge(self._conn, self._backups, matter, len(doc_ids), records)
