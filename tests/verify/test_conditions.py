@@ -58,6 +58,11 @@ def test_which_questions_are_tied_to_the_agreements_end(question: str, tied: boo
         ("La încetarea contractului, prestatorul restituie documentele.", True),
         ("Prestatorul restituie documentele la cererea beneficiarului.", False),
         ("The decision of the arbitrator is final and binding.", False),
+        (
+            "During the term of this Agreement and for two years thereafter, X shall not compete.",
+            True,
+        ),
+        ("Thereafter the Parties shall meet once a year.", False),
     ],
 )
 def test_which_sentences_speak_of_an_end(text: str, speaks: bool) -> None:

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 import pytest
 
 from letadesk.judge import Judge, JudgeCard, SupportScores, default_judge, load_card
-from letadesk.verify.entailment import decide_support, is_extract
+from letadesk.verify.entailment import decide_support, is_extract, judged_label
 
 QUOTE = (
     "The Receiving Party may disclose Confidential Information to its employees and "
@@ -155,3 +155,32 @@ def test_an_extract_with_its_numbers_written_otherwise_is_still_an_extract(judge
         "Either party may terminate this Agreement upon 30 days written notice", NOTICE, judge=judge
     )
     assert decision.label == "supported" and decision.scorer == "extract"
+
+
+@pytest.mark.parametrize(
+    ("scores", "label"),
+    [
+        (SupportScores(0.6, 0.3, 0.1), "insufficient"),  # support likelier: not verified
+        (SupportScores(0.2, 0.5, 0.3), "contradicted"),
+        (SupportScores(0.2, 0.3, 0.5), "insufficient"),
+        (SupportScores(0.9, 0.05, 0.05), "supported"),
+    ],
+)
+def test_contradicted_only_where_the_judge_finds_it_likeliest(
+    scores: SupportScores, label: str
+) -> None:
+    got = judged_label(scores, True, support_threshold=0.77, contradiction_threshold=0.99)
+    assert got == label
+
+
+def test_a_restatement_the_head_does_not_accept_is_not_called_contradicted(judge: Judge) -> None:
+    """The judge reads "subject to the law of" as at most a weak contradiction of
+    "governed by … the laws of": a claim it cannot verify is insufficient, not a
+    statement that the quote says otherwise."""
+    decision = decide_support(
+        "The agreement is subject to the law of the State of Florida.",
+        "This Agreement shall be governed by and construed in accordance with the laws of "
+        "the State of Florida, without regard to its conflict of laws principles.",
+        judge=judge,
+    )
+    assert decision.label in ("supported", "insufficient")

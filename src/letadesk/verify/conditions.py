@@ -29,7 +29,7 @@ _ENDING_TRIGGER = re.compile(
 )
 _SPEAKS_OF_END = re.compile(
     r"\b(?:terminat\w*|expir\w*|cessation|surviv\w*|conclu\w*|complet\w*|no\s+longer|"
-    r"end\s+of\s+(?:the|this|its|our|such)\b|"
+    r"end\s+of\s+(?:the|this|its|our|such)\b|\bterm\b[^.;]{0,120}?\bthereafter\b|"
     r"[îi]ncet\w*|rezili\w*|denun[țţt]\w*|sf[âa]r[șşs]it\w*|finaliz\w*)",
     re.IGNORECASE,
 )
@@ -41,7 +41,8 @@ def asks_upon_ending(question: str) -> bool:
 
 
 def speaks_of_ending(text: str) -> bool:
-    """Whether ``text`` speaks of an end: termination, expiry, survival, completion."""
+    """Whether ``text`` speaks of an end: termination, expiry, survival, completion, or
+    a period after the term ("during the term … and for two years thereafter")."""
     return _SPEAKS_OF_END.search(text) is not None
 
 

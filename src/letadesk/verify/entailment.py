@@ -9,7 +9,8 @@ agreement's end against a quote that names no end is *insufficient*
 (:mod:`letadesk.verify.conditions`). Then, for a
 language the judge was chosen for, the trained judge decides: *contradicted* at or
 above its contradiction threshold (a veto), *supported* at or above its support
-threshold, else contradicted or insufficient, whichever is more likely; for a claim
+threshold, else contradicted where that is likelier than support or silence, else
+insufficient; for a claim
 about one of the NDA provisions the judge's clause model knows, P(supported) reads the
 provision's detector too (:func:`provision_support`), and for a claim that restates
 its quote in other words, the judge's paraphrase head
@@ -80,8 +81,9 @@ def judged_label(
 ) -> str:
     """The label the judge's scores give, after the consistency veto; an extract
     (:func:`is_extract`) is supported. A claim the quote does not support is
-    *contradicted* or *insufficient*, whichever the judge finds more likely (that choice
-    never lets a claim through)."""
+    *contradicted* only where the judge finds contradiction more likely than either
+    support or silence, else *insufficient*: a restatement the judge half believes is not
+    verified, it is not contradicted (that choice never lets a claim through)."""
     if not consistent:
         return "contradicted"
     if extract:
@@ -90,7 +92,8 @@ def judged_label(
         return "contradicted"
     if scores.supported >= support_threshold:
         return "supported"
-    return "contradicted" if scores.contradicted > scores.insufficient else "insufficient"
+    likeliest_other = max(scores.insufficient, scores.supported)
+    return "contradicted" if scores.contradicted > likeliest_other else "insufficient"
 
 
 def provision_support(
