@@ -51,6 +51,17 @@ def test_words_joined_by_or_are_alternatives() -> None:
     assert any(len(t.words) == 2 for t in ro)
 
 
+def test_the_verb_of_how_long_is_no_topic_word() -> None:
+    """ "How long does it last?" asks a duration: "last" frames it, as "how long" does,
+    so "After this last ID check" holds nothing of it; "the last day" still asks "last"."""
+    assert [t.words for t in question_topic("How long does this licence last?")] == [("licence",)]
+    assert (
+        relevance(question_topic("How long does this licence last?"), "After this last ID check.")
+        == 0.0
+    )
+    assert ("last",) in [t.words for t in question_topic("What is the last day of the term?")]
+
+
 def test_rare_terms_weigh_more() -> None:
     topic = question_topic("Does this agreement provide for liquidated damages?")
     common, rare = rarity_weight(900, 1000), rarity_weight(5, 1000)

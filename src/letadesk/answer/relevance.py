@@ -12,6 +12,7 @@ not reach a threshold; the extractor picks sentences with it."""
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from functools import cache, lru_cache
@@ -36,6 +37,10 @@ _QUESTION_WORDS = frozenset(
     vreau vrea vrem vreti putem poti puteti intr dintr printr intampla risca""".split()
 )
 _OR = frozenset({"or", "sau", "ori"})
+# "How long does it last?": the verb is the question's frame, as "how long" is, not a
+# word a passage must hold ("After this last ID check" holds it and answers nothing).
+_DURATION_FRAME = re.compile(r"\bhow\s+long\b", re.IGNORECASE)
+_DURATION_VERBS = frozenset({"last", "lasts"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,6 +70,8 @@ def question_topic(question: str) -> Topic:
     legal synonyms by the others (:func:`letadesk.families.synonyms`), and a Romanian word after
     "nu" by the "ne-" noun that negates it ("nu plătește" by "neplata")."""
     ignore = _ignored()
+    if _DURATION_FRAME.search(question):
+        ignore = ignore | _DURATION_VERBS
     romanian = detect_language(question, min_stopwords=1) == "ro"  # families: Romanian
     terms: list[Term] = []
     join = negation = False
@@ -78,7 +85,7 @@ def question_topic(question: str) -> Topic:
             join = False
             continue
         s = stem(word)
-        if s in ignore:
+        if s in ignore or word in ignore:
             join = False
             continue
         forms = {s, *alternations(word), *(family(word) if romanian else ())}
