@@ -338,6 +338,7 @@ class IngestReport:
     unchanged: int = 0
     retired: int = 0
     duplicates: int = 0
+    moved: int = 0  # the content of an indexed document whose file was gone: it follows
     failed: list[tuple[str, str]] = field(default_factory=list)  # (path, reason)
     cancelled: bool = False
     # Paths of the documents this ingest added or updated that are wholly in the index

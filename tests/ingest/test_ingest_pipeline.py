@@ -87,6 +87,53 @@ def test_reingest_is_incremental(workspace: Workspace, tmp_path: Path) -> None:
     assert workspace.doctor().consistent
 
 
+def test_a_renamed_file_keeps_its_document_and_passages(
+    workspace: Workspace, tmp_path: Path
+) -> None:
+    """A file renamed in its folder is the same document under its new name: its
+    passages stay searchable, nothing is re-read, and no duplicate points at a retired
+    document."""
+    docs = tmp_path / "docs"
+    write_text(docs, "a.txt", CONTRACT_RO)
+    workspace.documents.ingest([docs], matter="M")
+    before = workspace.documents.find("a.txt")
+    (docs / "a.txt").rename(docs / "renamed.txt")
+    report = workspace.documents.ingest([docs], matter="M")
+    assert (report.moved, report.duplicates, report.retired, report.added) == (1, 0, 0, 0)
+    assert _statuses(workspace, "M") == {"renamed.txt": "indexed"}
+    after = workspace.documents.find("renamed.txt")
+    assert after.id == before.id
+    assert after.path == str(docs / "renamed.txt")
+    assert workspace.documents.fragments(after) == workspace.documents.fragments(before)
+    assert workspace.search("Articolul 2", matter="M", k=3)
+    assert workspace.doctor().consistent
+
+
+def test_a_moved_folder_ingested_again_follows_its_files(
+    workspace: Workspace, tmp_path: Path
+) -> None:
+    """The matter's folder moved (a drive remounted, a folder renamed) and added again:
+    its documents follow to the new paths and their sources are current again, not
+    duplicates of documents whose files are gone; a copy beside a file still on disk
+    stays a duplicate."""
+    old, new = tmp_path / "old", tmp_path / "new"
+    write_text(old, "contract.txt", CONTRACT_RO)
+    write_text(old, "nda.txt", NDA_EN)
+    workspace.documents.ingest([old], matter="M")
+    old.rename(new)
+    report = workspace.documents.ingest([new], matter="M")
+    assert (report.moved, report.duplicates) == (2, 0)
+    assert {d.path: d.status.value for d in workspace.documents.all("M")} == {
+        str(new / "contract.txt"): "indexed",
+        str(new / "nda.txt"): "indexed",
+    }
+    assert all(d.source_state.value == "" for d in workspace.documents.all("M"))
+    write_text(tmp_path / "copy", "nda.txt", NDA_EN)
+    again = workspace.documents.ingest([tmp_path / "copy"], matter="M")
+    assert (again.moved, again.duplicates) == (0, 1)
+    assert workspace.doctor().consistent
+
+
 @pytest.mark.slow  # two full ingests of the corpus
 def test_a_newer_reader_re_reads_unchanged_files(workspace: Workspace, tmp_path: Path) -> None:
     docs = tmp_path / "docs"

@@ -62,7 +62,7 @@ def print_ingest(
         print(
             f"added {report.added}, updated {report.updated}, unchanged {report.unchanged}, "
             f"retired {report.retired}, duplicates {report.duplicates}, "
-            f"failed {len(report.failed)}"
+            f"failed {len(report.failed)}" + (f", moved {report.moved}" if report.moved else "")
         )
         for path, reason in report.failed:
             print(f"  failed: {printable(path)}: {printable(reason)}", file=sys.stderr)
@@ -79,7 +79,7 @@ def print_ingest(
                 f"{len(report.pending)} documents pending ({report.pending_passages} "
                 "passages not yet indexed; the next ingest resumes them)"
             )
-    read = report.added + report.updated + report.unchanged + report.duplicates
+    read = report.added + report.updated + report.unchanged + report.duplicates + report.moved
     if report.failed and not read and not report.cancelled:  # e.g. every parser crashed
         return fail(
             f"no file could be read: all {len(report.failed)} failed", IngestError.exit_code

@@ -120,10 +120,23 @@ def _triage(
     twin = corpus.indexed_twin(conn, matter.id, facts.sha256, facts.path)
     if twin is not None:
         with transaction(conn):
-            corpus.store_duplicate(conn, matter.id, facts, twin)
-        report.duplicates += 1
+            _duplicate_or_moved(conn, matter, facts, twin, report)
         return False
     return True
+
+
+def _duplicate_or_moved(
+    conn: Connection, matter: Matter, facts: FileFacts, twin: int, report: IngestReport
+) -> None:
+    """``facts`` has the content of the indexed document ``twin``: where twin's own file
+    is gone, the file moved (a folder renamed, a disk remounted) and twin follows it to
+    its new path; otherwise it is a duplicate of twin."""
+    if Path(corpus.document(conn, twin).path).exists():
+        corpus.store_duplicate(conn, matter.id, facts, twin)
+        report.duplicates += 1
+    else:
+        corpus.move_document(conn, matter.id, twin, facts)
+        report.moved += 1
 
 
 def _parse_all(
@@ -194,12 +207,12 @@ def _store(
     changed = True
     with transaction(conn):
         if twin is not None:  # the same content arrived under two names in this batch
-            corpus.store_duplicate(conn, matter.id, facts, twin)
+            _duplicate_or_moved(conn, matter, facts, twin, report)
         else:
             _, changed = corpus.store_parsed(conn, matter.id, facts, parsed, meta)
     if twin is not None:
-        report.duplicates += 1
-    elif not changed:
+        return  # counted as a duplicate or a move
+    if not changed:
         report.unchanged += 1  # re-read by a newer reader, same result
     elif facts.path in state:
         report.updated += 1
