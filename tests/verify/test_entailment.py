@@ -184,3 +184,28 @@ def test_a_restatement_the_head_does_not_accept_is_not_called_contradicted(judge
         judge=judge,
     )
     assert decision.label in ("supported", "insufficient")
+
+
+@pytest.mark.parametrize(
+    ("claim", "label"),
+    [
+        ("The notice period is one month.", "insufficient"),  # 28 to 31 days
+        ("Termenul de preaviz este de o lună.", "insufficient"),
+        ("The notice period is two months.", "contradicted"),
+        ("The notice period is 60 days.", "contradicted"),
+    ],
+)
+def test_a_month_against_days_is_not_verified_nor_contradicted(
+    judge: Judge, claim: str, label: str
+) -> None:
+    """A month is 28 to 31 days: "one month" against "thirty (30) days" is not the
+    quote's own term, nor a different one; "two months" is."""
+    quote = (
+        "Oricare parte poate denunța contractul cu un preaviz de 30 de zile."
+        if "preaviz" in claim
+        else "Either party may terminate this Agreement upon thirty (30) days written notice."
+    )
+    decision = decide_support(claim, quote, judge=judge)
+    assert decision.label == label
+    if label == "insufficient":
+        assert "not a fixed number of days" in decision.checks[-1].reason

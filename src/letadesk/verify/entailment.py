@@ -30,7 +30,7 @@ from letadesk.text import detect_language
 from letadesk.verify.conditions import ending_problem
 from letadesk.verify.consistency import check_consistency
 from letadesk.verify.paraphrase import is_restatement, paraphrase_support
-from letadesk.verify.quantities import canonical_numbers
+from letadesk.verify.quantities import calendar_problem, canonical_numbers
 from letadesk.verify.support import check_support, support_score, wordlist, words
 
 LABELS = ("supported", "contradicted", "insufficient")
@@ -125,7 +125,9 @@ def decide_support(
     if consistency.passed and is_extract(canonical_numbers(claim), canonical_numbers(quote)):
         verbatim = CheckResult("support", True, "the claim is the quote's own words")
         return SupportDecision("supported", 1.0, "extract", (consistency, verbatim))
-    missing = ending_problem(claim, quote) if consistency.passed else ""
+    missing = (
+        ending_problem(claim, quote) or calendar_problem(claim, quote) if consistency.passed else ""
+    )
     if missing:
         unsaid = CheckResult("support", False, missing)
         return SupportDecision("insufficient", 0.0, "condition", (consistency, unsaid))

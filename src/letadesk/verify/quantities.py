@@ -295,6 +295,42 @@ def _matches(claimed: Quantity, quoted: list[Quantity]) -> bool:
     )
 
 
+# A month is 28 to 31 days: "one month" against "thirty (30) days" is neither the
+# quote's quantity nor another one. Such a claim is not contradicted; it is not
+# verified either (:func:`calendar_problem`).
+_MONTH_DAYS = (28, 31)
+
+
+def _calendar_twin(claimed: Quantity, quoted: list[Quantity]) -> Quantity | None:
+    """The quote's duration in days (months) that ``claimed``, in months (days), may
+    be, a month being 28 to 31 days; None when there is none."""
+    if claimed.kind != "duration":
+        return None
+    for q in quoted:
+        if q.kind != "duration" or {q.unit, claimed.unit} != {"day", "month"}:
+            continue
+        months, days = (claimed, q) if claimed.unit == "month" else (q, claimed)
+        m, d = Decimal(months.value), Decimal(days.value)
+        if m * _MONTH_DAYS[0] <= d <= m * _MONTH_DAYS[1]:
+            return q
+    return None
+
+
+def calendar_problem(claim: str, quote: str) -> str:
+    """Why ``quote`` cannot verify a duration of ``claim`` ("" when it can): the claim
+    counts in months what the quote counts in days of about that length, or the converse
+    ("one month" against "thirty (30) days"); a month is not a fixed number of days."""
+    quoted = quantities(quote)
+    for claimed in quantities(claim):
+        twin = None if _matches(claimed, quoted) else _calendar_twin(claimed, quoted)
+        if twin is not None:
+            return (
+                f'claim says "{claimed.text}" where the quote says "{twin.text}": '
+                "a month is not a fixed number of days"
+            )
+    return ""
+
+
 def word_numbers(text: str) -> list[Quantity]:
     """Numbers written in words in ``text`` ("trei", "thirty-five"), as bare numbers."""
     key = _break_joins(comparison_key(text))
@@ -353,8 +389,8 @@ def quantity_problem(claim: str, quote: str) -> str:
     words in the quote ("3" / "trei")."""
     quoted = quantities(quote) + word_numbers(quote)
     for claimed in quantities(claim):
-        if _matches(claimed, quoted):
-            continue
+        if _matches(claimed, quoted) or _calendar_twin(claimed, quoted) is not None:
+            continue  # the second: neither matched nor contradicted (calendar_problem)
         same = [q.text for q in quoted if q.kind == claimed.kind]
         listed = "; ".join(f'"{t}"' for t in same[:4]) if same else "none"
         kind = "number" if claimed.kind == "number" else claimed.kind
