@@ -1012,6 +1012,10 @@
         <translation>Adăugate {a}, actualizate {u}, neschimbate {n}, eșuate {f}.</translation>
     </message>
     <message>
+        <source>{m} document(s) followed their file to a new place.</source>
+        <translation>{m} document(e) și-au urmat fișierul în noul loc.</translation>
+    </message>
+    <message>
         <location filename="../../ui/window_messages.py" line="53"/>
         <source>{h} hidden entries skipped ({names}).</source>
         <translation>{h} intrări ascunse omise ({names}).</translation>

@@ -39,6 +39,11 @@ def test_status_texts_in_both_languages() -> None:
         assert say.ingest_summary(hidden) == (
             "Added 1, updated 0, unchanged 0, failed 0. 2 hidden entries skipped (.git, .DS_Store)."
         )
+        moved = IngestReport(moved=2)
+        assert say.ingest_summary(moved) == (
+            "Added 0, updated 0, unchanged 0, failed 0. "
+            "2 document(s) followed their file to a new place."
+        )
         assert say.answered(_answer("answered")) == "Answered in 1.2 s."
         assert say.answered(_answer("refused")) == "No answer (see the reason)."
         assert say.reading(2, 5, "/some/folder/nda.pdf") == "Reading 2/5: nda.pdf"
@@ -47,6 +52,9 @@ def test_status_texts_in_both_languages() -> None:
         assert say.ingest_summary(added) == "Adăugate 3, actualizate 1, neschimbate 2, eșuate 1."
         assert say.ingest_summary(cancelled).startswith("Anulat: 1 document(e) indexat(e) complet")
         assert say.ingest_summary(hidden).endswith(" 2 intrări ascunse omise (.git, .DS_Store).")
+        assert say.ingest_summary(moved).endswith(
+            " 2 document(e) și-au urmat fișierul în noul loc."
+        )
         assert say.answered(_answer("answered")) == "Răspuns în 1.2 s."
         assert say.reading(2, 5, "/some/folder/nda.pdf") == "Se citește 2/5: nda.pdf"
         assert say.indexing(512, 4000) == "Se indexează pasajele 512/4.000"

@@ -42,9 +42,18 @@ def _ingest_counts(report: IngestReport) -> str:
             r=len(report.not_read),
             f=len(report.failed),
         )
-    return QCoreApplication.translate(
+    counts = QCoreApplication.translate(
         "MainWindow", "Added {a}, updated {u}, unchanged {n}, failed {f}."
     ).format(a=report.added, u=report.updated, n=report.unchanged, f=len(report.failed))
+    if not report.moved:
+        return counts
+    return (
+        counts
+        + " "
+        + QCoreApplication.translate(
+            "MainWindow", "{m} document(s) followed their file to a new place."
+        ).format(m=report.moved)
+    )
 
 
 def _hidden(report: IngestReport) -> str:
