@@ -5,12 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from letadesk.verify.quantities import (
-    canonical_numbers,
-    quantities,
-    quantity_problem,
-    word_numbers,
-)
+from letadesk.verify.quantities import canonical_numbers, quantities, word_numbers
+from letadesk.verify.quantity_checks import quantity_problem
 
 
 @pytest.mark.parametrize(

@@ -17,7 +17,7 @@ from letadesk.files import sha256_of
 from letadesk.ingest.discovery import discover, utf8_name
 from letadesk.ingest.readers import READER_VERSION
 from letadesk.ingest.worker import Outcome, ParserPool
-from letadesk.store import corpus
+from letadesk.store import corpus, sources
 from letadesk.store.corpus import FileFacts, LegalMeta
 from letadesk.store.database import Connection
 from letadesk.store.transaction import transaction
@@ -135,7 +135,7 @@ def _duplicate_or_moved(
         corpus.store_duplicate(conn, matter.id, facts, twin)
         report.duplicates += 1
     else:
-        corpus.move_document(conn, matter.id, twin, facts)
+        sources.move_document(conn, matter.id, twin, facts)
         report.moved += 1
 
 

@@ -328,24 +328,6 @@ def store_duplicate(
     return doc_id
 
 
-def move_document(
-    conn: apsw.Connection, matter_id: MatterId, document_id: int, facts: FileFacts
-) -> None:
-    """The indexed document ``document_id`` is now the file ``facts`` (the same content,
-    moved or renamed): its path and file facts follow, its passages stay; a record of
-    the new path as a duplicate of it goes."""
-    conn.execute(
-        "DELETE FROM documents WHERE matter_id = ? AND path = ? AND id != ? "
-        "AND status = 'duplicate'",
-        (matter_id, facts.path, document_id),
-    )
-    conn.execute(
-        "UPDATE documents SET path = ?, size = ?, mtime = ?, source_state = ?, "
-        "updated_at = strftime('%Y-%m-%dT%H:%M:%fZ','now') WHERE id = ?",
-        (facts.path, facts.size, facts.mtime, SourceState.CURRENT.value, document_id),
-    )
-
-
 def retire(conn: apsw.Connection, document_id: DocumentId) -> None:
     """Mark a document whose file is gone; its fragments leave every index."""
     conn.execute("UPDATE documents SET status = 'retired', text = '' WHERE id = ?", (document_id,))

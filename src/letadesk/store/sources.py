@@ -1,6 +1,7 @@
 """The currency of documents' files (:mod:`letadesk.ingest.currency`): what was
 recorded of each file when it was indexed, its state now, and when the last full
-re-hash ran."""
+re-hash ran; and a document that follows its file to a new path
+(:func:`move_document`)."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from datetime import datetime
 import apsw
 
 from letadesk.domain import DocumentId, MatterId, SourceState
+from letadesk.store.corpus import FileFacts
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,4 +65,22 @@ def record_source_check(conn: apsw.Connection, at: datetime) -> None:
         "INSERT INTO source_checks(kind, checked_at) VALUES ('full', ?) "
         "ON CONFLICT(kind) DO UPDATE SET checked_at = excluded.checked_at",
         (at.isoformat(),),
+    )
+
+
+def move_document(
+    conn: apsw.Connection, matter_id: MatterId, document_id: int, facts: FileFacts
+) -> None:
+    """The indexed document ``document_id`` is now the file ``facts`` (the same content,
+    moved or renamed): its path and file facts follow, its passages stay; a record of
+    the new path as a duplicate of it goes."""
+    conn.execute(
+        "DELETE FROM documents WHERE matter_id = ? AND path = ? AND id != ? "
+        "AND status = 'duplicate'",
+        (matter_id, facts.path, document_id),
+    )
+    conn.execute(
+        "UPDATE documents SET path = ?, size = ?, mtime = ?, source_state = ?, "
+        "updated_at = strftime('%Y-%m-%dT%H:%M:%fZ','now') WHERE id = ?",
+        (facts.path, facts.size, facts.mtime, SourceState.CURRENT.value, document_id),
     )

@@ -31,7 +31,7 @@ from __future__ import annotations
 from letadesk.domain import CheckResult
 from letadesk.verify.exclusive import exclusivity_problem
 from letadesk.verify.polarity import polarity_problem
-from letadesk.verify.quantities import quantity_problem
+from letadesk.verify.quantity_checks import quantity_problem
 
 
 def check_consistency(claim: str, quote: str) -> CheckResult:

@@ -30,7 +30,8 @@ from letadesk.text import detect_language
 from letadesk.verify.conditions import ending_problem
 from letadesk.verify.consistency import check_consistency
 from letadesk.verify.paraphrase import is_restatement, paraphrase_support
-from letadesk.verify.quantities import calendar_problem, canonical_numbers
+from letadesk.verify.quantities import canonical_numbers
+from letadesk.verify.quantity_checks import calendar_problem
 from letadesk.verify.support import check_support, support_score, wordlist, words
 
 LABELS = ("supported", "contradicted", "insufficient")
