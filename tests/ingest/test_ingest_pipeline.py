@@ -109,6 +109,27 @@ def test_a_renamed_file_keeps_its_document_and_passages(
     assert workspace.doctor().consistent
 
 
+def test_deleting_a_file_whose_copy_remains_keeps_its_content_indexed(
+    workspace: Workspace, tmp_path: Path
+) -> None:
+    """The original of a duplicate deleted: the document moves to the copy, whose
+    duplicate record goes, instead of leaving every index while the copy points at it."""
+    docs = tmp_path / "docs"
+    write_text(docs, "a.txt", CONTRACT_RO)
+    write_text(docs, "copy.txt", CONTRACT_RO)
+    first = workspace.documents.ingest([docs], matter="M")
+    assert (first.added, first.duplicates) == (1, 1)
+    original = workspace.documents.find("a.txt")
+    (docs / "a.txt").unlink()
+    report = workspace.documents.ingest([docs], matter="M")
+    assert (report.moved, report.retired) == (1, 0)
+    assert _statuses(workspace, "M") == {"copy.txt": "indexed"}
+    kept = workspace.documents.find("copy.txt")
+    assert kept.id == original.id
+    assert workspace.documents.fragments(kept)
+    assert workspace.doctor().consistent
+
+
 def test_a_moved_folder_ingested_again_follows_its_files(
     workspace: Workspace, tmp_path: Path
 ) -> None:

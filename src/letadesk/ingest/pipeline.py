@@ -237,19 +237,34 @@ def _retire_missing(
     present: set[str],
     report: IngestReport,
 ) -> None:
+    """Retire the documents under ``roots`` whose files are gone; an indexed one with a
+    duplicate still on disk moves to that file instead (its content stays indexed)."""
     if not roots:
         return
     prefixes = tuple(str(r) + "/" for r in roots)
-    for doc in corpus.list_documents(conn, matter.id):
+    documents = corpus.list_documents(conn, matter.id)
+    heirs = {
+        d.duplicate_of: d.path
+        for d in reversed(documents)  # the first duplicate of each, as listed
+        if d.status == DocumentStatus.DUPLICATE and d.duplicate_of and Path(d.path).exists()
+    }
+    for doc in documents:
         if (
             doc.path.startswith(prefixes)
             and doc.path not in present
             and doc.status != DocumentStatus.RETIRED
             and not Path(doc.path).exists()
         ):
+            heir = heirs.get(doc.id) if doc.status == DocumentStatus.INDEXED else None
             with transaction(conn):
-                corpus.retire(conn, doc.id)
-            report.retired += 1
+                if heir is None:
+                    corpus.retire(conn, doc.id)
+                else:
+                    sources.move_document(conn, matter.id, doc.id, _facts(Path(heir), hashed=False))
+            if heir is None:
+                report.retired += 1
+            else:
+                report.moved += 1
 
 
 def _tick(progress: Progress | None, done: int, total: int, path: str) -> None:
