@@ -40,7 +40,7 @@ _OR = frozenset({"or", "sau", "ori"})
 # "How long does it last?": the verb is the question's frame, as "how long" is, not a
 # word a passage must hold ("After this last ID check" holds it and answers nothing).
 _DURATION_FRAME = re.compile(r"\bhow\s+long\b", re.IGNORECASE)
-_DURATION_VERBS = frozenset({"last", "lasts"})
+_DURATION_VERB = frozenset({"last"})  # the stem of "last" and "lasts"
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,7 +71,7 @@ def question_topic(question: str) -> Topic:
     "nu" by the "ne-" noun that negates it ("nu plătește" by "neplata")."""
     ignore = _ignored()
     if _DURATION_FRAME.search(question):
-        ignore = ignore | _DURATION_VERBS
+        ignore = ignore | _DURATION_VERB
     romanian = detect_language(question, min_stopwords=1) == "ro"  # families: Romanian
     terms: list[Term] = []
     join = negation = False
@@ -85,7 +85,7 @@ def question_topic(question: str) -> Topic:
             join = False
             continue
         s = stem(word)
-        if s in ignore or word in ignore:
+        if s in ignore:
             join = False
             continue
         forms = {s, *alternations(word), *(family(word) if romanian else ())}

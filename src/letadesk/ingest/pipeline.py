@@ -8,6 +8,7 @@ a kill continues where it stopped, and a better reader re-reads what it improves
 
 from __future__ import annotations
 
+from collections import defaultdict
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 
@@ -117,7 +118,7 @@ def _triage(
             report,
         )
         return False
-    twin = corpus.indexed_twin(conn, matter.id, facts.sha256, facts.path)
+    twin = sources.indexed_twin(conn, matter.id, facts.sha256, facts.path)
     if twin is not None:
         with transaction(conn):
             _duplicate_or_moved(conn, matter, facts, twin, report)
@@ -126,16 +127,21 @@ def _triage(
 
 
 def _duplicate_or_moved(
-    conn: Connection, matter: Matter, facts: FileFacts, twin: int, report: IngestReport
+    conn: Connection,
+    matter: Matter,
+    facts: FileFacts,
+    twin: tuple[int, str],
+    report: IngestReport,
 ) -> None:
-    """``facts`` has the content of the indexed document ``twin``: where twin's own file
-    is gone, the file moved (a folder renamed, a disk remounted) and twin follows it to
-    its new path; otherwise it is a duplicate of twin."""
-    if Path(corpus.document(conn, twin).path).exists():
-        corpus.store_duplicate(conn, matter.id, facts, twin)
+    """``facts`` has the content of the indexed document ``twin`` (its id and path):
+    where twin's own file is gone, the file moved (a folder renamed, a disk remounted)
+    and twin follows it to its new path; otherwise it is a duplicate of twin."""
+    twin_id, twin_path = twin
+    if Path(twin_path).exists():
+        corpus.store_duplicate(conn, matter.id, facts, twin_id)
         report.duplicates += 1
     else:
-        sources.move_document(conn, matter.id, twin, facts)
+        sources.move_document(conn, matter.id, twin_id, facts)
         report.moved += 1
 
 
@@ -203,7 +209,7 @@ def _store(
     report: IngestReport,
     meta: LegalMeta | None,
 ) -> None:
-    twin = corpus.indexed_twin(conn, matter.id, facts.sha256, facts.path)
+    twin = sources.indexed_twin(conn, matter.id, facts.sha256, facts.path)
     changed = True
     with transaction(conn):
         if twin is not None:  # the same content arrived under two names in this batch
@@ -243,11 +249,10 @@ def _retire_missing(
         return
     prefixes = tuple(str(r) + "/" for r in roots)
     documents = corpus.list_documents(conn, matter.id)
-    heirs = {
-        d.duplicate_of: d.path
-        for d in reversed(documents)  # the first duplicate of each, as listed
-        if d.status == DocumentStatus.DUPLICATE and d.duplicate_of and Path(d.path).exists()
-    }
+    copies: dict[int, list[str]] = defaultdict(list)  # an indexed document's duplicates
+    for d in documents:
+        if d.status == DocumentStatus.DUPLICATE and d.duplicate_of:
+            copies[d.duplicate_of].append(d.path)
     for doc in documents:
         if (
             doc.path.startswith(prefixes)
@@ -255,15 +260,14 @@ def _retire_missing(
             and doc.status != DocumentStatus.RETIRED
             and not Path(doc.path).exists()
         ):
-            heir = heirs.get(doc.id) if doc.status == DocumentStatus.INDEXED else None
-            with transaction(conn):
-                if heir is None:
-                    corpus.retire(conn, doc.id)
-                else:
-                    sources.move_document(conn, matter.id, doc.id, _facts(Path(heir), hashed=False))
+            heir = next((p for p in copies[doc.id] if Path(p).exists()), None)
             if heir is None:
+                with transaction(conn):
+                    corpus.retire(conn, doc.id)
                 report.retired += 1
             else:
+                with transaction(conn):
+                    sources.move_document(conn, matter.id, doc.id, _facts(Path(heir), hashed=False))
                 report.moved += 1
 
 

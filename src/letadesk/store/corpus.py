@@ -166,16 +166,6 @@ def file_state(conn: apsw.Connection, matter_id: MatterId) -> dict[str, tuple[st
     return {r[0]: (r[1], r[2], int(r[3])) for r in rows}
 
 
-def indexed_twin(conn: apsw.Connection, matter_id: MatterId, sha256: str, path: str) -> int | None:
-    """An indexed document of the matter with the same content under another path."""
-    row = conn.execute(
-        "SELECT id FROM documents WHERE matter_id = ? AND sha256 = ? AND path != ? "
-        "AND status = 'indexed' ORDER BY id LIMIT 1",
-        (matter_id, sha256, path),
-    ).fetchone()
-    return int(row[0]) if row else None
-
-
 def _upsert_row(
     conn: apsw.Connection, matter_id: MatterId, facts: FileFacts, values: dict[str, Any]
 ) -> DocumentId:

@@ -1,7 +1,7 @@
 """The currency of documents' files (:mod:`letadesk.ingest.currency`): what was
 recorded of each file when it was indexed, its state now, and when the last full
-re-hash ran; and a document that follows its file to a new path
-(:func:`move_document`)."""
+re-hash ran; the indexed twin of a file (its content under another path) and a
+document that follows its file to a new path (:func:`move_document`)."""
 
 from __future__ import annotations
 
@@ -66,6 +66,18 @@ def record_source_check(conn: apsw.Connection, at: datetime) -> None:
         "ON CONFLICT(kind) DO UPDATE SET checked_at = excluded.checked_at",
         (at.isoformat(),),
     )
+
+
+def indexed_twin(
+    conn: apsw.Connection, matter_id: MatterId, sha256: str, path: str
+) -> tuple[int, str] | None:
+    """The id and path of an indexed document of the matter with the same content."""
+    row = conn.execute(
+        "SELECT id, path FROM documents WHERE matter_id = ? AND sha256 = ? AND path != ? "
+        "AND status = 'indexed' ORDER BY id LIMIT 1",
+        (matter_id, sha256, path),
+    ).fetchone()
+    return (int(row[0]), str(row[1])) if row else None
 
 
 def move_document(
