@@ -140,6 +140,24 @@ def shorten(text: str, limit: int) -> str:
     return text if len(text) <= limit else text[: limit - 1].rstrip() + "\u2026"
 
 
+# Abbreviations after which a full stop does not end a sentence (lower case, no dot).
+_ABBREVIATIONS = frozenset(
+    "art alin lit pct nr no sec par para cf ca etc eg ie vs inc ltd co corp mr mrs ms dr "
+    "str bl ap jud mun sect ord hg oug og dec civ proc pen fisc c l".split()
+)
+
+
+def ends_sentence(text: str, dot: int) -> bool:
+    """Whether the punctuation at ``text[dot]`` ends a sentence: a full stop after an
+    abbreviation (``nr.``, ``art.``, ``Sec.``) does not."""
+    if text[dot] != ".":
+        return True
+    word_start = dot
+    while word_start > 0 and text[word_start - 1].isalpha():
+        word_start -= 1
+    return text[word_start:dot].lower() not in _ABBREVIATIONS
+
+
 def nfc(text: str) -> str:
     """Unicode NFC, applied to text as it is read from a file."""
     return unicodedata.normalize("NFC", text)

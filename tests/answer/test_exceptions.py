@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 from unittest import mock
 
 import pytest
@@ -11,7 +12,9 @@ from corpus_factory import write_text
 from letadesk.answer.ask import AskOptions
 from letadesk.answer.exceptions import (
     asks_about_exceptions,
+    corpus_rules,
     is_exception,
+    named_rule,
     points_back,
     rule_first,
 )
@@ -23,6 +26,7 @@ from letadesk.domain import (
     FragmentId,
     Passage,
     Scores,
+    SearchFilters,
 )
 from letadesk.workspace import Workspace
 
@@ -158,3 +162,91 @@ def test_a_sentence_that_points_back_follows_the_one_it_points_to() -> None:
     assert [d.text for d in ordered] == [right, such] and added == []
     assert points_back("b) Said notice shall be in writing.")
     assert not points_back("This Agreement shall be governed by the laws of Delaware.")
+
+
+@pytest.mark.parametrize(
+    ("sentence", "locator", "named"),
+    [
+        (
+            "(1) Prin excepție de la prevederile art. 195, dacă membrul grupului …",
+            "art. 196^1 alin. (1)",
+            ("195", None),
+        ),
+        (
+            "În vederea evitării, prin excepție de la prevederile art. 66 alin. (1), un membru …",
+            "art. 196",
+            ("66", "1"),
+        ),
+        (
+            "(5) Prin derogare de la alin. (1), termenul este de 60 de zile.",
+            "art. 7 alin. (5)",
+            ("7", "1"),
+        ),
+        (
+            "Prin derogare de la art. 5 din Legea nr. 10/1995, autorizația nu se cere.",
+            "art. 3",
+            None,
+        ),
+        ("Prin derogare de la dispozițiile legale, autorizația nu se cere.", "art. 3", None),
+    ],
+)
+def test_an_exception_names_the_provision_it_departs_from(
+    sentence: str, locator: str, named: tuple[str, str | None] | None
+) -> None:
+    ref = named_rule(sentence, locator)
+    assert (ref and (ref.article, ref.paragraph)) == named
+    assert is_exception(sentence)  # even where the marker is not its first words
+
+
+INSOLVENCY = (
+    "LEGE nr. 85/2014 privind procedurile de insolvență (FICTIVĂ)\n\n"
+    "Articolul 66\nCererea debitorului\n"
+    "(1) Debitorul aflat în stare de insolvență este obligat să adreseze tribunalului o "
+    "cerere pentru a fi supus dispozițiilor prezentei legi, în termen de 45 de zile.\n"
+    "(2) Cererea se depune la tribunal.\n\n"
+    "Articolul 196\nCererea comună\n"
+    "În vederea evitării deschiderii ulterioare a procedurii insolvenței, prin excepție de la "
+    "prevederile art. 66 alin. (1), un membru al unui grup poate subscrie la o cerere "
+    "comună de deschidere a procedurii insolvenței.\n"
+)
+
+
+def test_the_named_provision_is_the_rule(tmp_path: Path) -> None:
+    write_text(tmp_path / "docs", "insolventa.txt", INSOLVENCY)
+    with Workspace.open(tmp_path / "profile") as workspace:
+        workspace.documents.ingest([tmp_path / "docs"], matter="I")
+        document = workspace.documents.find("insolventa.txt", matter="I")
+        filters = SearchFilters(matter_id=document.matter_id)
+        (exception,) = workspace.corpus.fragments_by_locator(filters, "art. 196")
+        sentence = exception.text.split("\n")[-1]
+        found = corpus_rules(workspace.corpus, filters)(
+            Passage(exception, document, Scores()), sentence
+        )
+    assert found is not None
+    passage, rule = found
+    assert passage.fragment.locator == "art. 66 alin. (1)"
+    assert rule.startswith("(1) Debitorul aflat în stare de insolvență este obligat")
+
+
+SECOND_LAW = (
+    "LEGE nr. 9/2010 privind petițiile (FICTIVĂ)\n\n"
+    "Articolul 3\nPlângerea\n"
+    "(1) Petentul trebuie să formuleze plângerea prealabilă la organul emitent înainte de a "
+    "sesiza instanța de contencios administrativ.\n\n"
+    "Articolul 12\nPetițiile urgente\n"
+    "Pentru petițiile urgente, prin derogare de la art. 3 alin. (1), plângerea prealabilă nu "
+    "este obligatorie pentru a sesiza instanța de contencios administrativ.\n"
+)
+
+
+@pytest.mark.model  # the shipped judge reads the question
+def test_each_document_of_a_matter_answers_with_its_rule_first(tmp_path: Path) -> None:
+    write_text(tmp_path / "docs", "lege.txt", LAW)
+    write_text(tmp_path / "docs", "petitii.txt", SECOND_LAW)
+    with Workspace.open(tmp_path / "profile") as workspace:
+        workspace.documents.ingest([tmp_path / "docs"], matter="Two")
+        answer = workspace.ask(QUESTION, matter="Two", options=AskOptions(generate=False))
+    assert answer.answered and len(answer.groups) == 2  # asked of both laws
+    for group in answer.groups:
+        first = answer.claims[group.claims[0]]
+        assert not is_exception(first.text), [answer.claims[i].text for i in group.claims]

@@ -220,7 +220,19 @@ def test_text_encodings(tmp_path: Path, encoding: str) -> None:
     assert doc.kind is DocumentKind.TEXT
     assert doc.text == text  # exact: CRLF normalised, diacritics kept as written
     assert [f.locator for f in doc.fragments] == ["art. 1", "art. 2 alin. (1)", "art. 2 alin. (2)"]
-    assert doc.title == "Articolul 1" and doc.language == "ro"
+    assert doc.title == "lege" and doc.language == "ro"  # an article header names nothing
+
+
+def test_a_text_that_opens_with_a_heading_is_named_by_its_file(tmp_path: Path) -> None:
+    path = tmp_path / "constitutia_romaniei_2003.txt"
+    path.write_text(
+        "TITLUL I\nPrincipii generale\n \nStatul român\tARTICOLUL 1\n"
+        "(1) România este stat naţional, suveran şi independent.\n",
+        encoding="utf-8",
+    )
+    doc = read_document(path)
+    assert doc.title == "constitutia romaniei 2003"  # not "TITLUL I"
+    assert [f.locator for f in doc.fragments] == ["art. 1 alin. (1)"]
 
 
 def test_latin1_fallback(tmp_path: Path) -> None:
@@ -301,3 +313,6 @@ def test_clip_title_keeps_short_titles_and_cuts_at_a_word() -> None:
     assert clip_title("  Legea   nr. 1\n") == "Legea nr. 1"
     assert clip_title("alpha beta gamma delta", 12) == "alpha beta…"
     assert clip_title("x" * 30, 10) == "x" * 9 + "…"
+    glued = "CODUL DE PROCEDURĂ PENALĂ din 1 iulie 2010(Legea nr. 135/2010)"
+    assert clip_title(glued) == "CODUL DE PROCEDURĂ PENALĂ din 1 iulie 2010 (Legea nr. 135/2010)"
+    assert clip_title("Contract (Annex A)") == "Contract (Annex A)"

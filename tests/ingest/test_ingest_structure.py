@@ -194,3 +194,28 @@ def test_empty_and_whitespace_text() -> None:
 def test_max_chars_must_be_sane() -> None:
     with pytest.raises(ValueError, match="max_chars"):
         split_fragments("text", (), max_chars=5)
+
+
+def test_a_long_unit_is_cut_where_an_inline_note_begins_never_after_nr() -> None:
+    # Legea 98/2016 art. 6: a litera, its consolidation note and the portal's notes on
+    # one line, longer than a fragment; the cut fell inside "(UE) nr. 2023/2510", and
+    # the piece that opened with "2023/2510, …" was quoted as the law's text.
+    note = (
+        "Notă În Jurnalul Oficial al Uniunii Europene au fost publicate Regulamentele "
+        "delegate (UE) nr. 2023/2510, nr. 2023/2497 ale Comisiei Europene. "
+        + "Aceste modificări sunt operate de către Comisia Europeană. "
+        * 3
+    )
+    line = (
+        "b) valoarea estimată a contractului este egală cu pragul prevăzut la art. 7; "
+        "(la 04-06-2018, Litera b) a fost modificată de Punctul 1 din OUG nr. 45/2018) "
+        + note
+        + note
+    )
+    text = f"Articolul 6\n(3) Prezenta lege se aplică:\na) contractul este finanțat;\n{line}\n"
+    fragments = split_fragments(text, _one_page(text), max_chars=420)
+    assert_invariants(text, fragments, 420)
+    pieces = [f.text for f in fragments if not f.text.startswith(("Articolul", "b)"))]
+    assert len(pieces) >= 2 and all(p.startswith(("Notă", "(la ")) for p in pieces)
+    for cut_at_nr in split_fragments(note * 4, _one_page(note * 4), max_chars=150):
+        assert not cut_at_nr.text.startswith(("2023", "2497"))

@@ -309,12 +309,15 @@ class Asker:
             return None
         judge = gate.judge
 
+        rules_of = corpus_rules(self._corpus, replace(filters, as_of=options.as_of))
+
         def settle(
             passages: Sequence[Passage], drafts: Sequence[DraftClaim]
         ) -> tuple[list[Claim], list[RejectedClaim]]:
+            drafts, rules = rule_first(question, drafts, passages, rules_of)
             verifier = ClaimVerifier(
                 self._corpus,
-                {p.fragment.id: p for p in passages},
+                {p.fragment.id: p for p in [*passages, *rules]},
                 matter_id=filters.matter_id,
                 as_of=options.as_of,
                 judge=judge,

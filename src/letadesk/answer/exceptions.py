@@ -9,8 +9,11 @@ whose carve-outs are stated elsewhere, so only "Notwithstanding the foregoing" (
 above") marks one there. Its *rule* is the first sentence of its article when the
 exception sits in a later alineat of it (``art. 7 alin. (5)`` qualifies ``art. 7
 alin. (1)``), else the nearest sentence before it in its own fragment that is no
-exception. A question that asks about the exceptions themselves ("În ce cazuri nu este
-obligatorie…?", "Are there exceptions…?") is answered as extracted.
+exception. An exception that names the provision it departs from ("Prin excepție de la
+prevederile art. 195, …", "…, prin derogare de la alin. (1), …", anywhere in the
+sentence: :func:`named_rule`) has that provision of its own act as its rule. A question
+that asks about the exceptions themselves ("În ce cazuri nu este obligatorie…?", "Are
+there exceptions…?") is answered as extracted.
 
 A contract's sentence that opens by pointing back ("Such examination shall be at the
 premises of Licensee…", "Said notice…": :func:`points_back`) says as little alone: the
@@ -26,7 +29,9 @@ from collections.abc import Callable, Sequence
 from letadesk.answer.scoring import candidate_sentences
 from letadesk.domain import DraftClaim, Evidence, Passage, Scores, SearchFilters
 from letadesk.ports import CorpusReader
-from letadesk.retrieve.provisions import article_head
+from letadesk.references import Reference
+from letadesk.references.grammar import litera_span
+from letadesk.retrieve.provisions import article_head, provision_fragments
 from letadesk.text import fold_diacritics
 
 _NUMBERING = r"(?:\(\d+(?:\^\d+)?\)\s*|[a-z]\)\s*|\d+(?:\.\d+)*\.?\s+|[-–•]\s*)?"
@@ -48,6 +53,16 @@ _ASKS_EXCEPTIONS = re.compile(
     r"not (?:required|mandatory|apply|applicable))\b"
 )
 _ALINEAT = re.compile(r"^art\. [\w^.]+ alin\. \(")
+_ARTICLE = re.compile(r"^art\. ([\w^.]+)")
+# "prin excepție de la prevederile art. 66 alin. (1)", "prin derogare de la alin. (2) lit. b)"
+_NAMED_RULE = re.compile(
+    r"\bprin (?:derogare|exceptie|exceptare) (?:de la|fata de) "
+    r"(?:(?:prevederile|dispozitiile) )?(?:art\. ?(?P<art>\d+(?:\^\d+)?)\s*)?"
+    r"(?:alin\. ?\((?P<alin>\d+(?:\^\d+)?)\)\s*)?(?:lit\. ?(?P<lit>[a-z])\))?"
+)
+_OTHER_ACT = re.compile(
+    r"\s*(?:din|al|a) (?:legea|codul|ordonanta|hotararea|regulamentul|constitutie)"
+)
 _POINTS_BACK = re.compile(rf"^{_NUMBERING}(?:such|said)\b")
 
 # The fragment and sentence that states the rule an exception qualifies, or None.
@@ -59,8 +74,25 @@ def _key(text: str) -> str:
 
 
 def is_exception(sentence: str) -> bool:
-    """Whether ``sentence`` opens by stating an exception (after any numbering)."""
-    return bool(_EXCEPTION.match(_key(sentence)))
+    """Whether ``sentence`` opens by stating an exception (after any numbering), or
+    departs from a provision it names (:func:`named_rule`)."""
+    return bool(_EXCEPTION.match(_key(sentence))) or named_rule(sentence, "") is not None
+
+
+def named_rule(sentence: str, locator: str) -> Reference | None:
+    """The provision of its own act that ``sentence`` says it departs from ("prin
+    excepție de la prevederile art. 66 alin. (1)"; "alin. (1)" read in the article of
+    ``locator``), or ``None``: none named, one of another act ("… de la art. 5 din
+    Legea nr. 10/1995"), or an alineat named where ``locator`` gives no article."""
+    key = _key(sentence)
+    m = _NAMED_RULE.search(key)
+    if m is None or not (m["art"] or m["alin"] or m["lit"]) or _OTHER_ACT.match(key, m.end()):
+        return None
+    own = _ARTICLE.match(locator)
+    article = m["art"] or (own.group(1) if own else None)
+    if article is None and locator:
+        return None
+    return Reference(article, m["alin"], m["lit"], None, None, m.span(), m.group(0))
 
 
 def points_back(sentence: str) -> bool:
@@ -109,6 +141,9 @@ def corpus_rules(corpus: CorpusReader, filters: SearchFilters) -> RuleOf:
 
     def rule_of(passage: Passage, sentence: str) -> tuple[Passage, str] | None:
         fragment = passage.fragment
+        named = named_rule(sentence, fragment.locator)
+        if named is not None:
+            return _named_rule_sentence(corpus, filters, passage, named, sentence)
         if _ALINEAT.match(fragment.locator):
             scope = SearchFilters(
                 matter_id=filters.matter_id, document_id=fragment.document_id, as_of=filters.as_of
@@ -121,6 +156,25 @@ def corpus_rules(corpus: CorpusReader, filters: SearchFilters) -> RuleOf:
         return _sentence_before(passage, sentence)
 
     return rule_of
+
+
+def _named_rule_sentence(
+    corpus: CorpusReader, filters: SearchFilters, passage: Passage, ref: Reference, sentence: str
+) -> tuple[Passage, str] | None:
+    """The first sentence of provision ``ref`` of ``passage``'s document that is no
+    exception (the one of its litera when ``ref`` names one); ``None`` when the document
+    has no such provision."""
+    document = passage.fragment.document_id
+    scope = SearchFilters(matter_id=filters.matter_id, document_id=document, as_of=filters.as_of)
+    found = provision_fragments(corpus, scope, ref, lambda f: f.document_id == document)
+    for fragment, letter in found:
+        text = fragment.text
+        if letter is not None and (span := litera_span(text, letter)) is not None:
+            text = text[span[0] : span[1]]
+        rules = [s for s in candidate_sentences(text) if s != sentence and not is_exception(s)]
+        if rules:
+            return Passage(fragment, passage.document, Scores(), "rule"), rules[0]
+    return None
 
 
 def _sentence_before(passage: Passage, sentence: str) -> tuple[Passage, str] | None:

@@ -7,24 +7,9 @@ from __future__ import annotations
 import re
 
 from letadesk.ingest.units import quotable_spans
+from letadesk.text import ends_sentence
 
 _SENTENCE_END = re.compile(r"(?<=[.;:!?])\s+(?=[A-ZĂÂÎȘȚŞŢ(„\"0-9])|\n\s*\n|\n(?=\(\d+\)|[a-z]\) )")
-
-# Abbreviations after which a full stop does not end a sentence (lower case, no dot).
-_ABBREVIATIONS = frozenset(
-    "art alin lit pct nr no sec par para cf ca etc eg ie vs inc ltd co corp mr mrs ms dr "
-    "str bl ap jud mun sect ord hg oug og dec civ proc pen fisc c l".split()
-)
-
-
-def _ends_sentence(text: str, dot: int) -> bool:
-    """Whether the punctuation at ``dot`` ends a sentence (not an abbreviation)."""
-    if text[dot] != ".":
-        return True
-    word_start = dot
-    while word_start > 0 and text[word_start - 1].isalpha():
-        word_start -= 1
-    return text[word_start:dot].lower() not in _ABBREVIATIONS
 
 
 def sentences(text: str) -> list[tuple[int, int]]:
@@ -42,7 +27,7 @@ def _sentences(text: str) -> list[tuple[int, int]]:
         if (
             m.start() > 0
             and not text[m.start()].startswith("\n")
-            and not _ends_sentence(text, m.start() - 1)
+            and not ends_sentence(text, m.start() - 1)
         ):
             continue
         spans.append((start, m.start()))

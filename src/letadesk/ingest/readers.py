@@ -47,7 +47,9 @@ __all__ = [
 # 3: titles are cut to MAX_TITLE_CHARS (a 4,000-word <title> overflowed every prompt).
 # 4: a marginal title on the line of alineat (1) ("Furtul (1) ..."), Markdown read as
 #    plain text (front matter = title; heading, anchor, bold markers dropped).
-READER_VERSION = 4
+# 5: long units cut where an in-line note begins and never after "nr."; a text opening
+#    with a heading ("TITLUL I") named by its file; "2010(Legea" titles spaced.
+READER_VERSION = 5
 MAX_TITLE_CHARS = 200
 
 _SNIFF_BYTES = 8192
@@ -153,10 +155,15 @@ def _parse(path: Path, data: bytes) -> ParsedDocument:
     return read_text(path, data)
 
 
+# "… din 1 iulie 2010(Legea nr. 135/2010)": a word glued to the parenthesis that follows
+_GLUED_PARENTHESIS = re.compile(r"(?<=\w)\((?=[A-ZĂÂÎȘŞȚŢ][a-zăâîșşțţ]+)")
+
+
 def clip_title(title: str, limit: int = MAX_TITLE_CHARS) -> str:
-    """``title`` on one line (whitespace runs collapsed), cut at a word boundary to at most
-    ``limit`` characters, an ellipsis marking the cut."""
-    line = " ".join(title.split())
+    """``title`` on one line (whitespace runs collapsed, a space before a parenthesis
+    glued to the word before it), cut at a word boundary to at most ``limit``
+    characters, an ellipsis marking the cut."""
+    line = _GLUED_PARENTHESIS.sub(" (", " ".join(title.split()))
     if len(line) <= limit:
         return line
     cut = line[: limit - 1]

@@ -7,7 +7,8 @@ Promises of :func:`split_fragments`:
 * fragments are in document order, never overlap, and together cover every
   non-whitespace character of the document;
 * no fragment is longer than ``max_chars`` (long units are split at paragraph,
-  line, sentence or whitespace boundaries and keep their locator);
+  line, note, sentence or whitespace boundaries and keep their locator; a full stop
+  after an abbreviation such as "nr." ends no sentence);
 * ``page`` is the 1-based number of the page whose span contains ``start``.
 
 Romanian laws: ``Articolul N`` / ``Art. N`` (``113^1``, ``2.335``) start articles,
@@ -29,6 +30,7 @@ from collections.abc import Iterator, Sequence
 from letadesk.domain import ParsedFragment, ParsedPage
 from letadesk.references import grammar
 from letadesk.references.grammar import RO_INLINE_LITERA, Grammar, Mark, grammar_for
+from letadesk.text import ends_sentence
 
 __all__ = ["split_fragments"]
 
@@ -39,7 +41,9 @@ _CONTINUATION_TAIL = re.compile(
     r"in|under|at|by|with|la|din|și|şi|sau|prevăzute?)\.?|,)$"
 )
 _BREAK_PARAGRAPH = re.compile(r"\n[ \t\r]*\n|\f")
-_BREAK_LINE = re.compile(r"\n")
+# A line, or where a consolidation note or an editorial "Notă" written in-line begins: a
+# piece that opens with the note is read as one ("… lit. c); Notă În Jurnalul Oficial …").
+_BREAK_LINE = re.compile(r"\n|[ \t](?=Notă\b|\(la \d{2}-\d{2}-\d{4}, )")
 _BREAK_SENTENCE = re.compile(r"[.!?;:][\"'”’)\]]*\s")
 _BREAK_SPACE = re.compile(r"\s")
 _INLINE_TITLE = re.compile(r"[.;:]\s+([^.;:\n]{1,100})$")
@@ -329,7 +333,9 @@ def _cut_point(text: str, start: int, max_chars: int) -> int:
     for pattern in (_BREAK_PARAGRAPH, _BREAK_LINE, _BREAK_SENTENCE, _BREAK_SPACE):
         best = -1
         for m in pattern.finditer(text, floor, limit + 1):
-            if m.end() - 1 <= limit:
+            if m.end() - 1 <= limit and (
+                pattern is not _BREAK_SENTENCE or ends_sentence(text, m.start())
+            ):
                 best = m.end()
         if best > floor:
             return min(best, limit)

@@ -20,6 +20,7 @@ from pathlib import Path
 from letadesk.domain import DocumentKind, ParsedDocument, ParsedPage
 from letadesk.errors import IngestError
 from letadesk.ingest.markdown import front_matter, meta_title, read_markdown
+from letadesk.references.grammar import is_structure_line
 from letadesk.text import nfc
 
 __all__ = ["clean_text", "decode_text", "read_text"]
@@ -67,11 +68,15 @@ def clean_text(text: str) -> str:
 
 
 def _title(text: str, path: Path) -> str:
+    """The first line of ``text``; the file's name when the text opens with its body
+    (a heading such as "TITLUL I" or an article header names no document)."""
     for line in text.splitlines():
         line = line.strip().lstrip("#").strip()
         if line:
+            if is_structure_line(line):
+                break
             return line  # cut by read_document (clip_title)
-    return path.stem
+    return " ".join(path.stem.replace("_", " ").split()) or path.name
 
 
 def read_text(path: Path, data: bytes) -> ParsedDocument:
