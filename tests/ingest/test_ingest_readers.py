@@ -316,3 +316,38 @@ def test_clip_title_keeps_short_titles_and_cuts_at_a_word() -> None:
     glued = "CODUL DE PROCEDURĂ PENALĂ din 1 iulie 2010(Legea nr. 135/2010)"
     assert clip_title(glued) == "CODUL DE PROCEDURĂ PENALĂ din 1 iulie 2010 (Legea nr. 135/2010)"
     assert clip_title("Contract (Annex A)") == "Contract (Annex A)"
+
+
+@pytest.mark.parametrize(
+    ("opening", "title"),
+    [
+        (
+            'Exhibit 10.1 CONSULTING AGREEMENT This CONSULTING AGREEMENT ("Agreement") effective '
+            "as of this 1st day of March 2020 is hereby entered into between Gunston Consulting",
+            "CONSULTING AGREEMENT",
+        ),
+        (
+            "Exhibit 4.17 EXECUTION COPY SUPPLY AGREEMENT FERRER INTERNACIONAL, S.A. AND CUTANEA "
+            "LIFE SCIENCES, INC. [***] = CERTAIN CONFIDENTIAL INFORMATION CONTAINED IN THIS",
+            "SUPPLY AGREEMENT",
+        ),
+        (
+            "Exhibit 2.01   Strategic Alliance Agreement   This agreement is made and entered "
+            "into as of the date below by and between the two companies named in it.",
+            "Strategic Alliance Agreement",
+        ),
+        ("SERVICES AGREEMENT", "SERVICES AGREEMENT"),  # a short line is the title as written
+        (
+            "This Amendment is entered into effective October 1, 1996 by and between the "
+            "parties named below, who agree as follows, with nothing that names it.",
+            "This Amendment is entered into effective October 1, 1996 by and between the "
+            "parties named below, who agree as follows, with nothing that names it.",
+        ),
+    ],
+)
+def test_a_contract_whose_first_line_runs_on_is_named_by_its_name(
+    tmp_path: Path, opening: str, title: str
+) -> None:
+    path = tmp_path / "EX-10.1-CONTRACT.txt"
+    path.write_text(f"{opening}\n\n1. Term. This Agreement lasts one year.\n", encoding="utf-8")
+    assert read_document(path).title == title

@@ -48,7 +48,8 @@ __all__ = [
 # 4: a marginal title on the line of alineat (1) ("Furtul (1) ..."), Markdown read as
 #    plain text (front matter = title; heading, anchor, bold markers dropped).
 # 5: long units cut where an in-line note begins and never after "nr."; a text opening
-#    with a heading ("TITLUL I") named by its file; "2010(Legea" titles spaced.
+#    with a heading ("TITLUL I") named by its file; "2010(Legea" titles spaced; a
+#    contract whose first line runs on into its text named by the name it gives itself.
 READER_VERSION = 5
 MAX_TITLE_CHARS = 200
 

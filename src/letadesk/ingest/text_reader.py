@@ -67,16 +67,47 @@ def clean_text(text: str) -> str:
     return nfc(_CONTROL.sub(" ", text))
 
 
+# A contract's name in its opening line: capitals ending in a kind of agreement
+# ("Exhibit 10.34 EVENT SPONSORSHIP AGREEMENT This Event Sponsorship …"), else words in
+# title case ("Exhibit 2.01   Strategic Alliance Agreement   This agreement …").
+_KIND = (
+    r"(?:(?:LICENSE|LEASE)[ \t]+)?AGREEMENTS?|CONTRACT|LEASE|LICENSE|ADDENDUM"
+    r"|AMENDMENT(?:[ \t]+NO\.[ \t]*\d+)?|MEMORANDUM OF UNDERSTANDING"
+)
+_CAPS_NAME = re.compile(rf"\b(?:(?!THIS\b|THE\b)[A-Z][A-Z0-9'’&\-]*[ \t]+){{0,5}}(?:{_KIND})\b")
+_TITLED_NAME = re.compile(
+    r"\b(?!This\b|The\b)(?:[A-Z][a-z\-]+[ \t]+(?:(?:and|of|for)[ \t]+)?){1,6}"
+    r"(?:Agreement|Contract|Lease|License)\b"
+)
+_NOT_NAME = re.compile(
+    r"^(?:(?:EXECUTION[ \t]+(?:COPY|VERSION)|CONFIDENTIAL|EXHIBIT[ \t]+[A-Z0-9.]{1,6})[ \t]+)+"
+)
+_KIND_WORDS = frozenset("AGREEMENT AGREEMENTS CONTRACT LEASE LICENSE AMENDMENT ADDENDUM".split())
+_LONG_LINE = 100
+
+
 def _title(text: str, path: Path) -> str:
-    """The first line of ``text``; the file's name when the text opens with its body
+    """The first line of ``text``, or the contract's name in it when the line runs on
+    into the text (:func:`_name_in`); the file's name when the text opens with its body
     (a heading such as "TITLUL I" or an article header names no document)."""
     for line in text.splitlines():
         line = line.strip().lstrip("#").strip()
         if line:
             if is_structure_line(line):
                 break
-            return line  # cut by read_document (clip_title)
+            return (_name_in(line) if len(line) > _LONG_LINE else "") or line
     return " ".join(path.stem.replace("_", " ").split()) or path.name
+
+
+def _name_in(line: str) -> str:
+    """The name a contract gives itself in its first 400 characters ("EVENT SPONSORSHIP
+    AGREEMENT", "Strategic Alliance Agreement"), "" when none is found."""
+    head = line[:400]
+    caps = _CAPS_NAME.search(head)
+    if caps is not None and set(caps.group(0).split()) - _KIND_WORDS:
+        return _NOT_NAME.sub("", caps.group(0))
+    titled = _TITLED_NAME.search(head)
+    return titled.group(0) if titled else ""
 
 
 def read_text(path: Path, data: bytes) -> ParsedDocument:
