@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import pytest
 
+from letadesk.domain import ParsedPage
+from letadesk.ingest.structure import split_fragments
 from letadesk.ingest.units import body_start, quotable_spans, unit_at
 from letadesk.references.grammar import litera_span
 
@@ -123,3 +125,50 @@ def test_a_litera_ends_where_its_list_closes() -> None:
     assert span is not None and text[span[0] : span[1]] == "h) prin cruzimi,"
     span = litera_span(text, "g")
     assert span is not None and text[span[0] : span[1]] == "g) asupra unui magistrat;"
+
+
+# Legea 85/2014 art. 5 as the portal prints it: each punct written after the text before
+# it, on its line or after a consolidation note.
+DEFINITIONS = (
+    "Articolul 5\n"
+    "(1) În înțelesul prezentei legi, termenii au următoarele semnificații: 1. acord de "
+    "compensare reprezintă:\n"
+    "a) orice acord master de netting;\n"
+    "b) orice acord de garantare; 2. activități curente reprezintă acele activități; 3. Abrogat.\n"
+    "(la 14-12-2015, Pct. 3 al alin. (1) al art. 5 a fost abrogat de pct. 1 al art. 630 din "
+    "LEGEA nr. 312 din 4 decembrie 2015.) 4. administrator special este persoana desemnată; "
+    "4^1. ansamblu independent reprezintă un grup de bunuri, potrivit art. 5. Altă frază.\n"
+    "(2) Termenii se completează cu cei din Codul civil."
+)
+
+
+@pytest.mark.parametrize(
+    ("quote", "expected"),
+    [
+        ("acord de compensare reprezintă:", "art. 5 alin. (1) pct. 1"),
+        ("orice acord de garantare;", "art. 5 alin. (1) pct. 1 lit. b)"),
+        ("activități curente reprezintă acele activități;", "art. 5 alin. (1) pct. 2"),
+        ("Abrogat.", "art. 5 alin. (1) pct. 3"),
+        ("administrator special este persoana desemnată;", "art. 5 alin. (1) pct. 4"),
+        ("ansamblu independent reprezintă", "art. 5 alin. (1) pct. 4^1"),
+        ("Altă frază.", "art. 5 alin. (1) pct. 4^1"),  # "art. 5." starts no punct
+        ("Termenii se completează", "art. 5 alin. (2)"),
+    ],
+)
+def test_puncte_written_on_one_line(quote: str, expected: str) -> None:
+    assert cite("art. 5 alin. (1)", DEFINITIONS, quote) == expected
+
+
+def test_the_chunker_cuts_a_long_alineat_at_its_inline_puncte() -> None:
+    text = DEFINITIONS.replace("acele activități;", "acele activități " + "și altele " * 30 + ";")
+    pages = (ParsedPage(1, "1", 0, len(text)),)
+    locators = list(dict.fromkeys(f.locator for f in split_fragments(text, pages, max_chars=300)))
+    assert locators[:6] == [  # the short lead-in joins its first punct
+        "art. 5 alin. (1) pct. 1",
+        "art. 5 alin. (1) pct. 1 lit. a)",
+        "art. 5 alin. (1) pct. 1 lit. b)",
+        "art. 5 alin. (1) pct. 2",
+        "art. 5 alin. (1) pct. 3",
+        "art. 5 alin. (1) pct. 4",
+    ]
+    assert "art. 5 alin. (1) pct. 4^1" in locators and locators[-1] == "art. 5 alin. (2)"

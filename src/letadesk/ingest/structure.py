@@ -29,7 +29,14 @@ from collections.abc import Iterator, Sequence
 
 from letadesk.domain import ParsedFragment, ParsedPage
 from letadesk.references import grammar
-from letadesk.references.grammar import RO_INLINE_LITERA, Grammar, Mark, grammar_for
+from letadesk.references.grammar import (
+    RO_INLINE_LITERA,
+    RO_INLINE_PUNCT,
+    Grammar,
+    Mark,
+    grammar_for,
+    next_point,
+)
 from letadesk.text import ends_sentence
 
 __all__ = ["split_fragments"]
@@ -124,8 +131,8 @@ class _Walker:
                 self._body(len(head))
         elif head.strip():
             self._apply(offset, mark, head)
-        if self.letter and len(head) > 200:
-            self._inline_litere(offset, head)
+        if self.g.ro_law and (self.letter or self.article):
+            self._inline_units(offset, head)
         if found is not None:
             cut_at, m = found
             self._article(offset + cut_at, self.g.article_mark(m))
@@ -272,12 +279,31 @@ class _Walker:
             self.pending, self.pending_body = "caption", 0  # "2. DEFINITIONS." joins "2.1"
             self.caption_top = mark.key[0]
 
-    def _inline_litere(self, offset: int, content: str) -> None:
-        """Litere written on one line ("...; bb) lot - ...; cc) liste ...") that continue
-        the sequence of the current alineat become sub-items too."""
-        for m in RO_INLINE_LITERA.finditer(content):
-            if _letter_key(m["l"]) in _next_letters(self.letter):
-                self._sub(offset + m.start("l"), Mark("sub", m["l"], m.end(), base="lit"))
+    def _inline_units(self, offset: int, content: str) -> None:
+        """Litere (on a line over 200 characters: "...; bb) lot - ...; cc) liste ...") and
+        puncte ("...: 1. acord - ...; 2. activitate - ...") written on one line that
+        continue the sequence of the current alineat become sub-items too."""
+        found: list[tuple[int, Mark]] = []
+        if self.letter and len(content) > 200:
+            found += [
+                (m.start("l"), Mark("sub", m["l"], m.end(), base="lit"))
+                for m in RO_INLINE_LITERA.finditer(content)
+            ]
+        found += [
+            (m.start("p"), Mark("sub", m["p"], m.end(), base="pct"))
+            for m in RO_INLINE_PUNCT.finditer(content)
+            if ends_sentence(content, m.start() - 2)
+        ]
+        for at, mark in sorted(found, key=lambda item: item[0]):
+            if mark.base == "lit":
+                continues = bool(self.letter) and (
+                    _letter_key(mark.label) in _next_letters(self.letter)
+                )
+            else:  # puncte inside a litera ("a) ... se execută: 1. ...") stay its text
+                colon = content[at - 2] == ":" and not (self.letter and not self.point)
+                continues = next_point(self.point, mark.label, after_colon=colon)
+            if continues:
+                self._sub(offset + at, mark)
 
     def _sub(self, offset: int, mark: Mark) -> None:
         base = self.section or self.cuts[-1].locator
@@ -285,8 +311,8 @@ class _Walker:
             self._body()
             return
         label, self.point = self.g.sub_label(base, self.point, mark)
-        if self.g.ro_law and mark.base == "lit":
-            self.letter = mark.label
+        if self.g.ro_law and mark.base in ("lit", "pct"):
+            self.letter = mark.label if mark.base == "lit" else ""  # a punct restarts litere
         self.cuts[-1].subs.append((offset, label))
         self._body()
 

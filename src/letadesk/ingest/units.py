@@ -24,12 +24,15 @@ from letadesk.references.grammar import (
     CROSS_REFERENCE,
     LIST_CLOSE,
     RO_INLINE_LITERA,
+    RO_INLINE_PUNCT,
     RO_TITLED_ALINEAT,
     article_header_end,
     is_structure_line,
+    next_point,
     titled_inline_header_end,
 )
 from letadesk.references.notes import editorial_spans, notes_in
+from letadesk.text import ends_sentence
 
 __all__ = ["body_start", "quotable_spans", "unit_at"]
 
@@ -102,6 +105,7 @@ class _Scan:
             if (titled := _titled_alineat(text)) is not None:
                 yield titled, (1, "alin. (1)")
             yield from self._inline_litere()
+            yield from self._inline_puncte()
             for m in LIST_CLOSE.finditer(text):
                 yield m.end(), (3, "")
             yield from self._inline_alineate()
@@ -143,6 +147,30 @@ class _Scan:
             elif n == last + 1 and _INLINE_ALINEAT.match(self.text, m.start()):
                 last = n
                 yield m.start(), (1, f"alin. ({n})")
+
+    def _inline_puncte(self) -> Iterator[tuple[int, Part]]:
+        """Puncte written after the text on a line that continue the numbering ("...:
+        1. acord - ...; 2. activitate - ..."), the chunker's rule
+        (:func:`letadesk.references.grammar.next_point`)."""
+        own = [p[5:] for level, p in self.parts if level == 2]
+        point = own[0] if own else ""
+        letter = any(level == 3 for level, _ in self.parts)
+        found: list[tuple[int, str, str]] = []
+        for m in _LINE_MARK.finditer(self.text):
+            kind = next((k for k in ("alin", "lit", "pct") if m[k]), "")
+            found.append((m.start(), kind, m[kind] if kind else ""))
+        found += [(m.start("p"), "inline", m["p"]) for m in RO_INLINE_PUNCT.finditer(self.text)]
+        for at, kind, number in sorted(found, key=lambda f: f[0]):
+            if kind in ("alin", "lit"):
+                letter = kind == "lit"
+                point = "" if kind == "alin" else point
+            elif kind == "pct":
+                point = number
+            elif kind == "inline" and ends_sentence(self.text, at - 2):
+                colon = self.text[at - 2] == ":" and not (letter and not point)
+                if next_point(point, number, after_colon=colon):
+                    point = number
+                    yield at, (2, f"pct. {number}")
 
     def _inline_litere(self) -> Iterator[tuple[int, Part]]:
         for m in RO_INLINE_LITERA.finditer(self.text):

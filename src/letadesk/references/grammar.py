@@ -50,6 +50,11 @@ LIST_CLOSE = re.compile(
     re.M,
 )
 _RO_PUNCT = re.compile(r"(?P<p>\d{1,3}(?:\^\d+)?)\.(?=\s)")
+# Puncte written on one line, as the portal prints a definitions article ("…
+# semnificații: 1. acord de compensare - …; 2. activitatea curentă - …; 3. Abrogat."):
+# a number after ";", ":", a full stop or a note's ")", then a word (:func:`next_point` says whether
+# it continues the numbering).
+RO_INLINE_PUNCT = re.compile(r"(?<=[;:.)] )(?P<p>\d{1,3}(?:\^\d+)?)\. (?=[^\W\d_])")
 _EN_ARTICLE = re.compile(
     r"(?:ARTICLE|Article|ARTICOLUL|Articolul)\s+(?P<num>\d{1,3}|[IVXLC]+)\b"
     r"(?=\s*$|[.:]|\s*[-–—]|\s+[A-Z(\d])"
@@ -210,6 +215,17 @@ class Grammar:
         if nested and (_ROMAN.fullmatch(x) or not x.islower()):
             return f"{base}({point})({x})", point
         return f"{base}({x})", x
+
+
+def next_point(prev: str, new: str, *, after_colon: bool) -> bool:
+    """Whether punct ``new`` continues the numbering after ``prev`` ("" before the
+    first, which must be "1." after a colon): 4 -> 5, 4 -> 4^1, 4^1 -> 4^2 or 5."""
+    if not prev:
+        return new == "1" and after_colon
+    base, _, sup = prev.partition("^")
+    if not base.isdigit():
+        return False
+    return new in (str(int(base) + 1), f"{base}^{int(sup or 0) + 1}")
 
 
 def _next_letter(x: str) -> str:
