@@ -50,7 +50,8 @@ __all__ = [
 # 5: long units cut where an in-line note begins and never after "nr."; a text opening
 #    with a heading ("TITLUL I") named by its file; "2010(Legea" titles spaced; a
 #    contract whose first line runs on into its text named by the name it gives itself.
-READER_VERSION = 5
+# 6: puncte written on one line ("...: 1. acord - ...; 2. activitate - ...") are units.
+READER_VERSION = 6
 MAX_TITLE_CHARS = 200
 
 _SNIFF_BYTES = 8192
