@@ -172,7 +172,9 @@ _RO_WORDS = frozenset(
     # as typed in a hurry: "in cat timp pot face apel impotriva unei sentinte?"
     "cât cat pot poți poti putem fost unei unui unor lor lui mai nici dar iar după dupa "
     "până pana fără fara între intre împotriva impotriva asupra fiindcă fiindca deoarece "
-    "acest această acestei acestui vreau meu mea".split()
+    "acest această acestei acestui vreau meu mea "
+    # a reference typed alone: "art 66 alin 1 legea 85/2014"
+    "legea codul codului alin".split()
 )
 _EN_WORDS = frozenset(
     "the and of to is be shall that for by with this any or as such which on agreement "

@@ -16,6 +16,8 @@ from letadesk.text import detect_language
         "m-am casatorit fiindca am fost amenintata, in cat timp pot cere anularea casatoriei?",
         "cat e alocatia pt copil pana in 2 ani acum? s-a marit?",
         "Cât timp mă poate ține în delegație fără acordul meu?",
+        "art 66 alin 1 legea 85/2014",  # a reference typed alone
+        "codul muncii art 41",
     ],
 )
 def test_an_informal_romanian_question_is_romanian(question: str) -> None:
