@@ -121,3 +121,15 @@ def test_a_quote_cut_short_says_so() -> None:
     short = "Plata se face în 30 de zile."
     at = short.index("30")
     assert _marked(short, (at, at + 10)) == "Plata se face în «30 de zile»."
+
+
+def test_a_quote_laid_out_with_runs_of_spaces_is_printed_with_one() -> None:
+    from letadesk.cli.answer_cmds import _marked
+
+    laid_out = "the Client will pay Excite sponsorship             and advertising fees"
+    assert _marked(laid_out, None) == "the Client will pay Excite sponsorship and advertising fees"
+    at = laid_out.index("and")
+    assert (
+        _marked(laid_out, (at, at + 3))
+        == "the Client will pay Excite sponsorship «and» advertising fees"
+    )

@@ -337,6 +337,13 @@ def test_clip_title_keeps_short_titles_and_cuts_at_a_word() -> None:
             "Strategic Alliance Agreement",
         ),
         ("SERVICES AGREEMENT", "SERVICES AGREEMENT"),  # a short line is the title as written
+        (  # a legend, then the exhibit's label, then the name on a line of its own
+            "TREATMENT       WITH RESPECT TO CERTAIN      PORTIONS OF THIS      AGREEMENT "
+            "ACCORDINGLY,     CERTAIN PORTIONS HAVE    BEEN REDACTED\n\n   Exhibit 10.1\n\n"
+            "        SPONSORSHIP AGREEMENT\n\nThis agreement is entered into",
+            "SPONSORSHIP AGREEMENT",
+        ),
+        ("1 Exhibit 10.3\n\nCO-BRANDING AGREEMENT\nThis agreement", "CO-BRANDING AGREEMENT"),
         (
             "This Amendment is entered into effective October 1, 1996 by and between the "
             "parties named below, who agree as follows, with nothing that names it.",

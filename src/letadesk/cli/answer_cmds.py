@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 from pathlib import Path
 from typing import Any
@@ -215,7 +216,7 @@ def _print_answer(answer: Answer, interface: str) -> None:
             if (value := headings[i].short_answer) is not None:
                 print(_lead(answer, value))
         label = f" ({message('extracted_mark', language)})" if claim.kind == "extracted" else ""
-        print(f"{i + 1}. {claim.text}{label}")
+        print(f"{i + 1}. {_SPACES.sub(' ', claim.text)}{label}")
         for j, c in enumerate(claim.citations):
             marks = [
                 message(key, language)
@@ -248,6 +249,9 @@ def _print_answer(answer: Answer, interface: str) -> None:
 
 
 QUOTE_SHOWN = 160  # characters of a quote printed
+# A contract's text laid out with runs of spaces ("sponsorship             and
+# advertising fees"): shown as one space (the quote's offsets are the document's).
+_SPACES = re.compile(r"[ \t]{2,}")
 
 
 def _lead(answer: Answer, value: ShortAnswer) -> str:
@@ -261,13 +265,15 @@ def _marked(quote: str, span: tuple[int, int] | None) -> str:
     (the short answer's offsets in it), with the value marked «thus»; "…" where the
     quote goes on beyond what is shown."""
     if span is None:
-        return quote[:QUOTE_SHOWN] + ("…" if len(quote) > QUOTE_SHOWN else "")
-    start, end = span
-    first = max(0, min(start - 40, len(quote) - QUOTE_SHOWN))
-    head = "…" if first else ""
-    shown = quote[first:start] + "«" + quote[start:end] + "»" + quote[end:]
-    tail = "…" if len(shown) > QUOTE_SHOWN + 2 else ""
-    return head + shown[: QUOTE_SHOWN + 2] + tail
+        shown = quote[:QUOTE_SHOWN] + ("…" if len(quote) > QUOTE_SHOWN else "")
+    else:
+        start, end = span
+        first = max(0, min(start - 40, len(quote) - QUOTE_SHOWN))
+        head = "…" if first else ""
+        marked = quote[first:start] + "«" + quote[start:end] + "»" + quote[end:]
+        tail = "…" if len(marked) > QUOTE_SHOWN + 2 else ""
+        shown = head + marked[: QUOTE_SHOWN + 2] + tail
+    return _SPACES.sub(" ", shown)
 
 
 def cmd_audit(args: argparse.Namespace) -> int:

@@ -84,28 +84,37 @@ _NOT_NAME = re.compile(
 )
 _KIND_WORDS = frozenset("AGREEMENT AGREEMENTS CONTRACT LEASE LICENSE AMENDMENT ADDENDUM".split())
 _LONG_LINE = 100
+_NAME_SPAN = 600  # where a name is looked for, from the first line on
+# A first line that names nothing: an exhibit label ("Exhibit 10.7", "1") or the legend
+# of a redacted filing ("CONFIDENTIAL TREATMENT - REDACTED VERSION").
+_LABEL = re.compile(r"(?:\d{1,3}\s+)?(?:(?i:exhibit|schedule|annex|appendix)\s+)?[\w.()-]{0,8}")
+_LEGEND = re.compile(r"\b(?:CONFIDENTIAL|REDACTED|OMITTED|Confidential Treatment)\b")
 
 
 def _title(text: str, path: Path) -> str:
-    """The first line of ``text``, or the contract's name in it when the line runs on
-    into the text (:func:`_name_in`); the file's name when the text opens with its body
-    (a heading such as "TITLUL I" or an article header names no document)."""
+    """The first line of ``text``, or the contract's name near it (:func:`_name_in`) when
+    that line runs on into the text or is only an exhibit label or a confidentiality
+    legend; the file's name when the text opens with its body (a heading such as
+    "TITLUL I" or an article header names no document)."""
     for line in text.splitlines():
         line = line.strip().lstrip("#").strip()
-        if line:
-            if is_structure_line(line):
-                break
-            return (_name_in(line) if len(line) > _LONG_LINE else "") or line
+        if not line:
+            continue
+        if is_structure_line(line):
+            break
+        if len(line) > _LONG_LINE or _LABEL.fullmatch(line) or _LEGEND.search(line):
+            start = text.find(line)
+            return _name_in(text[start : start + _NAME_SPAN]) or line
+        return line  # cut by read_document (clip_title)
     return " ".join(path.stem.replace("_", " ").split()) or path.name
 
 
-def _name_in(line: str) -> str:
-    """The name a contract gives itself in its first 400 characters ("EVENT SPONSORSHIP
-    AGREEMENT", "Strategic Alliance Agreement"), "" when none is found."""
-    head = line[:400]
-    caps = _CAPS_NAME.search(head)
-    if caps is not None and set(caps.group(0).split()) - _KIND_WORDS:
-        return _NOT_NAME.sub("", caps.group(0))
+def _name_in(head: str) -> str:
+    """The name a contract gives itself in ``head`` ("EVENT SPONSORSHIP AGREEMENT",
+    "Strategic Alliance Agreement"), "" when none is found."""
+    for caps in _CAPS_NAME.finditer(head):
+        if set(caps.group(0).split()) - _KIND_WORDS:
+            return _NOT_NAME.sub("", caps.group(0))
     titled = _TITLED_NAME.search(head)
     return titled.group(0) if titled else ""
 
