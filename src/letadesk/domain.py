@@ -166,8 +166,9 @@ class Passage:
     document: Document
     scores: Scores
     via: str = "hybrid"  # "reference" | "named" | "hybrid" | "keyword"
-    # "reference" only: the litere the question named that this fragment holds inside
-    # its alineat (or article), because they have no fragment of their own ("h", "c")
+    # "reference" only: the litere ("h", "c") or puncte ("pct. 20") the question named
+    # that this fragment holds inside its alineat (or article), because they have no
+    # fragment of their own
     letters: tuple[str, ...] = ()
 
 

@@ -279,3 +279,60 @@ def test_ask_about_an_existing_provision_is_not_refused_for_it(ws: Workspace) ->
     )
     assert not answer.reason.startswith("Prevedere inexistentă")
     assert answer.disposition == "answered", answer.reason
+
+
+# ---- puncte: written on one line, cited with or without their alineat -------------------
+
+INSOLVENTA = (
+    "LEGE nr. 85 din 25 iunie 2014 privind procedurile de insolvență\n\n"
+    "Articolul 5\n"
+    "(1) În înțelesul prezentei legi, termenii au următoarele semnificații: 1. acord de "
+    "compensare reprezintă:\n"
+    "a) orice acord master de netting;\n"
+    "b) orice acord de garantare; 2. activități curente reprezintă activitățile obișnuite; "
+    "3. Abrogat.\n"
+    "(la 14-12-2015, Pct. 3 al alin. (1) al art. 5 a fost abrogat de pct. 1 al art. 630 din "
+    "LEGEA nr. 312 din 4 decembrie 2015.) 4. administrator special este persoana desemnată "
+    "de adunarea generală a asociaților; 4^1. ansamblu independent reprezintă un grup de "
+    "bunuri ale debitorului.\n"
+    "(2) Termenii se completează cu cei din Codul civil.\n"
+)
+
+
+@pytest.fixture(scope="module")
+def law(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Workspace]:
+    root = tmp_path_factory.mktemp("puncte")
+    workspace = Workspace.open(root / "ws")
+    workspace.settings = replace(workspace.settings, embedder="minilm")
+    workspace.documents.ingest([write_text(root / "docs", "legea_85.txt", INSOLVENTA)], matter="M")
+    yield workspace
+    workspace.close()
+
+
+def test_a_punct_is_found_with_or_without_its_alineat(law: Workspace) -> None:
+    assert missing(law, "Ce prevede art. 5 pct. 4^1 din Legea nr. 85/2014?") is None
+    assert missing(law, "art. 5 alin. (1) pct. 2 din Legea nr. 85/2014") is None
+    assert missing(law, "art. 5 pct. 1 lit. b) din Legea nr. 85/2014") is None
+    found = missing(law, "Ce prevede art. 5 pct. 9 din Legea nr. 85/2014?")
+    assert found is not None and found.kind == "point"
+    assert describe(found, "ro") == (
+        "Prevedere inexistentă: art. 5 din Legea nr. 85/2014 nu are pct. 9; "
+        "punctele sale sunt 1–4 (inclusiv 4^1)"
+    )
+    litera = missing(law, "art. 5 alin. (1) pct. 1 lit. c) din Legea nr. 85/2014")
+    assert litera is not None and describe(litera, "en") == (
+        "No such provision: art. 5 alin. (1) pct. 1 of Legea nr. 85/2014 has no lit. c); "
+        "its letters are a), b)"
+    )
+
+
+def test_a_punct_asked_without_its_alineat_is_answered_by_it(law: Workspace) -> None:
+    answer = law.ask(
+        "Ce prevede art. 5 pct. 4^1 din Legea nr. 85/2014?",
+        matter="M",
+        options=AskOptions(generate=False, judge=False),
+    )
+    cited = [(c.citations[0].locator, c.text[:40]) for c in answer.claims]
+    assert answer.answered, answer.reason
+    assert answer.claims[0].citations[0].locator == "art. 5 alin. (1) pct. 4^1", cited
+    assert answer.claims[0].text.startswith("4^1. ansamblu independent")

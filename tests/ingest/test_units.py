@@ -9,7 +9,7 @@ import pytest
 from letadesk.domain import ParsedPage
 from letadesk.ingest.structure import split_fragments
 from letadesk.ingest.units import body_start, quotable_spans, unit_at
-from letadesk.references.grammar import litera_span
+from letadesk.references.grammar import litera_span, unit_span
 
 ART_229 = (
     "Articolul 229\n"
@@ -172,3 +172,20 @@ def test_the_chunker_cuts_a_long_alineat_at_its_inline_puncte() -> None:
         "art. 5 alin. (1) pct. 4",
     ]
     assert "art. 5 alin. (1) pct. 4^1" in locators and locators[-1] == "art. 5 alin. (2)"
+
+
+def test_a_punct_written_on_one_line_is_cut_out_of_its_alineat() -> None:
+    text = DEFINITIONS[DEFINITIONS.index("(1)") :]
+    for point, expected in [
+        ("pct. 2", "2. activități curente reprezintă acele activități;"),
+        ("pct. 4^1", "4^1. ansamblu independent reprezintă un grup de bunuri, potrivit art. 5."),
+        (
+            "pct. 1",
+            "1. acord de compensare reprezintă:\na) orice acord master de netting;\n"
+            "b) orice acord de garantare;",
+        ),
+    ]:
+        span = unit_span(text, point)
+        assert span is not None and text[span[0] : span[1]].startswith(expected), point
+    assert unit_span(text, "pct. 9") is None
+    assert unit_span(text, "b") is not None  # a litera, as before

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 from letadesk.answer.scoring import Scorer, scored_units
 from letadesk.domain import DraftClaim, Evidence, Passage
-from letadesk.references.grammar import litera_span
+from letadesk.references.grammar import unit_span
 from letadesk.verify.quotes import too_short
 
 MAX_SENTENCES = 3
@@ -55,14 +55,14 @@ def extract_claims(scorer: Scorer, passages: Sequence[Passage]) -> list[DraftCla
 
 
 def litera_texts(passage: Passage) -> list[str]:
-    """The text of each litera of ``passage.letters`` (``"h) …"``, up to the next
-    litera) as written in its fragment, in the order named; a litera too short to ground
+    """The text of each litera (or punct) of ``passage.letters`` (``"h) …"``, up to the
+    next litera) as written in its fragment, in the order named; a litera too short to ground
     a claim alone (``c) amenda.``) or not found gives nothing, and then, when none is
     left, the fragment's sentences are the claims."""
     text = passage.fragment.text
     found: list[str] = []
     for letter in passage.letters:
-        span = litera_span(text, letter)
+        span = unit_span(text, letter)
         if span is not None and not too_short(text[span[0] : span[1]]):
             found.append(text[span[0] : span[1]])
     return found

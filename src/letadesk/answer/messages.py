@@ -68,6 +68,14 @@ _TEXT: Texts = {
         "en": "{within} of {act} has no {part}: it is not divided into numbered paragraphs",
         "ro": "{within} din {act} nu are {part}: nu este împărțit în alineate numerotate",
     },
+    "no_point": {
+        "en": "{within} of {act} has no {part}; its points are {have}",
+        "ro": "{within} din {act} nu are {part}; punctele sale sunt {have}",
+    },
+    "no_points": {
+        "en": "{within} of {act} has no {part}: it has no numbered points",
+        "ro": "{within} din {act} nu are {part}: nu are puncte",
+    },
     "no_letter": {
         "en": "{within} of {act} has no {part}; its letters are {have}",
         "ro": "{within} din {act} nu are {part}; literele sale sunt {have}",

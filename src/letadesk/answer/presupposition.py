@@ -7,9 +7,11 @@ locators the ingest chunker stored for the matter's documents of that act
 
 * (a) ``"article"``: no document of the act has the article ("Codul penal nu are art.
   532; articolele sale sunt 1–446"); inserted articles (``113^1``) count as articles;
-* (b) ``"paragraph"`` / ``"letter"``: the article (or alineat) exists, not the alineat
-  (or litera) named; ``have`` lists those it has. Alin. (1) of an existing article is
-  never reported missing: a single-paragraph article is its own first paragraph;
+* (b) ``"paragraph"`` / ``"point"`` / ``"letter"``: the article (or alineat, punct)
+  exists, not the alineat (punct, litera) named; ``have`` lists those it has; a punct
+  named without its alineat ("art. 5 pct. 20") may be one of alineat (1). Alin. (1)
+  of an existing article is never reported missing: a single-paragraph article is its
+  own first paragraph;
 * (c) ``"act"``: no document of the matter is the act named;
 * (d) ``"not_in_force"``: with an as-of date, only versions of the act not in force on
   that date hold the provision (or no version is in force then).
@@ -17,14 +19,14 @@ locators the ingest chunker stored for the matter's documents of that act
 Nothing is decided (``None``) for a reference without an act, an act named only by a
 title or a bare ``Legea nr``, English locators (``Section 5.2``), a roman-numbered
 article, or when no document of the act has article locators (text without structure).
-Points (``pct.``) are not checked. :func:`unmet_presupposition` is the whole check for
-a question, as the lawyer reads it (:func:`describe`).
+:func:`unmet_presupposition` is the whole check for a question, as the lawyer reads it
+(:func:`describe`).
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import date
 
@@ -32,7 +34,7 @@ from letadesk.answer.messages import message
 from letadesk.domain import Document, DocumentId, MatterId, SearchFilters
 from letadesk.ports import CorpusReader
 from letadesk.references import ActRef, Reference, locator_of, parse_references
-from letadesk.references.grammar import litere_in
+from letadesk.references.grammar import litere_in, puncte_in
 from letadesk.retrieve.acts import act_matches
 from letadesk.text import fold_diacritics
 
@@ -59,7 +61,7 @@ _STATUTE = re.compile(r"(?:lege|legea|cod|codul|ordonant|hotarar|constituti|regu
 class Missing:
     """A provision a question names that the matter does not have, and what it has."""
 
-    kind: str  # "article" | "paragraph" | "letter" | "act" | "not_in_force"
+    kind: str  # "article" | "paragraph" | "point" | "letter" | "act" | "not_in_force"
     act: str  # the act as messages name it: "Codul penal", "Legea nr. 98/2016"
     provision: str  # what was asked: "art. 532", "art. 57 alin. (9)"
     within: str = ""  # the unit that exists (paragraph, letter): "art. 57"
@@ -215,7 +217,7 @@ def _gap(
     locators: dict[DocumentId, list[str]],
     matter: SearchFilters,
 ) -> _Gap | None:
-    """The first level of ``ref`` (article, alineat, litera) that none of ``docs``
+    """The first level of ``ref`` (article, alineat, punct, litera) that none of ``docs``
     has, with the units it has at that level instead; ``None`` when all exist."""
     locs = [loc for d in docs for loc in locators[d.id]]
     articles = _units(locs, "art. ", " ")
@@ -228,8 +230,23 @@ def _gap(
             base = f"{base} alin. ({ref.paragraph})"
         elif ref.paragraph != "1":
             return _Gap("paragraph", base, paragraphs)
+    text_base = ""  # where the litere are written when the punct has no fragment of its own
+    if ref.point is not None:
+        # "art. 5 pct. 20" may name a punct of the article's alineat (1)
+        within = [base] if ref.paragraph is not None else [base, f"{base} alin. (1)"]
+        points = {
+            b: _units(locs, f"{b} pct. ", " ") + _in_text(puncte_in, corpus, b, docs, matter)
+            for b in within
+        }
+        holder = next((b for b in within if ref.point in points[b]), None)
+        if holder is None:
+            return _Gap("point", base, tuple(dict.fromkeys(p for b in within for p in points[b])))
+        base = f"{holder} pct. {ref.point}"
+        if not any(loc.startswith(base) for loc in locs):  # written in its alineat's text
+            text_base = holder
     if ref.letter is not None:
-        letters = _units(locs, f"{base} lit. ", ")") + _letters_in_text(corpus, base, docs, matter)
+        letters = _units(locs, f"{base} lit. ", ")")
+        letters += _in_text(litere_in, corpus, text_base or base, docs, matter)
         if ref.letter not in letters:
             return _Gap("letter", base, tuple(dict.fromkeys(letters)))
     return None
@@ -242,15 +259,20 @@ def _units(locators: Sequence[str], prefix: str, end: str) -> tuple[str, ...]:
     return tuple(dict.fromkeys(v for v in values if v))
 
 
-def _letters_in_text(
-    corpus: CorpusReader, base: str, docs: list[Document], matter: SearchFilters
+def _in_text(
+    units_in: Callable[[str], tuple[str, ...]],
+    corpus: CorpusReader,
+    base: str,
+    docs: list[Document],
+    matter: SearchFilters,
 ) -> tuple[str, ...]:
-    """Litere written inside the fragments of ``base`` (they stay in their alineat)."""
+    """Litere or puncte (``units_in``) written inside the fragments of ``base``: they
+    stay in their alineat's fragment unless it is too long for one."""
     found: list[str] = []
     for doc in docs:
         scope = SearchFilters(matter_id=matter.matter_id, document_id=doc.id)
         for frag in corpus.fragments_by_locator(scope, base):
-            found += litere_in(frag.text)
+            found += units_in(frag.text)
     return tuple(found)
 
 
@@ -294,10 +316,10 @@ def describe(missing: Missing, language: str, *, prefixed: bool = True) -> str:
         )
         key = "not_in_force" if missing.in_force else "no_version"
     else:
-        wrap = {"paragraph": "({})", "letter": "{})"}.get(missing.kind, "{}")
+        wrap = {"paragraph": "({})", "letter": "{})", "point": "{}"}.get(missing.kind, "{}")
         values["have"] = _ranges(missing.have, wrap, language)
         key = f"no_{missing.kind}"
-        if missing.kind in ("paragraph", "letter") and not missing.have:
+        if missing.kind in ("paragraph", "letter", "point") and not missing.have:
             key += "s"
     said = message(key, language, **values)
     return f"{message('no_provision', language)}: {said}" if prefixed else said

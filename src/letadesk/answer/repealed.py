@@ -9,7 +9,7 @@ from collections.abc import Sequence
 
 from letadesk.domain import DraftClaim, Evidence, Passage
 from letadesk.ingest.units import body_start, unit_at
-from letadesk.references.grammar import litera_span
+from letadesk.references.grammar import unit_span
 from letadesk.references.notes import Repeal, repeal_of
 
 _SAID = {
@@ -36,7 +36,7 @@ def split_repealed(
 
 def _claims(passage: Passage, language: str) -> list[DraftClaim]:
     text = passage.fragment.text
-    spans = [litera_span(text, x) for x in passage.letters] or [(0, len(text))]
+    spans = [unit_span(text, x) for x in passage.letters] or [(0, len(text))]
     return [
         claim
         for span in spans

@@ -31,10 +31,10 @@ from letadesk.domain import ParsedFragment, ParsedPage
 from letadesk.references import grammar
 from letadesk.references.grammar import (
     RO_INLINE_LITERA,
-    RO_INLINE_PUNCT,
     Grammar,
     Mark,
     grammar_for,
+    inline_puncte,
     next_point,
 )
 from letadesk.text import ends_sentence
@@ -290,9 +290,7 @@ class _Walker:
                 for m in RO_INLINE_LITERA.finditer(content)
             ]
         found += [
-            (m.start("p"), Mark("sub", m["p"], m.end(), base="pct"))
-            for m in RO_INLINE_PUNCT.finditer(content)
-            if ends_sentence(content, m.start() - 2)
+            (m.start("p"), Mark("sub", m["p"], m.end(), base="pct")) for m in inline_puncte(content)
         ]
         for at, mark in sorted(found, key=lambda item: item[0]):
             if mark.base == "lit":

@@ -24,15 +24,14 @@ from letadesk.references.grammar import (
     CROSS_REFERENCE,
     LIST_CLOSE,
     RO_INLINE_LITERA,
-    RO_INLINE_PUNCT,
     RO_TITLED_ALINEAT,
     article_header_end,
+    inline_puncte,
     is_structure_line,
     next_point,
     titled_inline_header_end,
 )
 from letadesk.references.notes import editorial_spans, notes_in
-from letadesk.text import ends_sentence
 
 __all__ = ["body_start", "quotable_spans", "unit_at"]
 
@@ -159,14 +158,14 @@ class _Scan:
         for m in _LINE_MARK.finditer(self.text):
             kind = next((k for k in ("alin", "lit", "pct") if m[k]), "")
             found.append((m.start(), kind, m[kind] if kind else ""))
-        found += [(m.start("p"), "inline", m["p"]) for m in RO_INLINE_PUNCT.finditer(self.text)]
+        found += [(m.start("p"), "inline", m["p"]) for m in inline_puncte(self.text)]
         for at, kind, number in sorted(found, key=lambda f: f[0]):
             if kind in ("alin", "lit"):
                 letter = kind == "lit"
                 point = "" if kind == "alin" else point
             elif kind == "pct":
                 point = number
-            elif kind == "inline" and ends_sentence(self.text, at - 2):
+            elif kind == "inline":
                 colon = self.text[at - 2] == ":" and not (letter and not point)
                 if next_point(point, number, after_colon=colon):
                     point = number

@@ -153,7 +153,8 @@ def _levels(cur: _Cursor, article: str | None) -> list[Unit]:
             vals = _values(cur, _LIT_VALUE, letters=True)
             if not vals:
                 break
-            units[-1:] = [Unit(last.article, last.paragraph, v) for v in vals]
+            # "pct. 1 lit. a)": a litera under a punct keeps its punct
+            units[-1:] = [Unit(last.article, last.paragraph, v, last.point) for v in vals]
         elif m := _PCT_KW.match(cur.key, cur.pos):
             cur.pos = m.end()
             vals = _values(cur, _PCT_VALUE)

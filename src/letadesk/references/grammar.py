@@ -10,6 +10,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from letadesk.text import ends_sentence
+
 _NUM = r"(?P<num>\d{1,3}(?:\.\d{3})+|\d+)(?P<sup>\^\d+|[¹²³⁴⁵⁶⁷⁸⁹⁰]+)?"
 _SUPERSCRIPT = str.maketrans("¹²³⁴⁵⁶⁷⁸⁹⁰", "1234567890")
 _ANCHOR = r"(?:\s*\{#[^}\n]*\})?"  # Markdown "### Articolul 37 {#art-37}"
@@ -241,6 +243,21 @@ def litere_in(text: str) -> tuple[str, ...]:
     )
 
 
+_LINE_PUNCT = re.compile(r"^[ \t]*(?P<p>\d{1,3}(?:\^\d+)?)\.\s", re.MULTILINE)
+
+
+def inline_puncte(text: str) -> Iterator[re.Match[str]]:
+    """In-line puncte (:data:`RO_INLINE_PUNCT`); a number after "nr." or "art." is none."""
+    return (m for m in RO_INLINE_PUNCT.finditer(text) if ends_sentence(text, m.start() - 2))
+
+
+def puncte_in(text: str) -> tuple[str, ...]:
+    """The puncte written in a fragment's text: those starting a line, then those written
+    in-line after the text before them."""
+    inline = tuple(m["p"] for m in inline_puncte(text))
+    return tuple(m["p"] for m in _LINE_PUNCT.finditer(text)) + inline
+
+
 def litera_span(text: str, letter: str) -> tuple[int, int] | None:
     """Where litera ``letter`` (``"h"``) is written in ``text``: from its marker
     (``"h)"``) to the next litera of the same kind (starting a line, or in-line), the
@@ -262,6 +279,29 @@ def litera_span(text: str, letter: str) -> tuple[int, int] | None:
                 while end > start and text[end - 1].isspace():
                     end -= 1
                 return start, end
+    return None
+
+
+def unit_span(text: str, unit: str) -> tuple[int, int] | None:
+    """Where a unit held inside a fragment is written: litera ``"h"``
+    (:func:`litera_span`) or punct ``"pct. 20"``, from its number to the next punct
+    (starting a line, or in-line after the text before it), the next alineat or the
+    end of ``text``, whitespace trimmed; ``None`` when it is not written there."""
+    if not unit.startswith("pct. "):
+        return litera_span(text, unit)
+    point = unit.removeprefix("pct. ")
+    marks = sorted(
+        [(m.start("p"), m["p"]) for m in _LINE_PUNCT.finditer(text)]
+        + [(m.start("p"), m["p"]) for m in inline_puncte(text)]
+    )
+    for i, (start, name) in enumerate(marks):
+        if name == point:
+            end = marks[i + 1][0] if i + 1 < len(marks) else len(text)
+            if alineat := re.search(r"^[ \t]*\(\d+(?:\^\d+)?\)\s", text[start:end], re.M):
+                end = start + alineat.start()
+            while end > start and text[end - 1].isspace():
+                end -= 1
+            return start, end
     return None
 
 

@@ -36,9 +36,9 @@ def locator_of(ref: Reference) -> str:
     """The canonical locator the ingest chunker uses for the cited unit.
 
     Romanian: ``"art. 57"``, ``"art. 57 alin. (3)"``, ``"art. 57 alin. (3) lit. b)"``,
-    ``"art. 1 alin. (1) pct. 4"``. English: ``"Section 5.2"``, ``"Section 5.2(a)"``,
-    ``"Clause 12.1"``, ``"Article 6(1)(f)"``, ``"paragraph 3"``. ``""`` for an
-    act-only reference.
+    ``"art. 1 alin. (1) pct. 4"``, ``"art. 5 alin. (1) pct. 1 lit. a)"``. English:
+    ``"Section 5.2"``, ``"Section 5.2(a)"``, ``"Clause 12.1"``, ``"Article 6(1)(f)"``,
+    ``"paragraph 3"``. ``""`` for an act-only reference.
     """
     word = _english_word(ref)
     if word == "paragraph":
@@ -51,10 +51,10 @@ def locator_of(ref: Reference) -> str:
         parts.append(f"art. {ref.article}")
     if ref.paragraph is not None:
         parts.append(f"alin. ({ref.paragraph})")
+    if ref.point is not None:  # a litera under a punct, as the chunker nests them
+        parts.append(f"pct. {ref.point}")
     if ref.letter is not None:
         parts.append(f"lit. {ref.letter})")
-    if ref.point is not None:
-        parts.append(f"pct. {ref.point}")
     return " ".join(parts)
 
 
@@ -62,8 +62,14 @@ def stored_locators(ref: Reference) -> tuple[str, ...]:
     """The locators the ingest chunker may have stored ``ref``'s unit under: its own
     (:func:`locator_of`) and, for an English clause ("Clause 5.1", "clause 9"), the
     chunker's name for every numbered clause of an English document ("Section 5.1"),
-    whatever word the document itself uses for them."""
+    whatever word the document itself uses for them. A Romanian punct cited without its
+    alineat ("art. 5 pct. 20") is also looked for in alineat (1)."""
     locator = locator_of(ref)
     if locator.startswith("Clause "):
         return (locator, "Section " + locator.removeprefix("Clause "))
+    if ref.point is None or not locator.startswith("art. "):
+        return (locator,)
+    head = f"art. {ref.article} "
+    if ref.paragraph is None:  # "art. 5 pct. 20": a punct of the article's first alineat
+        return (locator, f"{head}alin. (1) {locator.removeprefix(head)}")
     return (locator,)

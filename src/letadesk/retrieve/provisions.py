@@ -15,7 +15,7 @@ from dataclasses import replace
 from letadesk.domain import DocumentId, Fragment, SearchFilters
 from letadesk.ports import CorpusReader
 from letadesk.references import Reference, locator_of, stored_locators
-from letadesk.references.grammar import litera_span
+from letadesk.references.grammar import litera_span, puncte_in
 
 _ARTICLE = re.compile(r"^(art\. [\w^.]+)")
 
@@ -34,13 +34,15 @@ def enclosing_units(ref: Reference) -> list[Reference]:
     """``ref``, then the units that may hold it when it has no fragment of its own,
     nearest first: a litera's alineat (or article, when none is named) and, for alin.
     (1), its article; an English subsection's section ("Section 13(a)" -> "Section 13",
-    the chunker's unit for a contract's numbered clauses). A Romanian point (``pct.``)
-    has no fallback."""
+    the chunker's unit for a contract's numbered clauses); a Romanian punct's alineat
+    (or article), whose fragment holds the puncte of a list too short to be cut."""
     units = [ref]
     if _subsection(ref) is not None:
         return [ref, replace(ref, paragraph=None, letter=None, point=None)]
-    if ref.point is not None or not locator_of(ref).startswith("art. "):
+    if not locator_of(ref).startswith("art. "):
         return units
+    if ref.point is not None:  # a punct written inside its alineat's fragment
+        return [ref, replace(ref, letter=None, point=None)]
     if ref.letter is not None:
         units.append(replace(ref, letter=None))
     if ref.paragraph == "1":
@@ -59,7 +61,7 @@ def _subsection(ref: Reference) -> str | None:
 def holds(frag: Fragment, ref: Reference, unit: Reference) -> bool:
     """Whether ``frag``, found by ``unit`` (an enclosing unit of ``ref``), holds ``ref``:
     when alin. (1) was dropped, only the article's own fragments do (not its other
-    alineate); when a litera is named, only fragments in which it is written; an
+    alineate); when a punct or a litera is named, only fragments in which it is written; an
     English section holds a subsection whose mark ("(a)", "a)") opens a line or an item
     of it ("... as follows: (a) ...")."""
     mark = _subsection(ref)
@@ -67,6 +69,8 @@ def holds(frag: Fragment, ref: Reference, unit: Reference) -> bool:
         return re.search(rf"(?:^|[\s:;])\(?{re.escape(mark)}\)\s", frag.text, re.M) is not None
     if ref.paragraph is not None and unit.paragraph is None and frag.locator != locator_of(unit):
         return False
+    if ref.point is not None and unit.point is None:
+        return ref.point in puncte_in(frag.text)
     return ref.letter is None or litera_span(frag.text, ref.letter) is not None
 
 
@@ -78,8 +82,9 @@ def provision_fragments(
 ) -> list[tuple[Fragment, str | None]]:
     """The fragments of ``ref``'s act (``of_act``) whose locator is ``ref``'s (or starts
     with it); in a document with none, those of the nearest enclosing unit it has that
-    hold ``ref``, each paired with the litera it holds (``None`` when none is named or
-    the fragment is the litera's own). Document order."""
+    hold ``ref``, each paired with the unit it holds inside its text: the litera named
+    ("h"), or the punct ("pct. 20") when the punct has no fragment of its own (``None``
+    when none is named or the fragment is the unit's own). Document order."""
     found: list[tuple[Fragment, str | None]] = []
     decided: set[DocumentId] = set()
     # a litera is carried for its text to be cut out; an English subsection is read whole
@@ -94,6 +99,7 @@ def provision_fragments(
         decided.update(f.document_id for f in frags)
         if level == 0:
             found += [(f, None) for f in frags]
-        else:
-            found += [(f, letter) for f in frags if holds(f, ref, unit)]
+        else:  # a punct without a fragment of its own is carried whole, its litere in it
+            held = f"pct. {ref.point}" if ref.point is not None and unit.point is None else letter
+            found += [(f, held) for f in frags if holds(f, ref, unit)]
     return sorted(found, key=lambda pair: (pair[0].document_id, pair[0].start))
