@@ -237,16 +237,33 @@ SECOND_LAW = (
     "Pentru petițiile urgente, prin derogare de la art. 3 alin. (1), plângerea prealabilă nu "
     "este obligatorie pentru a sesiza instanța de contencios administrativ.\n"
 )
+# The same rule and exception in a firm's own procedure: a document that is no act of law
+PROCEDURE = SECOND_LAW.replace(
+    "LEGE nr. 9/2010 privind petițiile", "PROCEDURA INTERNĂ a petițiilor"
+)
 
 
 @pytest.mark.model  # the shipped judge reads the question
 def test_each_document_of_a_matter_answers_with_its_rule_first(tmp_path: Path) -> None:
     write_text(tmp_path / "docs", "lege.txt", LAW)
-    write_text(tmp_path / "docs", "petitii.txt", SECOND_LAW)
+    write_text(tmp_path / "docs", "procedura.txt", PROCEDURE)
     with Workspace.open(tmp_path / "profile") as workspace:
         workspace.documents.ingest([tmp_path / "docs"], matter="Two")
         answer = workspace.ask(QUESTION, matter="Two", options=AskOptions(generate=False))
-    assert answer.answered and len(answer.groups) == 2  # asked of both laws
+    assert answer.answered and len(answer.groups) == 2  # asked of the law and the procedure
     for group in answer.groups:
         first = answer.claims[group.claims[0]]
         assert not is_exception(first.text), [answer.claims[i].text for i in group.claims]
+
+
+@pytest.mark.model  # the shipped judge reads the question
+def test_a_matter_of_laws_answers_once_with_the_rule_first(tmp_path: Path) -> None:
+    """A question put to a matter of acts of law asks the law: one answer, not a group
+    from each act (across.asked_of_several)."""
+    write_text(tmp_path / "docs", "lege.txt", LAW)
+    write_text(tmp_path / "docs", "petitii.txt", SECOND_LAW)
+    with Workspace.open(tmp_path / "profile") as workspace:
+        workspace.documents.ingest([tmp_path / "docs"], matter="Laws")
+        answer = workspace.ask(QUESTION, matter="Laws", options=AskOptions(generate=False))
+    assert answer.answered and answer.groups == ()
+    assert not is_exception(answer.claims[0].text), [c.text for c in answer.claims]

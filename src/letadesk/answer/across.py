@@ -4,14 +4,17 @@ A question asked of a whole matter ("What is the governing law?" over a matter o
 contracts) wants an answer from each document, not the three best sentences of the
 matter. It is *asked of several documents* when the search is not limited to one
 document, the question names no provision, act or document, and at least two documents
-are admissible (:func:`asked_of_several`). Each document is then searched on its own
-(:data:`PER_DOCUMENT_K` passages, plus its passages from the matter-wide search) and
-gives its own best sentences (``extract_claims`` over its passages). At most
-:data:`MAX_DOCUMENTS` are searched: those the matter-wide search found, then the others
-as stored; any beyond are neither grouped nor listed as unanswered. A document answers
-when one of its sentences passes the scorer's threshold (Gate 2's bar): each document
-stands on its own, so a document whose answer scores well below another's is still
-named with it rather than listed, wrongly, as holding no answer.
+are admissible, not all of them acts of law (:func:`asked_of_several`): a question put
+to a matter of codes and laws ("Ce este insolvența?") asks what the law says, and one
+answer from the whole matter says it, not a group from each act that mentions it. Each
+document is then searched on its own (:data:`PER_DOCUMENT_K` passages, plus its
+passages from the matter-wide search) and gives its own best sentences
+(``extract_claims`` over its passages). At most :data:`MAX_DOCUMENTS` are searched:
+those the matter-wide search found, then the others as stored; any beyond are neither
+grouped nor listed as unanswered. A document answers when one of its sentences passes
+the scorer's threshold (Gate 2's bar): each document stands on its own, so a document
+whose answer scores well below another's is still named with it rather than listed,
+wrongly, as holding no answer.
 
 When two or more documents answer, the answer has one group per document, most relevant
 first, and names the documents searched that hold no answer. Each group's claims pass
@@ -43,6 +46,7 @@ from letadesk.domain import (
     UnansweredDocument,
 )
 from letadesk.references import parse_references
+from letadesk.retrieve.acts import is_statute
 from letadesk.retrieve.cascade import Retriever
 
 MAX_DOCUMENTS = 30  # searched one by one; beyond, the matter-wide search alone
@@ -65,13 +69,19 @@ class Finding:
 
 
 def asked_of_several(
-    question: str, filters: SearchFilters, passages: Sequence[Passage], documents: int
+    question: str,
+    filters: SearchFilters,
+    passages: Sequence[Passage],
+    documents: Sequence[Document],
 ) -> bool:
-    """True when ``question`` asks something of each of the ``documents`` admissible
-    documents: the search is not limited to one, at least two are admissible, and the
-    question names no provision or act (parsed references), and no document (no
+    """True when ``question`` asks something of each of the admissible ``documents``:
+    the search is not limited to one, at least two are admissible and not all of them
+    are acts of law (a question put to a matter of laws asks the law, not each act),
+    and the question names no provision or act (parsed references), and no document (no
     ``passages`` found by reference or inside a document the question named)."""
-    if filters.document_id is not None or documents < 2:
+    if filters.document_id is not None or len(documents) < 2:
+        return False
+    if all(is_statute(d) for d in documents):
         return False
     if any(r.article is not None or r.act is not None for r in parse_references(question)):
         return False

@@ -305,7 +305,7 @@ class Asker:
         """The answer over several documents when the question is asked of them and two
         or more answer (:mod:`letadesk.answer.across`); None otherwise."""
         documents = self._corpus.documents_admissible(filters)
-        if not asked_of_several(question, filters, gate.ranked, len(documents)):
+        if not asked_of_several(question, filters, gate.ranked, documents):
             return None
         judge = gate.judge
 

@@ -35,7 +35,7 @@ from letadesk.domain import Document, DocumentId, MatterId, SearchFilters
 from letadesk.ports import CorpusReader
 from letadesk.references import ActRef, Reference, locator_of, parse_references
 from letadesk.references.grammar import litere_in, puncte_in
-from letadesk.retrieve.acts import act_matches
+from letadesk.retrieve.acts import act_matches, is_statute
 from letadesk.text import fold_diacritics
 
 Span = tuple[date | None, date | None]  # a version's validity: from, to (None: open)
@@ -54,7 +54,6 @@ _KIND_TITLES = {"lege": "Legea", "oug": "OUG", "og": "OG", "hg": "HG"}
 MAX_INSERTED = 5  # inserted units (113^1) named in a range, then "…"
 # A question about "the contract": its words, and a document titled as one (not a statute)
 _CONTRACT = re.compile(r"\b(?:contract\w*|agreement|nda|acord\w*|conventi\w*)\b")
-_STATUTE = re.compile(r"(?:lege|legea|cod|codul|ordonant|hotarar|constituti|regulament|directiv)")
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,8 +122,8 @@ def missing_in_contracts(
 
 
 def _is_contract(document: Document) -> bool:
-    title = fold_diacritics(document.title.lower()).strip()
-    return bool(_CONTRACT.search(title)) and not _STATUTE.match(title)
+    title = fold_diacritics(document.title.lower())
+    return bool(_CONTRACT.search(title)) and not is_statute(document)
 
 
 def _top_units(locators: Sequence[str], prefix: str) -> tuple[str, ...]:

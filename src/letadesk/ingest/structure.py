@@ -28,6 +28,7 @@ import re
 from collections.abc import Iterator, Sequence
 
 from letadesk.domain import ParsedFragment, ParsedPage
+from letadesk.ingest.pieces import split_long, trim
 from letadesk.references import grammar
 from letadesk.references.grammar import (
     RO_INLINE_LITERA,
@@ -37,7 +38,6 @@ from letadesk.references.grammar import (
     inline_puncte,
     next_point,
 )
-from letadesk.text import ends_sentence
 
 __all__ = ["split_fragments"]
 
@@ -47,12 +47,6 @@ _CONTINUATION_TAIL = re.compile(
     r"(?:\b(?:alin|art|lit|pct|nr|al|Sections?|Articles?|SECTIONS?|ARTICLES?|and|or|of|to|"
     r"in|under|at|by|with|la|din|și|şi|sau|prevăzute?)\.?|,)$"
 )
-_BREAK_PARAGRAPH = re.compile(r"\n[ \t\r]*\n|\f")
-# A line, or where a consolidation note or an editorial "Notă" written in-line begins: a
-# piece that opens with the note is read as one ("… lit. c); Notă În Jurnalul Oficial …").
-_BREAK_LINE = re.compile(r"\n|[ \t](?=Notă\b|\(la \d{2}-\d{2}-\d{4}, )")
-_BREAK_SENTENCE = re.compile(r"[.!?;:][\"'”’)\]]*\s")
-_BREAK_SPACE = re.compile(r"\s")
 _INLINE_TITLE = re.compile(r"[.;:]\s+([^.;:\n]{1,100})$")
 
 
@@ -341,56 +335,18 @@ def _follows(prev: tuple[int, int], new: tuple[int, int]) -> bool:
     return new in ((prev[0] + 1, 0), (prev[0], prev[1] + 1))
 
 
-def _trim(text: str, start: int, end: int) -> tuple[int, int]:
-    while start < end and text[start].isspace():
-        start += 1
-    while end > start and text[end - 1].isspace():
-        end -= 1
-    return start, end
-
-
-def _cut_point(text: str, start: int, max_chars: int) -> int:
-    """Where to end a piece that starts at ``start``, no longer than max_chars (the text
-    runs on past ``start + max_chars``)."""
-    limit = start + max_chars
-    floor = start + max_chars // 3
-    for pattern in (_BREAK_PARAGRAPH, _BREAK_LINE, _BREAK_SENTENCE, _BREAK_SPACE):
-        best = -1
-        for m in pattern.finditer(text, floor, limit + 1):
-            if m.end() - 1 <= limit and (
-                pattern is not _BREAK_SENTENCE or ends_sentence(text, m.start())
-            ):
-                best = m.end()
-        if best > floor:
-            return min(best, limit)
-    return limit
-
-
-def _split_long(text: str, start: int, end: int, max_chars: int) -> Iterator[tuple[int, int]]:
-    """Trimmed pieces of [start, end), each at most max_chars long."""
-    start, end = _trim(text, start, end)
-    while end - start > max_chars:
-        cut = _cut_point(text, start, max_chars)
-        piece = _trim(text, start, cut)
-        if piece[0] < piece[1]:
-            yield piece
-        start, end = _trim(text, cut, end)
-    if start < end:
-        yield start, end
-
-
 def _unit_pieces(text: str, cut: _Cut, end: int, max_chars: int) -> Iterator[tuple[int, int, str]]:
     """One unit as (start, end, locator) pieces: whole, or split at its sub-items."""
-    start, stop = _trim(text, cut.start, end)
+    start, stop = trim(text, cut.start, end)
     if stop - start <= max_chars or not cut.subs:
-        for s, e in _split_long(text, start, stop, max_chars):
+        for s, e in split_long(text, start, stop, max_chars):
             yield s, e, cut.locator
         return
     bounds = [(cut.start, cut.locator), *cut.subs, (end, "")]
     if len(text[cut.start : cut.subs[0][0]].strip()) < 120:  # a bare header joins its first item
         bounds = [(cut.start, cut.subs[0][1]), *bounds[2:]]
     for (s, locator), (e, _) in itertools.pairwise(bounds):
-        for ps, pe in _split_long(text, s, e, max_chars):
+        for ps, pe in split_long(text, s, e, max_chars):
             yield ps, pe, locator
 
 

@@ -31,6 +31,19 @@ CODE_LAWS: dict[str, tuple[str, str]] = {
 }
 
 
+# A title that opens by naming an act of law ("LEGE nr. 85 din …", "Codul civil",
+# "ORDONANȚĂ DE URGENȚĂ …", "Regulamentul (UE) 2016/679"), diacritics folded.
+_STATUTE = re.compile(
+    r"\s*(?:lege|legea|cod|codul|ordonant|hotarar|constituti|regulament|directiv)"
+)
+
+
+def is_statute(doc: Document) -> bool:
+    """Whether ``doc`` is an act of law, by its title (or file name, when its title is
+    the file's name): a law, code, ordinance, decision, regulation, the Constitution."""
+    return _STATUTE.match(fold_diacritics(doc.title.lower())) is not None
+
+
 def _haystack(doc: Document) -> str:
     return fold_diacritics(f"{doc.title} {doc.path.rsplit('/', 1)[-1]}".lower())
 

@@ -1,0 +1,58 @@
+"""Cutting a unit too long for one fragment into pieces: at a paragraph, a line or where
+an in-line note begins, a sentence (never after an abbreviation such as "nr."), or a
+space, the last such boundary that keeps the piece within ``max_chars``."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from letadesk.text import ends_sentence
+
+__all__ = ["split_long", "trim"]
+
+_BREAK_PARAGRAPH = re.compile(r"\n[ \t\r]*\n|\f")
+# A line, or where a consolidation note or an editorial "Notă" written in-line begins: a
+# piece that opens with the note is read as one ("… lit. c); Notă În Jurnalul Oficial …").
+_BREAK_LINE = re.compile(r"\n|[ \t](?=Notă\b|\(la \d{2}-\d{2}-\d{4}, )")
+_BREAK_SENTENCE = re.compile(r"[.!?;:][\"'”’)\]]*\s")
+_BREAK_SPACE = re.compile(r"\s")
+
+
+def trim(text: str, start: int, end: int) -> tuple[int, int]:
+    """[start, end) less the whitespace at either end."""
+    while start < end and text[start].isspace():
+        start += 1
+    while end > start and text[end - 1].isspace():
+        end -= 1
+    return start, end
+
+
+def _cut_point(text: str, start: int, max_chars: int) -> int:
+    """Where to end a piece that starts at ``start``, no longer than max_chars (the text
+    runs on past ``start + max_chars``)."""
+    limit = start + max_chars
+    floor = start + max_chars // 3
+    for pattern in (_BREAK_PARAGRAPH, _BREAK_LINE, _BREAK_SENTENCE, _BREAK_SPACE):
+        best = -1
+        for m in pattern.finditer(text, floor, limit + 1):
+            if m.end() - 1 <= limit and (
+                pattern is not _BREAK_SENTENCE or ends_sentence(text, m.start())
+            ):
+                best = m.end()
+        if best > floor:
+            return min(best, limit)
+    return limit
+
+
+def split_long(text: str, start: int, end: int, max_chars: int) -> Iterator[tuple[int, int]]:
+    """Trimmed pieces of [start, end), each at most max_chars long."""
+    start, end = trim(text, start, end)
+    while end - start > max_chars:
+        cut = _cut_point(text, start, max_chars)
+        piece = trim(text, start, cut)
+        if piece[0] < piece[1]:
+            yield piece
+        start, end = trim(text, cut, end)
+    if start < end:
+        yield start, end
