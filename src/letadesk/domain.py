@@ -112,6 +112,11 @@ class Document:
     source_state: SourceState = SourceState.CURRENT
 
     @property
+    def file_name(self) -> str:
+        """The name of the document's file, its folders left out (``/`` or ``\\``)."""
+        return self.path.replace("\\", "/").rsplit("/", 1)[-1]
+
+    @property
     def stale(self) -> bool:
         """The file changed or disappeared since it was indexed (re-ingest to refresh)."""
         return self.source_state != SourceState.CURRENT

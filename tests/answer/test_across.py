@@ -5,10 +5,11 @@ document. Assertions hold with the judge and with the lexical scorer."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
-from corpus_factory import GOVERNING_LAW_MATTER, GOVERNING_LAW_TITLES, write_matter
+from corpus_factory import GOVERNING_LAW_MATTER, GOVERNING_LAW_TITLES, write_matter, write_text
 from letadesk.answer.ask import AskOptions
 from letadesk.domain import Answer
 from letadesk.workspace import Workspace
@@ -140,3 +141,23 @@ def test_a_document_whose_claims_fail_gate_3_has_no_answer(ws: Workspace) -> Non
     assert rejected and rejected[0].check == "citation"
     searched = ws.audit.entries()[0].record["across"]
     assert [d["answers"] for d in searched] == [True, True]
+
+
+def test_contracts_of_one_title_are_told_apart_by_their_files(tmp_path: Path) -> None:
+    same = (
+        "SPONSORSHIP AGREEMENT\n\nSection 1. Governing Law\n"
+        "1.1 This Agreement shall be governed by the laws of the State of {}.\n"
+    )
+    docs = tmp_path / "docs"
+    write_text(docs, "alpha_sponsorship.txt", same.format("New York"))
+    write_text(docs, "beta_sponsorship.txt", same.format("Florida"))
+    with Workspace.open(tmp_path / "profile") as workspace:
+        workspace.documents.ingest([docs], matter="S")
+        answer = workspace.ask("What is the governing law?", matter="S", options=EXTRACT)
+    assert sorted(g.document for g in answer.groups) == [
+        "SPONSORSHIP AGREEMENT (alpha_sponsorship.txt)",
+        "SPONSORSHIP AGREEMENT (beta_sponsorship.txt)",
+    ]
+    for group in answer.groups:  # each claim still cites its document by its title
+        cited = {c.document for i in group.claims for c in answer.claims[i].citations}
+        assert cited == {"SPONSORSHIP AGREEMENT"}

@@ -25,6 +25,7 @@ than two documents answer, the single-document answer decides, as before.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
@@ -136,9 +137,10 @@ def _grouped(
     and the documents of ``findings`` that keep no claim; no groups when one answers."""
     claims: list[Claim] = []
     groups: list[AnswerGroup] = []
+    name = _names([f.document for f in findings])
     for finding, found in answering:
         indices = tuple(range(len(claims), len(claims) + len(found)))
-        groups.append(AnswerGroup(finding.document.id, finding.document.title, indices))
+        groups.append(AnswerGroup(finding.document.id, name[finding.document.id], indices))
         claims.extend(found)
     if len(groups) < 2:
         return claims, [], []
@@ -147,11 +149,20 @@ def _grouped(
         claims,
         groups,
         [
-            UnansweredDocument(f.document.id, f.document.title)
+            UnansweredDocument(f.document.id, name[f.document.id])
             for f in findings
             if f.document.id not in answered
         ],
     )
+
+
+def _names(documents: Sequence[Document]) -> dict[DocumentId, str]:
+    """Each document's title, with its file's name after it where another document of
+    the answer has the same title (three contracts named "SPONSORSHIP AGREEMENT")."""
+    count = Counter(d.title for d in documents)
+    return {
+        d.id: d.title if count[d.title] == 1 else f"{d.title} ({d.file_name})" for d in documents
+    }
 
 
 def survey(

@@ -45,7 +45,7 @@ def is_statute(doc: Document) -> bool:
 
 
 def _haystack(doc: Document) -> str:
-    return fold_diacritics(f"{doc.title} {doc.path.rsplit('/', 1)[-1]}".lower())
+    return fold_diacritics(f"{doc.title} {doc.file_name}".lower())
 
 
 def act_matches(act: ActRef, doc: Document) -> bool:
