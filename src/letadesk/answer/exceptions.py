@@ -30,7 +30,7 @@ from letadesk.answer.scoring import candidate_sentences
 from letadesk.domain import DraftClaim, Evidence, Passage, Scores, SearchFilters
 from letadesk.ports import CorpusReader
 from letadesk.references import Reference
-from letadesk.references.grammar import litera_span
+from letadesk.references.grammar import unit_span
 from letadesk.retrieve.provisions import article_head, provision_fragments
 from letadesk.text import fold_diacritics
 
@@ -162,14 +162,14 @@ def _named_rule_sentence(
     corpus: CorpusReader, filters: SearchFilters, passage: Passage, ref: Reference, sentence: str
 ) -> tuple[Passage, str] | None:
     """The first sentence of provision ``ref`` of ``passage``'s document that is no
-    exception (the one of its litera when ``ref`` names one); ``None`` when the document
-    has no such provision."""
+    exception (the one of its litera or punct when ``ref`` names one inside its alineat's
+    fragment); ``None`` when the document has no such provision."""
     document = passage.fragment.document_id
     scope = SearchFilters(matter_id=filters.matter_id, document_id=document, as_of=filters.as_of)
     found = provision_fragments(corpus, scope, ref, lambda f: f.document_id == document)
-    for fragment, letter in found:
+    for fragment, held in found:
         text = fragment.text
-        if letter is not None and (span := litera_span(text, letter)) is not None:
+        if held is not None and (span := unit_span(text, held)) is not None:
             text = text[span[0] : span[1]]
         rules = [s for s in candidate_sentences(text) if s != sentence and not is_exception(s)]
         if rules:
