@@ -236,6 +236,18 @@ def test_a_definition_list_entry_is_titled_by_its_term() -> None:
     assert defined_term(long) == ""
 
 
+def test_an_entry_may_define_its_term_with_a_verb() -> None:
+    """Legea 85/2014 art. 5: "29. insolvența este acea stare a patrimoniului …"."""
+    assert defined_term("29. insolvența este acea stare a patrimoniului debitorului") == (
+        "insolvența"
+    )
+    entries = "x; 16^1. creanțele în litigiu reprezintă creanțele contestate; 17. Abrogat."
+    assert defined_terms(entries) == ["creanțele în litigiu"]
+    # a sentence of a numbered list, or a clause that opens with a condition: no entry
+    assert defined_term("1. Contractul este încheiat în scris.") == ""
+    assert defined_term("2. în cazul în care contractul este reziliat, părțile") == ""
+
+
 def test_entries_are_read_inside_a_fragment_too() -> None:
     """A portal's consolidated text runs several entries on one line, after a note."""
     line = (

@@ -54,10 +54,17 @@ _GENERIC = frozenset(
 # words: "Public" does not answer "informaţie de interes public".
 MIN_SPECIFIC_SHARE = 0.5
 _OR = frozenset({"sau", "ori"})
+# Words that open a clause, not a defined term ("2. în cazul în care contractul este …")
+_NOT_A_TERM = r"(?:în|in|dacă|daca|pentru|la|cu|de|când|cand|prin|pe|după|dupa|care|ce|nu|se)"
 # An entry of a definition list: an enumerator, the term (at most ten words), a spaced
-# dash ("a) plan de remediere - anexă ...", "1. acord-cadru – acordul ...").
+# dash ("a) plan de remediere - anexă ...", "1. acord-cadru – acordul ...") or, for a term
+# in lower case, a defining verb ("29. insolvența este acea stare a patrimoniului ...",
+# "16^1. creanțele în litigiu reprezintă ...").
 _DEFINITION_ENTRY = re.compile(
-    r"\s*(?:\(?[a-z]{1,2}\)|\d{1,3}(?:\^\d+)?[.)])[ \t]+((?:[^\s.;:!?]+[ \t]+){1,10}?)[-–—][ \t]"
+    r"\s*(?:\(?[a-z]{1,2}\)|\d{1,3}(?:\^\d+)?[.)])[ \t]+"
+    r"(?:((?:[^\s.;:!?]+[ \t]+){1,10}?)[-–—]"
+    rf"|((?=[a-zăâîșşțţ])(?!{_NOT_A_TERM}\b)(?:[^\s.;:!?]+[ \t]+){{1,10}}?)"
+    r"(?:este|sunt|reprezintă|reprezinta|înseamnă))[ \t]"
 )
 # Where an entry may start inside a fragment: at its start, a line's, or after the ";"
 # or ":" that ends the entry or lead-in before it, or a consolidation note's ")".
@@ -130,7 +137,7 @@ def defined_term(text: str) -> str:
     """The term that ``text`` defines when it is an entry of a definition list ("a)
     plan de remediere - anexă la ..." defines "plan de remediere"), else ""."""
     m = _DEFINITION_ENTRY.match(text)
-    return m.group(1).strip() if m else ""
+    return (m.group(1) or m.group(2)).strip() if m else ""
 
 
 def _forms(word: str, families: bool) -> frozenset[str]:
@@ -182,7 +189,7 @@ def defined_terms(text: str) -> list[str]:
     """The terms of the entries of a definition list that ``text`` holds, at its start
     or after the end of another entry ("…; jj) operator economic - …")."""
     found = (_DEFINITION_ENTRY.match(text, m.start()) for m in _ENTRY_START.finditer(text))
-    return [m.group(1).strip() for m in found if m]
+    return [(m.group(1) or m.group(2)).strip() for m in found if m]
 
 
 def _names(question: Asked, title: str) -> bool:
