@@ -384,3 +384,35 @@ def test_stored_locators_name_an_english_clause_as_the_chunker_does(
 ) -> None:
     [ref] = parse_references(raw)
     assert stored_locators(ref) == stored
+
+
+@pytest.mark.parametrize(
+    ("text", "locator", "act"),
+    [
+        (
+            "What does art. 5 pct. 20 of Law no. 85/2014 say?",
+            "art. 5 pct. 20",
+            ("lege", "85", "2014"),
+        ),
+        ("Article 66(1) of Law 85/2014", "art. 66 alin. (1)", ("lege", "85", "2014")),
+        ("Article 1357 of the Civil Code", "art. 1357", ("cod", None, None)),
+        ("art. 3 of Government Emergency Ordinance no. 57/2019", "art. 3", ("oug", "57", "2019")),
+        ("art. 2 of GEO 57/2019", "art. 2", ("oug", "57", "2019")),
+        (
+            "Article 6(1)(f) of Regulation (EU) 2016/679",
+            "Article 6(1)(f)",
+            ("regulament", "679", "2016"),
+        ),
+    ],
+)
+def test_a_romanian_act_cited_in_english(
+    text: str, locator: str, act: tuple[str, str | None, str | None]
+) -> None:
+    (ref,) = parse_references(text)
+    assert locator_of(ref) == locator
+    assert ref.act is not None and (ref.act.kind, ref.act.number, ref.act.year) == act
+
+
+def test_a_foreign_law_without_its_year_is_no_romanian_act() -> None:
+    assert parse_references("subject to Law No. 1234 of Brazil") == []
+    assert parse_references("governed by the laws of the State of New York") == []

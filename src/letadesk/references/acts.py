@@ -26,6 +26,16 @@ _LAW_RES = (
     re.compile(_LAW_KW + r"(?:\s+(?!nr\b)[a-z]+){1,5}?" + _NR_TAIL_STRICT),
 )
 _LAW_BARE = re.compile(_LAW_KW + r"\s*nr\.?(?!\s*\d)")
+# Romanian acts named in English, always with their year ("Law no. 85/2014", "Government
+# Emergency Ordinance no. 57/2019", "GEO 57/2019"): a contract's "Law No. 1234" of
+# another country is no act of this kind.
+_EN_TAIL = rf"\s*(?:no\.?\s*)?{_NUM}\s*/\s*(\d{{4}})(?!\d)"
+_EN_RES: tuple[tuple[str, re.Pattern[str]], ...] = (
+    ("lege", re.compile(r"\blaw(?![a-z])" + _EN_TAIL)),
+    ("oug", re.compile(r"\b(?:(?:government )?emergency ordinance|e?\.?g\.?e\.?o\.?)" + _EN_TAIL)),
+    ("og", re.compile(r"\b(?<!emergency )(?:government ordinance|g\.?o\.?)" + _EN_TAIL)),
+    ("hg", re.compile(r"\b(?:government decision|g\.?d\.?)" + _EN_TAIL)),
+)
 _GOV_RES: tuple[tuple[str, re.Pattern[str]], ...] = (
     (
         "oug",
@@ -167,6 +177,11 @@ def _numbered_acts(key: str) -> list[Act]:
             acts.append(
                 Act(m.start(), m.end(), ActRef(kind, norm_number(m.group(1)), _year_of(m, 1)))
             )
+    for kind, pattern in _EN_RES:
+        acts += [
+            Act(m.start(), m.end(), ActRef(kind, norm_number(m.group(1)), m.group(2)))
+            for m in pattern.finditer(key)
+        ]
     return acts
 
 
