@@ -76,7 +76,8 @@ def _key(text: str) -> str:
 def is_exception(sentence: str) -> bool:
     """Whether ``sentence`` opens by stating an exception (after any numbering), or
     departs from a provision it names (:func:`named_rule`)."""
-    return bool(_EXCEPTION.match(_key(sentence))) or named_rule(sentence, "") is not None
+    key = _key(sentence)
+    return bool(_EXCEPTION.match(key)) or _named_rule(key, "") is not None
 
 
 def named_rule(sentence: str, locator: str) -> Reference | None:
@@ -84,7 +85,11 @@ def named_rule(sentence: str, locator: str) -> Reference | None:
     excepție de la prevederile art. 66 alin. (1)"; "alin. (1)" read in the article of
     ``locator``), or ``None``: none named, one of another act ("… de la art. 5 din
     Legea nr. 10/1995"), or an alineat named where ``locator`` gives no article."""
-    key = _key(sentence)
+    return _named_rule(_key(sentence), locator)
+
+
+def _named_rule(key: str, locator: str) -> Reference | None:
+    """:func:`named_rule` of a sentence already folded (:func:`_key`)."""
     m = _NAMED_RULE.search(key)
     if m is None or not (m["art"] or m["alin"] or m["lit"]) or _OTHER_ACT.match(key, m.end()):
         return None

@@ -291,9 +291,13 @@ class _Walker:
                 continues = bool(self.letter) and (
                     _letter_key(mark.label) in _next_letters(self.letter)
                 )
-            else:  # puncte inside a litera ("a) ... se execută: 1. ...") stay its text
-                colon = content[at - 2] == ":" and not (self.letter and not self.point)
-                continues = next_point(self.point, mark.label, after_colon=colon)
+            else:
+                continues = next_point(
+                    self.point,
+                    mark.label,
+                    after_colon=content[at - 2] == ":",
+                    in_litera=bool(self.letter),
+                )
             if continues:
                 self._sub(offset + at, mark)
 

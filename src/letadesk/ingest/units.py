@@ -166,8 +166,8 @@ class _Scan:
             elif kind == "pct":
                 point = number
             elif kind == "inline":
-                colon = self.text[at - 2] == ":" and not (letter and not point)
-                if next_point(point, number, after_colon=colon):
+                colon = self.text[at - 2] == ":"
+                if next_point(point, number, after_colon=colon, in_litera=letter):
                     point = number
                     yield at, (2, f"pct. {number}")
 

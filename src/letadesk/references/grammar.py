@@ -219,11 +219,12 @@ class Grammar:
         return f"{base}({x})", x
 
 
-def next_point(prev: str, new: str, *, after_colon: bool) -> bool:
+def next_point(prev: str, new: str, *, after_colon: bool, in_litera: bool = False) -> bool:
     """Whether punct ``new`` continues the numbering after ``prev`` ("" before the
-    first, which must be "1." after a colon): 4 -> 5, 4 -> 4^1, 4^1 -> 4^2 or 5."""
+    first, which must be "1." after a colon, and not inside a litera: "a) … se execută:
+    1. …" stays the litera's text): 4 -> 5, 4 -> 4^1, 4^1 -> 4^2 or 5."""
     if not prev:
-        return new == "1" and after_colon
+        return new == "1" and after_colon and not in_litera
     base, _, sup = prev.partition("^")
     if not base.isdigit():
         return False
