@@ -7,7 +7,8 @@ topics.
 One JSON line per question: its row (split, kind, act, article), whether the shipped
 answer cited the right article first, Gate 2's bar, and for each retrieved passage (in
 retrieval order) its retrieval scores, the judge's combined score, the title lift, the
-share of the question's topic it holds, the e5 cosine of the question to it, Gate 2's
+share of the question's topic it holds, the e5 cosine of the question to it and to its
+nearest sentence, Gate 2's
 final score and whether it is of the expected article (``gold``).
 
     .venv/bin/python benchmarks/natural_features.py OUT.jsonl [--keep DIR] [--split S]
@@ -91,9 +92,11 @@ def passage_features(p: Passage, gate: Any, rank: int) -> dict[str, Any]:
         "judge": inner.passage(p),
         "judge_raw": raw,
         "lift": titled._lift(p),
+        "valued": titled.unfloored(p) - inner.passage(p) - titled._lift(p),
         "short": titled._falls_short(p),
         "coverage": passage_relevance(titled._topic, p),
         "cosine": semantic._similarity.get(fid) if semantic is not None else None,
+        "nearest": semantic._nearest.get(fid) if semantic is not None else None,
         "final": gate.scorer.passage(p),
         "text": p.fragment.text[:300],
     }

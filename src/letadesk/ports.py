@@ -171,6 +171,11 @@ class IndexSearch(Protocol):
         embeds it); ``{}`` when no embedder can run."""
         ...
 
+    def part_similarity(self, query: str, parts: Sequence[tuple[Passage, str]]) -> list[float]:
+        """The cosine of the embedded query to each part (a sentence) of a passage, in
+        order, each embedded as its fragment is; ``[]`` when no embedder can run."""
+        ...
+
     def query_vector(self, query: str) -> tuple[str, np.ndarray] | None:
         """The embedder's name and its vector of ``query`` (the one the search uses);
         None when there is no embedder."""

@@ -15,11 +15,15 @@ from letadesk.answer.ask import AskOptions
 from letadesk.answer.relevance import question_topic
 from letadesk.answer.scoring import LexicalScorer
 from letadesk.answer.semantic import (
+    BAR_RAISE,
     LONG_MIN_COVERAGE,
     LONG_QUESTION_WORDS,
     LONG_SEMANTIC_WEIGHT,
+    LONG_SENTENCE_WEIGHT,
     MIN_COVERAGE,
     SEMANTIC_WEIGHT,
+    SENTENCE_WEIGHT,
+    Meaning,
     SemanticScorer,
     meaning_weights,
 )
@@ -49,7 +53,7 @@ def test_the_passage_nearer_in_meaning_leads_where_the_words_tie() -> None:
     inner = LexicalScorer(question_topic(QUESTION), 0.5)
     assert inner.passage(passages[0]) == inner.passage(passages[1])  # the words tie
     _, measure = _cosines({1: 0.87, 2: 0.91, 3: 0.80})
-    scorer = SemanticScorer(inner, passages, measure, weight=2.0)  # type: ignore[arg-type]
+    scorer = SemanticScorer(inner, passages, measure, Meaning(weight=2.0))  # type: ignore[arg-type]
     ranked = sorted(passages, key=scorer.passage, reverse=True)
     assert [p.fragment.id for p in ranked] == [2, 1, 3]
     # the margin is measured from the median (0.87): 2 × 0.04 up, 0 and 2 × 0.07 down
@@ -65,7 +69,7 @@ def test_passages_prepared_later_are_measured_once_against_the_same_median() -> 
     later = make_passage(4, ANSWERS)
     asked, measure = _cosines({1: 0.87, 2: 0.91, 3: 0.80, 4: 0.95})
     inner = LexicalScorer(question_topic(QUESTION), 0.5)
-    scorer = SemanticScorer(inner, first, measure, weight=1.0)  # type: ignore[arg-type]
+    scorer = SemanticScorer(inner, first, measure, Meaning(weight=1.0))  # type: ignore[arg-type]
     scorer.prepare([first[0], later])
     scorer.prepare([later])
     assert asked == [1, 2, 3, 4]  # each passage measured once
@@ -75,8 +79,83 @@ def test_passages_prepared_later_are_measured_once_against_the_same_median() -> 
 def test_a_passage_without_a_cosine_keeps_the_inner_score() -> None:
     passages = [make_passage(1, LISTS)]
     inner = LexicalScorer(question_topic(QUESTION), 0.5)
-    scorer = SemanticScorer(inner, passages, lambda _: {}, weight=2.0)
+    scorer = SemanticScorer(inner, passages, lambda _: {}, Meaning(weight=2.0))
     assert scorer.passage(passages[0]) == inner.passage(passages[0])
+
+
+def _part_cosines(values: Mapping[str, float]) -> tuple[list[str], object]:
+    asked: list[str] = []
+
+    def measure(parts: Sequence[tuple[Passage, str]]) -> list[float]:
+        asked.extend(text for _, text in parts)
+        return [values[text] for _, text in parts]
+
+    return asked, measure
+
+
+TWO_SENTENCES = f"{ELSE} {ANSWERS}"
+
+
+def test_the_nearest_sentence_lifts_its_passage_and_is_scored_by_its_own_cosine() -> None:
+    # Two passages at the same fragment cosine: the one holding a sentence near the
+    # question leads, and within it the near sentence outscores its neighbour.
+    passages = [make_passage(1, TWO_SENTENCES), make_passage(2, LISTS), make_passage(3, LISTS)]
+    inner = LexicalScorer(question_topic(QUESTION), 0.5)
+    _, measure = _cosines({1: 0.85, 2: 0.85, 3: 0.85})
+    asked, parts = _part_cosines({ELSE: 0.80, ANSWERS: 0.93, LISTS: 0.87})
+    meaning = Meaning(weight=3.0, sentence_weight=4.0, bar_raise=0.02)
+    scorer = SemanticScorer(inner, passages, measure, meaning, parts)  # type: ignore[arg-type]
+    assert asked == [ELSE, ANSWERS, LISTS, LISTS]  # each scored sentence measured
+    assert scorer.threshold == pytest.approx(0.52)  # the bar raised
+    # nearest sentences 0.93, 0.87, 0.87: median 0.87
+    assert scorer.margin(passages[0]) == pytest.approx(4.0 * 0.06)
+    assert scorer.margin(passages[1]) == pytest.approx(0.0)
+    near = scorer.sentence(passages[0], ANSWERS) - inner.sentence(passages[0], ANSWERS)
+    assert near == pytest.approx(4.0 * 0.06)
+    # a sentence that is far from the question (under SENTENCE_NEAR) counts for nothing
+    assert scorer.margin(passages[0], ELSE) == pytest.approx(0.0)
+    scorer.prepare([passages[0]])
+    assert len(asked) == 4  # measured once
+
+
+def test_without_sentence_cosines_the_fragments_alone_count() -> None:
+    passages = [make_passage(1, TWO_SENTENCES), make_passage(2, LISTS)]
+    inner = LexicalScorer(question_topic(QUESTION), 0.5)
+    _, measure = _cosines({1: 0.90, 2: 0.80})
+    meaning = Meaning(weight=2.0, sentence_weight=4.0)
+    scorer = SemanticScorer(inner, passages, measure, meaning, lambda _: [])
+    assert scorer.margin(passages[0]) == pytest.approx(0.1)
+    assert scorer.margin(passages[0], ANSWERS) == pytest.approx(0.1)
+
+
+def test_sentence_cosines_embed_each_sentence_as_its_fragment_once(tmp_path: Path) -> None:
+    folder = tmp_path / "docs"
+    write_text(folder, "lege.txt", f"Articolul 1\n{ANSWERS}\nArticolul 2\n{LISTS}\n")
+    ws = Workspace.open(tmp_path / "ws")
+    try:
+        ws.documents.ingest([folder], matter="M")
+        retriever = Retriever(ws.corpus, ws.indexes)
+        memo = make_passage(10**6, TWO_SENTENCES, title="Memo", locator="pct. 1")
+        parts = [(memo, ANSWERS), (memo, ELSE)]
+        embedder = ws.indexes.embedder
+        query = embedder.embed_query(QUESTION)
+        made = retriever.part_similarity(QUESTION, parts)
+        expected = embedder.embed_passages([f"Memo pct. 1\n{ANSWERS}", f"Memo pct. 1\n{ELSE}"])
+        assert made == pytest.approx([float(v @ query) for v in expected])
+        assert made[0] > made[1]  # the sentence that answers is the nearer
+        embedded: list[int] = []
+        original = embedder.embed_passages
+
+        def counted(texts: Sequence[str], **kwargs: object) -> np.ndarray:
+            embedded.append(len(texts))
+            return original(texts)
+
+        ws.indexes.embedder.embed_passages = counted  # type: ignore[method-assign]
+        assert retriever.part_similarity(QUESTION, parts[::-1]) == pytest.approx(made[::-1])
+        assert embedded == []  # asked again: read from the kept vectors
+        assert retriever.part_similarity(QUESTION, []) == []
+    finally:
+        ws.close()
 
 
 def test_cosines_read_the_stored_vectors_and_embed_what_has_none(tmp_path: Path) -> None:
@@ -138,11 +217,19 @@ ABSENT_STORY = (
 
 def test_a_long_question_is_read_by_meaning_more_and_by_its_words_less() -> None:
     assert len(STORY.split()) > LONG_QUESTION_WORDS >= len(QUESTION.split())
-    assert meaning_weights(QUESTION, "ro") == (SEMANTIC_WEIGHT["ro"], MIN_COVERAGE["ro"])
-    assert meaning_weights(STORY, "ro") == (LONG_SEMANTIC_WEIGHT["ro"], LONG_MIN_COVERAGE["ro"])
-    weight, floor = meaning_weights(STORY, "ro")
-    assert weight > SEMANTIC_WEIGHT["ro"] and floor < MIN_COVERAGE["ro"]
-    assert meaning_weights(STORY, "en") == (0.0, 0.0)  # English: the judge alone
+    short, long = meaning_weights(QUESTION, "ro"), meaning_weights(STORY, "ro")
+    assert short == Meaning(
+        SEMANTIC_WEIGHT["ro"], SENTENCE_WEIGHT["ro"], MIN_COVERAGE["ro"], BAR_RAISE["ro"]
+    )
+    assert long == Meaning(
+        LONG_SEMANTIC_WEIGHT["ro"],
+        LONG_SENTENCE_WEIGHT["ro"],
+        LONG_MIN_COVERAGE["ro"],
+        BAR_RAISE["ro"],
+    )
+    assert long.weight > short.weight and long.floor < short.floor
+    english = meaning_weights(STORY, "en")
+    assert english == Meaning() and not english.reads  # English: the judge alone
 
 
 @pytest.mark.model
@@ -158,8 +245,12 @@ def test_a_story_told_before_the_question_finds_its_article(
         assert answer.answered
         assert answer.claims[0].citations[0].locator == "art. 3"
         assert not ws.ask(ABSENT_STORY, matter="M", options=options).answered
-        # read with a short question's weights, the story's words sink it
+        # read with a short question's weights, its nearest sentence carries it; by the
+        # fragments' cosines alone, the story's words sink it
         monkeypatch.setattr(semantic, "LONG_QUESTION_WORDS", 1000)
+        assert ws.ask(STORY, matter="M", options=options).answered
+        monkeypatch.setattr(semantic, "SENTENCE_WEIGHT", {"ro": 0.0})
+        monkeypatch.setattr(semantic, "BAR_RAISE", {"ro": 0.0})
         assert not ws.ask(STORY, matter="M", options=options).answered
     finally:
         ws.close()

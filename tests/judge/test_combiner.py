@@ -124,19 +124,22 @@ def test_the_judge_reads_only_the_shortlist_the_combiners_prior_ranks_first() ->
 def test_a_romanian_source_holding_too_little_of_the_topic_is_named_not_quoted(
     tmp_path: Path,
 ) -> None:
-    # The sample contract's art. 5 (1) says "notificare ... cu 30 de zile înainte", not
-    # "preaviz": half the topic, under the Romanian floor, whatever the judge reads; the
-    # refusal names it first among the provisions the question may mean.
+    # The sample contract speaks of "notificare ... cu 30 de zile înainte", never of
+    # "preaviz" or "termen": too little of the topic, under the Romanian floor, whatever
+    # the judge reads, and no sentence near enough in meaning to lift it; the refusal
+    # names the provisions the question may mean.
     contract = resource("sample_matter", "contract_servicii.docx")
     ws = Workspace.open(tmp_path / "profile")
     try:
         ws.documents.ingest([contract], matter="sample")
         options = AskOptions(generate=False)
         answer = ws.ask(
-            "Cu ce preaviz poate fi denunțat contractul?", matter="sample", options=options
+            "Care este termenul de preaviz pentru încetarea contractului?",
+            matter="sample",
+            options=options,
         )
         assert not answer.claims
-        assert "art. 5 alin. (1)" in answer.clarify.split(" sau ")[0]
+        assert "art. 3 alin. (2)" in answer.clarify.split(" sau ")[0]
         record = ws.audit.entries(limit=1)[0].record
         assert record["relevance"]["scorer"] == default_judge().name
         fee = ws.ask("Care este termenul de plată a onorariului?", matter="sample", options=options)

@@ -161,3 +161,19 @@ def test_both_backends_embed_a_question_alike_for_gate_1(
     assert embedded is not None and served is not None
     assert served[0] == embedded[0]  # the same embedder, so the same legal-meaning head
     assert float(served[1] @ embedded[1]) == pytest.approx(1.0, abs=1e-4)
+
+
+def test_both_backends_measure_a_sentence_alike_for_gate_2(
+    pg_server: PgServer, firm: tuple[str, Path]
+) -> None:
+    database, data = firm
+    question = "În ce termen se plătește prețul?"
+    with Workspace.open(data) as local:
+        found = local.search(question, matter="Contract RO", k=3)
+        assert found
+        parts = [(p, p.fragment.text) for p in found]
+        embedded = local.indexes.part_similarity(question, parts)
+        with ServerWorkspace(pg_server.url(database, "ana"), local) as server:
+            served = server.indexes.part_similarity(question, parts)
+    assert len(served) == len(embedded) == len(parts)
+    assert served == pytest.approx(embedded, abs=1e-4)

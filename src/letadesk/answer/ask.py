@@ -14,6 +14,7 @@ from dataclasses import dataclass, replace
 from datetime import date
 from functools import partial
 
+from letadesk.answer import semantic
 from letadesk.answer.across import answer_across, asked_of_several
 from letadesk.answer.build import AnswerBuilder
 from letadesk.answer.citations import rejected_for
@@ -39,7 +40,6 @@ from letadesk.answer.relevance import (
 )
 from letadesk.answer.repealed import split_repealed
 from letadesk.answer.scoring import JudgeScorer, LexicalScorer, Scorer
-from letadesk.answer.semantic import SemanticScorer, cosines_or_none, meaning_weights
 from letadesk.answer.settle import State, coherence, prefer_relevant, settled, sort
 from letadesk.answer.titles import TitledScorer
 from letadesk.answer.trace import AskTrace
@@ -223,11 +223,13 @@ class Asker:
             if reads is not None
             else LexicalScorer(topic, options.min_relevance)
         )
-        weight, floor = meaning_weights(question, language)
-        scorer = titled = TitledScorer(scorer, question, topic=topic, floor=floor)
-        if weight:
-            cosines = partial(cosines_or_none, self._retriever.similarity, question)
-            scorer = SemanticScorer(titled, passages, cosines, weight)
+        meaning = semantic.meaning_weights(question, language)
+        scorer = titled = TitledScorer(scorer, question, topic=topic, floor=meaning.floor)
+        if meaning.reads:
+            search = self._retriever
+            cosines = partial(semantic.cosines_or_none, search.similarity, question)
+            parts = partial(semantic.part_cosines_or_none, search.part_similarity, question)
+            scorer = semantic.SemanticScorer(titled, passages, cosines, meaning, parts)
         relevance = {id(p): scorer.passage(p) for p in passages}
         trace.relevance(scorer.name, scorer.threshold, passages, relevance, scorer.clause_types)
         covered = max((passage_relevance(topic, p) for p in passages), default=0.0)

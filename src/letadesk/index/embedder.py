@@ -8,6 +8,8 @@ drops its vectors when the name changes (see ``VectorIndex.ensure``).
 from __future__ import annotations
 
 import logging
+import threading
+from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol, runtime_checkable
@@ -17,6 +19,7 @@ import numpy as np
 from letadesk.errors import ModelError
 
 if TYPE_CHECKING:
+    from letadesk.domain import Passage
     from letadesk.index.e5_graphs import Precision
 
 log = logging.getLogger(__name__)
@@ -68,6 +71,39 @@ def passage_text(title: str, locator: str, text: str) -> str:
     """What is embedded for a fragment: its locator and document title give context."""
     head = " ".join(x for x in (title, locator) if x)
     return f"{head}\n{text}" if head else text
+
+
+class PartCosines:
+    """The cosine of a query vector to parts of passages (their sentences), each part
+    embedded as its fragment is (:func:`passage_text`: the document's title and the
+    fragment's locator before it). The vectors of the last ``size`` parts are kept: a
+    conversation asks of the same sources again."""
+
+    def __init__(self, size: int = 4096) -> None:
+        self._size = size
+        self._vectors: OrderedDict[tuple[str, str], np.ndarray] = OrderedDict()
+        self._lock = threading.Lock()  # the window and the firm server ask from threads
+
+    def __call__(
+        self, embedder: Embedder, query: np.ndarray, parts: Sequence[tuple[Passage, str]]
+    ) -> list[float]:
+        keys = [
+            (embedder.name, passage_text(p.document.title, p.fragment.locator, text))
+            for p, text in parts
+        ]
+        with self._lock:
+            known = {k: self._vectors[k] for k in keys if k in self._vectors}
+        missing = list(dict.fromkeys(k for k in keys if k not in known))
+        if missing:
+            made = embedder.embed_passages([text for _, text in missing])
+            known.update(zip(missing, made, strict=True))
+        with self._lock:
+            for key in keys:
+                self._vectors[key] = known[key]
+                self._vectors.move_to_end(key)
+            while len(self._vectors) > self._size:
+                self._vectors.popitem(last=False)
+        return [float(known[key] @ query) for key in keys]
 
 
 def _minilm(threads: int) -> Embedder:

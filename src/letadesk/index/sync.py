@@ -21,7 +21,7 @@ import numpy as np
 from letadesk.config import Paths, Settings
 from letadesk.domain import LexicalRow, Passage, SearchFilters, VectorRow
 from letadesk.errors import IndexError_
-from letadesk.index.embedder import passage_text
+from letadesk.index.embedder import PartCosines, passage_text
 from letadesk.index.matter_lexical import FormerLayout, MatterLexicalIndexes
 from letadesk.index.questions_first import QuestionsFirst
 from letadesk.index.tantivy_index import LexicalIndexBusy
@@ -69,6 +69,7 @@ class IndexSet:
         self._vectors: VectorIndex | None = None
         self._embedder: Embedder | None = None
         self._last_query: tuple[str, np.ndarray] | None = None  # the cascade asks twice
+        self._parts = PartCosines()
         self._worker: ThreadPoolExecutor | None = None  # see search_both
         self._readers: ReadPool | None = None  # see VectorIndex._cell_rows
         self.questions = QuestionsFirst(paths.asking)  # embedding yields to answers
@@ -341,6 +342,10 @@ class IndexSet:
             stored.update((p.fragment.id, made[i]) for i, p in enumerate(missing))
         vec = self._query_vector(query)
         return {fid: float(v @ vec) for fid, v in stored.items()}
+
+    def part_similarity(self, query: str, parts: Sequence[tuple[Passage, str]]) -> list[float]:
+        """The query's cosine to each part (a sentence) of a passage, embedded as it is."""
+        return self._parts(self.embedder, self._query_vector(query), parts) if parts else []
 
     def forget_last_query(self) -> None:
         """Drop the last query's vector (benchmarks time the embedder, not the cache)."""

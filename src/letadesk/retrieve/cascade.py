@@ -113,6 +113,11 @@ class Retriever:
         (:meth:`IndexSearch.similarity`)."""
         return self._indexes.similarity(query, passages)
 
+    def part_similarity(self, query: str, parts: Sequence[tuple[Passage, str]]) -> list[float]:
+        """The cosine of the embedded query to each part (a sentence) of a passage
+        (:meth:`IndexSearch.part_similarity`)."""
+        return self._indexes.part_similarity(query, parts)
+
     def fragment_count(self, filters: SearchFilters, text: str | None = None) -> int:
         """Fragments admissible under ``filters`` whose text holds a term of ``text``
         (as the lexical index analyses it), or all of them when ``text`` is None."""

@@ -21,7 +21,7 @@ import psycopg
 from letadesk.domain import Passage, SearchFilters
 from letadesk.errors import ConfigError
 from letadesk.families import with_family_forms
-from letadesk.index.embedder import passage_text
+from letadesk.index.embedder import PartCosines, passage_text
 from letadesk.server import stats
 from letadesk.server.corpus import FILTER_ARGS, filter_args
 from letadesk.text import fold_lower
@@ -87,6 +87,7 @@ class ServerIndexes:
         self._conn = conn
         self._embedder = embedder
         self._last_query: tuple[str, np.ndarray] | None = None
+        self._parts = PartCosines()
 
     # ---- IndexSearch ----------------------------------------------------------------
 
@@ -183,6 +184,13 @@ class ServerIndexes:
         made = self._embedder.embed_passages(texts)
         vector = self._query_vector(query, self._embedder)
         return {p.fragment.id: float(made[i] @ vector) for i, p in enumerate(passages)}
+
+    def part_similarity(self, query: str, parts: Sequence[tuple[Passage, str]]) -> list[float]:
+        """The query's cosine to each part of a passage, embedded as its fragment is;
+        ``[]`` without an embedder."""
+        if self._embedder is None or not parts:
+            return []
+        return self._parts(self._embedder, self._query_vector(query, self._embedder), parts)
 
     # ---- the KNN ----------------------------------------------------------------------
 
