@@ -29,6 +29,7 @@ from letadesk.retrieve.titles import (
     asks_definition,
     defined_term,
     defined_terms,
+    heading_title,
     marginal_title,
     names_defined,
     names_title,
@@ -375,3 +376,80 @@ def test_the_act_a_question_names_is_not_what_a_title_must_name() -> None:
     assert specific_words("Conform Codului penal, care este pedeapsa pentru furt?") == "furt"
     entry = "gg) ofertant - orice operator economic care a depus o ofertă;"
     assert names_defined(asked("Potrivit Legii nr. 98/2016, ce este un ofertant?"), entry)
+
+
+# An act without marginal titles, in the shape of Codul muncii as first published: a
+# section's heading opens the fragment of its first article.
+LABOUR = (
+    "CODUL MUNCII (FICTIV)\n\n"
+    "Secţiunea a 3-a Concedierea pentru motive care ţin de persoana salariatului\n\n\n"
+    "Articolul 61\n\nAngajatorul poate dispune concedierea pentru motive care ţin de "
+    "persoana salariatului în următoarele situaţii: a) în cazul în care salariatul a "
+    "săvârşit o abatere gravă; b) în cazul în care salariatul este arestat preventiv.\n\n"
+    "Secţiunea a 4-a Concedierea pentru motive care nu ţin de persoana salariatului\n\n\n"
+    "Articolul 65\n\n(1) Concedierea pentru motive care nu ţin de persoana salariatului "
+    "reprezintă încetarea contractului individual de muncă determinată de desfiinţarea "
+    "locului de muncă ocupat de salariat, din unul sau mai multe motive fără legătură cu "
+    "persoana acestuia.\n\n"
+    "Secţiunea a 6-a Dreptul la preaviz\n\n\n"
+    "Articolul 73\n\n(1) Persoanele concediate în temeiul art. 61 lit. c) şi d), al art. "
+    "65 şi 66 beneficiază de dreptul la un preaviz ce nu poate fi mai mic de 15 zile "
+    "lucrătoare.\n\n"
+    "Articolul 74\n\n(1) Decizia de concediere se comunică salariatului în scris.\n"
+)
+
+
+def test_a_section_heading_titles_the_article_it_opens() -> None:
+    assert heading_title("Secţiunea a 6-a Dreptul la preaviz\n\n\nArticolul 73\n\n(1) x") == (
+        "Dreptul la preaviz"
+    )
+    crumbs = (
+        "## Capitolul IV - Organizarea procedurii | Secţiunea a 13-a - Informarea "
+        "candidaților și ofertanților\nArticolul 214\n(1) Autoritatea contractantă …"
+    )
+    assert heading_title(crumbs) == "Informarea candidaților și ofertanților"
+    assert heading_title("Secţiunea 1\nDispoziţii generale\nArticolul 1\nText") == (
+        "Dispoziţii generale"
+    )
+    # a chapter's heading names what all its articles are about, not its first one
+    assert heading_title("Capitolul 2 Greva\n\n\nArticolul 250\n\nText.") == ""
+    assert heading_title("Articolul 5\n(1) Text.") == ""  # no heading
+    assert heading_title("(2) Text.\nSecţiunea 2 Alta\nArticolul 6\nText") == ""  # text first
+    assert heading_title("Secţiunea a 2-a\nArticolul 7\nText") == ""  # a bare label: nothing
+    # a marginal title is the article's own; the heading is used only without one
+    head = "Capitolul I Infracţiuni contra vieţii\n\nArticolul 188\n\nOmorul\n(1) Uciderea"
+    assert names_title(asked("Care este pedeapsa pentru omor?"), head)
+
+
+def test_a_heading_chooses_its_article_only_when_it_holds_most_of_the_question() -> None:
+    head = "## Capitolul IV | Secţiunea a 3-a - Reguli de publicitate și transparență\n"
+    text = f"{head}Articolul 142\nAutoritatea contractantă asigură transparența."
+    assert names_title(asked("Care sunt regulile de publicitate și transparență?"), text)
+    fine = asked("Ce amendă se aplică pentru încălcarea regulilor de publicitate și transparență?")
+    assert not names_title(fine, text)  # the fine is asked: half the question
+
+
+def test_a_heading_that_denies_is_not_named_by_a_question_that_does_not() -> None:
+    question = asked("Când poate fi concediat un salariat pentru motive ce țin de persoana lui?")
+    reasons = "Secţiunea a 3-a Concedierea pentru motive care ţin de persoana salariatului"
+    other = "Secţiunea a 4-a Concedierea pentru motive care nu ţin de persoana salariatului"
+    assert names_title(question, f"{reasons}\n\nArticolul 61\n\nText.")
+    assert not names_title(question, f"{other}\n\nArticolul 65\n\n(1) Text.")
+    denied = asked("Când se poate concedia pentru motive care nu țin de persoana salariatului?")
+    assert names_title(denied, f"{other}\n\nArticolul 65\n\n(1) Text.")
+
+
+def test_the_article_a_section_heading_names_is_searched_first(tmp_path: Path) -> None:
+    write_text(tmp_path / "docs", "codul_muncii.txt", LABOUR)
+    with Workspace.open(tmp_path / "ws") as ws:
+        ws.documents.ingest([tmp_path / "docs"], matter="M")
+        found = ws.search("Ce prevede codul despre dreptul la preaviz?", matter="M", k=5)
+        assert found[0].via == "title"
+        assert found[0].fragment.locator == "art. 73 alin. (1)"
+        found = ws.search(
+            "În ce situații poate fi concediat un salariat pentru motive ce țin de persoana lui?",
+            matter="M",
+            k=5,
+        )
+        assert found[0].via == "title"
+        assert found[0].fragment.locator == "art. 61"

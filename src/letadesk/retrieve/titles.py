@@ -24,6 +24,7 @@ from dataclasses import dataclass
 
 from letadesk.domain import Fragment
 from letadesk.families import family, family_forms
+from letadesk.references.grammar import is_structure_line
 from letadesk.text import detect_language
 from letadesk.verify.support import content_stems, is_content, stem, words
 
@@ -38,6 +39,16 @@ _TITLE = re.compile(
     r"(?:^|\n)[ \t]*(?:Articolul|ARTICOLUL|Art\.)[ \t]+\d+(?:\^\d+)?[ \t]*\n(?:[ \t]*\n)*"
     r"[ \t]*([^\n(0-9\-–][^\n]{1,90}?)[ \t]*\n[ \t]*\S"
 )
+# The label of a heading: its kind and number, and the dash or stop after it.
+_HEADING_LABEL = re.compile(
+    r"^(?:Titlul|Capitolul|Sec[țţt]iunea|Subsec[țţt]iunea|Cartea|Partea|Paragraful|§)"
+    r"(?:\s+(?:a\s+)?(?:[IVXLC]+|\d+|întâi|intai)(?:-a|-lea)?\b)?\s*[-–—.:]?\s*",
+    re.IGNORECASE,
+)
+_SECTION = re.compile(r"(?:Subsec[țţt]iunea|Sec[țţt]iunea|Paragraful|§)", re.IGNORECASE)
+# Words that deny: a title holding one the question lacks ("Concedierea pentru motive
+# care nu ţin de persoana salariatului") is not the one it names.
+_DENIALS = frozenset({"nu", "fara", "fără"})
 # Words a title may hold that say nothing of its subject, and question words: neither
 # chooses an article (stems).
 _GENERIC = frozenset(
@@ -53,6 +64,11 @@ _GENERIC = frozenset(
 # A title chooses its article only when it also holds most of the question's specific
 # words: "Public" does not answer "informaţie de interes public".
 MIN_SPECIFIC_SHARE = 0.5
+# A section's heading speaks for several articles: it chooses the first only when it
+# holds most of the question ("Ce amendă se aplică pentru încălcarea regulilor de
+# publicitate și transparență …?" asks the fine, not "Reguli de publicitate și
+# transparență").
+MIN_HEADING_SHARE = 0.75
 _OR = frozenset({"sau", "ori"})
 # Words that open a clause, not a defined term ("2. în cazul în care contractul este …")
 _NOT_A_TERM = r"(?:în|in|dacă|daca|pentru|la|cu|de|când|cand|prin|pe|după|dupa|care|ce|nu|se)"
@@ -111,6 +127,7 @@ class Asked:
     specific: tuple[frozenset[str], ...]
     query: str
     defines: bool = False  # asks what a term means (:func:`asks_definition`)
+    denials: frozenset[str] = frozenset()  # its words that deny (:data:`_DENIALS`)
 
 
 def asked(question: str) -> Asked:
@@ -121,7 +138,8 @@ def asked(question: str) -> Asked:
     stems = set().union(*(_forms(w, romanian) for w, _, _ in words(question) if is_content(w)))
     if romanian and query:
         query = " ".join([query, *family_forms(query)])
-    return Asked(frozenset(stems), specific, query, asks_definition(question))
+    denials = frozenset({w for w, _, _ in words(question)} & _DENIALS)
+    return Asked(frozenset(stems), specific, query, asks_definition(question), denials)
 
 
 def asks_definition(question: str) -> bool:
@@ -153,6 +171,47 @@ def marginal_title(text: str) -> str:
     return "" if title.endswith((".", ";", ":", ",")) else title  # a sentence of its text
 
 
+def heading_title(text: str) -> str:
+    """The name of the heading ``text`` opens with, when an article header follows it
+    directly: an act without marginal titles names its first article of a section by
+    the section ("Secţiunea a 6-a Dreptul la preaviz" / "Articolul 73": "Dreptul la
+    preaviz"; the innermost of breadcrumbs "## Capitolul IV - … | Secţiunea a 13-a -
+    Informarea candidaților"; "Secţiunea 1" with its name on the next line); "" else,
+    and for a chapter's heading (:func:`_heading_name`)."""
+    lines: list[str] = []
+    for line in (x.strip() for x in text.split("\n")):
+        if not line:
+            continue
+        if is_structure_line(line) == "article":
+            break
+        lines.append(line)
+        if len(lines) > 3:
+            return ""
+    else:
+        return ""
+    if not lines or is_structure_line(lines[0]) != "heading":
+        return ""  # text before the article: not the head of a section
+    name = _heading_name(lines[-1])
+    if name is None and len(lines) > 1 and _heading_name(lines[-2]) == "":
+        name = lines[-1]  # the label on one line, the name on the next
+    if not name or len(name) > 120 or name.endswith((".", ";", ":", ",")):
+        return ""
+    return name
+
+
+def _heading_name(line: str) -> str | None:
+    """What a section's heading line names after its label ("Secţiunea a 6-a Dreptul la
+    preaviz" -> "Dreptul la preaviz"; "" for a bare label), None for a line that is no
+    section's heading. A chapter, title or part ("Capitolul 2 Greva") names what all its
+    articles are about, not its first one."""
+    if is_structure_line(line) != "heading":
+        return None
+    innermost = line.lstrip("#").split(" | ")[-1].strip()
+    if not _SECTION.match(innermost):
+        return None
+    return _HEADING_LABEL.sub("", innermost, count=1).strip()
+
+
 def title_terms(title: str) -> list[frozenset[str]]:
     """The content words of ``title``, each as its forms with its family; words joined
     by "sau" / "ori" or a slash are one term, named by either ("Lovirea sau alte
@@ -173,10 +232,15 @@ def title_terms(title: str) -> list[frozenset[str]]:
 
 
 def names_title(question: Asked, text: str) -> bool:
-    """Whether the question names every term of the title in ``text``
-    (:func:`title_terms`), the title says more than generic words, and it holds
-    :data:`MIN_SPECIFIC_SHARE` of the question's specific words."""
-    return _names(question, marginal_title(text))
+    """Whether the question names every term of the title in ``text`` (its marginal
+    title, or else the heading it opens with: :func:`heading_title`;
+    :func:`title_terms`), the title says more than generic words, and it holds
+    :data:`MIN_SPECIFIC_SHARE` of the question's specific words (a heading, which speaks
+    for several articles: :data:`MIN_HEADING_SHARE`)."""
+    title = marginal_title(text)
+    if title:
+        return _names(question, title)
+    return _named_share(question, heading_title(text)) >= MIN_HEADING_SHARE
 
 
 def names_defined(question: Asked, text: str) -> bool:
@@ -201,6 +265,9 @@ def _named_share(question: Asked, title: str) -> float:
     """The share of the question's specific words ``title`` holds, when the question
     names every term of it and it says more than generic words; else 0."""
     if not set(content_stems(title)) - _GENERIC:
+        return 0.0
+    denies = {w for w, _, _ in words(title)} & _DENIALS
+    if denies - question.denials:
         return 0.0
     terms = title_terms(title)
     if not all(term & question.stems for term in terms):
