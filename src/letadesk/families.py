@@ -28,7 +28,7 @@ from collections.abc import Iterable, Mapping
 from functools import cache
 
 from letadesk.synonyms import groups
-from letadesk.text import detect_language, fold_lower
+from letadesk.text import detect_language, fold_diacritics, fold_lower, unify_diacritics
 
 log = logging.getLogger(__name__)
 
@@ -107,6 +107,51 @@ def _pairs(lexicon: Mapping[str, str]) -> tuple[list[str], list[str]]:
 def load() -> None:
     """Read the lexicon now (a warm engine does, before its first question)."""
     _lexicon()
+    _spellings()
+
+
+def with_diacritics(text: str) -> str:
+    """A Romanian ``text`` with the words typed without diacritics written with them,
+    where the lexicon knows one spelling only and the typed one is no word
+    ("subinchiriez" -> "subînchiriez", "mostenitorii" -> "moștenitorii"; "sa", "camera",
+    "fata" stay: each is a word as typed). A word with a capital or a diacritic stays as
+    typed; other text is returned as it is. The embedder and the judge read Romanian
+    written with its diacritics (the indexes fold them either way)."""
+    if detect_language(text, min_stopwords=1) != "ro":
+        return text
+    spelled = _spellings()
+
+    def written(m: re.Match[str]) -> str:
+        word = m.group(0)
+        return spelled.get(word, word) if word.islower() else word
+
+    return _WORD.sub(written, text)
+
+
+@cache
+def _spellings() -> Mapping[str, str]:
+    """Folded form -> its one spelling with diacritics, for the lexicon's forms whose
+    folded spelling is not itself a form and has no other spelling."""
+    try:
+        from simplemma.strategies.dictionaries import DefaultDictionaryFactory
+    except ImportError:  # pragma: no cover - a dependency; kept working without it
+        return {}
+    raw = DefaultDictionaryFactory().get_dictionary("ro")
+    words = getattr(raw, "_dict", raw)
+    joined = "\n".join(
+        w.decode() if isinstance(w, bytes) else w for w in itertools.chain(words, words.values())
+    )
+    forms = set(unify_diacritics(joined.lower()).split("\n"))
+    spellings: dict[str, set[str]] = {}
+    for form in forms:
+        folded = fold_diacritics(form)
+        if folded != form:
+            spellings.setdefault(folded, set()).add(form)
+    return {
+        folded: next(iter(found))
+        for folded, found in spellings.items()
+        if len(found) == 1 and folded not in forms
+    }
 
 
 def family(word: str) -> frozenset[str]:

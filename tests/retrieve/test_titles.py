@@ -21,6 +21,7 @@ from letadesk.domain import (
     Passage,
     Scores,
 )
+from letadesk.retrieve.cascade import Retriever
 from letadesk.retrieve.titles import (
     DEFINITION_CANDIDATES,
     TITLE_CANDIDATES,
@@ -146,6 +147,16 @@ def test_a_verb_finds_the_title_of_its_noun(ws: Workspace) -> None:
     passages = ws.search("Ce riscă cineva care lovește o altă persoană?", matter="M", k=5)
     assert passages[0].via == "title"
     assert passages[0].fragment.locator == "art. 193 alin. (1)"
+
+
+def test_a_question_typed_without_diacritics_is_searched_and_read_with_them(
+    ws: Workspace,
+) -> None:
+    found = Retriever(ws.corpus, ws.indexes).search(
+        "Ce pedeapsa primeste cel care loveste o alta persoana?", ws.filters("M"), k=5
+    )
+    assert found.searched == "Ce pedeapsa primește cel care lovește o alta persoana?"
+    assert found.passages[0].fragment.locator == "art. 193 alin. (1)"
 
 
 @pytest.mark.model  # the shipped judge reads the question

@@ -12,6 +12,7 @@ from letadesk.families import (
     family,
     long_infinitive,
     negated_families,
+    with_diacritics,
     with_family_forms,
 )
 from letadesk.text import fold_lower
@@ -76,3 +77,17 @@ def test_a_noun_negated_by_ne_holds_the_negated_family_apart() -> None:
     assert negated_families(["neplata"]) == {NEGATED + MARK + "plata"}
     # a "ne-" word that is no negation
     assert negated_families(["nepotul", "nevoie", "neaparat", "nebun"]) == set()
+
+
+def test_a_romanian_question_typed_without_diacritics_is_read_with_them() -> None:
+    typed = "pot sa subinchiriez apartamentul inchiriat fara sa-l intreb pe proprietar?"
+    assert with_diacritics(typed) == (
+        "pot sa subînchiriez apartamentul închiriat fără sa-l întreb pe proprietar?"
+    )  # "sa" stays: it is a word as typed ("sa", "să" both are)
+    heirs = "trebuie s-o platim noi mostenitorii?"
+    assert with_diacritics(heirs) == "trebuie s-o plătim noi moștenitorii?"
+    # written with diacritics, a capital, or in English: as typed
+    assert with_diacritics("Care este pedeapsa pentru furt?") == "Care este pedeapsa pentru furt?"
+    assert with_diacritics("Pot sa Inchiriez?").startswith("Pot sa Inchiriez")
+    english = "Which law governs this agreement and its interpretation?"
+    assert with_diacritics(english) == english

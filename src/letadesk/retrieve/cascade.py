@@ -27,6 +27,7 @@ from letadesk.domain import (
     Scores,
     SearchFilters,
 )
+from letadesk.families import with_diacritics
 from letadesk.ports import CorpusReader, IndexSearch
 from letadesk.references import Reference, parse_references
 from letadesk.retrieve.acronyms import acronyms, expanded, spelt_out
@@ -47,8 +48,8 @@ class Retrieved:
     passages: list[Passage]
     references: list[Reference]  # the provisions the question named
     named: list[DocumentId] = field(default_factory=list)  # the documents it named
-    # The query as searched: with the names of acronyms the documents spell out
-    # (:mod:`letadesk.retrieve.acronyms`), else the query itself.
+    # The query as searched: with its diacritics, and with the names of acronyms the
+    # documents spell out (:mod:`letadesk.retrieve.acronyms`).
     searched: str = ""
     # The acronyms searched by the names the documents spell them out as (acronym: name).
     read_as: dict[str, str] = field(default_factory=dict)
@@ -63,9 +64,11 @@ class Retriever:
     def search(
         self, query: str, filters: SearchFilters, *, k: int = 20, dense: bool = True
     ) -> Retrieved:
-        """The cascade (:meth:`_cascade`); when the query holds an acronym no admissible
-        fragment holds and the documents found spell it out, the cascade again with the
-        name after the acronym."""
+        """The cascade (:meth:`_cascade`) for the query, a Romanian one written with its
+        diacritics (:func:`~letadesk.families.with_diacritics`); when the query holds an
+        acronym no admissible fragment holds and the documents found spell it out, the
+        cascade again with the name after the acronym."""
+        query = with_diacritics(query)
         found = self._cascade(query, filters, k=k, dense=dense)
         names = self._spelt_out(query, filters, found.passages)
         if not names:
