@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 
 import numpy as np
@@ -128,56 +128,56 @@ def test_without_sentence_cosines_the_fragments_alone_count() -> None:
     assert scorer.margin(passages[0], ANSWERS) == pytest.approx(0.1)
 
 
-def test_sentence_cosines_embed_each_sentence_as_its_fragment_once(tmp_path: Path) -> None:
+@pytest.fixture
+def law(tmp_path: Path) -> Iterator[tuple[Workspace, Retriever]]:
+    """A matter of one law of two articles (real SQLite, tantivy and e5), searched."""
     folder = tmp_path / "docs"
     write_text(folder, "lege.txt", f"Articolul 1\n{ANSWERS}\nArticolul 2\n{LISTS}\n")
-    ws = Workspace.open(tmp_path / "ws")
-    try:
+    with Workspace.open(tmp_path / "ws") as ws:
         ws.documents.ingest([folder], matter="M")
-        retriever = Retriever(ws.corpus, ws.indexes)
-        memo = make_passage(10**6, TWO_SENTENCES, title="Memo", locator="pct. 1")
-        parts = [(memo, ANSWERS), (memo, ELSE)]
-        embedder = ws.indexes.embedder
-        query = embedder.embed_query(QUESTION)
-        made = retriever.part_similarity(QUESTION, parts)
-        expected = embedder.embed_passages([f"Memo pct. 1\n{ANSWERS}", f"Memo pct. 1\n{ELSE}"])
-        assert made == pytest.approx([float(v @ query) for v in expected])
-        assert made[0] > made[1]  # the sentence that answers is the nearer
-        embedded: list[int] = []
-        original = embedder.embed_passages
-
-        def counted(texts: Sequence[str], **kwargs: object) -> np.ndarray:
-            embedded.append(len(texts))
-            return original(texts)
-
-        ws.indexes.embedder.embed_passages = counted  # type: ignore[method-assign]
-        assert retriever.part_similarity(QUESTION, parts[::-1]) == pytest.approx(made[::-1])
-        assert embedded == []  # asked again: read from the kept vectors
-        assert retriever.part_similarity(QUESTION, []) == []
-    finally:
-        ws.close()
+        yield ws, Retriever(ws.corpus, ws.indexes)
 
 
-def test_cosines_read_the_stored_vectors_and_embed_what_has_none(tmp_path: Path) -> None:
-    folder = tmp_path / "docs"
-    write_text(folder, "lege.txt", f"Articolul 1\n{ANSWERS}\nArticolul 2\n{LISTS}\n")
-    ws = Workspace.open(tmp_path / "ws")
-    try:
-        ws.documents.ingest([folder], matter="M")
-        retriever = Retriever(ws.corpus, ws.indexes)
-        found = retriever.search(QUESTION, ws.filters("M"), k=5).passages
-        assert found
-        cosines = retriever.similarity(QUESTION, found)
-        stored = ws.indexes.vectors.stored_vectors(p.fragment.id for p in found)
-        query = ws.indexes.embedder.embed_query(QUESTION)
-        for p in found:
-            assert cosines[p.fragment.id] == pytest.approx(float(stored[p.fragment.id] @ query))
-        unstored = make_passage(10**6, ELSE, title="Memo", locator="pct. 1")
-        made = retriever.similarity(QUESTION, [unstored])
-        vector = ws.indexes.embedder.embed_passages([f"Memo pct. 1\n{ELSE}"])[0]
-        assert made[10**6] == pytest.approx(float(np.dot(vector, query)))
-    finally:
-        ws.close()
+def test_sentence_cosines_embed_each_sentence_as_its_fragment_once(
+    law: tuple[Workspace, Retriever], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    ws, retriever = law
+    memo = make_passage(10**6, TWO_SENTENCES, title="Memo", locator="pct. 1")
+    parts = [(memo, ANSWERS), (memo, ELSE)]
+    embedder = ws.indexes.embedder
+    query = embedder.embed_query(QUESTION)
+    made = retriever.part_similarity(QUESTION, parts)
+    expected = embedder.embed_passages([f"Memo pct. 1\n{ANSWERS}", f"Memo pct. 1\n{ELSE}"])
+    assert made == pytest.approx([float(v @ query) for v in expected])
+    assert made[0] > made[1]  # the sentence that answers is the nearer
+    embedded: list[int] = []
+    original = embedder.embed_passages
+
+    def counted(texts: Sequence[str], **kwargs: object) -> np.ndarray:
+        embedded.append(len(texts))
+        return original(texts)
+
+    monkeypatch.setattr(embedder, "embed_passages", counted)
+    assert retriever.part_similarity(QUESTION, parts[::-1]) == pytest.approx(made[::-1])
+    assert embedded == []  # asked again: read from the kept vectors
+    assert retriever.part_similarity(QUESTION, []) == []
+
+
+def test_cosines_read_the_stored_vectors_and_embed_what_has_none(
+    law: tuple[Workspace, Retriever],
+) -> None:
+    ws, retriever = law
+    found = retriever.search(QUESTION, ws.filters("M"), k=5).passages
+    assert found
+    cosines = retriever.similarity(QUESTION, found)
+    stored = ws.indexes.vectors.stored_vectors(p.fragment.id for p in found)
+    query = ws.indexes.embedder.embed_query(QUESTION)
+    for p in found:
+        assert cosines[p.fragment.id] == pytest.approx(float(stored[p.fragment.id] @ query))
+    unstored = make_passage(10**6, ELSE, title="Memo", locator="pct. 1")
+    made = retriever.similarity(QUESTION, [unstored])
+    vector = ws.indexes.embedder.embed_passages([f"Memo pct. 1\n{ELSE}"])[0]
+    assert made[10**6] == pytest.approx(float(np.dot(vector, query)))
 
 
 STRIKES = """LEGE privind dialogul social
