@@ -118,19 +118,6 @@ def test_the_nearest_sentence_lifts_its_passage_and_is_scored_by_its_own_cosine(
     assert len(asked) == 4  # measured once
 
 
-def test_a_sentence_is_measured_after_its_fragment_s_head() -> None:
-    # The article's header and title are part of what its first alineat says, as its
-    # fragment's vector holds them; the sentence is scored by its own text.
-    head = "Articolul 3 - Durata grevei de avertisment"
-    passages = [make_passage(1, f"{head}\n\n{ANSWERS}"), make_passage(2, LISTS)]
-    inner = LexicalScorer(question_topic(QUESTION), 0.5)
-    _, measure = _cosines({1: 0.90, 2: 0.86})
-    asked, parts = _part_cosines({f"{head}\n{ANSWERS}": 0.92, LISTS: 0.87})
-    scorer = SemanticScorer(inner, passages, measure, Meaning(sentence_weight=4.0), parts)  # type: ignore[arg-type]
-    assert asked == [f"{head}\n{ANSWERS}", LISTS]
-    assert scorer.margin(passages[0], ANSWERS) == pytest.approx(4.0 * (0.92 - 0.895))
-
-
 def test_without_sentence_cosines_the_fragments_alone_count() -> None:
     passages = [make_passage(1, TWO_SENTENCES), make_passage(2, LISTS)]
     inner = LexicalScorer(question_topic(QUESTION), 0.5)

@@ -41,8 +41,6 @@ SENTENCE_WEIGHT: dict[str, float] = {"ro": 4.0}
 # maternitate am?" asked of a law on strikes finds its nearest sentence at 0.84, one that
 # answers a question lies at 0.85 to 0.90).
 SENTENCE_NEAR = 0.86
-# A fragment's head (header, title, headings) read with each of its sentences, at most.
-MAX_HEAD = 300
 # A Romanian source must hold this share of the question's rarity-weighted topic (the
 # topic floor).
 MIN_COVERAGE: dict[str, float] = {"ro": 0.6}
@@ -136,11 +134,11 @@ class SemanticScorer:
         new = [p for p in passages if p.fragment.id not in self._nearest]
         if self._measure_parts is None or not new:
             return
-        units = [(p, text) for p in new for text in scored_units(p.fragment.text)]
-        cosines = self._measure_parts([(p, _with_head(p, text)) for p, text in units])
-        if len(cosines) != len(units):
+        parts = [(p, text) for p in new for text in scored_units(p.fragment.text)]
+        cosines = self._measure_parts(parts)
+        if len(cosines) != len(parts):
             return  # no embedder: the fragments' cosines alone
-        for (p, text), cosine in zip(units, cosines, strict=True):
+        for (p, text), cosine in zip(parts, cosines, strict=True):
             self._sentences[(p.fragment.id, text)] = cosine
             fid = p.fragment.id
             self._nearest[fid] = max(cosine, self._nearest.get(fid, cosine))
@@ -170,17 +168,6 @@ class SemanticScorer:
         if new:
             self._similarity.update(self._measure(new))
         self._measure_sentences(passages)
-
-
-def _with_head(passage: Passage, sentence: str) -> str:
-    """``sentence`` after its fragment's head (the article's header and title, the
-    headings before its first sentence: "Articolul 3 - Durata contractului"), as the
-    fragment is embedded with it; the sentence alone when the fragment has none."""
-    text = passage.fragment.text
-    units = scored_units(text)
-    start = text.find(units[0]) if units else -1
-    head = text[:start].strip() if start > 0 else ""
-    return f"{head}\n{sentence}" if 0 < len(head) <= MAX_HEAD else sentence
 
 
 def _median(values: Iterable[float]) -> float:
