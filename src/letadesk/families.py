@@ -68,12 +68,10 @@ def _lexicon() -> Mapping[str, str | frozenset[str]]:
     every sentence), or the names of the families it may belong to (a form of two
     lemmas), for the forms whose family is not the form itself. A long infinitive
     belongs to its verb's family, also when written as its own lemma."""
-    try:
-        from simplemma.strategies.dictionaries import DefaultDictionaryFactory
-    except ImportError:  # pragma: no cover - a dependency; kept working without it
-        log.warning("simplemma is not installed: words join by their stems alone")
+    keys, values = _dictionary()
+    if not keys:
         return {}
-    forms, lemmas = _pairs(DefaultDictionaryFactory().get_dictionary("ro"))
+    forms, lemmas = fold_lower(keys).split("\n"), fold_lower(values).split("\n")
     known = frozenset(lemmas)
     names = {lemma: _verb_of(lemma, known) for lemma in known if lemma.endswith("re")}
     one: dict[str, str] = {}  # most forms have one family: kept as its name alone
@@ -92,16 +90,21 @@ def _lexicon() -> Mapping[str, str | frozenset[str]]:
     return out
 
 
-def _pairs(lexicon: Mapping[str, str]) -> tuple[list[str], list[str]]:
-    """The lexicon's forms and their lemmas, folded (:func:`fold_lower`), in two lists.
-    simplemma keeps them as bytes: read so when it does (ten times faster), folded in
-    one string each (no form holds a newline)."""
+@cache
+def _dictionary() -> tuple[str, str]:
+    """simplemma's Romanian lexicon, read once: its forms and their lemmas, one per line
+    in the same order, as two strings ("" and "" without simplemma). simplemma keeps
+    them as bytes: read so when it does (ten times faster; no form holds a newline)."""
+    try:
+        from simplemma.strategies.dictionaries import DefaultDictionaryFactory
+    except ImportError:  # pragma: no cover - a dependency; kept working without it
+        log.warning("simplemma is not installed: words join by their stems alone")
+        return "", ""
+    lexicon = DefaultDictionaryFactory().get_dictionary("ro")
     raw = getattr(lexicon, "_dict", None)
     if isinstance(raw, dict):
-        keys, values = b"\n".join(raw).decode(), b"\n".join(raw.values()).decode()
-    else:  # pragma: no cover - another simplemma's mapping
-        keys, values = "\n".join(lexicon), "\n".join(lexicon.values())
-    return fold_lower(keys).split("\n"), fold_lower(values).split("\n")
+        return b"\n".join(raw).decode(), b"\n".join(raw.values()).decode()
+    return "\n".join(lexicon), "\n".join(lexicon.values())  # pragma: no cover - other mapping
 
 
 def load() -> None:
@@ -132,16 +135,10 @@ def with_diacritics(text: str) -> str:
 def _spellings() -> Mapping[str, str]:
     """Folded form -> its one spelling with diacritics, for the lexicon's forms whose
     folded spelling is not itself a form and has no other spelling."""
-    try:
-        from simplemma.strategies.dictionaries import DefaultDictionaryFactory
-    except ImportError:  # pragma: no cover - a dependency; kept working without it
+    keys, values = _dictionary()
+    if not keys:
         return {}
-    raw = DefaultDictionaryFactory().get_dictionary("ro")
-    words = getattr(raw, "_dict", raw)
-    joined = "\n".join(
-        w.decode() if isinstance(w, bytes) else w for w in itertools.chain(words, words.values())
-    )
-    forms = set(unify_diacritics(joined.lower()).split("\n"))
+    forms = set(unify_diacritics(f"{keys}\n{values}".lower()).split("\n"))
     spellings: dict[str, set[str]] = {}
     for form in forms:
         folded = fold_diacritics(form)

@@ -54,7 +54,7 @@ LONG_SENTENCE_WEIGHT: dict[str, float] = {"ro": 2.0}
 LONG_MIN_COVERAGE: dict[str, float] = {"ro": 0.2}
 
 Cosines = Callable[[Sequence[Passage]], Mapping[int, float]]
-PartCosines = Callable[[Sequence[tuple[Passage, str]]], Sequence[float]]
+SentenceCosines = Callable[[Sequence[tuple[Passage, str]]], Sequence[float]]
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,17 +81,11 @@ def is_long(question: str, words: int | None = None) -> bool:
 
 def meaning_weights(question: str, language: str) -> Meaning:
     """How Gate 2 reads ``question`` by meaning (nothing for a language with none)."""
-    if is_long(question):
-        return Meaning(
-            LONG_SEMANTIC_WEIGHT.get(language, 0.0),
-            LONG_SENTENCE_WEIGHT.get(language, 0.0),
-            LONG_MIN_COVERAGE.get(language, 0.0),
-            BAR_RAISE.get(language, 0.0),
-        )
+    long = is_long(question)
     return Meaning(
-        SEMANTIC_WEIGHT.get(language, 0.0),
-        SENTENCE_WEIGHT.get(language, 0.0),
-        MIN_COVERAGE.get(language, 0.0),
+        (LONG_SEMANTIC_WEIGHT if long else SEMANTIC_WEIGHT).get(language, 0.0),
+        (LONG_SENTENCE_WEIGHT if long else SENTENCE_WEIGHT).get(language, 0.0),
+        (LONG_MIN_COVERAGE if long else MIN_COVERAGE).get(language, 0.0),
         BAR_RAISE.get(language, 0.0),
     )
 
@@ -113,7 +107,7 @@ class SemanticScorer:
         passages: Sequence[Passage],
         similarity: Cosines,
         meaning: Meaning,
-        parts: PartCosines | None = None,
+        parts: SentenceCosines | None = None,
     ) -> None:
         self.name = inner.name
         self.threshold = inner.threshold + meaning.bar_raise
@@ -125,17 +119,19 @@ class SemanticScorer:
         self._similarity = dict(similarity(passages))
         self._sentences: dict[tuple[int, str], float] = {}
         self._nearest: dict[int, float] = {}
+        self._measured: set[int] = set()  # fragments whose sentences were asked for
         self._measure_sentences(passages)
         self._center = _median(self._similarity.values())
         self._sentence_center = _median(self._nearest.values())
 
     def _measure_sentences(self, passages: Sequence[Passage]) -> None:
         """The cosine of each scored sentence of ``passages`` not measured yet."""
-        new = [p for p in passages if p.fragment.id not in self._nearest]
+        new = [p for p in passages if p.fragment.id not in self._measured]
         if self._measure_parts is None or not new:
             return
+        self._measured.update(p.fragment.id for p in new)
         parts = [(p, text) for p in new for text in scored_units(p.fragment.text)]
-        cosines = self._measure_parts(parts)
+        cosines = self._measure_parts(parts) if parts else []
         if len(cosines) != len(parts):
             return  # no embedder: the fragments' cosines alone
         for (p, text), cosine in zip(parts, cosines, strict=True):

@@ -39,16 +39,15 @@ _TITLE = re.compile(
     r"(?:^|\n)[ \t]*(?:Articolul|ARTICOLUL|Art\.)[ \t]+\d+(?:\^\d+)?[ \t]*\n(?:[ \t]*\n)*"
     r"[ \t]*([^\n(0-9\-–][^\n]{1,90}?)[ \t]*\n[ \t]*\S"
 )
-# The label of a heading: its kind and number, and the dash or stop after it.
-_HEADING_LABEL = re.compile(
-    r"^(?:Titlul|Capitolul|Sec[țţt]iunea|Subsec[țţt]iunea|Cartea|Partea|Paragraful|§)"
+# The label of a section's heading: its kind and number, and the dash or stop after it.
+_SECTION_LABEL = re.compile(
+    r"(?:Subsec[țţt]iunea|Sec[țţt]iunea|Paragraful|§)"
     r"(?:\s+(?:a\s+)?(?:[IVXLC]+|\d+|întâi|intai)(?:-a|-lea)?\b)?\s*[-–—.:]?\s*",
     re.IGNORECASE,
 )
-_SECTION = re.compile(r"(?:Subsec[țţt]iunea|Sec[țţt]iunea|Paragraful|§)", re.IGNORECASE)
-# Words that deny: a title holding one the question lacks ("Concedierea pentru motive
-# care nu ţin de persoana salariatului") is not the one it names.
-_DENIALS = frozenset({"nu", "fara", "fără"})
+# Words that deny (folded): a title holding one the question lacks ("Concedierea pentru
+# motive care nu ţin de persoana salariatului") is not the one it names.
+_DENIALS = frozenset({"nu", "fara"})
 # Words a title may hold that say nothing of its subject, and question words: neither
 # chooses an article (stems).
 _GENERIC = frozenset(
@@ -207,9 +206,8 @@ def _heading_name(line: str) -> str | None:
     if is_structure_line(line) != "heading":
         return None
     innermost = line.lstrip("#").split(" | ")[-1].strip()
-    if not _SECTION.match(innermost):
-        return None
-    return _HEADING_LABEL.sub("", innermost, count=1).strip()
+    label = _SECTION_LABEL.match(innermost)
+    return None if label is None else innermost[label.end() :].strip()
 
 
 def title_terms(title: str) -> list[frozenset[str]]:
