@@ -47,6 +47,7 @@ CODES = (
     "codes_original/codul_muncii_L53-2003_forma_initiala_MO72-2003.txt",
     "codes_original/codul_procedura_penala_L135-2010_forma_initiala_MO486-2010.txt",
     "codes_original/codul_civil_L287-2009_forma_initiala_MO511-2009.txt",
+    "codes_original/codul_fiscal_L227-2015_forma_initiala_MO688-2015.txt",
 )
 
 

@@ -260,19 +260,35 @@ def truth_units(articles: list[Article], stored: str) -> list[Unit]:
 
 def _inner(number: str, spans: list[tuple[Item, int, int]]) -> list[Unit]:
     """Alineate span up to the next alineat, puncte up to the next punct or alineat,
-    litere their own line; a litera inside a punct is named under it."""
+    litere their own line; a litera inside a punct is named under it. A litera that
+    introduces puncte ("g) ... prin:" then "1. ...") spans them, and they are named
+    under it, each up to the next punct, litera or alineat."""
     units: list[Unit] = []
-    alin = pct = ""
+    alin = pct = within = ""
     for i, (item, start, end) in enumerate(spans):
         if item.kind == "alin":
-            alin, pct = f"art. {number} alin. ({item.label})", ""
+            alin, pct, within = f"art. {number} alin. ({item.label})", "", ""
             units.append(Unit(alin, start, _until(spans, i, ("alin",))))
+        elif item.kind == "pct" and within:
+            units.append(
+                Unit(f"{within} pct. {item.label}", start, _until(spans, i, ("alin", "pct", "lit")))
+            )
         elif item.kind == "pct":
             pct = f"{alin or f'art. {number}'} pct. {item.label}"
             units.append(Unit(pct, start, _until(spans, i, ("alin", "pct"))))
         elif item.kind == "lit":
             base = pct or alin or f"art. {number}"
-            units.append(Unit(f"{base} lit. {item.label})", start, end))
+            name = f"{base} lit. {item.label})"
+            introduces = (
+                not pct
+                and item.text.rstrip().endswith(":")
+                and i + 1 < len(spans)
+                and spans[i + 1][0].kind == "pct"
+            )
+            within = name if introduces else ""
+            units.append(
+                Unit(name, start, _until(spans, i, ("alin", "lit")) if introduces else end)
+            )
     return units
 
 

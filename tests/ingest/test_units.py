@@ -70,6 +70,54 @@ def test_puncte_and_litere_under_them() -> None:
     assert cite("art. 115 alin. (1)", text, "2. privative.") == "art. 115 alin. (1) pct. 2"
 
 
+# Codul fiscal, art. 278 alin. (5): litere that introduce puncte of their own.
+PLACE_OF_SERVICES = (
+    "Articolul 278\n"
+    "Locul prestării de servicii\n"
+    "(5) Locul următoarelor servicii este considerat a fi:\n"
+    "a) locul în care este efectuată operațiunea principală;\n"
+    "d) locul în care se prestează efectiv serviciile, în cazul următoarelor:\n"
+    "1. servicii constând în activități accesorii transportului;\n"
+    "2. evaluări ale bunurilor mobile corporale;\n"
+    "e) locul unde beneficiarul este stabilit, în cazul următoarelor servicii:\n"
+    "1. închirierea bunurilor mobile corporale;\n"
+    "2. serviciile de publicitate;\n"
+    "(6) Alineatul următor."
+)
+
+
+@pytest.mark.parametrize(
+    ("quote", "expected"),
+    [
+        ("servicii constând în activități", "art. 278 alin. (5) lit. d) pct. 1"),
+        ("evaluări ale bunurilor", "art. 278 alin. (5) lit. d) pct. 2"),
+        ("locul unde beneficiarul", "art. 278 alin. (5) lit. e)"),  # not "pct. 2 lit. e)"
+        ("serviciile de publicitate;", "art. 278 alin. (5) lit. e) pct. 2"),
+        ("Alineatul următor.", "art. 278 alin. (6)"),
+    ],
+)
+def test_puncte_inside_the_litera_that_introduces_them(quote: str, expected: str) -> None:
+    assert cite("art. 278 alin. (5)", PLACE_OF_SERVICES, quote) == expected
+
+
+def test_the_chunker_names_puncte_under_their_litera() -> None:
+    text = PLACE_OF_SERVICES
+    pages = (ParsedPage(1, "1", 0, len(text)),)
+    fragments = split_fragments(text, pages, max_chars=60)
+    located = {f.locator for f in fragments}
+    assert {
+        "art. 278 alin. (5) lit. d)",
+        "art. 278 alin. (5) lit. d) pct. 1",
+        "art. 278 alin. (5) lit. d) pct. 2",
+        "art. 278 alin. (5) lit. e)",
+        "art. 278 alin. (5) lit. e) pct. 2",
+    } <= located
+    assert not any("pct. 2 lit." in loc for loc in located)
+    for f in fragments:  # a punct's own fragment cites its text by its locator
+        if "pct." in f.locator:
+            assert unit_at(f.locator, f.text, 3, len(f.text)) == f.locator
+
+
 def test_alineate_written_on_one_line() -> None:
     text = "(1) Minorul se află în nevoie. (2) Cu toate acestea, instanța decide."
     assert cite("art. 525 alin. (1)", text, "Cu toate acestea") == "art. 525 alin. (2)"

@@ -34,7 +34,7 @@ from letadesk.answer.messages import message
 from letadesk.domain import Document, DocumentId, MatterId, SearchFilters
 from letadesk.ports import CorpusReader
 from letadesk.references import ActRef, Reference, locator_of, parse_references
-from letadesk.references.grammar import litere_in, puncte_in
+from letadesk.references.grammar import litera_span, litere_in, puncte_in
 from letadesk.retrieve.acts import act_matches, is_statute
 from letadesk.text import fold_diacritics
 
@@ -53,6 +53,7 @@ CODE_TITLES = {
 _KIND_TITLES = {"lege": "Legea", "oug": "OUG", "og": "OG", "hg": "HG"}
 MAX_INSERTED = 5  # inserted units (113^1) named in a range, then "…"
 # A question about "the contract": its words, and a document titled as one (not a statute)
+_PUNCT_THEN_LITERA = re.compile(r"pct\. (\S+) lit\. (\S+\))$")
 _CONTRACT = re.compile(r"\b(?:contract\w*|agreement|nda|acord\w*|conventi\w*)\b")
 
 
@@ -206,6 +207,8 @@ def _check(
 
 
 def _missing(gap: _Gap, act: str, asked: str, as_of: date | None = None) -> Missing:
+    if gap.kind == "point" and gap.within.endswith(")"):  # a punct of a litera
+        asked = _PUNCT_THEN_LITERA.sub(r"lit. \2 pct. \1", asked)
     return Missing(gap.kind, act, asked, gap.within, gap.have, as_of)
 
 
@@ -229,6 +232,15 @@ def _gap(
             base = f"{base} alin. ({ref.paragraph})"
         elif ref.paragraph != "1":
             return _Gap("paragraph", base, paragraphs)
+    if ref.point is not None and ref.letter is not None:
+        litera = f"{base} lit. {ref.letter})"
+        inside = _units(locs, f"{litera} pct. ", " ") + _puncte_of_litera(
+            corpus, base, ref.letter, docs, matter
+        )
+        if "1" in inside:  # puncte written inside the litera (Codul fiscal, art. 278)
+            return (
+                None if ref.point in inside else _Gap("point", litera, tuple(dict.fromkeys(inside)))
+            )
     text_base = ""  # where the litere are written when the punct has no fragment of its own
     if ref.point is not None:
         # "art. 5 pct. 20" may name a punct of the article's alineat (1)
@@ -272,6 +284,22 @@ def _in_text(
         scope = SearchFilters(matter_id=matter.matter_id, document_id=doc.id)
         for frag in corpus.fragments_by_locator(scope, base):
             found += units_in(frag.text)
+    return tuple(found)
+
+
+def _puncte_of_litera(
+    corpus: CorpusReader, base: str, letter: str, docs: list[Document], matter: SearchFilters
+) -> tuple[str, ...]:
+    """The puncte written inside litera ``letter`` of ``base`` (in the litera's own
+    fragments, or in its span of the fragments of ``base``)."""
+    found: list[str] = []
+    for doc in docs:
+        scope = SearchFilters(matter_id=matter.matter_id, document_id=doc.id)
+        for locator in (f"{base} lit. {letter})", base):
+            for frag in corpus.fragments_by_locator(scope, locator):
+                span = litera_span(frag.text, letter)
+                if span is not None:
+                    found += puncte_in(frag.text[span[0] : span[1]])
     return tuple(found)
 
 

@@ -51,7 +51,9 @@ __all__ = [
 #    with a heading ("TITLUL I") named by its file; "2010(Legea" titles spaced; a
 #    contract whose first line runs on into its text named by the name it gives itself.
 # 6: puncte written on one line ("...: 1. acord - ...; 2. activitate - ...") are units.
-READER_VERSION = 6
+# 7: puncte inside the litera that introduces them ("d) ... următoarele:" then "1. ...")
+#    named under it ("lit. d) pct. 1"), and the next litera no longer under a punct.
+READER_VERSION = 7
 MAX_TITLE_CHARS = 200
 
 _SNIFF_BYTES = 8192

@@ -77,7 +77,9 @@ class _Walker:
         self.pending_body = 0
         self.point = ""  # RO: current "pct. N" inside the cut; EN: current letter
         self.prev = ""  # previous non-empty line of the same paragraph
+        self.before = ""  # previous non-empty line, blank lines between or not
         self.letter = ""  # RO: last litera seen in the current cut (for in-line litere)
+        self.within = ""  # RO: the litera the current puncte are written inside
         self.annex: tuple[int, str] | None = None  # EN exhibit heading not yet confirmed
         self.max_top = 0  # EN: highest top-level clause number in the current context
         self.caption_top = 0  # EN: number of a caption-only clause ("5. PAYMENT.")
@@ -89,7 +91,7 @@ class _Walker:
             if content:
                 lead = len(raw) - len(raw.lstrip())
                 self._line(pos + lead, content)
-                self.prev = content
+                self.prev = self.before = content
             else:
                 self.prev = ""
             pos += len(raw)
@@ -189,7 +191,7 @@ class _Walker:
             self.cuts[-1].locator = locator
         else:
             self.cuts.append(_Cut(offset, locator))
-        self.point = self.letter = ""
+        self.point = self.letter = self.within = ""
 
     def _body(self, length: int = 0) -> None:
         """A line without marker; up to two short lines after a heading are its title."""
@@ -264,7 +266,7 @@ class _Walker:
         )
         if absorb:
             self.cuts[-1].locator = locator
-            self.point, self.letter = mark.sub, ""
+            self.point, self.letter, self.within = mark.sub, "", ""
         else:
             self._new_cut(offset, locator)
             self.point = mark.sub
@@ -306,11 +308,29 @@ class _Walker:
         if not base or not (self.article or self.section):
             self._body()
             return
-        label, self.point = self.g.sub_label(base, self.point, mark)
         if self.g.ro_law and mark.base in ("lit", "pct"):
-            self.letter = mark.label if mark.base == "lit" else ""  # a punct restarts litere
+            label = self._ro_sub(base, mark)
+        else:
+            label, self.point = self.g.sub_label(base, self.point, mark)
         self.cuts[-1].subs.append((offset, label))
         self._body()
+
+    def _ro_sub(self, base: str, mark: Mark) -> str:
+        """A litera or punct of a Romanian law: litere nest in the punct before them;
+        puncte nest in the litera that introduces them ("d) ... următoarele:" then "1.
+        ...", Codul fiscal art. 278), and the next litera follows that litera; any other
+        punct restarts the litere."""
+        if mark.base == "pct":
+            if self.letter and (self.within or self.before.endswith(":")):
+                self.within, self.point = self.letter, mark.label
+                return f"{base} lit. {self.letter}) pct. {mark.label}"
+            self.letter = ""
+        else:
+            if self.within:
+                self.point = self.within = ""
+            self.letter = mark.label
+        label, self.point = self.g.sub_label(base, self.point, mark)
+        return label
 
 
 def _is_title(rest: str) -> bool:

@@ -224,19 +224,47 @@ def _lines(text: str) -> list[tuple[int, str]]:
     return out
 
 
-def _path_at(lead: list[Part], marks: list[tuple[int, Part]], offset: int) -> list[Part]:
+def _path_at(
+    lead: list[Part], marks: list[tuple[int, Part]], offset: int, text: str, *, ro: bool
+) -> list[Part]:
     path = list(lead)
     for at, (level, part) in marks:
         if at > offset:
             break
-        path = [p for p in path if p[0] < level] + ([(level, part)] if part else [])
+        path = _ro_step(path, level, part, text, at) if ro else _step(path, level, part)
     return path
 
 
-def _lead(parts: list[Part], marks: list[tuple[int, Part]]) -> list[Part]:
+def _step(path: list[Part], level: int, part: str) -> list[Part]:
+    """The path after a marker of ``level`` opens ``part``: it follows every unit of a
+    lower level ("" closes a list: its units are left)."""
+    return [p for p in path if p[0] < level] + ([(level, part)] if part else [])
+
+
+def _ro_step(path: list[Part], level: int, part: str, text: str, at: int) -> list[Part]:
+    """:func:`_step` for a Romanian law, where litere nest in a punct and puncte in the
+    litera that introduces them ("d) ... următoarele:" then "1. ..."): a litera or punct
+    follows the one of its kind already open (the units inside it close); a first
+    punct after a litera ending in ":" opens inside it; a list's close leaves its
+    litere and what they hold."""
+    kind = part[:4] if part[:4] in ("lit.", "pct.") else ("lit." if not part else "")
+    open_at = next((i for i, p in enumerate(path) if p[1].startswith(kind)), None) if kind else None
+    if open_at is not None:
+        return path[:open_at] + ([(level, part)] if part else [])
+    if kind == "pct." and path and path[-1][1].startswith("lit.") and _colon_before(text, at):
+        return [*path, (level, part)]
+    return _step(path, level, part)
+
+
+def _colon_before(text: str, at: int) -> bool:
+    return text[:at].rstrip().endswith(":")
+
+
+def _lead(parts: list[Part], marks: list[tuple[int, Part]], *, ro: bool) -> list[Part]:
     """The path of the text before the first marker: the fragment's own locator, less
-    the unit the first marker opens when the fragment starts with that unit's header."""
-    if not marks:
+    the unit the first marker opens when the fragment starts with that unit's header (a
+    Romanian law's markers reopen the unit of their kind: :func:`_ro_step`)."""
+    if not marks or ro:
         return parts
     level, part = marks[0][1]
     if (level, part) in parts:
@@ -251,9 +279,9 @@ def unit_at(locator: str, text: str, start: int, end: int) -> str:
     if not scan.parts:
         return locator
     marks = scan.marks()
-    lead = _lead(scan.parts, marks)
-    first = _path_at(lead, marks, start)
-    last = _path_at(lead, marks, max(start, end - 1))
+    lead = _lead(scan.parts, marks, ro=scan.ro)
+    first = _path_at(lead, marks, start, text, ro=scan.ro)
+    last = _path_at(lead, marks, max(start, end - 1), text, ro=scan.ro)
     common: list[Part] = []
     for a, b in zip(first, last, strict=False):
         if a != b:

@@ -244,6 +244,7 @@ def litere_in(text: str) -> tuple[str, ...]:
     )
 
 
+_PUNCT_OF_LITERA = re.compile(r"lit\. (?P<l>[^)\s]+)\) (?P<p>pct\. \S+)")
 _LINE_PUNCT = re.compile(r"^[ \t]*(?P<p>\d{1,3}(?:\^\d+)?)\.\s", re.MULTILINE)
 
 
@@ -287,7 +288,16 @@ def unit_span(text: str, unit: str) -> tuple[int, int] | None:
     """Where a unit held inside a fragment is written: litera ``"h"``
     (:func:`litera_span`) or punct ``"pct. 20"``, from its number to the next punct
     (starting a line, or in-line after the text before it), the next alineat or the
-    end of ``text``, whitespace trimmed; ``None`` when it is not written there."""
+    end of ``text``, whitespace trimmed; a punct of a litera, ``"lit. d) pct. 2"``,
+    inside that litera when it is written there (Codul fiscal's "d) ... următoarele:
+    1. ...; 2. ..."), else the punct that holds the litera; ``None`` when it is not
+    written there."""
+    if nested := _PUNCT_OF_LITERA.fullmatch(unit):
+        outer = litera_span(text, nested["l"])
+        inner = None if outer is None else unit_span(text[outer[0] : outer[1]], nested["p"])
+        if outer is not None and inner is not None:
+            return outer[0] + inner[0], outer[0] + inner[1]
+        return unit_span(text, nested["p"])
     if not unit.startswith("pct. "):
         return litera_span(text, unit)
     point = unit.removeprefix("pct. ")

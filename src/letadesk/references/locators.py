@@ -70,13 +70,22 @@ def stored_locators(ref: Reference) -> tuple[str, ...]:
     (:func:`locator_of`) and, for an English clause ("Clause 5.1", "clause 9"), the
     chunker's name for every numbered clause of an English document ("Section 5.1"),
     whatever word the document itself uses for them. A Romanian punct cited without its
-    alineat ("art. 5 pct. 20") is also looked for in alineat (1)."""
+    alineat ("art. 5 pct. 20") is also looked for in alineat (1), and a punct with a
+    litera under it ("pct. 1 lit. a)") also as a punct inside that litera ("lit. a) pct.
+    1", Codul fiscal's "d) ... următoarele: 1. ...")."""
     locator = locator_of(ref)
     if locator.startswith("Clause "):
         return (locator, "Section " + locator.removeprefix("Clause "))
     if ref.point is None or not locator.startswith("art. "):
         return (locator,)
     head = f"art. {ref.article} "
+    found = [locator]
     if ref.paragraph is None:  # "art. 5 pct. 20": a punct of the article's first alineat
-        return (locator, f"{head}alin. (1) {locator.removeprefix(head)}")
-    return (locator,)
+        found.append(f"{head}alin. (1) {locator.removeprefix(head)}")
+    if ref.letter is not None:
+        flat, nested = (
+            f"pct. {ref.point} lit. {ref.letter})",
+            f"lit. {ref.letter}) pct. {ref.point}",
+        )
+        found += [f.replace(flat, nested) for f in found]
+    return tuple(found)

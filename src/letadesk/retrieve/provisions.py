@@ -41,8 +41,9 @@ def enclosing_units(ref: Reference) -> list[Reference]:
         return [ref, replace(ref, paragraph=None, letter=None, point=None)]
     if not locator_of(ref).startswith("art. "):
         return units
-    if ref.point is not None:  # a punct written inside its alineat's fragment
-        return [ref, replace(ref, letter=None, point=None)]
+    if ref.point is not None:  # a punct written inside its litera's or alineat's fragment
+        litera = [replace(ref, point=None)] if ref.letter is not None else []
+        return [ref, *litera, replace(ref, letter=None, point=None)]
     if ref.letter is not None:
         units.append(replace(ref, letter=None))
     if ref.paragraph == "1":
@@ -74,6 +75,15 @@ def holds(frag: Fragment, ref: Reference, unit: Reference) -> bool:
     return ref.letter is None or litera_span(frag.text, ref.letter) is not None
 
 
+def _held(ref: Reference, unit: Reference) -> str:
+    """The punct ``ref`` names, as held inside the fragment of its enclosing ``unit``:
+    with its litera when the unit is the alineat ("lit. d) pct. 2": the punct may be
+    written inside the litera, :func:`~letadesk.references.grammar.unit_span`)."""
+    if ref.letter is None or unit.letter is not None:
+        return f"pct. {ref.point}"
+    return f"lit. {ref.letter}) pct. {ref.point}"
+
+
 def provision_fragments(
     corpus: CorpusReader,
     filters: SearchFilters,
@@ -100,6 +110,6 @@ def provision_fragments(
         if level == 0:
             found += [(f, None) for f in frags]
         else:  # a punct without a fragment of its own is carried whole, its litere in it
-            held = f"pct. {ref.point}" if ref.point is not None and unit.point is None else letter
+            held = _held(ref, unit) if ref.point is not None and unit.point is None else letter
             found += [(f, held) for f in frags if holds(f, ref, unit)]
     return sorted(found, key=lambda pair: (pair[0].document_id, pair[0].start))
