@@ -225,13 +225,24 @@ def _lines(text: str) -> list[tuple[int, str]]:
 
 
 def _path_at(
-    lead: list[Part], marks: list[tuple[int, Part]], offset: int, text: str, *, ro: bool
+    lead: list[Part],
+    marks: list[tuple[int, Part]],
+    offset: int,
+    text: str,
+    *,
+    ro: bool,
+    reopens: bool = False,
 ) -> list[Part]:
+    """The units that hold ``offset``: ``lead``, then each marker before it in turn
+    (``reopens``: the first one opens the unit the fragment's own locator names)."""
     path = list(lead)
-    for at, (level, part) in marks:
+    for i, (at, (level, part)) in enumerate(marks):
         if at > offset:
             break
-        path = _ro_step(path, level, part, text, at) if ro else _step(path, level, part)
+        if reopens and i == 0:
+            path = [*path, (level, part)]
+        else:
+            path = _ro_step(path, level, part, text, at) if ro else _step(path, level, part)
     return path
 
 
@@ -260,16 +271,19 @@ def _colon_before(text: str, at: int) -> bool:
     return text[:at].rstrip().endswith(":")
 
 
-def _lead(parts: list[Part], marks: list[tuple[int, Part]], *, ro: bool) -> list[Part]:
+def _lead(parts: list[Part], marks: list[tuple[int, Part]], *, ro: bool) -> tuple[list[Part], bool]:
     """The path of the text before the first marker: the fragment's own locator, less
-    the unit the first marker opens when the fragment starts with that unit's header (a
-    Romanian law's markers reopen the unit of their kind: :func:`_ro_step`)."""
-    if not marks or ro:
-        return parts
+    the unit the first marker opens when the fragment starts with that unit's header;
+    and whether that marker reopens it (a Romanian law: the locator names the units
+    around it in their order, "lit. d) pct. 1", :func:`_ro_step`)."""
+    if not marks:
+        return parts, False
     level, part = marks[0][1]
-    if (level, part) in parts:
-        return [p for p in parts if p[0] < level]
-    return parts
+    if (level, part) not in parts:
+        return parts, False
+    if ro:
+        return parts[: parts.index((level, part))], True
+    return [p for p in parts if p[0] < level], False
 
 
 def unit_at(locator: str, text: str, start: int, end: int) -> str:
@@ -279,9 +293,9 @@ def unit_at(locator: str, text: str, start: int, end: int) -> str:
     if not scan.parts:
         return locator
     marks = scan.marks()
-    lead = _lead(scan.parts, marks, ro=scan.ro)
-    first = _path_at(lead, marks, start, text, ro=scan.ro)
-    last = _path_at(lead, marks, max(start, end - 1), text, ro=scan.ro)
+    lead, reopens = _lead(scan.parts, marks, ro=scan.ro)
+    first = _path_at(lead, marks, start, text, ro=scan.ro, reopens=reopens)
+    last = _path_at(lead, marks, max(start, end - 1), text, ro=scan.ro, reopens=reopens)
     common: list[Part] = []
     for a, b in zip(first, last, strict=False):
         if a != b:
