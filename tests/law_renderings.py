@@ -35,6 +35,8 @@ _HEADING = re.compile(
 )
 _ALIN = re.compile(r"^\((\d+)\) ")
 _LIT = re.compile(r"^([a-z])\) ")
+_ROMAN_ITEM = re.compile(r"^\([ivx]+\) ")  # "(ii) ..." under a litera: its text
+_ANNEX = re.compile(r"^Anexa\b")  # an annex printed between articles (Codul fiscal)
 _PCT = re.compile(r"^(\d+)\. ")
 # Slips of the published text, read as the law is: the next alineat on the same line
 # after a sentence ("... bunuri. (2) Cu toate acestea ..."), and the next article printed
@@ -70,7 +72,9 @@ def read_code(path: Path, first: int, last: int) -> list[Article]:
         line = raw.strip()
         if not line:
             continue
-        if m := _ARTICLE.match(line):
+        if _ANNEX.match(line):
+            current = None  # not an article's text: left out of the renderings
+        elif m := _ARTICLE.match(line):
             current = Article(m[1].replace(".", ""), "", headings)
             headings = []
             if first <= int(current.number) <= last:
@@ -260,9 +264,11 @@ def truth_units(articles: list[Article], stored: str) -> list[Unit]:
 
 def _inner(number: str, spans: list[tuple[Item, int, int]]) -> list[Unit]:
     """Alineate span up to the next alineat, puncte up to the next punct or alineat,
-    litere their own line; a litera inside a punct is named under it. A litera that
-    introduces puncte ("g) ... prin:" then "1. ...") spans them, and they are named
-    under it, each up to the next punct, litera or alineat."""
+    litere their own line and the lines after it when another litera follows (else the
+    list closes: only "(i)", "(ii)" lines are still its own); a litera inside a punct is
+    named under it. A litera that introduces puncte ("g) ... prin:" then "1. ...")
+    spans them, and they are named under it, each up to the next punct, litera or
+    alineat."""
     units: list[Unit] = []
     alin = pct = within = ""
     for i, (item, start, end) in enumerate(spans):
@@ -279,16 +285,21 @@ def _inner(number: str, spans: list[tuple[Item, int, int]]) -> list[Unit]:
         elif item.kind == "lit":
             base = pct or alin or f"art. {number}"
             name = f"{base} lit. {item.label})"
-            introduces = (
-                not pct
-                and item.text.rstrip().endswith(":")
-                and i + 1 < len(spans)
-                and spans[i + 1][0].kind == "pct"
-            )
+            j = i + 1  # the lines up to the next unit: this litera's, if a litera follows
+            while j < len(spans) and spans[j][0].kind == "text":
+                j += 1
+            after = spans[j][0].kind if j < len(spans) else ""
+            introduces = not pct and after == "pct" and spans[j - 1][0].text.endswith(":")
             within = name if introduces else ""
-            units.append(
-                Unit(name, start, _until(spans, i, ("alin", "lit")) if introduces else end)
-            )
+            if introduces:
+                end = _until(spans, i, ("alin", "lit"))
+            elif after == "lit":
+                end = spans[j - 1][2]
+            else:  # the list closes; only its "(i)", "(ii)" sub-items are its text
+                k = i + 1
+                while k < len(spans) and _ROMAN_ITEM.match(spans[k][0].text):
+                    end, k = spans[k][2], k + 1
+            units.append(Unit(name, start, end))
     return units
 
 

@@ -36,6 +36,7 @@ from letadesk.references.grammar import (
     Mark,
     grammar_for,
     inline_puncte,
+    list_closes,
     next_point,
 )
 
@@ -47,6 +48,7 @@ _CONTINUATION_TAIL = re.compile(
     r"(?:\b(?:alin|art|lit|pct|nr|al|Sections?|Articles?|SECTIONS?|ARTICLES?|and|or|of|to|"
     r"in|under|at|by|with|la|din|și|şi|sau|prevăzute?)\.?|,)$"
 )
+_LITERA_TAIL = re.compile(r" lit\. [^ ]+\)$")
 _INLINE_TITLE = re.compile(r"[.;:]\s+([^.;:\n]{1,100})$")
 
 
@@ -359,8 +361,12 @@ def _follows(prev: tuple[int, int], new: tuple[int, int]) -> bool:
     return new in ((prev[0] + 1, 0), (prev[0], prev[1] + 1))
 
 
-def _unit_pieces(text: str, cut: _Cut, end: int, max_chars: int) -> Iterator[tuple[int, int, str]]:
-    """One unit as (start, end, locator) pieces: whole, or split at its sub-items."""
+def _unit_pieces(
+    text: str, cut: _Cut, end: int, max_chars: int, *, ro_law: bool
+) -> Iterator[tuple[int, int, str]]:
+    """One unit as (start, end, locator) pieces: whole, or split at its sub-items (and,
+    in a Romanian law, where a list of litere closes: the words after it are their
+    alineat's or punct's, not the last litera's)."""
     start, stop = trim(text, cut.start, end)
     if stop - start <= max_chars or not cut.subs:
         for s, e in split_long(text, start, stop, max_chars):
@@ -369,6 +375,11 @@ def _unit_pieces(text: str, cut: _Cut, end: int, max_chars: int) -> Iterator[tup
     bounds = [(cut.start, cut.locator), *cut.subs, (end, "")]
     if len(text[cut.start : cut.subs[0][0]].strip()) < 120:  # a bare header joins its first item
         bounds = [(cut.start, cut.subs[0][1]), *bounds[2:]]
+    if ro_law:
+        for at in list_closes(text[cut.start : end]):
+            before = max((b for b in bounds[:-1] if b[0] <= cut.start + at), key=lambda b: b[0])
+            if (outer := _LITERA_TAIL.sub("", before[1])) != before[1]:
+                bounds = sorted([*bounds[:-1], (cut.start + at, outer)]) + bounds[-1:]
     for (s, locator), (e, _) in itertools.pairwise(bounds):
         for ps, pe in split_long(text, s, e, max_chars):
             yield ps, pe, locator
@@ -385,12 +396,13 @@ def split_fragments(
     """
     if max_chars < 20:
         raise ValueError("max_chars must be at least 20")
-    cuts = _Walker(text, grammar_for(text, language)).run()
+    rules = grammar_for(text, language)
+    cuts = _Walker(text, rules).run()
     page_starts = [p.start for p in pages]
     out: list[ParsedFragment] = []
     ends = [c.start for c in cuts[1:]] + [len(text)]
     for cut, end in zip(cuts, ends, strict=True):
-        for s, e, locator in _unit_pieces(text, cut, end, max_chars):
+        for s, e, locator in _unit_pieces(text, cut, end, max_chars, ro_law=rules.ro_law):
             out.append(
                 ParsedFragment(
                     start=s,

@@ -22,12 +22,12 @@ from collections.abc import Iterator
 
 from letadesk.references.grammar import (
     CROSS_REFERENCE,
-    LIST_CLOSE,
     RO_INLINE_LITERA,
     RO_TITLED_ALINEAT,
     article_header_end,
     inline_puncte,
     is_structure_line,
+    list_closes,
     next_point,
     titled_inline_header_end,
 )
@@ -105,8 +105,10 @@ class _Scan:
                 yield titled, (1, "alin. (1)")
             yield from self._inline_litere()
             yield from self._inline_puncte()
-            for m in LIST_CLOSE.finditer(text):
-                yield m.end(), (3, "")
+            if not (self.parts and self.parts[-1][1].startswith("lit.")):
+                # a litera's own fragment holds no close: the chunker cuts there
+                for at in list_closes(text):
+                    yield at, (3, "")
             yield from self._inline_alineate()
 
     def _line_mark(self, m: re.Match[str]) -> Part | None:

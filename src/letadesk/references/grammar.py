@@ -51,6 +51,28 @@ LIST_CLOSE = re.compile(
     r"|\.[ \t]*\n(?=\s*[A-ZĂÂÎȘŞȚŢ]))",
     re.M,
 )
+_UNIT_LINE = re.compile(r"^[ \t]*(?:\(\d{1,3}(?:\^\d+)?\)|\d{1,3}(?:\^\d+)?\.)\s", re.M)
+
+
+def list_closes(text: str) -> list[int]:
+    """Where lists of litere close in ``text`` (:data:`LIST_CLOSE`), less those where the
+    list goes on: a litera other than "a)" starts a line before the next alineat or
+    punct, so the lines between were its litera's paragraphs (Codul fiscal: "a) ... .
+    Cadourile ... . b) ..."), or those lines introduce puncte ("... se înțelege:" then
+    "1. ..."), which are the litera's."""
+    ends = []
+    for m in LIST_CLOSE.finditer(text):
+        unit = _UNIT_LINE.search(text, m.end())
+        scope = text[m.end() : unit.start() if unit else len(text)]
+        resumes = any(x["l"][0] != "a" for x in _LINE_LITERA.finditer(scope))
+        introduces = (
+            unit is not None and unit[0].strip()[0].isdigit() and scope.rstrip()[-1:] == ":"
+        )
+        if not (resumes or introduces):
+            ends.append(m.end())
+    return ends
+
+
 _RO_PUNCT = re.compile(r"(?P<p>\d{1,3}(?:\^\d+)?)\.(?=\s)")
 # Puncte written on one line, as the portal prints a definitions article ("…
 # semnificații: 1. acord de compensare - …; 2. activitatea curentă - …; 3. Abrogat."):
@@ -276,8 +298,8 @@ def litera_span(text: str, letter: str) -> tuple[int, int] | None:
         for i, (name, start) in enumerate(starts):
             if name == letter:
                 end = starts[i + 1][1] if i + 1 < len(starts) else len(text)
-                close = LIST_CLOSE.search(text, start)
-                end = min(end, close.end()) if close else end
+                close = next((at for at in list_closes(text) if at > start), None)
+                end = min(end, close) if close is not None else end
                 while end > start and text[end - 1].isspace():
                     end -= 1
                 return start, end
