@@ -55,6 +55,27 @@ def test_inline_marginal_title_and_first_alineat() -> None:
     assert cite("art. 228 alin. (1)", text, "Fapta constituie furt.") == "art. 228 alin. (2)"
 
 
+def test_an_inline_marginal_title_that_cites_other_provisions() -> None:
+    text = (
+        "Articolul 145\nBaza de calcul pentru persoanele prevăzute la art. 136 lit. f) "
+        "(1) Pentru persoanele prevăzute la art. 136 alin. (1) lit. f), baza este:\n"
+        "a) câștigul salarial brut lunar;\n(2) Alt alineat."
+    )
+    assert cite("art. 145", text, "Pentru persoanele prevăzute") == "art. 145 alin. (1)"
+    assert cite("art. 145", text, "câștigul salarial brut") == "art. 145 alin. (1) lit. a)"
+    spans = quotable_spans(text)
+    assert not any("Baza de calcul" in text[s:e] for s, e in spans)  # the title is no text
+    located = {f.locator for f in split_fragments(text, (ParsedPage(1, "1", 0, len(text)),))}
+    assert "art. 145 alin. (1)" in located
+
+
+def test_a_long_heading_that_ends_no_sentence_is_never_quoted() -> None:
+    heading = "Capitolul VIII Prevederi comune " + "în cazul persoanelor fizice " * 12
+    text = f"(3) Prevederile se aplică.\n\n{heading.strip()}\nArticolul 216\n(1) Text."
+    spans = quotable_spans(text)
+    assert not any("Capitolul VIII" in text[s:e] for s, e in spans)
+
+
 def test_a_piece_of_a_long_litera_keeps_its_unit() -> None:
     text = "continuarea literei b), fără marcaj la început;\nc) litera următoare."
     locator = "art. 3 alin. (1) lit. b)"
@@ -173,6 +194,52 @@ def test_a_litera_ends_where_its_list_closes() -> None:
     assert span is not None and text[span[0] : span[1]] == "h) prin cruzimi,"
     span = litera_span(text, "g")
     assert span is not None and text[span[0] : span[1]] == "g) asupra unui magistrat;"
+
+
+# Codul fiscal art. 76 alin. (4) and art. 291 alin. (3): paragraphs of a litera, and a
+# litera's line that introduces its puncte.
+LITERA_PARAGRAPHS = (
+    "(4) Nu sunt incluse în veniturile salariale următoarele:\n"
+    "a) ajutoarele de deces, acordate potrivit contractului de muncă.\n"
+    "Cadourile oferite de angajatori salariaților nu sunt impozabile.\n"
+    "b) sumele primite pentru acoperirea cheltuielilor de mutare.\n"
+    "c) livrarea locuințelor ca parte a politicii sociale.\n"
+    "În sensul prezentului titlu, prin locuință livrată se înțelege:\n"
+    "1. livrarea de clădiri destinate a fi utilizate drept cămine;\n"
+    "2. livrarea de locuințe cu o suprafață utilă de maximum 120 m²;\n"
+    "d) prestările de servicii, în condițiile art. 100 lit. d) și\n"
+    "e) ale prezentului articol,\n"
+    "se supun cotei reduse.\n"
+    "(5) Alt alineat."
+)
+
+
+@pytest.mark.parametrize(
+    ("quote", "expected"),
+    [
+        ("Cadourile oferite de angajatori", "art. 76 alin. (4) lit. a)"),
+        ("sumele primite pentru acoperirea", "art. 76 alin. (4) lit. b)"),
+        ("În sensul prezentului titlu", "art. 76 alin. (4) lit. c)"),
+        ("livrarea de clădiri destinate", "art. 76 alin. (4) lit. c) pct. 1"),
+        ("se supun cotei reduse.", "art. 76 alin. (4)"),  # the list closes
+    ],
+)
+def test_a_litera_keeps_its_paragraphs(quote: str, expected: str) -> None:
+    assert cite("art. 76 alin. (4)", LITERA_PARAGRAPHS, quote) == expected
+
+
+def test_the_chunker_cuts_a_list_close_out_of_the_last_litera() -> None:
+    text = "Articolul 76\n" + LITERA_PARAGRAPHS.replace("ajutoarele de deces", "ajutoare " * 40)
+    fragments = split_fragments(text, (ParsedPage(1, "1", 0, len(text)),), max_chars=300)
+
+    def located(words: str) -> str:
+        return next(f.locator for f in fragments if words in f.text)
+
+    assert located("se supun cotei reduse.") == "art. 76 alin. (4)"
+    assert located("În sensul prezentului titlu") == "art. 76 alin. (4) lit. c)"
+    assert located("livrarea de clădiri") == "art. 76 alin. (4) lit. c) pct. 1"
+    # "e) ale prezentului articol" follows "lit. d)": a reference, not a litera
+    assert "art. 76 alin. (4) lit. e)" not in {f.locator for f in fragments}
 
 
 # Legea 85/2014 art. 5 as the portal prints it: each punct written after the text before

@@ -4,12 +4,14 @@ space, the last such boundary that keeps the piece within ``max_chars``."""
 
 from __future__ import annotations
 
+import itertools
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 
+from letadesk.references.grammar import list_closes
 from letadesk.text import ends_sentence
 
-__all__ = ["split_long", "trim"]
+__all__ = ["split_long", "trim", "unit_pieces"]
 
 _BREAK_PARAGRAPH = re.compile(r"\n[ \t\r]*\n|\f")
 # A line, or where a consolidation note or an editorial "Notă" written in-line begins: a
@@ -17,6 +19,7 @@ _BREAK_PARAGRAPH = re.compile(r"\n[ \t\r]*\n|\f")
 _BREAK_LINE = re.compile(r"\n|[ \t](?=Notă\b|\(la \d{2}-\d{2}-\d{4}, )")
 _BREAK_SENTENCE = re.compile(r"[.!?;:][\"'”’)\]]*\s")
 _BREAK_SPACE = re.compile(r"\s")
+_LITERA_TAIL = re.compile(r" lit\. [^ ]+\)$")
 
 
 def trim(text: str, start: int, end: int) -> tuple[int, int]:
@@ -56,3 +59,35 @@ def split_long(text: str, start: int, end: int, max_chars: int) -> Iterator[tupl
         start, end = trim(text, cut, end)
     if start < end:
         yield start, end
+
+
+def unit_pieces(
+    text: str,
+    head: tuple[int, str],
+    subs: Sequence[tuple[int, str]],
+    end: int,
+    max_chars: int,
+    *,
+    ro_law: bool,
+) -> Iterator[tuple[int, int, str]]:
+    """One unit (its start and locator ``head``, its sub-items ``subs`` by offset, up to
+    ``end``) as (start, end, locator) pieces: whole, or split at its sub-items (and, in a
+    Romanian law, where a list of litere closes: the words after it are their alineat's
+    or punct's, not the last litera's)."""
+    begin, locator = head
+    start, stop = trim(text, begin, end)
+    if stop - start <= max_chars or not subs:
+        for s, e in split_long(text, start, stop, max_chars):
+            yield s, e, locator
+        return
+    bounds = [head, *subs, (end, "")]
+    if len(text[begin : subs[0][0]].strip()) < 120:  # a bare header joins its first item
+        bounds = [(begin, subs[0][1]), *bounds[2:]]
+    if ro_law:
+        for at in list_closes(text[begin:end]):
+            before = max((b for b in bounds[:-1] if b[0] <= begin + at), key=lambda b: b[0])
+            if (outer := _LITERA_TAIL.sub("", before[1])) != before[1]:
+                bounds = sorted([*bounds[:-1], (begin + at, outer)]) + bounds[-1:]
+    for (s, piece), (e, _) in itertools.pairwise(bounds):
+        for ps, pe in split_long(text, s, e, max_chars):
+            yield ps, pe, piece

@@ -23,20 +23,19 @@ fragment of the article that follows them. A marginal title on the line of aline
 from __future__ import annotations
 
 import bisect
-import itertools
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 
 from letadesk.domain import ParsedFragment, ParsedPage
-from letadesk.ingest.pieces import split_long, trim
+from letadesk.ingest.pieces import unit_pieces
 from letadesk.references import grammar
 from letadesk.references.grammar import (
+    CROSS_REFERENCE,
     RO_INLINE_LITERA,
     Grammar,
     Mark,
     grammar_for,
     inline_puncte,
-    list_closes,
     next_point,
 )
 
@@ -48,7 +47,6 @@ _CONTINUATION_TAIL = re.compile(
     r"(?:\b(?:alin|art|lit|pct|nr|al|Sections?|Articles?|SECTIONS?|ARTICLES?|and|or|of|to|"
     r"in|under|at|by|with|la|din|și|şi|sau|prevăzute?)\.?|,)$"
 )
-_LITERA_TAIL = re.compile(r" lit\. [^ ]+\)$")
 _INLINE_TITLE = re.compile(r"[.;:]\s+([^.;:\n]{1,100})$")
 
 
@@ -286,6 +284,7 @@ class _Walker:
             found += [
                 (m.start("l"), Mark("sub", m["l"], m.end(), base="lit"))
                 for m in RO_INLINE_LITERA.finditer(content)
+                if not CROSS_REFERENCE.search(content, max(0, m.start() - 8), m.start())
             ]
         found += [
             (m.start("p"), Mark("sub", m["p"], m.end(), base="pct")) for m in inline_puncte(content)
@@ -361,30 +360,6 @@ def _follows(prev: tuple[int, int], new: tuple[int, int]) -> bool:
     return new in ((prev[0] + 1, 0), (prev[0], prev[1] + 1))
 
 
-def _unit_pieces(
-    text: str, cut: _Cut, end: int, max_chars: int, *, ro_law: bool
-) -> Iterator[tuple[int, int, str]]:
-    """One unit as (start, end, locator) pieces: whole, or split at its sub-items (and,
-    in a Romanian law, where a list of litere closes: the words after it are their
-    alineat's or punct's, not the last litera's)."""
-    start, stop = trim(text, cut.start, end)
-    if stop - start <= max_chars or not cut.subs:
-        for s, e in split_long(text, start, stop, max_chars):
-            yield s, e, cut.locator
-        return
-    bounds = [(cut.start, cut.locator), *cut.subs, (end, "")]
-    if len(text[cut.start : cut.subs[0][0]].strip()) < 120:  # a bare header joins its first item
-        bounds = [(cut.start, cut.subs[0][1]), *bounds[2:]]
-    if ro_law:
-        for at in list_closes(text[cut.start : end]):
-            before = max((b for b in bounds[:-1] if b[0] <= cut.start + at), key=lambda b: b[0])
-            if (outer := _LITERA_TAIL.sub("", before[1])) != before[1]:
-                bounds = sorted([*bounds[:-1], (cut.start + at, outer)]) + bounds[-1:]
-    for (s, locator), (e, _) in itertools.pairwise(bounds):
-        for ps, pe in split_long(text, s, e, max_chars):
-            yield ps, pe, locator
-
-
 def split_fragments(
     text: str, pages: Sequence[ParsedPage], *, max_chars: int = 1500, language: str = ""
 ) -> tuple[ParsedFragment, ...]:
@@ -402,7 +377,10 @@ def split_fragments(
     out: list[ParsedFragment] = []
     ends = [c.start for c in cuts[1:]] + [len(text)]
     for cut, end in zip(cuts, ends, strict=True):
-        for s, e, locator in _unit_pieces(text, cut, end, max_chars, ro_law=rules.ro_law):
+        pieces = unit_pieces(
+            text, (cut.start, cut.locator), cut.subs, end, max_chars, ro_law=rules.ro_law
+        )
+        for s, e, locator in pieces:
             out.append(
                 ParsedFragment(
                     start=s,

@@ -21,7 +21,10 @@ _RO_ARTICLE = re.compile(
 )
 # A marginal title written on the line of the first alineat: "Furtul (1) Luarea ..."
 RO_TITLED_ALINEAT = re.compile(
-    r"(?P<title>[^\s(](?:(?!\b(?:art|alin|lit|pct|nr)\.)[^()\n;:]){0,200}?)"
+    r"(?P<title>[^\s(](?:(?!\b(?:art|alin|lit|pct|nr)\.)[^()\n;:]){0,200}?"
+    # a title that cites ("... prevăzute la art. 136 lit. f) (1) Pentru ..."): its "(1)"
+    # is the one no "alin." names and a sentence follows
+    r"|[^\s(][^\n;:]{0,250}?(?<!alin\.)(?=\s+\(1\)\s+[A-ZĂÂÎȘŞȚŢ]))"
     r"\s+\((?P<n>1)\)\s+(?=\S)"
 )
 _RO_TITLED = re.compile(rf"[^\t]{{1,200}}\t+(?:ARTICOLUL|Articolul)\s*{_NUM}\s*$")
@@ -123,9 +126,13 @@ class Mark:
 
 
 def _is_heading(line: str) -> bool:
-    """A Romanian heading line: short (breadcrumbs ``## A | B`` may be longer), and not an
-    amending formula ("Cartea a III-a ... se modifică după cum urmează:")."""
-    if len(line) > (600 if line[0] == "#" else 200) or line[-1] in ":;":
+    """A Romanian heading line: short (breadcrumbs ``## A | B`` may be longer, and so may
+    a heading that ends no sentence: Codul fiscal's 380-character "Capitolul VIII
+    Prevederi comune în cazul persoanelor fizice ..."), and not an amending formula
+    ("Cartea a III-a ... se modifică după cum urmează:")."""
+    if len(line) > (1000 if line[0] == "#" or line[-1] not in ".,:;" else 200):
+        return False
+    if line[-1] in ":;":
         return False
     if _AMENDING.search(line):
         return False
