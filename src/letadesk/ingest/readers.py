@@ -52,7 +52,9 @@ __all__ = [
 #    contract whose first line runs on into its text named by the name it gives itself.
 # 6: puncte written on one line ("...: 1. acord - ...; 2. activitate - ...") are units.
 # 7: puncte inside the litera that introduces them ("d) ... următoarele:" then "1. ...")
-#    named under it ("lit. d) pct. 1"), and the next litera no longer under a punct.
+#    named under it ("lit. d) pct. 1"), and the next litera no longer under a punct; the
+#    words after a list's close a fragment of their own; no litera cut at a cross-
+#    reference ("lit. k) la ..."); a marginal title that cites split from its alineat.
 READER_VERSION = 7
 MAX_TITLE_CHARS = 200
 

@@ -270,7 +270,11 @@ def _ro_step(path: list[Part], level: int, part: str, text: str, at: int) -> lis
 
 
 def _colon_before(text: str, at: int) -> bool:
-    return text[:at].rstrip().endswith(":")
+    """Whether the text before ``at`` ends with ":" (whitespace between)."""
+    before = at
+    while before > 0 and text[before - 1].isspace():
+        before -= 1
+    return before > 0 and text[before - 1] == ":"
 
 
 def _lead(parts: list[Part], marks: list[tuple[int, Part]], *, ro: bool) -> tuple[list[Part], bool]:
