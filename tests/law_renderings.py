@@ -34,7 +34,7 @@ _HEADING = re.compile(
     r"(?:[IVXLC]+\b|a\s|\d|[A-ZĂÂÎȘŞȚŢ]{2,}|întâi|generală|specială|preliminar)"
 )
 _ALIN = re.compile(r"^\((\d+)\) ")
-_LIT = re.compile(r"^([a-z])\) ")
+_LIT = re.compile(r"^([a-zșşțţ])\) ")  # "ș)" after "s)" (Codul fiscal)
 _ROMAN_ITEM = re.compile(r"^\([ivx]+\) ")  # "(ii) ..." under a litera: its text
 _ANNEX = re.compile(r"^Anexa\b")  # an annex printed between articles (Codul fiscal)
 _PCT = re.compile(r"^(\d+)\. ")
@@ -124,7 +124,7 @@ def _item(line: str) -> Item:
     if m := _ALIN.match(line):
         return Item("alin", m[1], line)
     if m := _LIT.match(line):
-        return Item("lit", m[1], line)
+        return Item("lit", m[1].replace("ş", "ș").replace("ţ", "ț"), line)
     if m := _PCT.match(line):
         return Item("pct", m[1], line)
     return Item("text", "", line)

@@ -1,6 +1,7 @@
 """A punct written inside the litera that introduces it (Codul fiscal, art. 278 alin.
 (5): "d) ... în cazul următoarelor:" then "1. ...", "2. ...") is found, quoted and cited
-under that litera, whether the litera has a fragment of its own or not."""
+under that litera, whether the litera has a fragment of its own or not; a litera named
+by a Romanian letter ("ș)", after "s)") is asked and cited as itself."""
 
 from __future__ import annotations
 
@@ -28,6 +29,13 @@ e) locul unde beneficiarul este stabilit, în cazul următoarelor servicii:
 1. închirierea bunurilor mobile corporale;
 2. serviciile de publicitate;
 (6) Locul prestării serviciilor de transport de pasageri este locul unde se efectuează transportul.
+
+Articolul 279
+Venituri neimpozabile
+Sunt neimpozabile următoarele venituri:
+s) veniturile din dividende primite de la o persoană juridică română;
+ș) veniturile realizate din transferul masei patrimoniale fiduciare;
+t) veniturile din despăgubiri pentru pagube suportate.
 """
 
 
@@ -54,6 +62,11 @@ def fiscal(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Workspace]:
             "Ce prevede art. 278 alin. (5) lit. e) pct. 1 din Codul fiscal?",
             "art. 278 alin. (5) lit. e) pct. 1",
             "1. închirierea bunurilor mobile corporale;",
+        ),
+        (
+            "Ce prevede art. 279 lit. ș) din Codul fiscal?",  # not lit. s)
+            "art. 279 lit. ș)",
+            "ș) veniturile realizate din transferul masei patrimoniale",
         ),
         (
             "Ce prevede art. 278 alin. (5) lit. e) din Codul fiscal?",

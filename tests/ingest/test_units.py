@@ -139,6 +139,16 @@ def test_the_chunker_names_puncte_under_their_litera() -> None:
             assert unit_at(f.locator, f.text, 3, len(f.text)) == f.locator
 
 
+def test_a_litera_named_by_a_romanian_letter() -> None:
+    text = "(1) Sunt:\ns) unu;\nș) doi;\nt) trei;\nţ) patru;\nu) cinci."
+    assert cite("art. 12 alin. (1)", text, "doi;") == "art. 12 alin. (1) lit. ș)"
+    assert cite("art. 12 alin. (1)", text, "trei;") == "art. 12 alin. (1) lit. t)"
+    assert cite("art. 12 alin. (1)", text, "patru;") == "art. 12 alin. (1) lit. ț)"  # cedilla
+    assert cite("art. 12 alin. (1)", text, "cinci.") == "art. 12 alin. (1) lit. u)"
+    span = litera_span(text, "ţ")
+    assert span is not None and text[span[0] : span[1]] == "ţ) patru;"
+
+
 def test_alineate_written_on_one_line() -> None:
     text = "(1) Minorul se află în nevoie. (2) Cu toate acestea, instanța decide."
     assert cite("art. 525 alin. (1)", text, "Cu toate acestea") == "art. 525 alin. (2)"

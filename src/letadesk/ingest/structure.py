@@ -34,10 +34,12 @@ from letadesk.references.grammar import (
     RO_INLINE_LITERA,
     Grammar,
     Mark,
+    follows_letter,
     grammar_for,
     inline_puncte,
     next_point,
 )
+from letadesk.text import unify_diacritics
 
 __all__ = ["split_fragments"]
 
@@ -282,7 +284,7 @@ class _Walker:
         found: list[tuple[int, Mark]] = []
         if self.letter and len(content) > 200:
             found += [
-                (m.start("l"), Mark("sub", m["l"], m.end(), base="lit"))
+                (m.start("l"), Mark("sub", unify_diacritics(m["l"]), m.end(), base="lit"))
                 for m in RO_INLINE_LITERA.finditer(content)
                 if not CROSS_REFERENCE.search(content, max(0, m.start() - 8), m.start())
             ]
@@ -291,9 +293,7 @@ class _Walker:
         ]
         for at, mark in sorted(found, key=lambda item: item[0]):
             if mark.base == "lit":
-                continues = bool(self.letter) and (
-                    _letter_key(mark.label) in _next_letters(self.letter)
-                )
+                continues = bool(self.letter) and follows_letter(self.letter, mark.label)
             else:
                 continues = next_point(
                     self.point,
@@ -338,17 +338,6 @@ def _is_title(rest: str) -> bool:
     """A clause line that is only a caption ("DEFINITIONS.", "Term and Termination")."""
     rest = rest.strip()
     return 0 < len(rest) <= 80 and not re.search(r"[a-z][.;:]?$", rest)
-
-
-def _letter_key(x: str) -> tuple[int, int]:
-    """Order of a litera: a..z, aa..zz, aaa..; ``ee^1`` follows ``ee``."""
-    base, _, sup = x.partition("^")
-    return (len(base) - 1) * 26 + ord(base[0]) - 96, int(sup or 0)
-
-
-def _next_letters(x: str) -> tuple[tuple[int, int], ...]:
-    n, sup = _letter_key(x)
-    return (n + 1, 0), (n, sup + 1)
 
 
 def _join(prefix: str, label: str) -> str:

@@ -22,9 +22,11 @@ from collections.abc import Iterator
 
 from letadesk.references.grammar import (
     CROSS_REFERENCE,
+    LETTER,
     RO_INLINE_LITERA,
     RO_TITLED_ALINEAT,
     article_header_end,
+    follows_letter,
     inline_puncte,
     is_structure_line,
     list_closes,
@@ -32,6 +34,7 @@ from letadesk.references.grammar import (
     titled_inline_header_end,
 )
 from letadesk.references.notes import editorial_spans, notes_in
+from letadesk.text import unify_diacritics
 
 __all__ = ["body_start", "quotable_spans", "unit_at"]
 
@@ -40,7 +43,7 @@ _RO_PART = re.compile(
 )
 _RO_LEVEL = {"anexa": -1, "art.": 0, "alin.": 1, "pct.": 2, "lit.": 3}
 _LINE_MARK = re.compile(
-    r"^[ \t]*(?:\((?P<alin>\d{1,3}(?:\^\d+)?)\)|(?P<lit>([a-z])\3{0,2}(?:\^\d+)?)\)"
+    rf"^[ \t]*(?:\((?P<alin>\d{{1,3}}(?:\^\d+)?)\)|(?P<lit>([{LETTER}])\3{{0,2}}(?:\^\d+)?)\)"
     r"|(?P<pct>\d{1,3}(?:\^\d+)?)\.|\((?P<sub>[a-z]{1,3}|[A-Z]|\d{1,2})\)"
     r"|(?P<clause>\d{1,3}(?:\.\d{1,3})+)\.?)(?=\s)",
     re.M,
@@ -116,8 +119,8 @@ class _Scan:
             if m["alin"]:
                 return 1, f"alin. ({m['alin']})"
             if m["lit"]:
-                self.letter = m["lit"]
-                return 3, f"lit. {m['lit']})"
+                self.letter = unify_diacritics(m["lit"])
+                return 3, f"lit. {self.letter})"
             if m["pct"]:
                 return 2, f"pct. {m['pct']}"
             return None
@@ -132,7 +135,7 @@ class _Scan:
         a lettered one ("(h)" is followed by the letter "(i)", not the numeral)."""
         letter = self.letter
         nested = bool(letter) and (not x.islower() or _ROMAN.fullmatch(x) is not None)
-        if nested and not _follows_letter(letter, x):
+        if nested and not follows_letter(letter, x):
             return 3
         self.letter = x if x.islower() else letter
         return 2
@@ -175,10 +178,10 @@ class _Scan:
 
     def _inline_litere(self) -> Iterator[tuple[int, Part]]:
         for m in RO_INLINE_LITERA.finditer(self.text):
-            letter = m["l"]
+            letter = unify_diacritics(m["l"])
             if CROSS_REFERENCE.search(self.text, max(0, m.start() - 8), m.start()):
                 continue
-            if self.letter and _follows_letter(self.letter, letter):
+            if self.letter and follows_letter(self.letter, letter):
                 self.letter = letter
                 yield m.start("l"), (3, f"lit. {letter})")
 
@@ -190,13 +193,6 @@ def _clause_word(locator: str) -> str:
 
 def _line_start(text: str, at: int) -> int:
     return text.rfind("\n", 0, at) + 1
-
-
-def _follows_letter(prev: str, new: str) -> bool:
-    a, b = prev.split("^")[0], new.split("^")[0]
-    if new.startswith(prev + "^"):
-        return True
-    return len(a) == len(b) and a[-1] < "z" and b == chr(ord(a[-1]) + 1) * len(a)
 
 
 def _titled_alineat(text: str) -> int | None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from letadesk.text import ends_sentence
+from letadesk.text import ends_sentence, unify_diacritics
 
 _NUM = r"(?P<num>\d{1,3}(?:\.\d{3})+|\d+)(?P<sup>\^\d+|[¹²³⁴⁵⁶⁷⁸⁹⁰]+)?"
 _SUPERSCRIPT = str.maketrans("¹²³⁴⁵⁶⁷⁸⁹⁰", "1234567890")
@@ -41,16 +41,19 @@ _RO_HEADING = re.compile(
 _AMENDING = re.compile(r"\b(?:se modifică|se completează|se abrogă|după cum urmează)\b")
 _RO_ANNEX = re.compile(r"(?:#+\s*)?(?:Anexa|ANEXA)(?:\s+(?:nr\.|NR\.)?\s*(?P<id>\d+)\b|\s*$)")
 _RO_ALINEAT = re.compile(r"\((?P<n>\d{1,3}(?:\^\d+)?)\)(?=\s|$)")
-_RO_LITERA = re.compile(r"(?P<l>([a-z])\2{0,2}(?:\^\d+)?)\)(?=\s|$)")
-RO_INLINE_LITERA = re.compile(r"(?<=[;.:)] )(?P<l>([a-z])\2{0,2}(?:\^\d+)?)\) (?=\S)")
-_LINE_LITERA = re.compile(r"^[ \t]*(?P<l>([a-z])\2{0,2}(?:\^\d+)?)\)(?=\s)", re.MULTILINE)
+# A litera's letter: a Romanian law may letter "ș)" after "s)" and "ț)" after "t)"
+# (Codul fiscal); both spellings of each.
+LETTER = "a-zșşțţ"
+_RO_LITERA = re.compile(rf"(?P<l>([{LETTER}])\2{{0,2}}(?:\^\d+)?)\)(?=\s|$)")
+RO_INLINE_LITERA = re.compile(rf"(?<=[;.:)] )(?P<l>([{LETTER}])\2{{0,2}}(?:\^\d+)?)\) (?=\S)")
+_LINE_LITERA = re.compile(rf"^[ \t]*(?P<l>([{LETTER}])\2{{0,2}}(?:\^\d+)?)\)(?=\s)", re.MULTILINE)
 CROSS_REFERENCE = re.compile(r"\blit\.\s*$", re.IGNORECASE)  # "prevăzute la lit. a)"
 # Where a list of litere closes and its alineat's words resume ("h) prin cruzimi,\nse
 # pedepseşte cu ..."): after a line holding a litera that ends with "," or ";" when the
 # next line starts no unit, or with "." when the next starts a new sentence.
 LIST_CLOSE = re.compile(
-    r"^(?:[ \t]*|[^\n]*[;.:)] )[a-z]{1,3}(?:\^\d+)?\)\s[^\n]*"
-    r"(?:[,;][ \t]*\n(?!\s*(?:\(|[a-z]{1,3}\)|\d))"
+    rf"^(?:[ \t]*|[^\n]*[;.:)] )[{LETTER}]{{1,3}}(?:\^\d+)?\)\s[^\n]*"
+    rf"(?:[,;][ \t]*\n(?!\s*(?:\(|[{LETTER}]{{1,3}}\)|\d))"
     r"|\.[ \t]*\n(?=\s*[A-ZĂÂÎȘŞȚŢ]))",
     re.M,
 )
@@ -213,7 +216,7 @@ class Grammar:
         if m := _RO_ALINEAT.match(line):
             return Mark("clause", f"alin. ({m['n']})", m.end())
         if m := _RO_LITERA.match(line):
-            return Mark("sub", m["l"], m.end(), base="lit")
+            return Mark("sub", unify_diacritics(m["l"]), m.end(), base="lit")
         if m := _RO_PUNCT.match(line):
             return Mark("sub", m["p"], m.end(), base="pct")
         return None
@@ -260,6 +263,26 @@ def next_point(prev: str, new: str, *, after_colon: bool, in_litera: bool = Fals
     return new in (str(int(base) + 1), f"{base}^{int(sup or 0) + 1}")
 
 
+_ROMANIAN_AFTER = {"s": "șşt", "ș": "t", "ş": "t", "t": "țţu", "ț": "u", "ţ": "u"}
+
+
+def follows_letter(prev: str, new: str) -> bool:
+    """Whether litera ``new`` may come right after ``prev``: the next letter ("c" after
+    "b", "bb" after "aa", "aa" after "z"), a Romanian one ("ș" after "s", "t" after
+    "ș"), or one inserted after it ("e^1" after "e", "e^2" after "e^1")."""
+    a, _, sup = prev.partition("^")
+    b, _, new_sup = new.partition("^")
+    if not a or not b:
+        return False
+    if b == a:
+        return bool(new_sup) and int(new_sup) > int(sup or 0)
+    if len(b) == len(a) + 1 and a == "z" * len(a) and b == "a" * len(b):
+        return True
+    last = a[-1]
+    nexts = _ROMANIAN_AFTER.get(last, chr(ord(last) + 1) if last < "z" else "")
+    return len(b) == len(a) and any(b == c * len(a) for c in nexts)
+
+
 def _next_letter(x: str) -> str:
     return chr(ord(x[-1]) + 1) * len(x) if x[-1] < "z" else ""
 
@@ -268,8 +291,8 @@ def litere_in(text: str) -> tuple[str, ...]:
     """The litere written in a fragment's text (litere stay inside their alineat's
     fragment): those starting a line, then those written in-line after ``;``, ``.``,
     ``:`` or ``)`` (``"...; bb) lot"``), in text order within each kind."""
-    return tuple(m["l"] for m in _LINE_LITERA.finditer(text)) + tuple(
-        m["l"] for m in RO_INLINE_LITERA.finditer(text)
+    return tuple(unify_diacritics(m["l"]) for m in _LINE_LITERA.finditer(text)) + tuple(
+        unify_diacritics(m["l"]) for m in RO_INLINE_LITERA.finditer(text)
     )
 
 
@@ -295,15 +318,15 @@ def litera_span(text: str, letter: str) -> tuple[int, int] | None:
     close of the list (:data:`LIST_CLOSE`) or the end of ``text``, whitespace trimmed;
     ``None`` when it is not written there. A litera starting a line wins over one written
     in-line; a cross-reference (``lit. h)``) is never a litera."""
-    line = [(m["l"], m.start("l")) for m in _LINE_LITERA.finditer(text)]
+    line = [(unify_diacritics(m["l"]), m.start("l")) for m in _LINE_LITERA.finditer(text)]
     inline = [
-        (m["l"], m.start("l"))
+        (unify_diacritics(m["l"]), m.start("l"))
         for m in RO_INLINE_LITERA.finditer(text)
         if not CROSS_REFERENCE.search(text, max(0, m.start() - 8), m.start())
     ]
     for starts in (line, inline):
         for i, (name, start) in enumerate(starts):
-            if name == letter:
+            if name == unify_diacritics(letter):
                 end = starts[i + 1][1] if i + 1 < len(starts) else len(text)
                 close = next((at for at in list_closes(text) if at > start), None)
                 end = min(end, close) if close is not None else end

@@ -4,6 +4,7 @@ citations they belong to (following, preceding, shared along a chain)."""
 from __future__ import annotations
 
 import bisect
+import re
 
 from letadesk.references.acts import Act, find_acts
 from letadesk.references.citations import CHAIN_GAP, FOLLOW_GAP, PRECEDE_GAP, Group, find_groups
@@ -84,6 +85,18 @@ def _references(groups: list[Group], acts: list[Act], text: str) -> list[Referen
     return [ref for _, ref in out]
 
 
+_ROMANIAN_LITERA = re.compile(r"(?<![^\W\d_])[șț](?=\))")
+
+
+def _keep_romanian_litere(unified: str) -> str:
+    """``unified`` (:func:`~letadesk.text.match_key`) without diacritics, except a litera
+    named by a Romanian letter ("lit. ș)", Codul fiscal), which folded would name
+    another ("lit. s)")."""
+    kept = {m.start() for m in _ROMANIAN_LITERA.finditer(unified)}
+    folded = fold_diacritics(unified)
+    return "".join(unified[i] if i in kept else c for i, c in enumerate(folded)) if kept else folded
+
+
 def parse_references(text: str) -> list[Reference]:
     """Every legal reference in ``text``, in order of appearance.
 
@@ -92,7 +105,7 @@ def parse_references(text: str) -> list[Reference]:
     """
     if not text:
         return []
-    key = fold_diacritics(match_key(text))
+    key = _keep_romanian_litere(match_key(text))
     cased = fold_diacritics(text)
     if len(key) != len(text) or len(cased) != len(text):  # pragma: no cover - defensive
         return []
