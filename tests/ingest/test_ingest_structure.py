@@ -219,3 +219,21 @@ def test_a_long_unit_is_cut_where_an_inline_note_begins_never_after_nr() -> None
     assert len(pieces) >= 2 and all(p.startswith(("Notă", "(la ")) for p in pieces)
     for cut_at_nr in split_fragments(note * 4, _one_page(note * 4), max_chars=150):
         assert not cut_at_nr.text.startswith(("2023", "2497"))
+
+
+def test_a_note_that_fits_a_piece_is_never_cut_in_two() -> None:
+    # Legea 85/2014 art. 41: the alineat's text runs into the portal's note on one line;
+    # the cut fell inside the note, and the piece that opened with its middle ("În
+    # interpretarea și aplicarea unitară …") was quoted as the law.
+    note = (
+        "Notă Decizie de admitere: RIL nr. 11/2023, publicată în Monitorul Oficial nr. 460. "
+        "În interpretarea și aplicarea unitară a dispozițiilor art. 41 se stabilește că "
+        "suspendarea operează de drept."
+    )
+    line = "(1) De la data deschiderii procedurii se suspendă de drept acțiunile. "
+    text = f"Articolul 41\n{line}{note} {note[5:]}\n(2) Alt alineat.\n"
+    fragments = split_fragments(text, _one_page(text), max_chars=420)
+    assert_invariants(text, fragments, 420)
+    opening = [f.text[:20] for f in fragments]
+    assert any(o.startswith("Notă Decizie") for o in opening)
+    assert not any(o.startswith(("În interpretarea", "suspendarea")) for o in opening)

@@ -9,6 +9,7 @@ import re
 from collections.abc import Iterator, Sequence
 
 from letadesk.references.grammar import list_closes
+from letadesk.references.notes import editorial_spans, notes_in
 from letadesk.text import ends_sentence
 
 __all__ = ["split_long", "trim", "unit_pieces"]
@@ -31,9 +32,11 @@ def trim(text: str, start: int, end: int) -> tuple[int, int]:
     return start, end
 
 
-def _cut_point(text: str, start: int, max_chars: int) -> int:
+def _cut_point(text: str, start: int, max_chars: int, notes: Sequence[tuple[int, int]] = ()) -> int:
     """Where to end a piece that starts at ``start``, no longer than max_chars (the text
-    runs on past ``start + max_chars``)."""
+    runs on past ``start + max_chars``); never inside one of ``notes`` that begins after
+    ``start``: before it, so the next piece opens with the note and reads as one (a piece
+    opening inside a note would have its rest quoted as the law)."""
     limit = start + max_chars
     floor = start + max_chars // 3
     for pattern in (_BREAK_PARAGRAPH, _BREAK_LINE, _BREAK_SENTENCE, _BREAK_SPACE):
@@ -44,15 +47,22 @@ def _cut_point(text: str, start: int, max_chars: int) -> int:
             ):
                 best = m.end()
         if best > floor:
-            return min(best, limit)
+            cut = min(best, limit)
+            return next((s for s, e in notes if start < s < cut < e), cut)
     return limit
 
 
 def split_long(text: str, start: int, end: int, max_chars: int) -> Iterator[tuple[int, int]]:
-    """Trimmed pieces of [start, end), each at most max_chars long."""
+    """Trimmed pieces of [start, end), each at most max_chars long, not cut inside a
+    consolidation or editorial note when a cut before it will do."""
     start, end = trim(text, start, end)
+    notes: list[tuple[int, int]] = []
+    if end - start > max_chars:
+        notes = [(n.start, n.end) for n in notes_in(text[start:end])]
+        notes += editorial_spans(text[start:end])
+        notes = sorted((s + start, e + start) for s, e in notes)
     while end - start > max_chars:
-        cut = _cut_point(text, start, max_chars)
+        cut = _cut_point(text, start, max_chars, notes)
         piece = trim(text, start, cut)
         if piece[0] < piece[1]:
             yield piece

@@ -54,7 +54,8 @@ __all__ = [
 # 7: puncte inside the litera that introduces them ("d) ... următoarele:" then "1. ...")
 #    named under it ("lit. d) pct. 1"), and the next litera no longer under a punct; the
 #    words after a list's close a fragment of their own; no litera cut at a cross-
-#    reference ("lit. k) la ..."); a marginal title that cites split from its alineat.
+#    reference ("lit. k) la ..."); a marginal title that cites split from its alineat;
+#    litere "ș)", "ț)"; a long unit never cut inside a note that fits the next piece.
 READER_VERSION = 7
 MAX_TITLE_CHARS = 200
 
