@@ -234,9 +234,8 @@ def _gap(
             return _Gap("paragraph", base, paragraphs)
     if ref.point is not None and ref.letter is not None:
         litera = f"{base} lit. {ref.letter})"
-        inside = _units(locs, f"{litera} pct. ", " ") + _puncte_of_litera(
-            corpus, base, ref.letter, docs, matter
-        )
+        inside = _units(locs, f"{litera} pct. ", " ")
+        inside += _in_text(puncte_in, corpus, base, docs, matter, ref.letter)
         if "1" in inside:  # puncte written inside the litera (Codul fiscal, art. 278)
             return (
                 None if ref.point in inside else _Gap("point", litera, tuple(dict.fromkeys(inside)))
@@ -276,30 +275,19 @@ def _in_text(
     base: str,
     docs: list[Document],
     matter: SearchFilters,
+    litera: str | None = None,
 ) -> tuple[str, ...]:
     """Litere or puncte (``units_in``) written inside the fragments of ``base``: they
-    stay in their alineat's fragment unless it is too long for one."""
+    stay in their alineat's fragment unless it is too long for one. With ``litera``:
+    the puncte written inside that litera, in its own fragments or in those of ``base``."""
     found: list[str] = []
+    locators = (base,) if litera is None else (f"{base} lit. {litera})", base)
     for doc in docs:
         scope = SearchFilters(matter_id=matter.matter_id, document_id=doc.id)
-        for frag in corpus.fragments_by_locator(scope, base):
-            found += units_in(frag.text)
-    return tuple(found)
-
-
-def _puncte_of_litera(
-    corpus: CorpusReader, base: str, letter: str, docs: list[Document], matter: SearchFilters
-) -> tuple[str, ...]:
-    """The puncte written inside litera ``letter`` of ``base`` (in the litera's own
-    fragments, or in its span of the fragments of ``base``)."""
-    found: list[str] = []
-    for doc in docs:
-        scope = SearchFilters(matter_id=matter.matter_id, document_id=doc.id)
-        for locator in (f"{base} lit. {letter})", base):
-            for frag in corpus.fragments_by_locator(scope, locator):
-                span = litera_span(frag.text, letter)
-                if span is not None:
-                    found += puncte_in(frag.text[span[0] : span[1]])
+        for frag in (f for loc in locators for f in corpus.fragments_by_locator(scope, loc)):
+            span = (0, len(frag.text)) if litera is None else litera_span(frag.text, litera)
+            if span is not None:
+                found += units_in(frag.text[span[0] : span[1]])
     return tuple(found)
 
 
