@@ -16,6 +16,8 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from letadesk.text import unify_diacritics
+
 CODUL_PENAL = "codes_original/codul_penal_L286-2009_forma_initiala_MO510-2009.txt"
 RENDERINGS = (
     "inline_title",  # consolidated: "## Titlul II | Capitolul I", "Furtul (1) Luarea ..."
@@ -124,7 +126,7 @@ def _item(line: str) -> Item:
     if m := _ALIN.match(line):
         return Item("alin", m[1], line)
     if m := _LIT.match(line):
-        return Item("lit", m[1].replace("ş", "ș").replace("ţ", "ț"), line)
+        return Item("lit", unify_diacritics(m[1]), line)
     if m := _PCT.match(line):
         return Item("pct", m[1], line)
     return Item("text", "", line)

@@ -51,7 +51,7 @@ CROSS_REFERENCE = re.compile(r"\blit\.\s*$", re.IGNORECASE)  # "prevăzute la li
 # Where a list of litere closes and its alineat's words resume ("h) prin cruzimi,\nse
 # pedepseşte cu ..."): after a line holding a litera that ends with "," or ";" when the
 # next line starts no unit, or with "." when the next starts a new sentence.
-LIST_CLOSE = re.compile(
+_LIST_CLOSE = re.compile(
     rf"^(?:[ \t]*|[^\n]*[;.:)] )[{LETTER}]{{1,3}}(?:\^\d+)?\)\s[^\n]*"
     rf"(?:[,;][ \t]*\n(?!\s*(?:\(|[{LETTER}]{{1,3}}\)|\d))"
     r"|\.[ \t]*\n(?=\s*[A-ZĂÂÎȘŞȚŢ]))",
@@ -61,13 +61,13 @@ _UNIT_LINE = re.compile(r"^[ \t]*(?:\(\d{1,3}(?:\^\d+)?\)|\d{1,3}(?:\^\d+)?\.)\s
 
 
 def list_closes(text: str) -> list[int]:
-    """Where lists of litere close in ``text`` (:data:`LIST_CLOSE`), less those where the
+    """Where lists of litere close in ``text`` (:data:`_LIST_CLOSE`), less those where the
     list goes on: a litera other than "a)" starts a line before the next alineat or
     punct, so the lines between were its litera's paragraphs (Codul fiscal: "a) ... .
     Cadourile ... . b) ..."), or those lines introduce puncte ("... se înțelege:" then
     "1. ..."), which are the litera's."""
     ends = []
-    for m in LIST_CLOSE.finditer(text):
+    for m in _LIST_CLOSE.finditer(text):
         unit = _UNIT_LINE.search(text, m.end())
         scope = text[m.end() : unit.start() if unit else len(text)]
         resumes = any(x["l"][0] != "a" for x in _LINE_LITERA.finditer(scope))
@@ -315,7 +315,7 @@ def puncte_in(text: str) -> tuple[str, ...]:
 def litera_span(text: str, letter: str) -> tuple[int, int] | None:
     """Where litera ``letter`` (``"h"``) is written in ``text``: from its marker
     (``"h)"``) to the next litera of the same kind (starting a line, or in-line), the
-    close of the list (:data:`LIST_CLOSE`) or the end of ``text``, whitespace trimmed;
+    close of the list (:func:`list_closes`) or the end of ``text``, whitespace trimmed;
     ``None`` when it is not written there. A litera starting a line wins over one written
     in-line; a cross-reference (``lit. h)``) is never a litera."""
     line = [(unify_diacritics(m["l"]), m.start("l")) for m in _LINE_LITERA.finditer(text)]

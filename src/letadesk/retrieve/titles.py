@@ -137,8 +137,12 @@ def asked(question: str) -> Asked:
     stems = set().union(*(_forms(w, romanian) for w, _, _ in words(question) if is_content(w)))
     if romanian and query:
         query = " ".join([query, *family_forms(query)])
-    denials = frozenset({w for w, _, _ in words(question)} & _DENIALS)
-    return Asked(frozenset(stems), specific, query, asks_definition(question), denials)
+    return Asked(frozenset(stems), specific, query, asks_definition(question), _denials(question))
+
+
+def _denials(text: str) -> frozenset[str]:
+    """The words of ``text`` that deny (:data:`_DENIALS`)."""
+    return frozenset(w for w, _, _ in words(text) if w in _DENIALS)
 
 
 def asks_definition(question: str) -> bool:
@@ -264,8 +268,7 @@ def _named_share(question: Asked, title: str) -> float:
     names every term of it and it says more than generic words; else 0."""
     if not set(content_stems(title)) - _GENERIC:
         return 0.0
-    denies = {w for w, _, _ in words(title)} & _DENIALS
-    if denies - question.denials:
+    if _denials(title) - question.denials:
         return 0.0
     terms = title_terms(title)
     if not all(term & question.stems for term in terms):
