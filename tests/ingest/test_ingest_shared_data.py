@@ -11,6 +11,7 @@ from pathlib import Path
 import pymupdf
 import pytest
 
+from fragment_checks import assert_fragments
 from letadesk.domain import ParsedDocument
 from letadesk.ingest.readers import read_document
 from letadesk.text import nfc
@@ -22,16 +23,11 @@ _ARTICLE = re.compile(r"(?:anexa(?: nr\. \d+)? )?art\. (\S+)")
 
 
 def check_invariants(doc: ParsedDocument, max_chars: int = 1500) -> None:
-    """Exact offsets, no overlap, full coverage, page of start."""
-    text, pos = doc.text, 0
+    """The chunker's promises (:func:`assert_fragments`), and each on its start's page."""
+    assert_fragments(doc.text, doc.fragments, max_chars)
     for f in doc.fragments:
-        assert f.text == text[f.start : f.end] and f.text == f.text.strip()
-        assert f.start >= pos and not text[pos : f.start].strip()
-        assert len(f.text) <= max_chars
         page = doc.pages[f.page - 1]
         assert page.number == f.page and page.start <= f.start < page.end
-        pos = f.end
-    assert not text[pos:].strip()
 
 
 def articles(doc: ParsedDocument) -> dict[str, list[str]]:

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from letadesk.domain import ParsedFragment, ParsedPage
+from fragment_checks import assert_fragments
+from letadesk.domain import ParsedPage
 from letadesk.ingest.structure import split_fragments
 
 
@@ -12,22 +13,9 @@ def _one_page(text: str) -> tuple[ParsedPage, ...]:
     return (ParsedPage(number=1, label="1", start=0, end=len(text)),)
 
 
-def assert_invariants(text: str, fragments: tuple[ParsedFragment, ...], max_chars: int) -> None:
-    """Exact offsets, stripped, ordered, no overlap, all non-space text covered."""
-    pos = 0
-    for f in fragments:
-        assert f.text == text[f.start : f.end]
-        assert f.text == f.text.strip() and f.text
-        assert f.start >= pos, "fragments overlap or are out of order"
-        assert not text[pos : f.start].strip(), f"uncovered text: {text[pos : f.start]!r}"
-        assert len(f.text) <= max_chars
-        pos = f.end
-    assert not text[pos:].strip()
-
-
 def locators(text: str, max_chars: int = 1500) -> list[str]:
     fragments = split_fragments(text, _one_page(text), max_chars=max_chars)
-    assert_invariants(text, fragments, max_chars)
+    assert_fragments(text, fragments, max_chars)
     return [f.locator for f in fragments]
 
 
@@ -163,7 +151,7 @@ def test_unstructured_text_packs_paragraphs() -> None:
     paragraphs = [f"Paragraph {i} " + "word " * 40 for i in range(10)]
     text = "\n\n".join(paragraphs)
     fragments = split_fragments(text, _one_page(text), max_chars=600)
-    assert_invariants(text, fragments, 600)
+    assert_fragments(text, fragments, 600)
     assert {f.locator for f in fragments} == {""}
     assert 3 <= len(fragments) < 10  # packed, not one per paragraph
     assert all(f.text.startswith("Paragraph") for f in fragments)
@@ -173,7 +161,7 @@ def test_long_fragment_keeps_locator_and_splits_at_sentences() -> None:
     body = " ".join(f"Sentence number {i} ends here." for i in range(200))
     text = f"Articolul 9\n{body}\n"
     fragments = split_fragments(text, _one_page(text), max_chars=300)
-    assert_invariants(text, fragments, 300)
+    assert_fragments(text, fragments, 300)
     assert {f.locator for f in fragments} == {"art. 9"}
     assert all(f.text.endswith(".") for f in fragments)
 
@@ -214,11 +202,28 @@ def test_a_long_unit_is_cut_where_an_inline_note_begins_never_after_nr() -> None
     )
     text = f"Articolul 6\n(3) Prezenta lege se aplică:\na) contractul este finanțat;\n{line}\n"
     fragments = split_fragments(text, _one_page(text), max_chars=420)
-    assert_invariants(text, fragments, 420)
+    assert_fragments(text, fragments, 420)
     pieces = [f.text for f in fragments if not f.text.startswith(("Articolul", "b)"))]
-    assert len(pieces) >= 2 and all(p.startswith(("Notă", "(la ")) for p in pieces)
-    for cut_at_nr in split_fragments(note * 4, _one_page(note * 4), max_chars=150):
+    assert len(pieces) >= 1 and all(p.startswith(("Notă", "(la ")) for p in pieces)
+    plain = note[5:] * 4  # the same words, no note: cut at a sentence, never after "nr."
+    for cut_at_nr in split_fragments(plain, _one_page(plain), max_chars=150):
         assert not cut_at_nr.text.startswith(("2023", "2497"))
+
+
+def test_a_note_longer_than_a_fragment_is_one_fragment_that_names_it() -> None:
+    # Legea 71/2011 art. 83: a portal note of 12,000 characters on one line. Cut into
+    # pieces, every piece after the first opened with the note's middle ("… a fost
+    # abrogat de …"), which nothing marked as a note: it was quoted as the law.
+    note = "Notă Codul de procedură civilă a fost abrogat de lit. a) a art. 83. " + (
+        "Textul articolului, în forma de la acea dată, este următorul: „Art. 1. Text.” " * 40
+    )
+    text = f"Articolul 83\n(1) Se abrogă Codul de procedură civilă. {note}\n(2) Alt alineat.\n"
+    fragments = split_fragments(text, _one_page(text), max_chars=420)
+    assert_fragments(text, fragments, 420)
+    opening = [f.text[:12] for f in fragments]
+    assert [o for o in opening if o.startswith("Notă")] == ["Notă Codul d"]
+    assert all(o.startswith(("Articolul", "(1)", "Notă", "(2)")) for o in opening), opening
+    assert fragments[-1].text == "(2) Alt alineat."
 
 
 def test_a_note_that_fits_a_piece_is_never_cut_in_two() -> None:
@@ -233,7 +238,7 @@ def test_a_note_that_fits_a_piece_is_never_cut_in_two() -> None:
     line = "(1) De la data deschiderii procedurii se suspendă de drept acțiunile. "
     text = f"Articolul 41\n{line}{note} {note[5:]}\n(2) Alt alineat.\n"
     fragments = split_fragments(text, _one_page(text), max_chars=420)
-    assert_invariants(text, fragments, 420)
+    assert_fragments(text, fragments, 420)
     opening = [f.text[:20] for f in fragments]
     assert any(o.startswith("Notă Decizie") for o in opening)
     assert not any(o.startswith(("În interpretarea", "suspendarea")) for o in opening)

@@ -54,7 +54,9 @@ def _cut_point(text: str, start: int, max_chars: int, notes: Sequence[tuple[int,
 
 def split_long(text: str, start: int, end: int, max_chars: int) -> Iterator[tuple[int, int]]:
     """Trimmed pieces of [start, end), each at most max_chars long, not cut inside a
-    consolidation or editorial note when a cut before it will do."""
+    consolidation or editorial note when a cut before it will do; a note longer than
+    max_chars is its first piece only (the notes are never the law, and the first piece
+    names the note)."""
     start, end = trim(text, start, end)
     notes: list[tuple[int, int]] = []
     if end - start > max_chars:
@@ -66,7 +68,10 @@ def split_long(text: str, start: int, end: int, max_chars: int) -> Iterator[tupl
         piece = trim(text, start, cut)
         if piece[0] < piece[1]:
             yield piece
-        start, end = trim(text, cut, end)
+        # the rest of a note longer than a piece is no piece: one opening inside the note
+        # would be read, and quoted, as the law
+        rest = next((e for s, e in notes if s <= start < cut < e), cut)
+        start, end = trim(text, rest, end)
     if start < end:
         yield start, end
 

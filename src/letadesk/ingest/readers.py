@@ -56,7 +56,9 @@ __all__ = [
 #    words after a list's close a fragment of their own; no litera cut at a cross-
 #    reference ("lit. k) la ..."); a marginal title that cites split from its alineat;
 #    litere "ș)", "ț)"; a long unit never cut inside a note that fits the next piece.
-READER_VERSION = 7
+# 8: a note longer than a fragment is its first fragment only (no fragment opens inside
+#    a note, where its words would be read as the law).
+READER_VERSION = 8
 MAX_TITLE_CHARS = 200
 
 _SNIFF_BYTES = 8192
