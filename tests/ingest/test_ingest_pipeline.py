@@ -177,6 +177,73 @@ def test_a_newer_reader_re_reads_unchanged_files(workspace: Workspace, tmp_path:
     assert workspace.doctor().consistent
 
 
+def _as_if_read_by_an_older_reader(workspace: Workspace, name: str) -> None:
+    doc = workspace.documents.find(name)
+    workspace._conn.execute("UPDATE documents SET reader_version = ?", (READER_VERSION - 1,))
+    workspace._conn.execute(
+        "UPDATE fragments SET locator = 'stale' WHERE document_id = ?", (doc.id,)
+    )
+
+
+def _locators(workspace: Workspace, name: str) -> set[str]:
+    return {f.locator for f in workspace.documents.fragments(workspace.documents.find(name))}
+
+
+def test_a_copy_ingested_alone_re_reads_its_stale_twin(
+    workspace: Workspace, tmp_path: Path
+) -> None:
+    """The content was indexed from folder A by an older reader; ingesting only folder
+    B, which holds a copy, re-reads A's file: the copy must not keep the older reading."""
+    write_text(tmp_path / "a", "contract.txt", CONTRACT_RO)
+    write_text(tmp_path / "b", "copy.txt", CONTRACT_RO)
+    workspace.documents.ingest([tmp_path / "a"], matter="M")
+    workspace.documents.ingest([tmp_path / "b"], matter="M")
+    original = workspace.documents.find("contract.txt")
+    _as_if_read_by_an_older_reader(workspace, "contract.txt")
+    report = workspace.documents.ingest([tmp_path / "b"], matter="M")
+    assert (report.duplicates, report.updated, report.added) == (1, 1, 0)
+    assert "stale" not in _locators(workspace, "contract.txt")
+    assert "art. 2 alin. (2)" in _locators(workspace, "contract.txt")
+    assert workspace.documents.find("contract.txt").id == original.id  # read in place
+    assert _statuses(workspace, "M") == {"contract.txt": "indexed", "copy.txt": "duplicate"}
+    assert workspace.documents.ingest([tmp_path / "b"], matter="M").unchanged == 1
+    assert workspace.doctor().consistent
+
+
+def test_a_copy_of_a_stale_twin_since_edited_keeps_asking(
+    workspace: Workspace, tmp_path: Path
+) -> None:
+    """The twin's file now holds other words: it is not re-read through the copy (its own
+    ingest will), and the copy is not recorded as read by the current reader."""
+    write_text(tmp_path / "a", "contract.txt", CONTRACT_RO)
+    write_text(tmp_path / "b", "copy.txt", CONTRACT_RO)
+    workspace.documents.ingest([tmp_path / "a"], matter="M")
+    _as_if_read_by_an_older_reader(workspace, "contract.txt")
+    write_text(tmp_path / "a", "contract.txt", CONTRACT_RO + "\nArt. 9. Clauză nouă.\n")
+    report = workspace.documents.ingest([tmp_path / "b"], matter="M")
+    assert (report.duplicates, report.updated) == (1, 0)
+    assert "stale" in _locators(workspace, "contract.txt")
+    again = workspace.documents.ingest([tmp_path / "b"], matter="M")
+    assert (again.duplicates, again.unchanged) == (1, 0)
+
+
+def test_a_moved_file_read_by_an_older_reader_is_read_again(
+    workspace: Workspace, tmp_path: Path
+) -> None:
+    write_text(tmp_path / "old", "contract.txt", CONTRACT_RO)
+    workspace.documents.ingest([tmp_path / "old"], matter="M")
+    original = workspace.documents.find("contract.txt")
+    _as_if_read_by_an_older_reader(workspace, "contract.txt")
+    (tmp_path / "old").rename(tmp_path / "new")
+    report = workspace.documents.ingest([tmp_path / "new"], matter="M")
+    assert (report.moved, report.updated, report.added) == (1, 1, 0)
+    moved = workspace.documents.find("contract.txt")
+    assert (moved.id, moved.path) == (original.id, str(tmp_path / "new" / "contract.txt"))
+    assert "stale" not in _locators(workspace, "contract.txt")
+    assert workspace.documents.ingest([tmp_path / "new"], matter="M").unchanged == 1
+    assert workspace.doctor().consistent
+
+
 def test_hostile_files_fail_with_reasons_and_the_batch_goes_on(
     workspace: Workspace, tmp_path: Path
 ) -> None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Iterator
+from dataclasses import replace
 from pathlib import Path
 
 from letadesk.config import Settings
@@ -51,10 +52,15 @@ def ingest(
     to_parse: dict[Path, FileFacts] = {}
     total, done = len(found.files), 0
     for path in found.files:
+        if path in to_parse:
+            continue  # already to be read: a stale twin of a file before it
         facts = _facts(path)
-        if _triage(conn, matter, facts, state, report, settings, meta):
-            to_parse[path] = facts
-        else:
+        wanted = _triage(conn, matter, facts, state, report, settings, meta)
+        for again in wanted:
+            if again not in to_parse:
+                to_parse[again] = facts if again == path else _facts(again)
+                total += again not in found.files
+        if path not in wanted:
             done += 1
             _tick(progress, done, total, facts.path)
     if to_parse:
@@ -92,9 +98,10 @@ def _triage(
     report: IngestReport,
     settings: Settings,
     meta: LegalMeta | None,
-) -> bool:
-    """Handle files that need no parsing (an unchanged file still takes the legal
-    metadata given); True when the file must be parsed."""
+) -> list[Path]:
+    """Handle what needs no parsing (an unchanged file still takes the legal metadata
+    given); the files to parse: this one, or the twin it duplicates when an older reader
+    read the twin (its copies must not keep that reading)."""
     known = state.get(facts.path)
     if (
         known
@@ -108,7 +115,7 @@ def _triage(
                 doc = corpus.find_document(conn, facts.path, matter.id)  # the exact path
                 corpus.set_legal_meta(conn, doc.id, meta)
         report.unchanged += 1
-        return False
+        return []
     if facts.size > settings.max_file_mb * 1024 * 1024:
         _fail(
             conn,
@@ -117,32 +124,40 @@ def _triage(
             f"file too large ({facts.size / 2**20:.0f} MB > {settings.max_file_mb} MB limit)",
             report,
         )
-        return False
+        return []
     twin = sources.indexed_twin(conn, matter.id, facts.sha256, facts.path)
-    if twin is not None:
-        with transaction(conn):
-            _duplicate_or_moved(conn, matter, facts, twin, report)
-        return False
-    return True
+    if twin is None:
+        return [Path(facts.path)]
+    fresh = twin.reader_version == READER_VERSION
+    twin_file = Path(twin.path)
+    reread = not fresh and twin_file.is_file() and _facts(twin_file).sha256 == facts.sha256
+    if not (fresh or reread):  # the copy holds the older reading until its twin is read
+        facts = replace(facts, reader_version=twin.reader_version)
+    with transaction(conn):
+        moved = _duplicate_or_moved(conn, matter, facts, twin, report)
+    if moved and not fresh:  # the document is now this file's: read it as an update
+        state[facts.path] = (facts.sha256, DocumentStatus.INDEXED.value, twin.reader_version)
+        return [Path(facts.path)]
+    return [twin_file] if reread else []
 
 
 def _duplicate_or_moved(
     conn: Connection,
     matter: Matter,
     facts: FileFacts,
-    twin: tuple[int, str],
+    twin: sources.Twin,
     report: IngestReport,
-) -> None:
-    """``facts`` has the content of the indexed document ``twin`` (its id and path):
-    where twin's own file is gone, the file moved (a folder renamed, a disk remounted)
-    and twin follows it to its new path; otherwise it is a duplicate of twin."""
-    twin_id, twin_path = twin
-    if Path(twin_path).exists():
-        corpus.store_duplicate(conn, matter.id, facts, twin_id)
+) -> bool:
+    """``facts`` has the content of the indexed document ``twin``: where twin's own file
+    is gone, the file moved (a folder renamed, a disk remounted) and twin follows it to
+    its new path (True); otherwise it is a duplicate of twin (False)."""
+    if Path(twin.path).exists():
+        corpus.store_duplicate(conn, matter.id, facts, twin.id)
         report.duplicates += 1
-    else:
-        sources.move_document(conn, matter.id, twin_id, facts)
-        report.moved += 1
+        return False
+    sources.move_document(conn, matter.id, twin.id, facts)
+    report.moved += 1
+    return True
 
 
 def _parse_all(

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
+from typing import NamedTuple
 
 import apsw
 
@@ -68,16 +69,22 @@ def record_source_check(conn: apsw.Connection, at: datetime) -> None:
     )
 
 
-def indexed_twin(
-    conn: apsw.Connection, matter_id: MatterId, sha256: str, path: str
-) -> tuple[int, str] | None:
-    """The id and path of an indexed document of the matter with the same content."""
+class Twin(NamedTuple):
+    """An indexed document with the content of a file being ingested."""
+
+    id: int
+    path: str
+    reader_version: int  # the reader that read it
+
+
+def indexed_twin(conn: apsw.Connection, matter_id: MatterId, sha256: str, path: str) -> Twin | None:
+    """The indexed document of the matter with the same content at another path."""
     row = conn.execute(
-        "SELECT id, path FROM documents WHERE matter_id = ? AND sha256 = ? AND path != ? "
-        "AND status = 'indexed' ORDER BY id LIMIT 1",
+        "SELECT id, path, reader_version FROM documents WHERE matter_id = ? AND sha256 = ? "
+        "AND path != ? AND status = 'indexed' ORDER BY id LIMIT 1",
         (matter_id, sha256, path),
     ).fetchone()
-    return (int(row[0]), str(row[1])) if row else None
+    return Twin(int(row[0]), str(row[1]), int(row[2])) if row else None
 
 
 def move_document(
