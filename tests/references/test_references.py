@@ -201,6 +201,16 @@ ROMANIAN_FORMS: list[tuple[str, list[str]]] = [
         "art. 5 alin. (1) lit. a)-c)",
         ["art. 5 alin. (1) lit. a)", "art. 5 alin. (1) lit. b)", "art. 5 alin. (1) lit. c)"],
     ),
+    # an act that letters "ș)" and "ț)" (Legea 303/2004 art. 99): its ranges run through them
+    (
+        "art. 99 lit. s)-ț)",
+        ["art. 99 lit. s)", "art. 99 lit. ș)", "art. 99 lit. t)", "art. 99 lit. ț)"],
+    ),
+    (
+        "art. 99 lit. ş)–u)",
+        ["art. 99 lit. ș)", "art. 99 lit. t)", "art. 99 lit. ț)", "art. 99 lit. u)"],
+    ),
+    ("art. 5 lit. r)-t)", ["art. 5 lit. r)", "art. 5 lit. s)", "art. 5 lit. t)"]),
     # superscript article numbers
     ("art. 549¹ C. pen.", ["art. 549^1 | cod code=penal"]),
     ("art. 549 ind. 1", ["art. 549^1"]),

@@ -9,6 +9,8 @@ from dataclasses import dataclass, field
 from letadesk.references.acts import Act, norm_number
 
 MAX_RANGE = 50
+_LATIN_LETTERS = "abcdefghijklmnopqrstuvwxyz"
+_ROMANIAN_LETTERS = "abcdefghijklmnopqrsștțuvwxyz"
 
 
 _RO_KW = r"articolele|articolelor|articolului|articolul|articol|art\.?"
@@ -106,11 +108,13 @@ def _article_number(cur: _Cursor) -> str | None:
 
 
 def _expand(first: str, last: str, *, letters: bool = False) -> list[str]:
-    """Expand a range to its members, or keep the endpoints when it can't or is too long."""
-    if letters and len(first) == len(last) == 1 and first <= last:
-        if ord(last) - ord(first) < MAX_RANGE:
-            return [chr(c) for c in range(ord(first), ord(last) + 1)]
-        return [first, last]
+    """Expand a range to its members, or keep the endpoints when it can't or is too long.
+    A range of litere that names "ș)" or "ț)" is of an act that letters them, and runs
+    in the Romanian order ("s)-ț)": s, ș, t, ț); any other, in the Latin one."""
+    if letters and len(first) == len(last) == 1:
+        alphabet = _ROMANIAN_LETTERS if {first, last} & {"ș", "ț"} else _LATIN_LETTERS
+        i, j = alphabet.find(first), alphabet.find(last)
+        return list(alphabet[i : j + 1]) if 0 <= i <= j else [first, last]
     if first.isdigit() and last.isdigit() and 0 <= int(last) - int(first) < MAX_RANGE:
         return [str(n) for n in range(int(first), int(last) + 1)]
     return [first, last]
