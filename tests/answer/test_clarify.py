@@ -54,7 +54,11 @@ def test_a_near_miss_on_the_sample_matter_asks_back_and_a_far_one_does_not(
     assert main(["--data-dir", str(profile), "ask", asked, "--matter", "S", "--json"]) == 0
     near = json.loads(capsys.readouterr().out)
     assert near["disposition"] == "refused"
-    assert near["clarify"].startswith("Vă referiți la art. 3 alin. (2)")  # as asked: RO
+    # as asked: RO, naming the two nearest; art. 3 alin. (2) (notice of ending) and art. 5
+    # alin. (2) (ending by law) tie at Gate 2's two decimals (0.054 and 0.045 on one
+    # machine), so their order follows retrieval and is not asserted
+    assert near["clarify"].startswith("Vă referiți la art. ")
+    assert "art. 3 alin. (2)" in near["clarify"].split("?")[0]
     assert "Contract de prestări servicii" in near["clarify"]
     # refused far below the bar (0.05 < 0.17): nothing came close enough to ask about
     far = "Which court has jurisdiction over disputes?"
