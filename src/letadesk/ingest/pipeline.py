@@ -57,10 +57,10 @@ def ingest(
         facts = _facts(path)
         wanted = _triage(conn, matter, facts, state, report, settings, meta)
         for again in wanted:
-            if again not in to_parse:
-                to_parse[again] = facts if again == path else _facts(again)
-                total += again not in found.files
-        if path not in wanted:
+            if (read := Path(again.path)) not in to_parse:
+                to_parse[read] = again
+                total += read not in found.files
+        if all(again.path != facts.path for again in wanted):
             done += 1
             _tick(progress, done, total, facts.path)
     if to_parse:
@@ -98,7 +98,7 @@ def _triage(
     report: IngestReport,
     settings: Settings,
     meta: LegalMeta | None,
-) -> list[Path]:
+) -> list[FileFacts]:
     """Handle what needs no parsing (an unchanged file still takes the legal metadata
     given); the files to parse: this one, or the twin it duplicates when an older reader
     read the twin (its copies must not keep that reading)."""
@@ -127,18 +127,19 @@ def _triage(
         return []
     twin = sources.indexed_twin(conn, matter.id, facts.sha256, facts.path)
     if twin is None:
-        return [Path(facts.path)]
+        return [facts]
     fresh = twin.reader_version == READER_VERSION
-    twin_file = Path(twin.path)
-    reread = not fresh and twin_file.is_file() and _facts(twin_file).sha256 == facts.sha256
-    if not (fresh or reread):  # the copy holds the older reading until its twin is read
-        facts = replace(facts, reader_version=twin.reader_version)
+    reread = None if fresh or not Path(twin.path).is_file() else _facts(Path(twin.path))
+    if reread is not None and reread.sha256 != facts.sha256:
+        reread = None  # the twin's file changed since: its own ingest reads it
+    # the copy holds the older reading until its twin is read
+    stored = facts if fresh or reread else replace(facts, reader_version=twin.reader_version)
     with transaction(conn):
-        moved = _duplicate_or_moved(conn, matter, facts, twin, report)
+        moved = _duplicate_or_moved(conn, matter, stored, twin, report)
     if moved and not fresh:  # the document is now this file's: read it as an update
         state[facts.path] = (facts.sha256, DocumentStatus.INDEXED.value, twin.reader_version)
-        return [Path(facts.path)]
-    return [twin_file] if reread else []
+        return [facts]
+    return [reread] if reread else []
 
 
 def _duplicate_or_moved(

@@ -324,9 +324,10 @@ def litera_span(text: str, letter: str) -> tuple[int, int] | None:
         for m in RO_INLINE_LITERA.finditer(text)
         if not CROSS_REFERENCE.search(text, max(0, m.start() - 8), m.start())
     ]
+    letter = unify_diacritics(letter)
     for starts in (line, inline):
         for i, (name, start) in enumerate(starts):
-            if name == unify_diacritics(letter):
+            if name == letter:
                 end = starts[i + 1][1] if i + 1 < len(starts) else len(text)
                 close = next((at for at in list_closes(text) if at > start), None)
                 end = min(end, close) if close is not None else end
