@@ -266,9 +266,10 @@ def truth_units(articles: list[Article], stored: str) -> list[Unit]:
 
 def _inner(number: str, spans: list[tuple[Item, int, int]]) -> list[Unit]:
     """Alineate span up to the next alineat, puncte up to the next punct or alineat,
-    litere their own line and the lines after it when another litera follows (else the
-    list closes: only "(i)", "(ii)" lines are still its own); a litera inside a punct is
-    named under it. A litera that introduces puncte ("g) ... prin:" then "1. ...")
+    litere their own line and the lines after it when another litera follows or when its
+    line ends mid-sentence (a tariff row's values on the next lines: "f) peste 1.000 m²"
+    then "14 + 0,01 lei/m²"); else the list closes: only "(i)", "(ii)" lines are still
+    its own. A litera inside a punct is named under it. A litera that introduces puncte ("g) ... prin:" then "1. ...")
     spans them, and they are named under it, each up to the next punct, litera or
     alineat."""
     units: list[Unit] = []
@@ -295,7 +296,7 @@ def _inner(number: str, spans: list[tuple[Item, int, int]]) -> list[Unit]:
             within = name if introduces else ""
             if introduces:
                 end = _until(spans, i, ("alin", "lit"))
-            elif after == "lit":
+            elif after == "lit" or item.text[-1] not in ".:;,":
                 end = spans[j - 1][2]
             else:  # the list closes; only its "(i)", "(ii)" sub-items are its text
                 k = i + 1

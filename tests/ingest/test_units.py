@@ -49,6 +49,27 @@ def test_the_smallest_unit_holding_the_quote(quote: str, expected: str) -> None:
     assert cite("art. 229 alin. (1)", ART_229, quote) == expected
 
 
+def test_a_table_row_number_is_no_punct_and_a_tariff_row_holds_its_values() -> None:
+    # Codul fiscal art. 105 alin. (2): a table's rows numbered on lines of their own
+    rows = (
+        "(2) Veniturile sunt neimpozabile în limitele următoare:\n"
+        "6.\nAlbine\npână la 75 de familii\n7.\nPăsări de curte\npână la 100\n"
+    )
+    assert cite("art. 105 alin. (2)", rows, "Păsări de curte\npână la 100") == (
+        "art. 105 alin. (2)"
+    )
+    # art. 474 alin. (1): a litera's row, its value on the next lines
+    tariff = (
+        "(1) Taxa se stabilește conform tabelului următor:\n"
+        "e) între 751 și 1.000 m², inclusiv\n12-14\n"
+        "f) peste 1.000 m²\n14 + 0,01 lei/m²,\npentru fiecare m² care\ndepășește 1.000 m²\n"
+        "(2) Taxa pentru eliberarea autorizației."
+    )
+    quote = "f) peste 1.000 m²\n14 + 0,01 lei/m²"
+    assert cite("art. 474 alin. (1)", tariff, quote) == "art. 474 alin. (1) lit. f)"
+    assert cite("art. 474 alin. (1)", tariff, "12-14") == "art. 474 alin. (1) lit. e)"
+
+
 def test_inline_marginal_title_and_first_alineat() -> None:
     text = "Articolul 228\nFurtul (1) Luarea unui bun mobil.\n(2) Fapta constituie furt."
     assert cite("art. 228 alin. (2)", text, "Luarea unui bun mobil.") == "art. 228 alin. (1)"

@@ -42,9 +42,11 @@ _RO_PART = re.compile(
     r"(?P<p>anexa(?: nr\. \S+)?|art\. \S+|alin\. \(\S+?\)|pct\. \S+|lit\. \S+?\))(?:\s+|$)"
 )
 _RO_LEVEL = {"anexa": -1, "art.": 0, "alin.": 1, "pct.": 2, "lit.": 3}
+# A punct's number opens its line and its text follows on it ("3. ..."); a number
+# alone on its line numbers a table's row (Codul fiscal art. 105), no punct.
 _LINE_MARK = re.compile(
     rf"^[ \t]*(?:\((?P<alin>\d{{1,3}}(?:\^\d+)?)\)|(?P<lit>([{LETTER}])\3{{0,2}}(?:\^\d+)?)\)"
-    r"|(?P<pct>\d{1,3}(?:\^\d+)?)\.|\((?P<sub>[a-z]{1,3}|[A-Z]|\d{1,2})\)"
+    r"|(?P<pct>\d{1,3}(?:\^\d+)?)\.(?=[ \t]*\S)|\((?P<sub>[a-z]{1,3}|[A-Z]|\d{1,2})\)"
     r"|(?P<clause>\d{1,3}(?:\.\d{1,3})+)\.?)(?=\s)",
     re.M,
 )
