@@ -269,9 +269,9 @@ def _inner(number: str, spans: list[tuple[Item, int, int]]) -> list[Unit]:
     litere their own line and the lines after it when another litera follows or when its
     line ends mid-sentence (a tariff row's values on the next lines: "f) peste 1.000 m²"
     then "14 + 0,01 lei/m²"); else the list closes: only "(i)", "(ii)" lines are still
-    its own. A litera inside a punct is named under it. A litera that introduces puncte ("g) ... prin:" then "1. ...")
-    spans them, and they are named under it, each up to the next punct, litera or
-    alineat."""
+    its own. A litera inside a punct is named under it. A litera that introduces puncte
+    ("g) ... prin:" then "1. ...") spans them, and they are named under it, each up to
+    the next punct, litera or alineat."""
     units: list[Unit] = []
     alin = pct = within = ""
     for i, (item, start, end) in enumerate(spans):

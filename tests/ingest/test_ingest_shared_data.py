@@ -14,6 +14,8 @@ import pytest
 from fragment_checks import assert_fragments
 from letadesk.domain import ParsedDocument
 from letadesk.ingest.readers import read_document
+from letadesk.ingest.units import quotable_spans
+from letadesk.references.notes import editorial_spans
 from letadesk.text import nfc
 
 pytestmark = pytest.mark.shared_data
@@ -65,6 +67,21 @@ def test_consolidated_laws_match_their_provision_lists(shared_data: Path) -> Non
         doc = read_document(meta.with_suffix(".txt"))
         check_invariants(doc)
         assert set(articles(doc)) == expected, meta.name
+
+
+def test_no_unit_of_the_consolidated_laws_is_read_as_a_note(shared_data: Path) -> None:
+    """A litera or punct the portal writes after an editorial note, on the note's line
+    (21 in these laws), is the law's: its fragment opens outside every note, and its words
+    may be quoted."""
+    for path in sorted((shared_data / "ro" / "laws_consolidated_2026").glob("*.txt")):
+        doc = read_document(path)
+        notes = editorial_spans(doc.text)
+        for f in doc.fragments:
+            assert not any(s < f.start < e for s, e in notes), (path.name, f.locator)
+        if path.name == "legea_85-2014_insolventa.txt":
+            f = next(f for f in doc.fragments if f.locator == "art. 5 alin. (1) pct. 21")
+            quotable = " ".join(f.text[s:e] for s, e in quotable_spans(f.text))
+            assert "creditor cu creanțe curente sau creditor curent este acel creditor" in quotable
 
 
 def test_amendment_note_belongs_to_its_alineat(shared_data: Path) -> None:

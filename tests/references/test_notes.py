@@ -83,3 +83,26 @@ def test_an_editorial_note_after_the_provisions_last_sentence() -> None:
         assert text[:start].rstrip() == kept
     # A sentence that only mentions a note is the provision's text.
     assert editorial_spans("Se întocmește o notă. Nota se semnează.") == []
+
+
+def test_an_editorial_note_ends_where_the_laws_list_resumes_on_its_line() -> None:
+    # Legea 85/2014 art. 5 alin. (1): a decision's note between pct. 20 and pct. 21
+    note = (
+        "Notă Decizie de admitere: HP nr. 19/2020: în interpretarea art. 5 pct. 20 din Legea "
+        "nr. 85/2014, renunțarea la compensație este compatibilă cu procedura insolvenței."
+    )
+    law = "21. creditor curent este acel creditor ce deține creanțe certe; 22. creditori"
+    text = f"20. creditor îndreptățit este creditorul a cărui creanță este certă; {note} {law}"
+    [(start, end)] = editorial_spans(text)
+    assert text[start:end] == note
+    # Legea 62/2011 art. 1: "q)" follows "p)" of an earlier line; "lit. p)" in the note
+    # cites it, and "(iii)" is p)'s own item
+    p = "p) conflict individual de muncă - următoarele: (iii) conflictele privind încetarea;"
+    cited = "Notă Decizie: În interpretarea art. 1 lit. p) din Legea nr. 62/2011, competența."
+    text = f"o) conflict colectiv;\n{p} {cited} q) părți îndreptățite să negocieze"
+    [(start, end)] = editorial_spans(text)
+    assert text[start:end] == cited
+    # a number or letter that does not continue the list is the note's
+    text = "20. creditor îndreptățit; Notă Decizie: pct. 1. Textul. 23. alt punct. b) alta."
+    [(start, end)] = editorial_spans(text)
+    assert text[end:] == ""

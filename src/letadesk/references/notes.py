@@ -13,6 +13,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from letadesk.references.grammar import CROSS_REFERENCE, LETTER, follows_letter, next_point
+from letadesk.text import unify_diacritics
+
 __all__ = ["Note", "Repeal", "act_short", "editorial_spans", "notes_in", "repeal_of"]
 
 # A note ends at the first ")" that no word of the note follows: one inside it is
@@ -27,6 +30,10 @@ NOTE = re.compile(
 # number, or follows the provision's last sentence on its line ("... în termen de 90 de
 # zile. Notă Conform literei e) ...", "... după cum urmează: Notă *) Legea nr. 78/2000 ...").
 EDITORIAL = re.compile(r"(?:^|(?<=\) ))Notă\b[^\n]*|(?<=[.;:] )Notă (?=[A-ZĂÂÎȘŞȚŢ*])[^\n]*", re.M)
+# A litera or punct that starts its line or follows a sentence's end on it.
+_LITERA = re.compile(rf"(?:^|(?<=[;.:)] ))(?P<l>([{LETTER}])\2{{0,2}}(?:\^\d+)?)\) (?=\S)", re.M)
+_PUNCT = re.compile(r"(?:^|(?<=[;:.)] ))(?P<p>\d{1,3}(?:\^\d+)?)\. (?=[^\W\d_])", re.M)
+_LOOK_BACK = 20_000  # how far before a note its article's last unit is looked for
 _ACT = re.compile(
     r"(?P<kind>ORDONAN[ȚŢT](?:A|EI) DE URGEN[ȚŢT][ĂA]|ORDONAN[ȚŢT](?:A|EI)|LEGEA|LEGII|"
     r"HOT[ĂA]R[ÂA]REA|HOT[ĂA]R[ÂA]RII|DECIZIA|DECIZIEI|DECRETUL|DECRETULUI|ORDINUL|ORDINULUI)"
@@ -92,8 +99,46 @@ def notes_in(text: str) -> list[Note]:
 
 
 def editorial_spans(text: str) -> list[tuple[int, int]]:
-    """Where the portal's editorial notes ("Notă ...") are written in ``text``."""
-    return [(m.start(), m.end()) for m in EDITORIAL.finditer(text)]
+    """Where the portal's editorial notes ("Notă ...") are written in ``text``: to the end
+    of their line, or to where the law's own list resumes on it (:func:`_resumes`)."""
+    spans = []
+    for m in EDITORIAL.finditer(text):
+        end = _resumes(text, m.start(), m.end())
+        while end > m.start() and text[end - 1].isspace():
+            end -= 1
+        spans.append((m.start(), end))
+    return spans
+
+
+def _resumes(text: str, start: int, end: int) -> int:
+    """Where, inside a note at [start, end), the law goes on: the first litera or punct
+    written in-line that follows the last one of its article written before the note
+    ("p) … (iii) … ; Notă Decizie … tribunalelor. q) părți îndreptățite …"; "20. … ;
+    Notă … 21. creditor cu creanțe curente …"); ``end`` when none does."""
+    article = max(text.rfind("\nArticolul ", 0, start), text.rfind("\nArt. ", 0, start))
+    since = max(article, start - _LOOK_BACK, 0)
+    litere = [m for m in _LITERA.finditer(text, since, start) if not _cross_reference(text, m)]
+    puncte = list(_PUNCT.finditer(text, since, start))
+    found = [end]
+    if litere:
+        prev = unify_diacritics(litere[-1]["l"])
+        found += [
+            m.start("l")
+            for m in _LITERA.finditer(text, start, end)
+            if follows_letter(prev, unify_diacritics(m["l"])) and not _cross_reference(text, m)
+        ][:1]
+    if puncte:
+        prev = puncte[-1]["p"]
+        found += [
+            m.start("p")
+            for m in _PUNCT.finditer(text, start, end)
+            if next_point(prev, m["p"], after_colon=False)
+        ][:1]
+    return min(found)
+
+
+def _cross_reference(text: str, m: re.Match[str]) -> bool:
+    return bool(CROSS_REFERENCE.search(text, max(0, m.start("l") - 8), m.start("l")))
 
 
 def repeal_of(body: str) -> Repeal | None:
