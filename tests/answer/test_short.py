@@ -35,6 +35,9 @@ PENAL = (
         ("La cât se ridică pensia de serviciu?", "percent"),
         ("Cu cât trebuie plătite orele suplimentare?", "percent"),
         ("Câți ani de închisoare riscă?", "duration"),
+        ("Ce riscă cineva care lovește o altă persoană?", "penalty"),
+        ("Ce risc dacă nu plătesc pensia de întreținere?", "penalty"),
+        ("Cum este sancționat șantajul?", "penalty"),
         ("Câți viceprimari are un municipiu?", "count:viceprim"),
         ("How many directors may each party appoint?", "count:direct"),
         ("Cât de des trebuie plătit salariul?", "frequency"),
@@ -62,6 +65,7 @@ def test_a_deposit_is_a_share_of_the_price_or_a_sum() -> None:
 def test_a_question_asking_for_no_value_has_no_kind() -> None:
     assert asked_kinds("Ce obligații are prestatorul?") == ()
     assert asked_kinds("Can a party assign this agreement?") == ()
+    assert asked_kinds("Ce riscuri acoperă asigurarea?") == ()  # risks, not a sanction
     # "when" of a condition, not of a date
     assert asked_kinds("Când există violare de domiciliu?") == ()
 

@@ -96,7 +96,13 @@ _PATTERNS: dict[str, re.Pattern[str]] = {
 _ASKED_UNIT = r"(?:zile|luni|ani|ore|saptamani|days|months|years|hours|weeks)\b"
 # What a question asks for, by its words (folded, lower case); in preference order.
 _ASKS: tuple[tuple[str, re.Pattern[str]], ...] = (
-    ("penalty", re.compile(r"\bpedeaps|\bpedeps|\bsanctiun|\bsanctioneaz|\bpenalt|\bpunish")),
+    (
+        "penalty",
+        re.compile(
+            r"\bpedeaps|\bpedeps|\bsanctiun|\bsanction|\bpenalt|\bpunish"
+            r"|\bce\s+(?:\w+\s+)?risc(?:a|am|ati)?\b"  # "Ce riscă cel care …?": a sanction
+        ),
+    ),
     (
         "law",
         re.compile(r"\b(?:ce|care|which|what)\b.{0,20}\b(?:lege|legea|law|laws)\b|governing law"),
