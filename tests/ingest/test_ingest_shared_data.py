@@ -71,17 +71,19 @@ def test_consolidated_laws_match_their_provision_lists(shared_data: Path) -> Non
 
 def test_no_unit_of_the_consolidated_laws_is_read_as_a_note(shared_data: Path) -> None:
     """A litera or punct the portal writes after an editorial note, on the note's line
-    (21 in these laws), is the law's: its fragment opens outside every note, and its words
-    may be quoted."""
+    (21 in these laws), is the law's: no fragment opens inside a note, and a fragment
+    holding the note and the units after it may quote them (Legea 85/2014 art. 165)."""
     for path in sorted((shared_data / "ro" / "laws_consolidated_2026").glob("*.txt")):
         doc = read_document(path)
         notes = editorial_spans(doc.text)
         for f in doc.fragments:
             assert not any(s < f.start < e for s, e in notes), (path.name, f.locator)
         if path.name == "legea_85-2014_insolventa.txt":
-            f = next(f for f in doc.fragments if f.locator == "art. 5 alin. (1) pct. 21")
+            f = next(f for f in doc.fragments if f.locator == "art. 165")
             quotable = " ".join(f.text[s:e] for s, e in quotable_spans(f.text))
-            assert "creditor cu creanțe curente sau creditor curent este acel creditor" in quotable
+            assert "2. sume proporționale datorate proprietarilor de titluri" in quotable
+            assert "4. rezervele destinate să acopere cheltuielile viitoare" in quotable
+            assert "Notă" not in quotable
 
 
 def test_amendment_note_belongs_to_its_alineat(shared_data: Path) -> None:
