@@ -128,6 +128,49 @@ def test_the_value_is_found_verbatim(kinds: tuple[str, ...], text: str, value: s
     assert text[start:end] == value
 
 
+SAMPLE_RENEWAL = (
+    "(2) Durata contractului se prelungește automat cu încă 12 luni dacă niciuna dintre "
+    "părți nu notifică încetarea cu cel puțin 30 de zile înainte de expirare."
+)
+
+
+@pytest.mark.parametrize(
+    ("question", "quote", "value"),
+    [
+        (
+            "Până când trebuie notificată încetarea ca să nu se prelungească contractul?",
+            SAMPLE_RENEWAL,
+            "cu cel puțin 30 de zile înainte de expirare",
+        ),
+        (
+            "Cu cât timp înainte trebuie notificată încetarea?",
+            SAMPLE_RENEWAL,
+            "cu cel puțin 30 de zile înainte de expirare",
+        ),
+        (
+            "When must notice of non-renewal be given?",
+            "This Agreement renews unless either party gives notice at least thirty (30) days "
+            "prior to the end of the then-current term.",
+            "at least thirty (30) days prior to the end",
+        ),
+        (
+            "Cât este penalitatea de întârziere la plată?",
+            "Pentru întârzierea la plată, Beneficiarul datorează penalități de 0,1% pe zi.",
+            "0,1%",
+        ),
+    ],
+)
+def test_a_deadline_set_by_another_date_and_a_contractual_penalty(
+    question: str, quote: str, value: str
+) -> None:
+    """A question asking by when is answered by the time before the date it hangs on
+    ("12 luni" is how long the renewal runs, not the notice's deadline); a contract's
+    late-payment penalty is a share."""
+    found = find_value(asked_kinds(question), quote)
+    assert found is not None
+    assert quote[found[1] : found[2]] == value
+
+
 def citation(quote: str, start: int, locator: str) -> Citation:
     return Citation(FragmentId(1), DocumentId(1), "Codul penal", 1, "1", locator, quote, start, 0)
 

@@ -1,7 +1,8 @@
 """Short answers: where a question asks for a value (a duration, a penalty, an amount, a
-percentage, a count, a frequency, an area, a date, a law, a court), the answer leads
-with it, taken verbatim from the first claim's quote that states one of the kind asked:
-"30 de zile — art. 5 alin. (1)". A question that offers a choice ("Cine reprezintă
+percentage, a count, a frequency, an area, a date or the time before one, a law, a
+court), the answer leads with it, taken verbatim from the first claim's quote that
+states one of the kind asked: "30 de zile — art. 5 alin. (1)"; "Până când trebuie
+notificată încetarea?" → "cu cel puțin 30 de zile înainte de expirare". A question that offers a choice ("Cine reprezintă
 județul în justiție, prefectul sau președintele consiliului județean?") is answered by
 the one alternative the quote names, when it names only one (:func:`offered`,
 :func:`chosen`).
@@ -64,6 +65,10 @@ _PATTERNS: dict[str, re.Pattern[str]] = {
     "date": re.compile(
         rf"\b\d{{1,2}}\s+(?:{_MONTHS})\s+\d{{4}}\b|\b(?:{_MONTHS})\s+\d{{1,2}},\s+\d{{4}}\b"
         r"|\b\d{1,2}[./-]\d{1,2}[./-]\d{4}\b"
+        # a date set by another: "cu cel puțin 30 de zile înainte de expirare"
+        rf"|\b(?:(?:cu\s+)?(?:cel putin|cel mult|at least|no later than|not less than)\s+)?"
+        rf"{_SPAN}\s+(?:inainte|inaintea|dupa|before|prior to|after|following)\b"
+        r"(?:\s+(?:de la|de|the))?\s+[a-z]+"
     ),
     "law": re.compile(
         r"\b(?:the\s+)?laws?\s+of\s+(?:the\s+)?(?:state\s+of\s+|commonwealth\s+of\s+)?"
@@ -96,6 +101,13 @@ _PATTERNS: dict[str, re.Pattern[str]] = {
 _ASKED_UNIT = r"(?:zile|luni|ani|ore|saptamani|days|months|years|hours|weeks)\b"
 # What a question asks for, by its words (folded, lower case); in preference order.
 _ASKS: tuple[tuple[str, re.Pattern[str]], ...] = (
+    # how long before (or after) another date: "cu cel puțin 30 de zile înainte de …"
+    (
+        "date",
+        re.compile(
+            r"\bcu cat (?:timp )?inainte|\bhow (?:far|long) in advance|\bby when|\bwhen must"
+        ),
+    ),
     (
         "penalty",
         re.compile(
@@ -112,8 +124,9 @@ _ASKS: tuple[tuple[str, re.Pattern[str]], ...] = (
         "percent",
         re.compile(
             r"\bprocent|\bcota\b|\bcote\b|\bpercent|\brate\b|\bdobanda|\bcat la suta|"
-            r"\bcu cat\b|\bla cat se ridica|\bproportie|\bwhat share|\bproportion|"
-            r"\bavans|\bdeposit"  # a share of the price, or a sum
+            r"\bcu cat\b(?!\s+(?:timp|inainte))|\bla cat se ridica|\bproportie|"
+            r"\bwhat share|\bproportion|"
+            r"\bavans|\bdeposit|\bpenalit|\blate (?:payment )?(?:fee|charge|interest)"
         ),
     ),
     (
