@@ -66,6 +66,10 @@ def test_a_question_asking_for_no_value_has_no_kind() -> None:
     assert asked_kinds("Ce obligații are prestatorul?") == ()
     assert asked_kinds("Can a party assign this agreement?") == ()
     assert asked_kinds("Ce riscuri acoperă asigurarea?") == ()  # risks, not a sanction
+    # who pays, not how much
+    assert asked_kinds("Cine plătește penalitățile dacă plata întârzie?") == ()
+    assert asked_kinds("Who pays the late fee?") == ()
+    assert asked_kinds("Cine judecă în primă instanță litigiile?") == ("court",)
     # "when" of a condition, not of a date
     assert asked_kinds("Când există violare de domiciliu?") == ()
 

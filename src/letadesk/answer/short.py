@@ -2,10 +2,11 @@
 percentage, a count, a frequency, an area, a date or the time before one, a law, a
 court), the answer leads with it, taken verbatim from the first claim's quote that
 states one of the kind asked: "30 de zile — art. 5 alin. (1)"; "Până când trebuie
-notificată încetarea?" → "cu cel puțin 30 de zile înainte de expirare". A question that offers a choice ("Cine reprezintă
-județul în justiție, prefectul sau președintele consiliului județean?") is answered by
-the one alternative the quote names, when it names only one (:func:`offered`,
-:func:`chosen`).
+notificată încetarea?" → "cu cel puțin 30 de zile înainte de expirare". A question that
+offers a choice ("Cine reprezintă județul în justiție, prefectul sau președintele
+consiliului județean?") is answered by the one alternative the quote names, when it
+names only one (:func:`offered`, :func:`chosen`); one that asks who ("Cine plătește
+penalitățile?") otherwise by no value: the rate is not who pays.
 
 The kinds a question asks for are read from its words (:func:`asked_kinds`: "Care este
 termenul…", "How long…", "Cum se pedepsește…", "Which law governs…"); a question that
@@ -157,6 +158,8 @@ _ASKS: tuple[tuple[str, re.Pattern[str]], ...] = (
         ),
     ),
 )
+# "Cine plătește penalitățile …?", "Who pays the late fee?": a party, no value.
+_WHO = re.compile(r"\s*(?:cine|who)\b")
 # A duration asked for is also answered by a date, and the reverse; a count by a share.
 _ALSO = {
     "duration": ("date",),
@@ -187,6 +190,8 @@ def asked_kinds(question: str) -> tuple[str, ...]:
     for kind, asks in _ASKS:
         if asks.search(key):
             kinds += [k for k in (kind, *_ALSO.get(kind, ())) if k not in kinds]
+    if _WHO.match(key):  # a person or body is asked for, not the value its words name
+        kinds = [k for k in kinds if k == "court"]
     return tuple(kinds)
 
 
