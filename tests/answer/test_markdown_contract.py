@@ -33,7 +33,11 @@ def test_the_front_matter_titles_the_contract(ws: Workspace) -> None:
 @pytest.mark.parametrize(
     ("question", "clause", "value"),
     [
-        ("Până când trebuie plătit soldul?", "pct. 3.3", "21 de zile"),
+        (
+            "Până când trebuie plătit soldul?",
+            "pct. 3.3",
+            "cel târziu cu 21 de zile înainte de data plecării",
+        ),
         ("Cât este avansul?", "pct. 3.2", "30%"),
         ("Care este prețul total?", "pct. 3.1", "6.480 lei"),
         ("Este inclus transportul aerian în preț?", "pct. 2.2", None),

@@ -158,6 +158,11 @@ SAMPLE_RENEWAL = (
             "at least thirty (30) days prior to the end",
         ),
         (
+            "When does the agreement expire?",
+            "This Agreement shall expire five (5) years after the Effective Date.",
+            "five (5) years after the Effective Date",
+        ),
+        (
             "Cât este penalitatea de întârziere la plată?",
             "Pentru întârzierea la plată, Beneficiarul datorează penalități de 0,1% pe zi.",
             "0,1%",

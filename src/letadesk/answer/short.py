@@ -67,9 +67,10 @@ _PATTERNS: dict[str, re.Pattern[str]] = {
         rf"\b\d{{1,2}}\s+(?:{_MONTHS})\s+\d{{4}}\b|\b(?:{_MONTHS})\s+\d{{1,2}},\s+\d{{4}}\b"
         r"|\b\d{1,2}[./-]\d{1,2}[./-]\d{4}\b"
         # a date set by another: "cu cel puțin 30 de zile înainte de expirare"
-        rf"|\b(?:(?:cu\s+)?(?:cel putin|cel mult|at least|no later than|not less than)\s+)?"
+        rf"|\b(?:(?:cu\s+)?(?:cel putin|cel mult|cel tarziu|at least|no later than|"
+        rf"not less than)\s+(?:cu\s+)?)?"
         rf"{_SPAN}\s+(?:inainte|inaintea|dupa|before|prior to|after|following)\b"
-        r"(?:\s+(?:de la|de|the))?\s+[a-z]+"
+        r"(?:\s+(?:de la|de|the))?\s+[a-z]+(?:\s+(?!(?:of|de|a|al|the|si|and|or|sau)\b)[a-z]+)?"
     ),
     "law": re.compile(
         r"\b(?:the\s+)?laws?\s+of\s+(?:the\s+)?(?:state\s+of\s+|commonwealth\s+of\s+)?"
