@@ -163,6 +163,16 @@ SAMPLE_RENEWAL = (
             "five (5) years after the Effective Date",
         ),
         (
+            "Până când se poate depune contestația?",
+            "Contestația se depune în termen de 10 zile de la data comunicării actului.",
+            "10 zile de la data comunicării",
+        ),
+        (
+            "By when must the invoice be paid?",
+            "Each invoice shall be paid within thirty (30) days of receipt by Licensee.",
+            "thirty (30) days of receipt",
+        ),
+        (
             "Cât este penalitatea de întârziere la plată?",
             "Pentru întârzierea la plată, Beneficiarul datorează penalități de 0,1% pe zi.",
             "0,1%",

@@ -50,6 +50,9 @@ _MONTHS = (
     "noiembrie|decembrie|january|february|march|april|may|june|july|august|september|"
     "october|november|december"
 )
+# Words that end no name of what a date hangs on ("prior to the end of", "de la data
+# publicării în").
+_FUNCTION = r"(?:of|by|to|for|in|on|the|and|or|de|a|al|la|pe|din|cu|si|sau)"
 _CURRENCY = r"(?:lei|ron|euro|eur|usd|dolari|dollars|us dollars|gbp|pounds)"
 _PATTERNS: dict[str, re.Pattern[str]] = {
     "penalty": re.compile(
@@ -69,8 +72,8 @@ _PATTERNS: dict[str, re.Pattern[str]] = {
         # a date set by another: "cu cel puțin 30 de zile înainte de expirare"
         rf"|\b(?:(?:cu\s+)?(?:cel putin|cel mult|cel tarziu|at least|no later than|"
         rf"not less than)\s+(?:cu\s+)?)?"
-        rf"{_SPAN}\s+(?:inainte|inaintea|dupa|before|prior to|after|following)\b"
-        r"(?:\s+(?:de la|de|the))?\s+[a-z]+(?:\s+(?!(?:of|de|a|al|the|si|and|or|sau)\b)[a-z]+)?"
+        rf"{_SPAN}\s+(?:inainte|inaintea|dupa|de la|before|prior to|after|following|from|of)\b"
+        rf"(?:\s+(?:de la|de|the))?\s+[a-z]+(?:\s+(?!{_FUNCTION}\b)[a-z]+)?"
     ),
     "law": re.compile(
         r"\b(?:the\s+)?laws?\s+of\s+(?:the\s+)?(?:state\s+of\s+|commonwealth\s+of\s+)?"
