@@ -57,24 +57,34 @@ def test_codul_civil_has_2664_articles(shared_data: Path) -> None:
     assert doc.language == "ro"
 
 
-def test_consolidated_laws_match_their_provision_lists(shared_data: Path) -> None:
+@pytest.fixture(scope="module")
+def consolidated(shared_data: Path) -> dict[Path, ParsedDocument]:
+    """The 14 consolidated laws, read once for the tests of this module."""
+    folder = shared_data / "ro" / "laws_consolidated_2026"
+    return {path: read_document(path) for path in sorted(folder.glob("*.txt"))}
+
+
+def test_consolidated_laws_match_their_provision_lists(
+    shared_data: Path, consolidated: dict[Path, ParsedDocument]
+) -> None:
     folder = shared_data / "ro" / "laws_consolidated_2026"
     for meta in sorted(folder.glob("*.json")):
         expected = {
             p["provision_ref"].removeprefix("Art.")
             for p in json.loads(meta.read_text(encoding="utf-8"))["provisions"]
         }
-        doc = read_document(meta.with_suffix(".txt"))
+        doc = consolidated[meta.with_suffix(".txt")]
         check_invariants(doc)
         assert set(articles(doc)) == expected, meta.name
 
 
-def test_no_unit_of_the_consolidated_laws_is_read_as_a_note(shared_data: Path) -> None:
+def test_no_unit_of_the_consolidated_laws_is_read_as_a_note(
+    consolidated: dict[Path, ParsedDocument],
+) -> None:
     """A litera or punct the portal writes after an editorial note, on the note's line
     (21 in these laws), is the law's: no fragment opens inside a note, and a fragment
     holding the note and the units after it may quote them (Legea 85/2014 art. 165)."""
-    for path in sorted((shared_data / "ro" / "laws_consolidated_2026").glob("*.txt")):
-        doc = read_document(path)
+    for path, doc in consolidated.items():
         notes = editorial_spans(doc.text)
         for f in doc.fragments:
             assert not any(s < f.start < e for s, e in notes), (path.name, f.locator)

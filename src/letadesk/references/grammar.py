@@ -296,13 +296,37 @@ def litere_in(text: str) -> tuple[str, ...]:
     )
 
 
+Marks = list[tuple[str, int]]  # (a litera's unified name, its offset)
 _PUNCT_OF_LITERA = re.compile(r"lit\. (?P<l>[^)\s]+)\) (?P<p>pct\. \S+)")
 _LINE_PUNCT = re.compile(r"^[ \t]*(?P<p>\d{1,3}(?:\^\d+)?)\.\s", re.MULTILINE)
 
 
-def inline_puncte(text: str) -> Iterator[re.Match[str]]:
-    """In-line puncte (:data:`RO_INLINE_PUNCT`); a number after "nr." or "art." is none."""
-    return (m for m in RO_INLINE_PUNCT.finditer(text) if ends_sentence(text, m.start() - 2))
+def inline_puncte(text: str, start: int = 0, end: int | None = None) -> Iterator[re.Match[str]]:
+    """In-line puncte (:data:`RO_INLINE_PUNCT`) of ``text[start:end]``; a number after
+    "nr." or "art." is none."""
+    found = RO_INLINE_PUNCT.finditer(text, start, len(text) if end is None else end)
+    return (m for m in found if ends_sentence(text, m.start() - 2))
+
+
+def punct_marks(text: str, start: int = 0, end: int | None = None) -> list[tuple[int, str]]:
+    """(offset, number) of the puncte of ``text[start:end]`` starting a line or written
+    in-line (:func:`inline_puncte`), in text order."""
+    line = _LINE_PUNCT.finditer(text, start, len(text) if end is None else end)
+    inline = inline_puncte(text, start, end)
+    return sorted((m.start("p"), m["p"]) for m in (*line, *inline))
+
+
+def litera_marks(text: str, start: int = 0, end: int | None = None) -> tuple[Marks, Marks]:
+    """(unified name, offset) of the litere of ``text[start:end]`` starting a line, and
+    of those written in-line; a cross-reference (``lit. h)``) is none."""
+    stop = len(text) if end is None else end
+    inline = RO_INLINE_LITERA.finditer(text, start, stop)
+    kept = (m for m in inline if not CROSS_REFERENCE.search(text, max(0, m.start() - 8), m.start()))
+    line, written_inline = (
+        [(unify_diacritics(m["l"]), m.start("l")) for m in found]
+        for found in (_LINE_LITERA.finditer(text, start, stop), kept)
+    )
+    return line, written_inline
 
 
 def puncte_in(text: str) -> tuple[str, ...]:
@@ -318,14 +342,8 @@ def litera_span(text: str, letter: str) -> tuple[int, int] | None:
     close of the list (:func:`list_closes`) or the end of ``text``, whitespace trimmed;
     ``None`` when it is not written there. A litera starting a line wins over one written
     in-line; a cross-reference (``lit. h)``) is never a litera."""
-    line = [(unify_diacritics(m["l"]), m.start("l")) for m in _LINE_LITERA.finditer(text)]
-    inline = [
-        (unify_diacritics(m["l"]), m.start("l"))
-        for m in RO_INLINE_LITERA.finditer(text)
-        if not CROSS_REFERENCE.search(text, max(0, m.start() - 8), m.start())
-    ]
     letter = unify_diacritics(letter)
-    for starts in (line, inline):
+    for starts in litera_marks(text):
         for i, (name, start) in enumerate(starts):
             if name == letter:
                 end = starts[i + 1][1] if i + 1 < len(starts) else len(text)
@@ -354,10 +372,7 @@ def unit_span(text: str, unit: str) -> tuple[int, int] | None:
     if not unit.startswith("pct. "):
         return litera_span(text, unit)
     point = unit.removeprefix("pct. ")
-    marks = sorted(
-        [(m.start("p"), m["p"]) for m in _LINE_PUNCT.finditer(text)]
-        + [(m.start("p"), m["p"]) for m in inline_puncte(text)]
-    )
+    marks = punct_marks(text)
     for i, (start, name) in enumerate(marks):
         if name == point:
             end = marks[i + 1][0] if i + 1 < len(marks) else len(text)

@@ -13,8 +13,13 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from letadesk.references.grammar import CROSS_REFERENCE, LETTER, follows_letter, next_point
-from letadesk.text import unify_diacritics
+from letadesk.references.grammar import (
+    Marks,
+    follows_letter,
+    litera_marks,
+    next_point,
+    punct_marks,
+)
 
 __all__ = ["Note", "Repeal", "act_short", "editorial_spans", "notes_in", "repeal_of"]
 
@@ -30,9 +35,6 @@ NOTE = re.compile(
 # number, or follows the provision's last sentence on its line ("... în termen de 90 de
 # zile. Notă Conform literei e) ...", "... după cum urmează: Notă *) Legea nr. 78/2000 ...").
 EDITORIAL = re.compile(r"(?:^|(?<=\) ))Notă\b[^\n]*|(?<=[.;:] )Notă (?=[A-ZĂÂÎȘŞȚŢ*])[^\n]*", re.M)
-# A litera or punct that starts its line or follows a sentence's end on it.
-_LITERA = re.compile(rf"(?:^|(?<=[;.:)] ))(?P<l>([{LETTER}])\2{{0,2}}(?:\^\d+)?)\) (?=\S)", re.M)
-_PUNCT = re.compile(r"(?:^|(?<=[;:.)] ))(?P<p>\d{1,3}(?:\^\d+)?)\. (?=[^\W\d_])", re.M)
 _LOOK_BACK = 20_000  # how far before a note its article's last unit is looked for
 _ACT = re.compile(
     r"(?P<kind>ORDONAN[ȚŢT](?:A|EI) DE URGEN[ȚŢT][ĂA]|ORDONAN[ȚŢT](?:A|EI)|LEGEA|LEGII|"
@@ -115,30 +117,24 @@ def _resumes(text: str, start: int, end: int) -> int:
     written in-line that follows the last one of its article written before the note
     ("p) … (iii) … ; Notă Decizie … tribunalelor. q) părți îndreptățite …"; "20. … ;
     Notă … 21. creditor cu creanțe curente …"); ``end`` when none does."""
-    article = max(text.rfind("\nArticolul ", 0, start), text.rfind("\nArt. ", 0, start))
-    since = max(article, start - _LOOK_BACK, 0)
-    litere = [m for m in _LITERA.finditer(text, since, start) if not _cross_reference(text, m)]
-    puncte = list(_PUNCT.finditer(text, since, start))
+    window = max(start - _LOOK_BACK, 0)
+    article = max(text.rfind("\nArticolul ", window, start), text.rfind("\nArt. ", window, start))
+    since = max(article, window)
     found = [end]
-    if litere:
-        prev = unify_diacritics(litere[-1]["l"])
-        found += [
-            m.start("l")
-            for m in _LITERA.finditer(text, start, end)
-            if follows_letter(prev, unify_diacritics(m["l"])) and not _cross_reference(text, m)
-        ][:1]
-    if puncte:
-        prev = puncte[-1]["p"]
-        found += [
-            m.start("p")
-            for m in _PUNCT.finditer(text, start, end)
-            if next_point(prev, m["p"], after_colon=False)
-        ][:1]
+    if litere := _in_order(litera_marks(text, since, start)):
+        prev = litere[-1][0]
+        after = _in_order(litera_marks(text, start, end))
+        found += [at for name, at in after if follows_letter(prev, name)][:1]
+    if puncte := punct_marks(text, since, start):
+        prev = puncte[-1][1]
+        after_p = punct_marks(text, start, end)
+        found += [at for at, name in after_p if next_point(prev, name, after_colon=False)][:1]
     return min(found)
 
 
-def _cross_reference(text: str, m: re.Match[str]) -> bool:
-    return bool(CROSS_REFERENCE.search(text, max(0, m.start("l") - 8), m.start("l")))
+def _in_order(marks: tuple[Marks, Marks]) -> Marks:
+    """The litere of :func:`litera_marks`, those starting a line and in-line, by offset."""
+    return sorted((*marks[0], *marks[1]), key=lambda mark: mark[1])
 
 
 def repeal_of(body: str) -> Repeal | None:
