@@ -221,7 +221,7 @@ def report_en(results: list[tuple[dict[str, Any], Answer]]) -> list[str]:
     lines = ["", "## English paraphrases on CUAD contracts (one contract at a time)"]
     docs = sorted({r["document"] for r, _ in results})
     lines.append(f"{len(docs)} validation contracts Gate 2 was not tuned on")
-    for split in ("tune", "heldout"):
+    for split in ("tune", "heldout", "parties"):
         part = [(r, a) for r, a in results if r["split"] == split]
         answerable = [(r, a) for r, a in part if r["answerable"]]
         unanswerable = [(r, a) for r, a in part if not r["answerable"]]
@@ -260,7 +260,7 @@ def main() -> None:
     parser.add_argument("-v", "--verbose", action="store_true", help="list every question")
     parser.add_argument(
         "--split",
-        choices=("tune", "heldout", "fresh", "narrative"),
+        choices=("tune", "heldout", "fresh", "narrative", "parties"),
         help="one split only (tuning)",
     )
     args = parser.parse_args()

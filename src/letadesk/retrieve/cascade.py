@@ -34,12 +34,15 @@ from letadesk.retrieve.acronyms import acronyms, expanded, spelt_out
 from letadesk.retrieve.acts import act_matches
 from letadesk.retrieve.fusion import hybrid_fusion
 from letadesk.retrieve.named import named_documents, without_names
+from letadesk.retrieve.parties import asks_parties, naming_words, states_parties
 from letadesk.retrieve.provisions import provision_fragments
 from letadesk.retrieve.titles import titled_fragments
 from letadesk.text import fold_diacritics
 
 CANDIDATES = 50  # per retriever, before fusion
 SPELT_OUT_PASSAGES = 10  # whose documents are read for an acronym's name
+MAX_OPENINGS = 5  # openings that name the parties, for a question that asks who they are
+OPENING_HITS = 3  # lexical hits read for the words of an opening that name the parties
 _WORD = re.compile(r"\w{4,}")
 
 
@@ -102,7 +105,8 @@ class Retriever:
         within = self._within(named, query, parsed, filters, k=k, dense=dense)
         titled = [] if exact else self._titled(query, filters)
         hybrid = self._hybrid(query, filters, k=k, dense=dense)
-        passages = _merge(k, exact, titled, within, hybrid)
+        opening = [] if exact else self._openings(query, filters, hybrid)
+        passages = _merge(k, exact, opening, titled, within, hybrid)
         if not passages:
             passages = self._keywords(query, filters, k)
         return Retrieved(passages, refs, named)
@@ -217,6 +221,35 @@ class Retriever:
         ]
         return sorted(found, key=lambda p: p.scores.fused, reverse=True)[:k]
 
+    def _openings(
+        self, query: str, filters: SearchFilters, found: Sequence[Passage]
+    ) -> list[Passage]:
+        """For a question that asks who the parties are, the fragment of each document's
+        opening that names them (:mod:`.parties`): of the document searched, else of the
+        first :data:`MAX_OPENINGS` documents ``found``. The opening's words that name the
+        parties are searched in its document; the fragments of its opening that name
+        them are kept (a contract may introduce each party in an alineat of its own), in
+        document order."""
+        if not asks_parties(query):
+            return []
+        documents = (
+            [filters.document_id]
+            if filters.document_id is not None
+            else list(dict.fromkeys(p.fragment.document_id for p in found))[:MAX_OPENINGS]
+        )
+        texts = self._corpus.openings(filters)
+        out: list[Passage] = []
+        for document in documents:
+            words = naming_words(texts.get(DocumentId(document), ""))
+            if not words:
+                continue
+            scope = replace(filters, document_id=document)
+            hits = self._indexes.search_both(words, scope, OPENING_HITS, dense=False)[0]
+            frags = self._corpus.fragments_by_ids([fid for fid, _ in hits])
+            named = sorted((f for f in frags.values() if states_parties(f, f.text)), key=_start)
+            out += self._passages(named, [Scores(fused=1.0)] * len(named), "parties")
+        return out
+
     def _hybrid(
         self, query: str, filters: SearchFilters, *, k: int, dense: bool, via: str = "hybrid"
     ) -> list[Passage]:
@@ -242,6 +275,10 @@ class Retriever:
         kept = [(frags[i], n) for i, n in ranked if i in frags]
         scores = [Scores(bm25=None, dense=None, fused=n / len(words)) for _, n in kept]
         return self._passages([f for f, _ in kept], scores, "keyword")
+
+
+def _start(fragment: Fragment) -> int:
+    return fragment.start
 
 
 def _merge(k: int, exact: list[Passage], *ranked: list[Passage]) -> list[Passage]:

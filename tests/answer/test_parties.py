@@ -1,0 +1,142 @@
+"""Who the parties are (letadesk.retrieve.parties): the question that asks it, the sentence
+of a contract's opening that names them, and the answer on the sample matter and on real
+CUAD contracts, whose preambles share no word the judge weighs with the question."""
+
+from __future__ import annotations
+
+import ast
+import csv
+import json
+from pathlib import Path
+
+import pytest
+
+from corpus_factory import make_passage
+from letadesk.answer.scoring import LexicalScorer
+from letadesk.answer.titles import LIFT, TitledScorer
+from letadesk.assets import resource
+from letadesk.cli import main
+from letadesk.domain import DocumentId, Fragment, FragmentId
+from letadesk.retrieve.named import OPENING_CHARS
+from letadesk.retrieve.parties import asks_parties, naming_words, states_parties
+from letadesk.workspace import Workspace
+
+SAMPLE = resource("sample_matter")
+
+
+def _at(start: int) -> Fragment:
+    return Fragment(FragmentId(1), DocumentId(1), 1, start, start + 100, "", "")
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Who are the parties to this agreement?",
+        "Between whom is this contract made?",
+        "Which companies signed this agreement?",
+        "Cine sunt părțile contractului?",
+        "Între cine s-a încheiat contractul?",
+        "Care sunt partile contractului de prestari servicii?",
+    ],
+)
+def test_questions_that_ask_who_the_parties_are(question: str) -> None:
+    assert asks_parties(question)
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "What obligations do the parties have?",
+        "Can either party terminate this agreement?",
+        "Ce obligații au părțile contractului?",
+        "Who pays the late fee?",
+    ],
+)
+def test_questions_about_what_the_parties_do_do_not(question: str) -> None:
+    assert not asks_parties(question)
+
+
+def test_a_sentence_of_the_opening_names_the_parties() -> None:
+    preamble = (
+        'This Agreement is made as of August 6, 2004 (the "Effective Date") by and between '
+        "TEKNIK DIGITAL ARTS INC., a Nevada corporation with offices at 7377 E."
+    )  # cut at "E." before the second name, as a sentence splitter does
+    assert states_parties(_at(0), preamble)
+    ro = "(1) SC Exemplu Consult SRL, cu sediul în București, denumită în continuare Prestatorul."
+    assert states_parties(_at(120), ro)
+    assert states_parties(_at(0), "Prezentul contract se încheie între SC Alfa SRL și SC Beta SA.")
+    # the same words outside the opening, and "between the parties", name no one
+    assert not states_parties(_at(OPENING_CHARS), preamble)
+    whole = "This Agreement constitutes the entire understanding between the parties hereto."
+    assert not states_parties(_at(0), whole)
+    assert not states_parties(_at(0), "The Supplier shall deliver the goods within 30 days.")
+
+
+def test_the_words_searched_for_an_opening_are_those_that_name_the_parties() -> None:
+    opening = (
+        "EXHIBIT 10.1 CONSULTING AGREEMENT This CONSULTING AGREEMENT is hereby entered into "
+        'between Gunston Consulting, LLC ("CONSULTANT") and Medalist Diversified REIT, Inc.'
+    )
+    words = naming_words(opening)
+    assert words.startswith("agreement this consulting agreement")
+    assert "gunston" in words.split()
+    assert naming_words("Article 1. Definitions. Terms used herein have their meaning.") == ""
+
+
+def test_gate2_lifts_the_opening_that_names_the_parties() -> None:
+    preamble = make_passage(1, "This Agreement is made by and between Alfa Ltd and Beta LLC.")
+    other = make_passage(2, "Either party may terminate this Agreement on 30 days notice.")
+    asked = TitledScorer(LexicalScorer((), 0.5), "Who are the parties to this agreement?")
+    assert asked.passage(preamble) >= LIFT
+    assert asked.passage(other) < LIFT
+    plain = TitledScorer(LexicalScorer((), 0.5), "What law governs this agreement?")
+    assert plain.passage(preamble) < LIFT
+
+
+@pytest.mark.model
+def test_the_sample_matter_answers_who_the_parties_are(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    profile = tmp_path / "profile"
+    with Workspace.open(profile) as ws:
+        ws.documents.ingest([SAMPLE], matter="S")
+    for question, document, held in (
+        ("Who are the parties to the NDA?", "nda_example.pdf", "Example Holdings Ltd"),
+        ("Cine sunt părțile contractului?", "contract_servicii.docx", "SC Exemplu Consult SRL"),
+    ):
+        args = ["--data-dir", str(profile), "ask", question, "--matter", "S"]
+        assert main([*args, "--document", document, "--json"]) == 0
+        answer = json.loads(capsys.readouterr().out)
+        assert answer["disposition"] == "answered", question
+        assert held in answer["claims"][0]["citations"][0]["quote"]
+
+
+# Three real contracts whose preambles name their parties differently: by "entered into
+# by and between" with addresses, by "made as of … between", and in an amendment.
+CUAD_CONTRACTS = (
+    "ADAMSGOLFINC_03_21_2005-EX-10.17-ENDORSEMENT AGREEMENT.txt",
+    "ABILITYINC_06_15_2020-EX-4.25-SERVICES AGREEMENT.txt",
+    "2ThemartComInc_19990826_10-12G_EX-10.10_6700288_EX-10.10_Co-Branding Agreement_ "
+    "Agency Agreement.txt",
+)
+
+
+@pytest.mark.model
+def test_real_contracts_answer_who_the_parties_are_from_their_preamble(
+    shared_data: Path, tmp_path: Path
+) -> None:
+    cuad = shared_data / "cuad"
+    with (cuad / "master_clauses.csv").open(encoding="utf-8") as f:
+        parties = {
+            Path(row["Filename"]).stem: ast.literal_eval(row["Parties"])
+            for row in csv.DictReader(f)
+        }
+    with Workspace.open(tmp_path / "profile") as ws:
+        ws.documents.ingest([cuad / "txt" / name for name in CUAD_CONTRACTS], matter="C")
+        for doc in ws.documents.all("C"):
+            answer = ws.ask(
+                "Who are the parties to this agreement?", matter="C", document=str(doc.id)
+            )
+            assert answer.answered, doc.path
+            quote = answer.claims[0].citations[0].quote
+            assert any(name in quote for name in parties[Path(doc.path).stem]), quote
