@@ -17,6 +17,7 @@ from letadesk.answer.exceptions import (
     named_rule,
     points_back,
     rule_first,
+    unconditional_first,
 )
 from letadesk.domain import (
     DocumentId,
@@ -100,6 +101,52 @@ def test_the_rule_is_put_before_the_exception() -> None:
     # asked about the exception itself: unchanged
     ordered, _ = rule_first("Când nu se cere nimic?", drafts, [passage], lambda p, s: (p, rule))
     assert [d.text for d in ordered] == [exception]
+
+
+def _alineat(fid: int, article: str, start: int, text: str) -> Passage:
+    fragment = Fragment(FragmentId(fid), DocumentId(1), 1, start, start + len(text), article, text)
+    return Passage(fragment, mock.Mock(), Scores())
+
+
+def test_a_provision_stated_under_a_condition_follows_the_one_stated_without() -> None:
+    term = "(1) Contractul se încheie pe o durată de 12 luni."
+    renewal = (
+        "(2) Durata contractului se prelungește cu încă 12 luni dacă nu se notifică încetarea."
+    )
+    price = "(1) Prețul este de 5.000 lei."
+    passages = [
+        _alineat(1, "art. 3 alin. (1)", 100, term),
+        _alineat(2, "art. 3 alin. (2)", 160, renewal),
+        _alineat(3, "art. 4 alin. (1)", 300, price),
+    ]
+    by_fragment = {p.fragment.id: p for p in passages}
+
+    def drafts(*texts: str) -> list[DraftClaim]:
+        ids = {term: 1, renewal: 2, price: 3}
+        return [DraftClaim(t, (Evidence(FragmentId(ids[t]), t),)) for t in texts]
+
+    def order(question: str, *texts: str) -> list[str]:
+        return [d.text for d in unconditional_first(question, drafts(*texts), by_fragment)]
+
+    asked = "Care este durata contractului?"
+    assert order(asked, renewal, price, term) == [term, renewal, price]
+    # asked about the condition, or with no earlier alineat of its article: as drafted
+    assert order("Când se prelungește contractul?", renewal, term) == [renewal, term]
+    assert order(asked, renewal, price) == [renewal, price]
+    # an earlier alineat of another article, or a later one of its own, is no rule of it
+    assert order(asked, price, term) == [price, term]
+    later = "(3) Contractul poate fi reziliat dacă o parte nu își execută obligațiile."
+    assert unconditional_first(
+        asked,
+        [
+            DraftClaim(later, (Evidence(FragmentId(4), later),)),
+            DraftClaim(renewal, (Evidence(FragmentId(2), renewal),)),
+        ],
+        {**by_fragment, FragmentId(4): _alineat(4, "art. 3 alin. (3)", 220, later)},
+    ) == [
+        DraftClaim(later, (Evidence(FragmentId(4), later),)),
+        DraftClaim(renewal, (Evidence(FragmentId(2), renewal),)),
+    ]
 
 
 @pytest.fixture(scope="module")

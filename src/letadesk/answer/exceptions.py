@@ -15,6 +15,13 @@ sentence: :func:`named_rule`) has that provision of its own act as its rule. A q
 that asks about the exceptions themselves ("În ce cazuri nu este obligatorie…?", "Are
 there exceptions…?") is answered as extracted.
 
+A sentence that states its provision under a condition ("(2) Durata contractului se
+prelungește automat cu încă 12 luni dacă niciuna dintre părți nu notifică încetarea…",
+"(2) Dacă fapta a fost săvârșită…") follows the sentence of an earlier alineat of its
+article that states one without ("(1) Contractul se încheie pe o durată de 12 luni…")
+when both are drafted (:func:`unconditional_first`), unless the question asks about a
+condition ("Când se prelungește…?", "În ce condiții…?").
+
 A contract's sentence that opens by pointing back ("Such examination shall be at the
 premises of Licensee…", "Said notice…": :func:`points_back`) says as little alone: the
 sentence before it in its fragment, which it points back to ("Smith shall have the right
@@ -24,10 +31,10 @@ to … examine the Licensee's … books and records"), comes first the same way.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 from letadesk.answer.scoring import candidate_sentences
-from letadesk.domain import DraftClaim, Evidence, Passage, Scores, SearchFilters
+from letadesk.domain import DraftClaim, Evidence, FragmentId, Passage, Scores, SearchFilters
 from letadesk.ports import CorpusReader
 from letadesk.references import Reference
 from letadesk.references.grammar import unit_span
@@ -64,6 +71,13 @@ _OTHER_ACT = re.compile(
     r"\s*(?:din|al|a) (?:legea|codul|ordonanta|hotararea|regulamentul|constitutie)"
 )
 _POINTS_BACK = re.compile(rf"^{_NUMBERING}(?:such|said)\b")
+_CONDITION = re.compile(
+    r"\b(?:daca|in cazul in care|in situatia in care|cu conditia ca|if|in the event)\b"
+)
+_ASKS_CONDITION = re.compile(
+    r"\b(?:daca|conditi\w*|cand|in ce (?:caz|situati)\w*|if|when|conditions?|circumstances|"
+    r"in (?:what|which) (?:cases?|events?))\b"
+)
 
 # The fragment and sentence that states the rule an exception qualifies, or None.
 RuleOf = Callable[[Passage, str], tuple[Passage, str] | None]
@@ -138,7 +152,45 @@ def rule_first(
         if all(d.text != draft.text for d in out):
             out.append(draft)
     rest = [d for d in drafts if all(d.text != o.text for o in out)]
-    return out + rest, added
+    return unconditional_first(question, out + rest, by_fragment), added
+
+
+def unconditional_first(
+    question: str, drafts: Sequence[DraftClaim], by_fragment: Mapping[FragmentId, Passage]
+) -> list[DraftClaim]:
+    """``drafts`` with each sentence that states a condition preceded by the drafts of
+    earlier alineats of its article that state none (``by_fragment``: the passages the
+    drafts quote, by fragment id); as drafted for a question that asks about a
+    condition."""
+    out = list(drafts)
+    if _ASKS_CONDITION.search(_key(question)):
+        return out
+    i = 0
+    while i < len(out):
+        place = _place(out[i], by_fragment)
+        if place is not None and _CONDITION.search(_key(out[i].text)):
+            earlier = [
+                j
+                for j in range(i + 1, len(out))
+                if (other := _place(out[j], by_fragment)) is not None
+                and other[0] == place[0]
+                and other[1] < place[1]
+                and not _CONDITION.search(_key(out[j].text))
+            ]
+            if earlier:
+                out.insert(i, out.pop(earlier[0]))
+                continue
+        i += 1
+    return out
+
+
+def _place(draft: DraftClaim, by_fragment: Mapping[FragmentId, Passage]) -> tuple[str, int] | None:
+    """The document and article of the fragment ``draft`` quotes ("12:art. 3"), and the
+    fragment's start; None when it quotes no fragment of an article."""
+    passage = by_fragment.get(draft.evidence[0].fragment_id) if draft.evidence else None
+    if passage is None or (m := _ARTICLE.match(passage.fragment.locator)) is None:
+        return None
+    return f"{passage.fragment.document_id}:{m.group(1)}", passage.fragment.start
 
 
 def corpus_rules(corpus: CorpusReader, filters: SearchFilters) -> RuleOf:
