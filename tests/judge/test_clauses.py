@@ -78,6 +78,17 @@ def test_router_names_the_clause_type_asked_of(
         assert route.keys[0] == "Termination For Convenience"
 
 
+def test_a_question_no_clause_category_takes_is_routed_among_the_nda_provisions(
+    judge: Judge,
+) -> None:
+    clauses = _clauses(judge)
+    asked = "Can the receiving party share confidential information with its employees?"
+    route = clauses.route(asked)
+    assert route is not None and route.keys[0] == "nda-5"
+    # a question a clause category takes stays with it
+    assert clauses.route("Which law governs this agreement?").keys == ("Governing Law",)  # type: ignore[union-attr]
+
+
 @pytest.mark.parametrize(
     "question",
     [

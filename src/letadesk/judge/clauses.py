@@ -208,12 +208,23 @@ class ClauseModel:
 
     def route(self, question: str) -> Route | None:
         """The clause type an English ``question`` (or claim) asks about, or None. A
-        question is routed among the clause categories, a statement (a claim to check)
-        among the NDA provisions: what each kind's detectors were validated on."""
+        statement (a claim to check) is routed among the NDA provisions, what their
+        detectors were validated on; a question among the clause categories, and when
+        none of them takes it, among the NDA provisions ("Can the receiving party share
+        confidential information with its employees?": measured in
+        ``benchmarks/bench_nda_questions.py``)."""
         if (detect_language(question) or "en") != "en":
             return None
-        statement = not is_question(question)
-        ranked = [(score, t) for score, t in self.router_scores(question) if t.entails == statement]
+        scores = self.router_scores(question)
+        for entails in (True,) if not is_question(question) else (False, True):
+            found = self._best([(score, t) for score, t in scores if t.entails == entails])
+            if found is not None:
+                return found
+        return None
+
+    def _best(self, ranked: list[tuple[float, ClauseType]]) -> Route | None:
+        """The first of ``ranked`` (best first) when it reaches the router's bar, with
+        the runner-up when it scores within the margin."""
         if not ranked or ranked[0][0] < self.router_threshold:
             return None
         (best, chosen), rest = ranked[0], ranked[1:2]
