@@ -13,6 +13,7 @@ import pytest
 
 from corpus_factory import make_passage
 from letadesk.answer.scoring import LexicalScorer
+from letadesk.answer.short import asked_kinds, find_value
 from letadesk.answer.titles import LIFT, TitledScorer
 from letadesk.assets import resource
 from letadesk.cli import main
@@ -93,6 +94,26 @@ def test_gate2_lifts_the_opening_that_names_the_parties() -> None:
     assert plain.passage(preamble) < LIFT
 
 
+def test_the_short_answer_is_the_parties_a_preamble_names() -> None:
+    kinds = asked_kinds("Who are the parties to this agreement?")
+    assert kinds == ("parties",)
+    quote = (
+        "This agreement is entered into as of March 31, 1998, by and between Excite, Inc. "
+        '("Excite"), and CyberShop, a Delaware corporation ("Client").'
+    )
+    found = find_value(kinds, quote)
+    assert found is not None
+    assert quote[found[1] : found[2]] == (
+        'Excite, Inc. ("Excite"), and CyberShop, a Delaware corporation ("Client")'
+    )
+    ro = "Prezentul contract se încheie între SC Alfa SRL și SC Beta SA."
+    found = find_value(asked_kinds("Între cine s-a încheiat contractul?"), ro)
+    assert found is not None and ro[found[1] : found[2]] == "SC Alfa SRL și SC Beta SA"
+    # "between the parties" names no one
+    entire = "This Agreement is the entire agreement between the parties."
+    assert find_value(kinds, entire) is None
+
+
 @pytest.mark.model
 def test_the_sample_matter_answers_who_the_parties_are(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
@@ -109,6 +130,11 @@ def test_the_sample_matter_answers_who_the_parties_are(
         answer = json.loads(capsys.readouterr().out)
         assert answer["disposition"] == "answered", question
         assert held in answer["claims"][0]["citations"][0]["quote"]
+    # the NDA's preamble names both parties: its answer leads with them
+    args = ["--data-dir", str(profile), "ask", "Who are the parties to the NDA?", "--matter", "S"]
+    assert main([*args, "--document", "nda_example.pdf", "--json"]) == 0
+    short = json.loads(capsys.readouterr().out)["short_answer"]
+    assert "Example Holdings Ltd" in short["text"] and "Sample" in short["text"]
 
 
 # Three real contracts whose preambles name their parties differently: by "entered into

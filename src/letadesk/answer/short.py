@@ -1,12 +1,12 @@
 """Short answers: where a question asks for a value (a duration, a penalty, an amount, a
 percentage, a count, a frequency, an area, a date or the time before one, a law, a
-court), the answer leads with it, taken verbatim from the first claim's quote that
-states one of the kind asked: "30 de zile — art. 5 alin. (1)"; "Până când trebuie
-notificată încetarea?" → "cu cel puțin 30 de zile înainte de expirare". A question that
-offers a choice ("Cine reprezintă județul în justiție, prefectul sau președintele
-consiliului județean?") is answered by the one alternative the quote names, when it
-names only one (:func:`offered`, :func:`chosen`); one that asks who ("Cine plătește
-penalitățile?") otherwise by no value: the rate is not who pays.
+court, the parties a contract is made between), the answer leads with it, taken verbatim
+from the first claim's quote that states one of the kind asked: "30 de zile — art. 5
+alin. (1)"; "Până când trebuie notificată încetarea?" → "cu cel puțin 30 de zile înainte
+de expirare". A question that offers a choice ("Cine reprezintă județul în justiție,
+prefectul sau președintele consiliului județean?") is answered by the one alternative
+the quote names, when it names only one (:func:`offered`, :func:`chosen`); one that asks
+who ("Cine plătește penalitățile?") otherwise by no value: the rate is not who pays.
 
 The kinds a question asks for are read from its words (:func:`asked_kinds`: "Care este
 termenul…", "How long…", "Cum se pedepsește…", "Which law governs…"); a question that
@@ -23,6 +23,7 @@ import unicodedata
 from collections.abc import Sequence
 
 from letadesk.domain import Claim, ShortAnswer
+from letadesk.retrieve.parties import ASKS as ASKS_PARTIES
 
 _EN_NUMBERS = (
     "one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|"
@@ -103,9 +104,21 @@ _PATTERNS: dict[str, re.Pattern[str]] = {
         r"|\bcurtea de (?:apel|arbitraj)[\w ]{0,40}?(?=[,.;])"
     ),
 }
+# The parties a preamble names after "between" / "între", to the end of its sentence (a
+# company's "Inc." or "Ltd." ends none); none when that runs past 300 characters.
+_ABBREVIATION = (
+    "(?:" + "|".join(f"(?<={a})" for a in ("inc", "ltd", "corp", "co", "llc", "no")) + ")"
+)
+_PATTERNS["parties"] = re.compile(
+    r"(?<=\bbetween )(?!the parties|them)"
+    rf"(?:[^.;]|\.(?=[^\s])|{_ABBREVIATION}\.){{3,300}}(?=[.;]|$)"
+    r"|(?<=\bintre )(?!parti)"
+    rf"(?:[^.;]|\.(?=[^\s])|{_ABBREVIATION}\.){{3,300}}(?=[.;]|$)"
+)
 _ASKED_UNIT = r"(?:zile|luni|ani|ore|saptamani|days|months|years|hours|weeks)\b"
 # What a question asks for, by its words (folded, lower case); in preference order.
 _ASKS: tuple[tuple[str, re.Pattern[str]], ...] = (
+    ("parties", ASKS_PARTIES),
     # how long before (or after) another date: "cu cel puțin 30 de zile înainte de …"
     (
         "date",
@@ -195,7 +208,7 @@ def asked_kinds(question: str) -> tuple[str, ...]:
         if asks.search(key):
             kinds += [k for k in (kind, *_ALSO.get(kind, ())) if k not in kinds]
     if _WHO.match(key):  # a person or body is asked for, not the value its words name
-        kinds = [k for k in kinds if k == "court"]
+        kinds = [k for k in kinds if k in ("court", "parties")]
     return tuple(kinds)
 
 

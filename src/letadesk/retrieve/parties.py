@@ -23,8 +23,8 @@ from letadesk.domain import Fragment
 from letadesk.retrieve.named import OPENING_CHARS
 from letadesk.text import fold_lower
 
-# Matched on the question lower case without diacritics.
-_ASKS = re.compile(
+# Matched on the question lower case without diacritics (also by answer.short).
+ASKS = re.compile(
     r"\bwho (?:are|is|were|was) (?:the )?(?:contracting )?(?:parties|party|signatories)\b"
     r"|\bbetween whom\b|\bwho (?:signed|executed|entered into|is a party to)\b"
     r"|\b(?:which|what) (?:companies|entities|parties|persons) (?:are|signed|entered)\b"
@@ -60,7 +60,7 @@ def naming_words(opening: str) -> str:
 def asks_parties(question: str) -> bool:
     """Whether ``question`` asks who the parties are ("Who are the parties …?", "Între
     cine s-a încheiat contractul?", "Cine sunt părțile?")."""
-    return bool(_ASKS.search(fold_lower(question)))
+    return bool(ASKS.search(fold_lower(question)))
 
 
 def states_parties(fragment: Fragment, sentence: str) -> bool:
