@@ -265,7 +265,8 @@ class ShortAnswer:
 
     text: str
     # "duration" | "penalty" | "amount" | "percent" | "count" | "frequency" | "area" |
-    # "date" | "law" | "court" | "choice" (the alternative of the question's the quote names)
+    # "date" | "law" | "court" | "parties" (those a preamble names) | "choice" (the
+    # alternative of the question's the quote names)
     kind: str
     claim: int
     citation: int

@@ -195,3 +195,27 @@ def test_a_quote_that_looks_like_markup_is_shown_as_written(qtbot) -> None:
     assert "&lt;span style=&#x27;font-size:1px&#x27;&gt;shall not&lt;/span&gt;" in chip.toolTip()
     view.show_answer(Answer("q", "refused", f"no source: {HIDDEN}", ()))
     assert view.refusal_label.textFormat() == Qt.TextFormat.PlainText
+
+
+def test_the_short_answer_reads_a_line_break_of_its_quote_as_a_space(qtbot) -> None:
+    from letadesk.domain import ShortAnswer
+    from letadesk.ui.answer_view import AnswerView
+
+    view = AnswerView()
+    qtbot.addWidget(view)
+    quote = "This Agreement is made between Example Holdings Ltd and Sample\nVentures LLC."
+    start = quote.index("Example")
+    value = quote[start : quote.index(".")]
+    short = ShortAnswer(value, "parties", 0, 0, start, start + len(value), "")
+    citation = Citation(FragmentId(1), DocumentId(1), "NDA", 1, "", "", quote, 0, len(quote))
+    view.show_answer(
+        Answer(
+            "Who are the parties?",
+            "answered",
+            "",
+            (Claim(quote, "extracted", (citation,)),),
+            short_answer=short,
+        )
+    )
+    assert view.short_label is not None
+    assert view.short_label.text() == "Example Holdings Ltd and Sample Ventures LLC"

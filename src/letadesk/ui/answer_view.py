@@ -169,10 +169,10 @@ class AnswerView(QScrollArea):
         self._source_notes(layout, answer.claims)
 
     def _short_answer(self, layout: QVBoxLayout, answer: Answer) -> None:
-        """The value asked for, verbatim ("30 de zile"), above the claims, where the
-        answer engine gives one; its place in the tooltip."""
+        """The value asked for, verbatim ("30 de zile"; its line breaks read as spaces),
+        above the claims, where the answer engine gives one; its place in the tooltip."""
         short = getattr(answer, "short_answer", None)  # (a field newer than some records)
-        text = str(getattr(short, "text", "") or "")
+        text = " ".join(str(getattr(short, "text", "") or "").split())
         if not text:
             return
         where = str(getattr(short, "locator", "") or "")
