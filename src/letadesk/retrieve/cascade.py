@@ -237,16 +237,17 @@ class Retriever:
             if filters.document_id is not None
             else list(dict.fromkeys(p.fragment.document_id for p in found))[:MAX_OPENINGS]
         )
-        texts = self._corpus.openings(filters)
         out: list[Passage] = []
         for document in documents:
-            words = naming_words(texts.get(DocumentId(document), ""))
+            scope = replace(filters, document_id=document)
+            words = naming_words(self._corpus.openings(scope).get(DocumentId(document), ""))
             if not words:
                 continue
-            scope = replace(filters, document_id=document)
             hits = self._indexes.search_both(words, scope, OPENING_HITS, dense=False)[0]
             frags = self._corpus.fragments_by_ids([fid for fid, _ in hits])
-            named = sorted((f for f in frags.values() if states_parties(f, f.text)), key=_start)
+            named = sorted(
+                (f for f in frags.values() if states_parties(f, f.text)), key=lambda f: f.start
+            )
             out += self._passages(named, [Scores(fused=1.0)] * len(named), "parties")
         return out
 
@@ -275,10 +276,6 @@ class Retriever:
         kept = [(frags[i], n) for i, n in ranked if i in frags]
         scores = [Scores(bm25=None, dense=None, fused=n / len(words)) for _, n in kept]
         return self._passages([f for f, _ in kept], scores, "keyword")
-
-
-def _start(fragment: Fragment) -> int:
-    return fragment.start
 
 
 def _merge(k: int, exact: list[Passage], *ranked: list[Passage]) -> list[Passage]:
