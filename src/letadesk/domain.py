@@ -274,6 +274,12 @@ class ShortAnswer:
     end: int
     locator: str  # the citation's ("art. 5 alin. (1)"), "" when none
 
+    @property
+    def shown(self) -> str:
+        """The value as it is shown: its line breaks read as spaces (a PDF's line may end
+        inside it); :attr:`text` stays verbatim."""
+        return " ".join(self.text.split())
+
 
 # The mode of an answer extracted after the model's draft failed (the answer says why).
 DRAFT_FAILED = "extracted_after_generation_failed"

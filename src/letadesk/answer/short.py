@@ -110,9 +110,7 @@ _ABBREVIATION = (
     "(?:" + "|".join(f"(?<={a})" for a in ("inc", "ltd", "corp", "co", "llc", "no")) + ")"
 )
 _PATTERNS["parties"] = re.compile(
-    r"(?<=\bbetween )(?!the parties|them)"
-    rf"(?:[^.;]|\.(?=[^\s])|{_ABBREVIATION}\.){{3,300}}(?=[.;]|$)"
-    r"|(?<=\bintre )(?!parti)"
+    r"(?:(?<=\bbetween )(?!the parties|them)|(?<=\bintre )(?!parti))"
     rf"(?:[^.;]|\.(?=[^\s])|{_ABBREVIATION}\.){{3,300}}(?=[.;]|$)"
 )
 _ASKED_UNIT = r"(?:zile|luni|ani|ore|saptamani|days|months|years|hours|weeks)\b"

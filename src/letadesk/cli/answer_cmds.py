@@ -255,10 +255,10 @@ _SPACES = re.compile(r"[ \t]{2,}")
 
 
 def _lead(answer: Answer, value: ShortAnswer) -> str:
-    """ "30 de zile — art. 5 alin. (1)": the value asked for (its line breaks read as
-    spaces: a PDF's line may end inside it), and where it is said."""
+    """ "30 de zile — art. 5 alin. (1)": the value asked for, as shown, and where it is
+    said."""
     cited = answer.claims[value.claim].citations[value.citation]
-    return f"{' '.join(value.text.split())} — {value.locator or cited.document}"
+    return f"{value.shown} — {value.locator or cited.document}"
 
 
 def _marked(quote: str, span: tuple[int, int] | None) -> str:

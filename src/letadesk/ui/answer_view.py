@@ -172,7 +172,7 @@ class AnswerView(QScrollArea):
         """The value asked for, verbatim ("30 de zile"; its line breaks read as spaces),
         above the claims, where the answer engine gives one; its place in the tooltip."""
         short = getattr(answer, "short_answer", None)  # (a field newer than some records)
-        text = " ".join(str(getattr(short, "text", "") or "").split())
+        text = str(getattr(short, "shown", "") or "")
         if not text:
             return
         where = str(getattr(short, "locator", "") or "")
