@@ -24,7 +24,9 @@ per category.
 English (``data/natural_cuad.jsonl``): several phrasings per CUAD category, none of them
 the "What does this agreement say about X?" template, asked of each of ``--contracts``
 CUAD validation contracts that Gate 2 was not tuned on (one contract at a time, as in
-``bench_answers.py``); ``split`` by category. Coverage: answered / answerable; precision:
+``bench_answers.py``); ``split`` by category (``tune``, ``heldout``, ``parties`` and
+``fresh``: ten more categories, phrased by someone who saw nothing of the project; no
+setting was chosen on them). Coverage: answered / answerable; precision:
 claims whose quote overlaps the category's annotated excerpt, of all claims on
 answerable questions (as ``bench_answers.py``).
 
@@ -221,7 +223,7 @@ def report_en(results: list[tuple[dict[str, Any], Answer]]) -> list[str]:
     lines = ["", "## English paraphrases on CUAD contracts (one contract at a time)"]
     docs = sorted({r["document"] for r, _ in results})
     lines.append(f"{len(docs)} validation contracts Gate 2 was not tuned on")
-    for split in ("tune", "heldout", "parties"):
+    for split in ("tune", "heldout", "fresh", "parties"):
         part = [(r, a) for r, a in results if r["split"] == split]
         answerable = [(r, a) for r, a in part if r["answerable"]]
         unanswerable = [(r, a) for r, a in part if not r["answerable"]]

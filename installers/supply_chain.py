@@ -735,7 +735,8 @@ def models(app: Path | None = None) -> list[Model]:
             "on pairs built from CUAD v1 (The Atticus Project, CC BY 4.0), ContractNLI "
             "(Koreeda & Manning, CC BY 4.0) and official Romanian legislation (not "
             "protected by copyright, Legea nr. 8/1996 art. 9); with its clause models "
-            "(clauses.npz: TF-IDF detectors trained on CUAD and ContractNLI sentences).",
+            "(clauses.npz: TF-IDF detectors trained on CUAD and ContractNLI sentences) "
+            "and its router's phrasings (router_phrasings.json, written for LetaDesk).",
         )
     ]
     gguf = embedded_model_path()

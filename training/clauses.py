@@ -29,13 +29,15 @@
    cross-fitted without them. The types' detectors differ in how sure they are (one
    type has 500 positives, another 20); calibrated, one bar serves all of them.
 4. The same figures on the *validation* documents' sentences (AUC, average precision),
-   the document-level figures raw and calibrated, and the router's bar, margin and
-   detector weight chosen on ``benchmarks/data/clause_questions.jsonl`` (phrasings
-   written for it, not used in the profiles): most questions routed to their type,
-   with at most one in twenty routed to a wrong one or a question of no type routed.
-5. ``clauses.npz`` (float16 weights), pinned by SHA-256 in the judge's card with the
-   router's settings (run after ``training.export``, which writes a new card), and the
-   figures in ``training/runs/clauses.json``. Gate 2's clause combiners
+   the document-level figures raw and calibrated, and the router's settings (bar,
+   margin, detector and phrasing weights) chosen by :mod:`training.router` on
+   ``benchmarks/data/clause_questions.jsonl`` (phrasings written for it, not used in
+   the profiles): most questions routed to their type, with at most one in twenty
+   routed to a wrong one or a question of no type routed.
+5. ``clauses.npz`` (float16 weights) and the router's phrasings, pinned by SHA-256 in
+   the judge's card with the router's settings (run after ``training.export``, which
+   writes a new card), and the figures in ``training/runs/clauses.json``. Gate 2's
+   clause combiners
    (``training.fit_combiner``) and Gate 3's (``training.fit_support``) come after.
 """
 
@@ -43,7 +45,6 @@ from __future__ import annotations
 
 import argparse
 import ast
-import hashlib
 import json
 import random
 from collections.abc import Iterable, Iterator
@@ -56,16 +57,17 @@ from sklearn.linear_model import LogisticRegression
 from sklearn.metrics import average_precision_score, roc_auc_score
 
 from letadesk.judge.card import CARD_FILE
-from letadesk.judge.clauses import ClauseModel, terms
+from letadesk.judge.clauses import ClauseModel, router_stems, terms
+from letadesk.judge.phrasings import Phrasings
 from training.build_data import DATA, ROOT, cuad_contracts, locate, overlaps, units
 from training.card import save_card
 from training.clause_profiles import CUAD_DESCRIPTIONS, NDA_DESCRIPTIONS
 from training.questions import CUAD_TEMPLATES
+from training.router import choose_router, pin, router_card, write_phrasings
 from training.splits import split_of
 
 OUT = ROOT / "src" / "letadesk" / "judge" / "weights" / "clauses.npz"
 FIGURES = ROOT / "training" / "runs" / "clauses.json"
-ROUTING_SET = ROOT / "benchmarks" / "data" / "clause_questions.jsonl"
 MAX_FEATURES = 100_000
 C = 4.0
 CALIBRATION_FOLDS = 5
@@ -73,7 +75,6 @@ MIN_SCALE = 0.1
 HARD_NEGATIVES = 3  # per document not holding the type
 HARD_NEGATIVE_WEIGHT = 5.0
 SEED = 7
-MAX_WRONG = 0.05  # routed to a wrong type, or a question of no type routed
 
 
 @dataclass(slots=True)
@@ -346,58 +347,15 @@ def check_vectoriser(model: ClauseModel, vectoriser: TfidfVectorizer, texts: lis
             raise SystemExit(f"vectoriser values differ on {text[:60]!r}")
 
 
-def routing_figures(model: ClauseModel, rows: list[dict[str, object]]) -> dict[str, float]:
-    right = wrong = false = 0
-    typed = sum(r["type"] is not None for r in rows)
-    for r in rows:
-        route = model.route(str(r["question"]))
-        if r["type"] is None:
-            false += route is not None
-        elif route is not None:
-            right += r["type"] in route.keys
-            wrong += r["type"] not in route.keys
-    return {
-        "routed_right": round(right / typed, 4),
-        "routed_wrong": round(wrong / typed, 4),
-        "no_type_routed": round(false / (len(rows) - typed), 4),
-        "typed": typed,
-        "untyped": len(rows) - typed,
-    }
-
-
-def choose_router(model: ClauseModel) -> dict[str, object]:
-    """The bar, sibling margin and detector weight with the most questions routed right
-    (their type among those routed to), among those with at most MAX_WRONG routed wrong
-    and MAX_WRONG of no-type questions routed."""
-    rows = [json.loads(line) for line in ROUTING_SET.read_text(encoding="utf-8").splitlines()]
-    best: tuple[tuple[float, float, float], dict[str, object]] | None = None
-    for weight in (0.0, 0.1, 0.2, 0.3):
-        for bar in (0.3, 0.4, 0.5, 0.6, 0.7):
-            for margin in (0.0, 0.05, 0.1):
-                model.detector_weight, model.router_threshold = weight, bar
-                model.router_margin = margin
-                f = routing_figures(model, rows)
-                ok = f["routed_wrong"] <= MAX_WRONG and f["no_type_routed"] <= MAX_WRONG
-                key = (f["routed_right"], -f["routed_wrong"] - f["no_type_routed"], margin)
-                if ok and (best is None or key > best[0]):
-                    best = (
-                        key,
-                        {"threshold": bar, "margin": margin, "detector_weight": weight, **f},
-                    )
-    if best is None:
-        raise SystemExit("no router setting meets the bounds")
-    return best[1]
-
-
-def write_card(path: Path, router: dict[str, object], figures: dict[str, object]) -> None:
-    """Pin ``path`` in the judge's card and set the router; a support combiner already
-    there is dropped (it was fitted on another clause model)."""
+def write_card(
+    path: Path, router: dict[str, object], phrasings: Path, figures: dict[str, object]
+) -> None:
+    """Pin ``path`` and the router's ``phrasings`` in the judge's card and set the router;
+    a support combiner already there is dropped (it was fitted on another clause model)."""
     card = json.loads(CARD_FILE.read_text(encoding="utf-8"))
-    card["sha256"][path.name] = hashlib.sha256(path.read_bytes()).hexdigest()
-    card["runtime"]["clauses"] = {
-        "file": path.name,
-        "router": {k: router[k] for k in ("threshold", "margin", "detector_weight")},
-    }
+    pin(card, path)
+    pin(card, phrasings)
+    card["runtime"]["clauses"] = {"file": path.name, "router": router_card(router, phrasings)}
     card["validation"]["clauses"] = figures
     save_card(card)
 
@@ -425,7 +383,14 @@ def main() -> None:
         entails=np.array([t[2] for t in types]),
         profiles=np.array([t[3] for t in types]),
     )
-    model = ClauseModel(args.out, router_threshold=1.0, router_margin=0.0, detector_weight=0.0)
+    phrasings = write_phrasings()
+    model = ClauseModel(
+        args.out,
+        router_threshold=1.0,
+        router_margin=0.0,
+        detector_weight=0.0,
+        phrasings=Phrasings.load(phrasings, router_stems),
+    )
     check_vectoriser(model, fitted.vectoriser, fitted.sample)
     router = choose_router(model)
     figures = fitted.figures
@@ -441,7 +406,7 @@ def main() -> None:
         "router": router,
         "per_type": figures,
     }
-    write_card(args.out, router, {k: v for k, v in summary.items() if k != "per_type"})
+    write_card(args.out, router, phrasings, {k: v for k, v in summary.items() if k != "per_type"})
     FIGURES.parent.mkdir(parents=True, exist_ok=True)
     FIGURES.write_text(json.dumps(summary, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
     print(json.dumps({k: v for k, v in summary.items() if k != "per_type"}, indent=1))

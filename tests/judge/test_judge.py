@@ -29,7 +29,10 @@ def judge() -> Judge:
 def test_card_pins_every_shipped_file() -> None:
     card = load_card()
     assert card.clauses is not None
-    assert set(card.sha256) == {card.model_file.name, card.tokenizer_file.name, card.clauses.file}
+    shipped = {card.model_file.name, card.tokenizer_file.name, card.clauses.file}
+    assert set(card.sha256) == shipped | {card.clauses.phrasings_file}
+    weights = {p.name for p in WEIGHTS.iterdir()} - {"judge.json", "MODEL_CARD.md"}
+    assert weights == set(card.sha256), "every weight file shipped is pinned"
     assert 0 < card.relevance_threshold < 1 and 0 < card.support_threshold < 1
     assert card.relevance_languages, "the judge must be chosen for at least one language"
     assert (WEIGHTS / "MODEL_CARD.md").read_text(encoding="utf-8").startswith("# ")

@@ -93,7 +93,8 @@ SHORTLIST = 20
 @dataclass(frozen=True, slots=True)
 class ClauseSpec:
     """The clause models (:mod:`letadesk.judge.clauses`): their file, the router's bar,
-    sibling margin and detector weight, and Gate 3's support combiner for a claim routed
+    sibling margin and detector weight, its phrasings file (:mod:`letadesk.judge.phrasings`;
+    None on an older card) and their weight, and Gate 3's support combiner for a claim routed
     to an NDA provision: ``P = sigmoid(bias + weights["judge"] * logit(P_judge(supported))
     + weights["clause"] * logit(P_clause))``, supported at its ``threshold`` (fitted and
     chosen on the validation NDAs, ``training/fit_support.py``)."""
@@ -103,6 +104,8 @@ class ClauseSpec:
     router_margin: float
     detector_weight: float
     support: Combiner | None
+    phrasings_file: str | None = None
+    phrasing_weight: float = 0.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -214,4 +217,6 @@ def _clauses(spec: Mapping[str, object]) -> ClauseSpec:
         router_margin=float(router["margin"]),
         detector_weight=float(router["detector_weight"]),
         support=_combiner(support) if isinstance(support, dict) else None,
+        phrasings_file=str(router["phrasings_file"]) if "phrasings_file" in router else None,
+        phrasing_weight=float(router.get("phrasing_weight", 0.0)),
     )

@@ -21,8 +21,10 @@ the type, and one bar serves every type. A calibration never reorders a type's s
 :meth:`ClauseModel.route` names the type an English question (among the clause
 categories) or claim (among the NDA provisions) is about, or none: the share of its
 informative words the type's profile (its name, a description and training phrasings)
-holds, plus a small weight of the type's own detector read on the question, at a bar;
-a runner-up within a margin of the best is routed to as well (both chosen on
+holds, plus a weight of its cosine to the type's nearest phrasing
+(:mod:`letadesk.judge.phrasings`: lawyers' ways of asking, kept whole), plus a small
+weight of the type's own detector read on the question, at a bar; a runner-up within a
+margin of the best is routed to as well (all chosen on
 ``benchmarks/data/clause_questions.jsonl``). A question it does not route is judged as
 before, by the judge alone.
 
@@ -45,6 +47,7 @@ import numpy as np
 
 from letadesk.errors import ModelError
 from letadesk.judge.card import sigmoid
+from letadesk.judge.phrasings import Phrasings
 from letadesk.text import REQUEST_VERBS, detect_language, fold_diacritics, is_question
 
 _TOKEN = re.compile(r"(?u)\b\w\w+\b")
@@ -124,7 +127,14 @@ class ClauseModel:
     """The detectors and the router, from the ``clauses.npz`` the card pins."""
 
     def __init__(
-        self, path: Path, *, router_threshold: float, router_margin: float, detector_weight: float
+        self,
+        path: Path,
+        *,
+        router_threshold: float,
+        router_margin: float,
+        detector_weight: float,
+        phrasings: Phrasings | None = None,
+        phrasing_weight: float = 0.0,
     ) -> None:
         try:
             with np.load(path, allow_pickle=False) as data:
@@ -158,6 +168,8 @@ class ClauseModel:
         self.router_threshold = router_threshold
         self.router_margin = router_margin
         self.detector_weight = detector_weight
+        self.phrasings = phrasings
+        self.phrasing_weight = phrasing_weight
 
     def _vector(self, text: str) -> tuple[np.ndarray, np.ndarray]:
         counts = Counter(self._index[t] for t in terms(text) if t in self._index)
@@ -196,9 +208,11 @@ class ClauseModel:
         if not total:
             return [(0.0, t) for t in self.types]
         detectors = self.decisions(question)
+        nearest = self.phrasings.nearest(stems) if self.phrasings is not None else {}
         scored = [
             (
                 sum(self._router_idf[s] for s in stems & profile) / total
+                + self.phrasing_weight * nearest.get(self.types[i].key, 0.0)
                 + self.detector_weight * sigmoid(float(detectors[i])),
                 self.types[i],
             )
@@ -209,18 +223,17 @@ class ClauseModel:
     def route(self, question: str) -> Route | None:
         """The clause type an English ``question`` (or claim) asks about, or None. A
         statement (a claim to check) is routed among the NDA provisions, what their
-        detectors were validated on; a question among the clause categories, and when
-        none of them takes it, among the NDA provisions ("Can the receiving party share
-        confidential information with its employees?": measured in
-        ``benchmarks/bench_nda_questions.py``)."""
+        detectors were validated on; a question to the type it is nearest, a clause
+        category or an NDA provision ("Can the receiving party share confidential
+        information with its employees?"; "Does this agreement grant any license to the
+        confidential information?" is nearer the NDA provision than the licence grant:
+        measured in ``benchmarks/bench_nda_questions.py``)."""
         if (detect_language(question) or "en") != "en":
             return None
         scores = self.router_scores(question)
-        for entails in (True,) if not is_question(question) else (False, True):
-            found = self._best([(score, t) for score, t in scores if t.entails == entails])
-            if found is not None:
-                return found
-        return None
+        if not is_question(question):
+            scores = [(score, t) for score, t in scores if t.entails]
+        return self._best(scores)
 
     def _best(self, ranked: list[tuple[float, ClauseType]]) -> Route | None:
         """The first of ``ranked`` (best first) when it reaches the router's bar, with

@@ -19,7 +19,8 @@ import numpy as np
 
 from letadesk.errors import ModelError
 from letadesk.judge.card import JudgeCard, load_card
-from letadesk.judge.clauses import ClauseModel
+from letadesk.judge.clauses import ClauseModel, router_stems
+from letadesk.judge.phrasings import Phrasings
 from letadesk.offline import prepare_environment
 
 BATCH = 32
@@ -65,16 +66,7 @@ class Judge:
             self._tokenizer = Tokenizer.from_file(str(card.tokenizer_file))
         except Exception as exc:  # onnxruntime raises its own exception types
             raise ModelError(f"the judge at {card.model_file} failed to load: {exc}") from exc
-        self.clauses = (
-            ClauseModel(
-                card.model_file.parent / card.clauses.file,
-                router_threshold=card.clauses.router_threshold,
-                router_margin=card.clauses.router_margin,
-                detector_weight=card.clauses.detector_weight,
-            )
-            if card.clauses is not None
-            else None
-        )
+        self.clauses = _clause_model(card)
         self._tokenizer.enable_truncation(max_length=card.max_length, strategy="longest_first")
         self._tokenizer.no_padding()
         self._cache: OrderedDict[tuple[str, str], np.ndarray] = OrderedDict()
@@ -143,3 +135,24 @@ class Judge:
 def default_judge() -> Judge:
     """The shipped judge, loaded once per process (ModelError when it cannot be)."""
     return Judge(load_card())
+
+
+def _clause_model(card: JudgeCard) -> ClauseModel | None:
+    """The clause models the card names, with the router's phrasings where it names them."""
+    spec = card.clauses
+    if spec is None:
+        return None
+    folder = card.model_file.parent
+    phrasings = (
+        Phrasings.load(folder / spec.phrasings_file, router_stems)
+        if spec.phrasings_file is not None
+        else None
+    )
+    return ClauseModel(
+        folder / spec.file,
+        router_threshold=spec.router_threshold,
+        router_margin=spec.router_margin,
+        detector_weight=spec.detector_weight,
+        phrasings=phrasings,
+        phrasing_weight=spec.phrasing_weight,
+    )
