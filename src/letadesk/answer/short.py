@@ -69,6 +69,7 @@ _PATTERNS: dict[str, re.Pattern[str]] = {
     "percent": re.compile(r"\b\d+(?:[.,]\d+)?\s?(?:%|la suta|percent\b)"),
     "date": re.compile(
         rf"\b\d{{1,2}}\s+(?:{_MONTHS})\s+\d{{4}}\b|\b(?:{_MONTHS})\s+\d{{1,2}},\s+\d{{4}}\b"
+        rf"|\b\d{{1,2}}(?:st|nd|rd|th)\s+day\s+of\s+(?:{_MONTHS}),?\s+\d{{4}}\b"
         r"|\b\d{1,2}[./-]\d{1,2}[./-]\d{4}\b"
         # a date set by another: "cu cel puțin 30 de zile înainte de expirare"
         rf"|\b(?:(?:cu\s+)?(?:cel putin|cel mult|cel tarziu|at least|no later than|"
@@ -167,9 +168,11 @@ _ASKS: tuple[tuple[str, re.Pattern[str]], ...] = (
     (
         "date",
         re.compile(
-            r"\bdata\b|\bpana cand|\bde cand\b|\bwhat date|\bexpir|"
+            r"\bdata\b|\bpana cand|\bde cand\b|\bwhat date|\bexpir|\bdate of\b|"
+            r"\b(?:effective|agreement|signing|execution|commencement) date\b|"
             r"\b(?:cand|when)\b.{0,40}\b(?:intra in vigoare|incepe|inceteaza|expira|"
-            r"take effect|begin|start|end|terminate)"
+            r"take effect|begin|start|end|terminate|signed|executed|dated|entered into|"
+            r"concluded|incheiat|semnat)"
         ),
     ),
 )

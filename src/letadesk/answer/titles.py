@@ -1,12 +1,11 @@
 """Gate 2 reads marginal titles: a fragment whose article title the question names
 (:mod:`letadesk.retrieve.titles`: "Care este pedeapsa pentru furt?" and "Articolul 228 /
 Furtul") answers it, and so does the definition-list entry of a term whose meaning it
-asks, and the sentence of a contract's opening that names its parties when it asks who
-they are (:mod:`letadesk.retrieve.parties`). :class:`TitledScorer` lifts such a
-fragment's sentences by
-:data:`LIFT`, above the bar and above any sentence the question names no title of (a
-score is at most 1), so they lead the extracted answer; every other score is the
-wrapped scorer's."""
+asks, and the sentence of a contract that states what it asks of its opening: who the
+parties are, its date, when it takes effect (:mod:`letadesk.retrieve.opening`).
+:class:`TitledScorer` lifts such a fragment's sentences by :data:`LIFT`, above the bar
+and above any sentence the question names no title of (a score is at most 1), so they
+lead the extracted answer; every other score is the wrapped scorer's."""
 
 from __future__ import annotations
 
@@ -16,7 +15,7 @@ from letadesk.answer.relevance import Topic, passage_relevance
 from letadesk.answer.scoring import Scorer, scored_units
 from letadesk.answer.short import asked_kinds, find_value
 from letadesk.domain import Passage
-from letadesk.retrieve.parties import asks_parties, states_parties
+from letadesk.retrieve.opening import opening_asked, states_asked
 from letadesk.retrieve.titles import asked, names_defined, names_title
 
 LIFT = 1.0
@@ -42,8 +41,8 @@ class TitledScorer:
         self._topic, self._floor = topic, floor
         self._short: dict[int, bool] = {}
         self._kinds = asked_kinds(question)
-        self._parties = asks_parties(question)
-        self._names_parties: dict[int, bool] = {}
+        self._opening = opening_asked(question)
+        self._states: dict[int, bool] = {}
 
     def _titled_by(self, passage: Passage) -> bool:
         """Whether the question names the passage's marginal title."""
@@ -52,19 +51,19 @@ class TitledScorer:
             self._titled[fid] = names_title(self._asked, passage.fragment.text)
         return self._titled[fid]
 
-    def _parties_in(self, passage: Passage) -> bool:
-        """Whether the question asks who the parties are and a sentence of the passage
-        names them."""
+    def _states_asked(self, passage: Passage) -> bool:
+        """Whether the question asks what a contract's opening states (its parties, its
+        date, when it takes effect) and a sentence of the passage states it."""
         fid = passage.fragment.id
-        if self._parties and fid not in self._names_parties:
+        if self._opening is not None and fid not in self._states:
             units = scored_units(passage.fragment.text)
-            self._names_parties[fid] = any(states_parties(passage.fragment, u) for u in units)
-        return self._names_parties.get(fid, False)
+            self._states[fid] = any(states_asked(self._opening, passage.fragment, u) for u in units)
+        return self._states.get(fid, False)
 
     def _lift(self, passage: Passage) -> float:
         """LIFT for a passage whose title the question names, that holds the entry of a
-        term whose meaning it asks, or that names the parties it asks about."""
-        if self._titled_by(passage) or self._parties_in(passage):
+        term whose meaning it asks, or that states what it asks of a contract's opening."""
+        if self._titled_by(passage) or self._states_asked(passage):
             return LIFT
         fid = passage.fragment.id
         if fid not in self._entry:
@@ -79,7 +78,7 @@ class TitledScorer:
         if fid not in self._short:
             self._short[fid] = (
                 passage.via not in ("reference", "title")
-                and not self._parties_in(passage)
+                and not self._states_asked(passage)
                 and passage_relevance(self._topic, passage) < self._floor
             )
         return self._short[fid]
@@ -105,7 +104,9 @@ class TitledScorer:
     def sentence(self, passage: Passage, text: str) -> float:
         if self._falls_short(passage):
             return 0.0
-        if self._titled_by(passage) or (self._parties and states_parties(passage.fragment, text)):
+        if self._titled_by(passage) or (
+            self._opening is not None and states_asked(self._opening, passage.fragment, text)
+        ):
             lift = LIFT
         else:
             lift = self._defines(text)

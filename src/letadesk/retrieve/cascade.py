@@ -34,15 +34,15 @@ from letadesk.retrieve.acronyms import acronyms, expanded, spelt_out
 from letadesk.retrieve.acts import act_matches
 from letadesk.retrieve.fusion import hybrid_fusion
 from letadesk.retrieve.named import named_documents, without_names
-from letadesk.retrieve.parties import asks_parties, naming_words, states_parties
+from letadesk.retrieve.opening import naming_words, opening_asked, states_asked
 from letadesk.retrieve.provisions import provision_fragments
 from letadesk.retrieve.titles import titled_fragments
 from letadesk.text import fold_diacritics
 
 CANDIDATES = 50  # per retriever, before fusion
 SPELT_OUT_PASSAGES = 10  # whose documents are read for an acronym's name
-MAX_OPENINGS = 5  # openings that name the parties, for a question that asks who they are
-OPENING_HITS = 3  # lexical hits read for the words of an opening that name the parties
+MAX_OPENINGS = 5  # openings read for a question that asks what an opening states
+OPENING_HITS = 3  # lexical hits read for the words of an opening that state it
 _WORD = re.compile(r"\w{4,}")
 
 
@@ -224,13 +224,14 @@ class Retriever:
     def _openings(
         self, query: str, filters: SearchFilters, found: Sequence[Passage]
     ) -> list[Passage]:
-        """For a question that asks who the parties are, the fragment of each document's
-        opening that names them (:mod:`.parties`): of the document searched, else of the
-        first :data:`MAX_OPENINGS` documents ``found``. The opening's words that name the
-        parties are searched in its document; the fragments of its opening that name
-        them are kept (a contract may introduce each party in an alineat of its own), in
-        document order."""
-        if not asks_parties(query):
+        """For a question that asks what a contract's opening states (who the parties
+        are, its date, when it takes effect: :mod:`.opening`), the fragments of each
+        document's opening that state it: of the document searched, else of the first
+        :data:`MAX_OPENINGS` documents ``found``. The opening's words that state it are
+        searched in its document; the fragments that state it are kept (a contract may
+        introduce each party in an alineat of its own), in document order."""
+        asked = opening_asked(query)
+        if asked is None:
             return []
         documents = (
             [filters.document_id]
@@ -240,15 +241,17 @@ class Retriever:
         out: list[Passage] = []
         for document in documents:
             scope = replace(filters, document_id=document)
-            words = naming_words(self._corpus.openings(scope).get(DocumentId(document), ""))
+            opening = self._corpus.openings(scope).get(DocumentId(document), "")
+            words = naming_words(asked, opening)
             if not words:
                 continue
             hits = self._indexes.search_both(words, scope, OPENING_HITS, dense=False)[0]
             frags = self._corpus.fragments_by_ids([fid for fid, _ in hits])
             named = sorted(
-                (f for f in frags.values() if states_parties(f, f.text)), key=lambda f: f.start
+                (f for f in frags.values() if states_asked(asked, f, f.text)),
+                key=lambda f: f.start,
             )
-            out += self._passages(named, [Scores(fused=1.0)] * len(named), "parties")
+            out += self._passages(named, [Scores(fused=1.0)] * len(named), "opening")
         return out
 
     def _hybrid(
