@@ -117,3 +117,11 @@ def test_real_contracts_answer_when_they_were_made_from_their_preamble(
             assert answer.answered, doc.path
             quote = answer.claims[0].citations[0].quote
             assert any(date in quote for date in dates[Path(doc.path).stem]), quote
+
+
+def test_an_effective_date_named_but_not_stated_is_no_answer() -> None:
+    """'two (2) years from the effective date' names the date, it does not state it."""
+    named = "3.1 This Agreement remains in force for two (2) years from the effective date."
+    assert not states_asked("effective", _at(400), named)
+    assert states_asked("effective", _at(400), 'Made (the "Effective Date") by A and B.')
+    assert states_asked("effective", _at(400), "This Agreement is effective as of the date below.")

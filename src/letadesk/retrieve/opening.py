@@ -12,8 +12,8 @@ finds the sentence that states it (:func:`naming_words`) and Gate 2 lifts it
 
 * ``parties``: the sentence that names them (:mod:`.parties`);
 * ``date``: a sentence of the opening that holds a date;
-* ``effective``: a sentence of the opening that holds a date or names the effective
-  date, or anywhere a sentence that says when the agreement itself takes effect ("This
+* ``effective``: a sentence of the opening that holds a date or defines the effective
+  date ("(the "Effective Date")", "effective as of"), or anywhere a sentence that says when the agreement itself takes effect ("This
   Agreement shall become effective on …", "Contractul intră în vigoare la data …").
 """
 
@@ -59,8 +59,10 @@ _DATE = re.compile(
     rf"|\b\d{{1,2}}(?:st|nd|rd|th)?\s+(?:day\s+of\s+)?{_MONTHS},?\s+(?:\d{{4}}|20\d\d)\b"
     r"|\b\d{1,2}[./-]\d{1,2}[./-]\d{2,4}\b|\b\d{4}-\d{2}-\d{2}\b"
 )
+# The effective date defined, not merely named ("two years from the effective date").
 _NAMES_EFFECTIVE = re.compile(
-    r"\beffective date\b|\beffective as of\b|\bdata intrarii in vigoare\b"
+    r"\(\W{0,2}(?:the\W{1,2})?effective date\W{0,2}\)|\beffective as of\b"
+    r"|\bdata intrarii in vigoare\b"
 )
 # The agreement itself taking effect, wherever it is said.
 _TAKES_EFFECT = re.compile(
