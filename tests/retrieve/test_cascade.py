@@ -10,7 +10,7 @@ import pytest
 from corpus_factory import write_text
 from letadesk.references import parse_references
 from letadesk.retrieve.cascade import Retriever
-from letadesk.retrieve.named import proper_names, without_names
+from letadesk.retrieve.named import proper_names, title_initials, without_names
 from letadesk.workspace import Workspace
 
 BIRCH = """DISTRIBUTION AGREEMENT
@@ -146,3 +146,34 @@ def test_proper_names(query: str, names: set[str]) -> None:
 )
 def test_without_names(query: str, stripped: str) -> None:
     assert without_names(query, parse_references(query)) == stripped
+
+
+@pytest.mark.parametrize(
+    ("title", "initials"),
+    [
+        ("Mutual Non-Disclosure Agreement (FICTIONAL)", ("MNDAF",)),
+        ("MASTER SERVICES AGREEMENT", ("MSA",)),
+        (
+            "LEGE nr. 101 din 19 mai 2016 privind remediile ... pentru organizarea şi "
+            "funcţionarea Consiliului Naţional de Soluţionare a Contestaţiilor",
+            ("L", "CNSC"),
+        ),
+        ("CODUL PENAL din 17 iulie 2009", ("CP",)),
+    ],
+)
+def test_title_initials(title: str, initials: tuple[str, ...]) -> None:
+    assert title_initials(title) == initials
+
+
+def test_an_acronym_of_a_title_names_its_document(tmp_path: Path) -> None:
+    """ "the NDA" names the matter's one non-disclosure agreement; an acronym no title
+    spells, or one that every document's title spells, names none."""
+    docs = tmp_path / "docs"
+    write_text(docs, "nda.txt", "MUTUAL NON-DISCLOSURE AGREEMENT\n\n" + BIRCH.split("\n", 2)[2])
+    write_text(docs, "zephyr_distribution.txt", ZEPHYR)
+    with Workspace.open(tmp_path / "ws") as workspace:
+        workspace.documents.ingest([docs], matter="M")
+        retriever = Retriever(workspace.corpus, workspace.indexes)
+        named = retriever.search("Which law governs the NDA?", workspace.filters("M")).named
+        assert [_file(workspace, d) for d in named] == ["nda.txt"]
+        assert retriever.search("Which law governs the MSA?", workspace.filters("M")).named == []

@@ -105,7 +105,7 @@ class Retriever:
         within = self._within(named, query, parsed, filters, k=k, dense=dense)
         titled = [] if exact else self._titled(query, filters)
         hybrid = self._hybrid(query, filters, k=k, dense=dense)
-        opening = [] if exact else self._openings(query, filters, hybrid)
+        opening = [] if exact else self._openings(query, filters, named, hybrid)
         passages = _merge(k, exact, opening, titled, within, hybrid)
         if not passages:
             passages = self._keywords(query, filters, k)
@@ -222,22 +222,29 @@ class Retriever:
         return sorted(found, key=lambda p: p.scores.fused, reverse=True)[:k]
 
     def _openings(
-        self, query: str, filters: SearchFilters, found: Sequence[Passage]
+        self,
+        query: str,
+        filters: SearchFilters,
+        named: Sequence[DocumentId],
+        found: Sequence[Passage],
     ) -> list[Passage]:
         """For a question that asks what a contract's opening states (who the parties
         are, its date, when it takes effect: :mod:`.opening`), the fragments of each
-        document's opening that state it: of the document searched, else of the first
-        :data:`MAX_OPENINGS` documents ``found``. The opening's words that state it are
+        document's opening that state it: of the document searched, else of the
+        documents the question names, else of the first :data:`MAX_OPENINGS` documents
+        ``found``. The opening's words that state it are
         searched in its document; the fragments that state it are kept (a contract may
         introduce each party in an alineat of its own), in document order."""
         asked = opening_asked(query)
         if asked is None:
             return []
-        documents = (
-            [filters.document_id]
-            if filters.document_id is not None
-            else list(dict.fromkeys(p.fragment.document_id for p in found))[:MAX_OPENINGS]
-        )
+        documents: list[DocumentId]
+        if filters.document_id is not None:
+            documents = [filters.document_id]
+        elif named:
+            documents = list(named)
+        else:
+            documents = list(dict.fromkeys(p.fragment.document_id for p in found))[:MAX_OPENINGS]
         out: list[Passage] = []
         for document in documents:
             scope = replace(filters, document_id=document)
@@ -247,11 +254,11 @@ class Retriever:
                 continue
             hits = self._indexes.search_both(words, scope, OPENING_HITS, dense=False)[0]
             frags = self._corpus.fragments_by_ids([fid for fid, _ in hits])
-            named = sorted(
+            stating = sorted(
                 (f for f in frags.values() if states_asked(asked, f, f.text)),
                 key=lambda f: f.start,
             )
-            out += self._passages(named, [Scores(fused=1.0)] * len(named), "opening")
+            out += self._passages(stating, [Scores(fused=1.0)] * len(stating), "opening")
         return out
 
     def _hybrid(

@@ -5,6 +5,11 @@ named before the rest of the matter:
 
 * by the act it is: ``Legea nr. 544/2001``, ``Codul muncii``, ``C. proc. civ.``
   (a parsed :class:`ActRef`, matched on title and file name by :func:`act_matches`);
+* by the initials of its title: "the NDA" (a "Mutual Non-Disclosure Agreement"), "the
+  MSA", "CNSC" (whose "Consiliului Naţional de Soluţionare a Contestaţiilor" the title
+  of Legea nr. 101/2016 holds): an acronym of three or more capitals spelt by the
+  initials of a run of the title's capitalised words (:func:`title_initials`), when it
+  names at most :data:`MAX_NAMED` documents;
 * by its parties or title: "the distribution agreement between Birch First Global
   and Mount Knowledge", "Consider the NDA with Oisair". The proper names of the
   question (capitalised words that are not generic legal vocabulary) are looked up in
@@ -35,6 +40,8 @@ MIN_NAMES = 2
 MAX_NAMED = 3
 COMMON_SHARE = 0.25  # a name in more than this share of the documents names none of them
 _NAME = re.compile(r"\b[A-ZĂÂÎȘȚŞŢ][\w&'’.-]*[\w]|\b[A-Z]{2,}\b")
+_ACRONYM = re.compile(r"\b[A-Z]{3,6}\b")
+_TITLE_WORD = re.compile(r"[^\W\d_]+")
 _WORD = re.compile(r"\w+")
 # Capitalised words that name no one: generic legal and business vocabulary.
 _GENERIC = frozenset(
@@ -69,12 +76,18 @@ def named_documents(
     called only when the query cites an act or holds enough proper names."""
     acts = [r.act for r in refs if r.act is not None]
     names = proper_names(query)
-    if not acts and len(names) < MIN_NAMES:
+    acronyms = set(_ACRONYM.findall(query))
+    if not acts and not acronyms and len(names) < MIN_NAMES:
         return []
     docs = documents()
     by_act = [d.id for d in docs if any(act_matches(a, d) for a in acts)]
     if by_act:
         return by_act[:MAX_NAMED] if len(by_act) <= MAX_NAMED else []
+    spelt = [
+        d.id for d in docs if any(a in run for a in acronyms for run in title_initials(d.title))
+    ]
+    if spelt and len(spelt) <= MAX_NAMED:
+        return spelt
     if len(names) < MIN_NAMES:
         return []
     opening = openings()
@@ -125,3 +138,22 @@ def identity_text(title: str, path: str, opening: str) -> str:
     name = re.sub(r"(?<=[a-z])(?=[A-Z])", " ", name)
     name = re.sub(r"[_\-.]+", " ", name)
     return fold_diacritics(f"{title}\n{name}\n{opening}").lower()
+
+
+@lru_cache(maxsize=4096)
+def title_initials(title: str) -> tuple[str, ...]:
+    """The initials of each run of capitalised words of ``title`` (a hyphenated word
+    counts each part; a lower-case word of three letters or fewer, "de", "a", "of",
+    leaves a run unbroken): "Mutual Non-Disclosure Agreement (FICTIONAL)" -> ("MNDAF",)."""
+    runs: list[str] = []
+    current = ""
+    for word in _TITLE_WORD.findall(title):
+        if word[0].isupper():
+            current += word[0]
+        elif len(word) > 3:
+            if current:
+                runs.append(current)
+            current = ""
+    if current:
+        runs.append(current)
+    return tuple(fold_diacritics(r) for r in runs)
