@@ -86,7 +86,7 @@ contradicted {con:.1%}).
 | (bias) | {bias:+.3f} |
 
 Held-out figures (phrasings, kinds of provision and acts never trained on):
-`benchmarks/results/support_paraphrase.txt`.
+`benchmarks/results/history/support_paraphrase.txt`.
 """
 
 
@@ -131,11 +131,13 @@ categories ({cuad_pairs:,} pairs): raw {cuad_auc_raw:.3f} / {cuad_bal_raw:.3f}, 
 {cuad_auc_cal:.3f} / {cuad_bal_cal:.3f}; NDA provisions ({nda_pairs} pairs, entailed or not):
 raw {nda_auc_raw:.3f} / {nda_bal_raw:.3f}, calibrated {nda_auc_cal:.3f} / {nda_bal_cal:.3f}.
 
-A question in English is routed to one of the clause categories, a claim to one of the
-NDA provisions, by the words it shares with the type's profile (name, a description,
-training phrasings; `training/clause_profiles.py`) plus {weight} × the type's detector on
-the question, at a bar of {bar} (a runner-up within {margin} is routed to as well). Those
-three settings were chosen on
+A claim in English is routed to one of the NDA provisions, a question to the clause
+category or NDA provision it is nearest, by the words it shares with the type's profile
+(name, a description, training phrasings; `training/clause_profiles.py`) plus
+{phrasing} × its cosine to the category's nearest phrasing (`training/router.py`: the
+training phrasings and ten more per category, kept whole) plus {weight} × the type's
+detector on the question, at a bar of {bar} (a runner-up within {margin} is routed to as
+well). Those settings were chosen on
 `benchmarks/data/clause_questions.jsonl` (phrasings written for it, none in the profiles;
 {typed} of a type, {untyped} of none), so its figures are tuned ones: {right:.0%} routed
 to their type, {wrong:.0%} to a wrong one, {false:.0%} of the others routed. A question
@@ -172,6 +174,7 @@ def _clause_section(data: dict[str, object]) -> str:
         auc=c["mean_val_auc"],
         ap=c["mean_val_average_precision"],
         weight=r["detector_weight"],
+        phrasing=r.get("phrasing_weight", 0.0),
         bar=r["threshold"],
         margin=r["margin"],
         typed=r["typed"],

@@ -13,8 +13,9 @@ finds the sentence that states it (:func:`naming_words`) and Gate 2 lifts it
 * ``parties``: the sentence that names them (:mod:`.parties`);
 * ``date``: a sentence of the opening that holds a date;
 * ``effective``: a sentence of the opening that holds a date or defines the effective
-  date ("(the "Effective Date")", "effective as of"), or anywhere a sentence that says when the agreement itself takes effect ("This
-  Agreement shall become effective on …", "Contractul intră în vigoare la data …").
+  date ("(the "Effective Date")", "effective as of"), or anywhere a sentence that says
+  when the agreement itself takes effect ("This Agreement shall become effective on …",
+  "Contractul intră în vigoare la data …").
 """
 
 from __future__ import annotations
