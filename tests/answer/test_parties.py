@@ -1,11 +1,9 @@
 """Who the parties are (letadesk.retrieve.parties): the question that asks it, the sentence
-of a contract's opening that names them, and the answer on the sample matter and on real
-CUAD contracts, whose preambles share no word the judge weighs with the question."""
+of a contract's opening that names them, and the answer on the sample matter (on real CUAD
+contracts: tests/answer/test_opening.py)."""
 
 from __future__ import annotations
 
-import ast
-import csv
 import json
 from pathlib import Path
 
@@ -135,34 +133,3 @@ def test_the_sample_matter_answers_who_the_parties_are(
     assert main([*args, "--document", "nda_example.pdf", "--json"]) == 0
     short = json.loads(capsys.readouterr().out)["short_answer"]
     assert "Example Holdings Ltd" in short["text"] and "Sample" in short["text"]
-
-
-# Three real contracts whose preambles name their parties differently: by "entered into
-# by and between" with addresses, by "made as of … between", and in an amendment.
-CUAD_CONTRACTS = (
-    "ADAMSGOLFINC_03_21_2005-EX-10.17-ENDORSEMENT AGREEMENT.txt",
-    "ABILITYINC_06_15_2020-EX-4.25-SERVICES AGREEMENT.txt",
-    "2ThemartComInc_19990826_10-12G_EX-10.10_6700288_EX-10.10_Co-Branding Agreement_ "
-    "Agency Agreement.txt",
-)
-
-
-@pytest.mark.model
-def test_real_contracts_answer_who_the_parties_are_from_their_preamble(
-    shared_data: Path, tmp_path: Path
-) -> None:
-    cuad = shared_data / "cuad"
-    with (cuad / "master_clauses.csv").open(encoding="utf-8") as f:
-        parties = {
-            Path(row["Filename"]).stem: ast.literal_eval(row["Parties"])
-            for row in csv.DictReader(f)
-        }
-    with Workspace.open(tmp_path / "profile") as ws:
-        ws.documents.ingest([cuad / "txt" / name for name in CUAD_CONTRACTS], matter="C")
-        for doc in ws.documents.all("C"):
-            answer = ws.ask(
-                "Who are the parties to this agreement?", matter="C", document=str(doc.id)
-            )
-            assert answer.answered, doc.path
-            quote = answer.claims[0].citations[0].quote
-            assert any(name in quote for name in parties[Path(doc.path).stem]), quote
