@@ -133,11 +133,11 @@ raw {nda_auc_raw:.3f} / {nda_bal_raw:.3f}, calibrated {nda_auc_cal:.3f} / {nda_b
 
 A claim in English is routed to one of the NDA provisions, a question to the clause
 category or NDA provision it is nearest, by the words it shares with the type's profile
-(name, a description, training phrasings; `training/clause_profiles.py`) plus
-{phrasing} × its cosine to the category's nearest phrasing (`training/router.py`: the
-training phrasings and ten more per category, kept whole) plus {weight} × the type's
-detector on the question, at a bar of {bar} (a runner-up within {margin} is routed to as
-well). Those settings were chosen on
+(name, a description, training phrasings; `training/clause_profiles.py`) plus, for a
+question, {phrasing} × its cosine to the type's nearest phrasing (`training/router.py`:
+a category's training phrasings and ten more, five per NDA provision, kept whole) plus
+{weight} × the type's detector on the question, at a bar of {bar} (a runner-up within
+{margin} is routed to as well). Those settings were chosen on
 `benchmarks/data/clause_questions.jsonl` (phrasings written for it, none in the profiles;
 {typed} of a type, {untyped} of none), so its figures are tuned ones: {right:.0%} routed
 to their type, {wrong:.0%} to a wrong one, {false:.0%} of the others routed. A question

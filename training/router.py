@@ -2,8 +2,9 @@
 
 1. ``weights/router_phrasings.json``: each CUAD category's phrasings, its training ones
    (:data:`training.questions.CUAD_TEMPLATES`) and the router's own
-   (:data:`training.router_phrasings.ROUTER_PHRASINGS`), read whole by
-   :mod:`letadesk.judge.phrasings`.
+   (:data:`training.router_phrasings.ROUTER_PHRASINGS`), and each NDA provision's
+   (:data:`~training.router_phrasings.NDA_ROUTER_PHRASINGS`), read whole by
+   :mod:`letadesk.judge.phrasings` (for questions; a claim is routed by its words).
 2. The router's settings, chosen on ``benchmarks/data/clause_questions.jsonl``
    (phrasings written for it and used nowhere else): the weight of the nearest
    phrasing, the detector's weight, the bar and the sibling margin with the most questions
@@ -31,7 +32,7 @@ from letadesk.judge.phrasings import Phrasings
 from training.build_data import ROOT
 from training.card import save_card
 from training.questions import CUAD_TEMPLATES
-from training.router_phrasings import ROUTER_PHRASINGS
+from training.router_phrasings import NDA_ROUTER_PHRASINGS, ROUTER_PHRASINGS
 
 ROUTING_SET = ROOT / "benchmarks" / "data" / "clause_questions.jsonl"
 PHRASINGS_FILE = WEIGHTS / "router_phrasings.json"
@@ -44,8 +45,10 @@ SETTINGS = ("threshold", "margin", "detector_weight", "phrasing_weight")
 
 
 def phrasings_by_type() -> dict[str, list[str]]:
-    """Each category's phrasings: its training ones, then the router's own."""
-    return {c: [*CUAD_TEMPLATES[c], *ROUTER_PHRASINGS.get(c, ())] for c in CUAD_TEMPLATES}
+    """Each category's phrasings (its training ones, then the router's own), and each
+    NDA provision's."""
+    cuad = {c: [*CUAD_TEMPLATES[c], *ROUTER_PHRASINGS.get(c, ())] for c in CUAD_TEMPLATES}
+    return {**cuad, **{k: list(qs) for k, qs in NDA_ROUTER_PHRASINGS.items()}}
 
 
 def write_phrasings(path: Path = PHRASINGS_FILE) -> Path:

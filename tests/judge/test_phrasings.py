@@ -79,3 +79,19 @@ def test_the_shipped_router_reads_its_phrasings() -> None:
     # questions of no clause type stay unrouted
     assert shipped.route("What is the weather in Cluj tomorrow?") is None
     assert shipped.route("How many pages does this contract have?") is None
+
+
+@pytest.mark.model
+def test_the_nda_provisions_have_phrasings_a_claim_does_not_read() -> None:
+    """Questions read the NDA provisions' phrasings too; a claim to check is routed by its
+    words alone (the phrasings are questions), as its detectors were validated."""
+    shipped = default_judge().clauses
+    assert shipped is not None and shipped.phrasings is not None
+    nearest = shipped.phrasings.nearest(router_stems("Can we keep a backup copy?"))
+    assert any(key.startswith("nda-") for key in nearest)
+    claim = "Receiving Party may retain some Confidential Information after its return."
+    with_phrasings = shipped.router_scores(claim)
+    by_words = shipped.router_scores(claim, phrasings=False)
+    assert with_phrasings != by_words  # the phrasings would move it...
+    route = shipped.route(claim)
+    assert route is not None and route.score == by_words[0][0]  # ...but it is read by words

@@ -201,14 +201,18 @@ class ClauseModel:
             out.append(sigmoid(float(np.max(raw * scale + shift))))
         return out
 
-    def router_scores(self, question: str) -> list[tuple[float, ClauseType]]:
-        """Every type's routing score for ``question``, best first."""
+    def router_scores(
+        self, question: str, *, phrasings: bool = True
+    ) -> list[tuple[float, ClauseType]]:
+        """Every type's routing score for ``question``, best first (``phrasings``: with
+        the nearness to the types' phrasings, which are questions)."""
         stems = router_stems(question)
         total = sum(self._router_idf.get(s, self._unknown_idf) for s in stems)
         if not total:
             return [(0.0, t) for t in self.types]
         detectors = self.decisions(question)
-        nearest = self.phrasings.nearest(stems) if self.phrasings is not None else {}
+        read = phrasings and self.phrasings is not None
+        nearest = self.phrasings.nearest(stems) if read and self.phrasings is not None else {}
         scored = [
             (
                 sum(self._router_idf[s] for s in stems & profile) / total
@@ -223,15 +227,17 @@ class ClauseModel:
     def route(self, question: str) -> Route | None:
         """The clause type an English ``question`` (or claim) asks about, or None. A
         statement (a claim to check) is routed among the NDA provisions, what their
-        detectors were validated on; a question to the type it is nearest, a clause
-        category or an NDA provision ("Can the receiving party share confidential
-        information with its employees?"; "Does this agreement grant any license to the
-        confidential information?" is nearer the NDA provision than the licence grant:
-        measured in ``benchmarks/bench_nda_questions.py``)."""
+        detectors were validated on, by its words (the phrasings are questions); a
+        question to the type it is nearest, a clause category or an NDA provision ("Can
+        the receiving party share confidential information with its employees?"; "Does
+        this agreement grant any license to the confidential information?" is nearer the
+        NDA provision than the licence grant: measured in
+        ``benchmarks/bench_nda_questions.py``)."""
         if (detect_language(question) or "en") != "en":
             return None
-        scores = self.router_scores(question)
-        if not is_question(question):
+        asked = is_question(question)
+        scores = self.router_scores(question, phrasings=asked)
+        if not asked:
             scores = [(score, t) for score, t in scores if t.entails]
         return self._best(scores)
 
