@@ -57,13 +57,12 @@ from sklearn.linear_model import LogisticRegression
 from sklearn.metrics import average_precision_score, roc_auc_score
 
 from letadesk.judge.card import CARD_FILE
-from letadesk.judge.clauses import ClauseModel, router_stems, terms
-from letadesk.judge.phrasings import Phrasings
+from letadesk.judge.clauses import ClauseModel, terms
 from training.build_data import DATA, ROOT, cuad_contracts, locate, overlaps, units
 from training.card import save_card
 from training.clause_profiles import CUAD_DESCRIPTIONS, NDA_DESCRIPTIONS
 from training.questions import CUAD_TEMPLATES
-from training.router import choose_router, pin, router_card, write_phrasings
+from training.router import choose_router, pin, router_card, router_phrasings, write_phrasings
 from training.splits import split_of
 
 OUT = ROOT / "src" / "letadesk" / "judge" / "weights" / "clauses.npz"
@@ -389,7 +388,7 @@ def main() -> None:
         router_threshold=1.0,
         router_margin=0.0,
         detector_weight=0.0,
-        phrasings=Phrasings.load(phrasings, router_stems),
+        phrasings=router_phrasings(),
     )
     check_vectoriser(model, fitted.vectoriser, fitted.sample)
     router = choose_router(model)

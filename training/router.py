@@ -51,6 +51,12 @@ def phrasings_by_type() -> dict[str, list[str]]:
     return {**cuad, **{k: list(qs) for k, qs in NDA_ROUTER_PHRASINGS.items()}}
 
 
+def router_phrasings() -> Phrasings:
+    """:func:`phrasings_by_type` read as the router reads its file."""
+    by_type = phrasings_by_type()
+    return Phrasings({k: [frozenset(router_stems(q)) for q in qs] for k, qs in by_type.items()})
+
+
 def write_phrasings(path: Path = PHRASINGS_FILE) -> Path:
     text = json.dumps({"phrasings": phrasings_by_type()}, indent=1, ensure_ascii=False)
     path.write_text(text + "\n", encoding="utf-8")
@@ -125,15 +131,12 @@ def main() -> None:
     spec = load_card().clauses
     if spec is None:
         raise SystemExit("the card names no clause model: run training.clauses first")
-    phrasings = Phrasings(
-        {k: [frozenset(router_stems(q)) for q in qs] for k, qs in phrasings_by_type().items()}
-    )
     model = ClauseModel(
         WEIGHTS / spec.file,
         router_threshold=spec.router_threshold,
         router_margin=spec.router_margin,
         detector_weight=spec.detector_weight,
-        phrasings=phrasings,
+        phrasings=router_phrasings(),
     )
     before = routing_figures(
         ClauseModel(

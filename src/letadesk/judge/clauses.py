@@ -211,8 +211,7 @@ class ClauseModel:
         if not total:
             return [(0.0, t) for t in self.types]
         detectors = self.decisions(question)
-        read = phrasings and self.phrasings is not None
-        nearest = self.phrasings.nearest(stems) if read and self.phrasings is not None else {}
+        nearest = self.phrasings.nearest(stems) if phrasings and self.phrasings is not None else {}
         scored = [
             (
                 sum(self._router_idf[s] for s in stems & profile) / total

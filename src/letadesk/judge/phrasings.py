@@ -31,8 +31,7 @@ class Phrasings:
     """Each type's phrasings as sets of router stems, and their words' rarity."""
 
     def __init__(self, by_type: Mapping[str, Sequence[frozenset[str]]]) -> None:
-        entries = [(key, stems) for key, all_stems in by_type.items() for stems in all_stems]
-        entries = [(key, stems) for key, stems in entries if stems]
+        entries = [(key, stems) for key, each in by_type.items() for stems in each if stems]
         count = len(entries)
         df = Counter(s for _, stems in entries for s in stems)
         self._idf = {s: math.log(count / n) for s, n in df.items()}

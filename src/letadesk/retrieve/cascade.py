@@ -232,9 +232,9 @@ class Retriever:
         are, its date, when it takes effect: :mod:`.opening`), the fragments of each
         document's opening that state it: of the document searched, else of the
         documents the question names, else of the first :data:`MAX_OPENINGS` documents
-        ``found``. The opening's words that state it are
-        searched in its document; the fragments that state it are kept (a contract may
-        introduce each party in an alineat of its own), in document order."""
+        ``found``. The opening's words that state it are searched in its document; the
+        fragments that state it are kept (a contract may introduce each party in an
+        alineat of its own), in document order."""
         asked = opening_asked(query)
         if asked is None:
             return []

@@ -28,6 +28,7 @@ from letadesk.retrieve.named import OPENING_CHARS
 from letadesk.retrieve.parties import asks_parties, states_parties
 from letadesk.retrieve.parties import naming_words as party_words
 from letadesk.text import fold_lower
+from letadesk.verify.quantities import MONTH_NAMES
 
 Asked = Literal["parties", "date", "effective"]
 
@@ -50,11 +51,7 @@ _ASKS_EFFECTIVE = re.compile(
     r"|\bcontract\w*\b.{0,40}\b(?:intra|intrarii) in vigoare\b"
     r"|\b(?:intra|intrarii) in vigoare\b.{0,40}\bcontract\w*\b"
 )
-_MONTHS = (
-    r"(?:january|february|march|april|may|june|july|august|september|october|november|"
-    r"december|jan|feb|mar|apr|jun|jul|aug|sept?|oct|nov|dec|ianuarie|februarie|martie|"
-    r"aprilie|mai|iunie|iulie|septembrie|octombrie|noiembrie|decembrie)\.?"
-)
+_MONTHS = rf"(?:{MONTH_NAMES})\.?"
 _DATE = re.compile(
     rf"\b{_MONTHS}\s+\d{{1,2}}(?:st|nd|rd|th)?,?\s+\d{{4}}\b"
     rf"|\b\d{{1,2}}(?:st|nd|rd|th)?\s+(?:day\s+of\s+)?{_MONTHS},?\s+(?:\d{{4}}|20\d\d)\b"

@@ -97,7 +97,10 @@ _MONTHS = {
     **{m: i + 1 for i, m in enumerate(wordlist("jan feb mar apr may jun jul aug sep oct nov dec"))},
     "sept": 9,
 }
-_MON = "|".join(sorted(_MONTHS, key=len, reverse=True))
+# Every month's name as a regex alternation (English, Romanian, abbreviations), longest
+# first; also read by :mod:`letadesk.retrieve.opening` for a preamble's date.
+MONTH_NAMES = "|".join(sorted(_MONTHS, key=len, reverse=True))
+_MON = MONTH_NAMES
 _ORD = r"(?:st|nd|rd|th)?"
 _DATE_PATTERNS = (
     (re.compile(r"\b(?P<y>\d{4})-(?P<m>\d{1,2})-(?P<d>\d{1,2})\b"), "num"),
