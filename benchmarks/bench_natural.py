@@ -219,7 +219,7 @@ def ask_en(
     return out
 
 
-def report_en(results: list[tuple[dict[str, Any], Answer]]) -> list[str]:
+def report_en(results: list[tuple[dict[str, Any], Answer]], verbose: bool = False) -> list[str]:
     lines = ["", "## English paraphrases on CUAD contracts (one contract at a time)"]
     docs = sorted({r["document"] for r, _ in results})
     lines.append(f"{len(docs)} validation contracts Gate 2 was not tuned on")
@@ -251,6 +251,29 @@ def report_en(results: list[tuple[dict[str, Any], Answer]]) -> list[str]:
             "coverage by category: "
             + ", ".join(f"{c} {v['answered']}/{v['n']}" for c, v in sorted(per.items()))
         )
+    if verbose:
+        lines += _each_en(results)
+    return lines
+
+
+def _each_en(results: list[tuple[dict[str, Any], Answer]]) -> list[str]:
+    """One line per question: OK (first claim on the gold clause), XX (answered off it),
+    -- (refused though answerable), ok / NO for a contract without the clause (refused /
+    answered), then the split, category, contract, first quote or refusal, question."""
+    lines = ["", "Each question: mark split category | contract | first quote or reason"]
+    for r, a in results:
+        on_gold = bool(a.claims and r["gold"]) and any(
+            quote_on_gold(c.quote, r["gold"]) for c in a.claims[0].citations
+        )
+        if r["answerable"]:
+            mark = ("OK" if on_gold else "XX") if a.answered else "--"
+        else:
+            mark = "NO" if a.answered else "ok"
+        said = a.claims[0].citations[0].quote[:90] if a.claims else a.reason[:60]
+        lines.append(
+            f"  {mark} {r['split'][:4]} {r['category']} | {r['document'][:24]} | "
+            f"{said!r} | {r['question']}"
+        )
     return lines
 
 
@@ -278,7 +301,7 @@ def main() -> None:
             rows = [r for r in load(DATA_RO) if args.split in (None, r["split"])]
             lines += report_ro(rows, ask_ro(ws, rows), args.verbose)
         if args.only != "ro":
-            lines += report_en(ask_en(ws, root, args.contracts, args.split))
+            lines += report_en(ask_en(ws, root, args.contracts, args.split), args.verbose)
         ws.close()
     lines.append(
         f"\n(build {built:.0f} s, questions {time.perf_counter() - started - built:.0f} s; "

@@ -12,11 +12,12 @@ from pathlib import Path
 import pytest
 
 from corpus_factory import make_passage
+from letadesk.answer.relevance import question_topic
 from letadesk.answer.scoring import LexicalScorer
 from letadesk.answer.titles import LIFT, TitledScorer
 from letadesk.domain import DocumentId, Fragment, FragmentId
 from letadesk.retrieve.named import OPENING_CHARS
-from letadesk.retrieve.opening import naming_words, opening_asked, states_asked
+from letadesk.retrieve.opening import naming_words, opening_asked, states_asked, states_date
 from letadesk.workspace import Workspace
 
 
@@ -87,6 +88,23 @@ def test_gate2_lifts_the_dated_opening_for_a_question_of_date_only() -> None:
     assert asked.passage(preamble) >= LIFT > asked.passage(other)
     plain = TitledScorer(LexicalScorer((), 0.5), "What law governs this agreement?")
     assert plain.passage(preamble) < LIFT
+
+
+def test_a_date_asked_is_answered_only_by_a_sentence_that_states_one() -> None:
+    relative = "3.1 This Agreement remains in force for two (2) years from the effective date."
+    assert not states_date("effective", _at(OPENING_CHARS), relative)
+    assert states_date("effective", _at(OPENING_CHARS), "Payment is due on June 1, 2020.")
+    assert states_date("date", _at(0), PREAMBLE)
+    counted = make_passage(3, relative)
+    for question in ("What is the effective date?", "When was this agreement signed?"):
+        scorer = TitledScorer(LexicalScorer(question_topic(question), 0.0), question)
+        assert scorer.unfloored(counted) > 0.0  # its words are the question's …
+        assert scorer.passage(counted) == 0.0  # … but it states no date
+        assert scorer.sentence(counted, relative) == 0.0
+    # a question that asks no date reads the same sentence as before
+    question = "How long does the agreement remain in force?"
+    term = TitledScorer(LexicalScorer(question_topic(question), 0.0), question)
+    assert term.passage(counted) == term.unfloored(counted) > 0.0
 
 
 # Three real contracts whose preambles name their parties and date differently: "made

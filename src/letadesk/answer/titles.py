@@ -15,7 +15,7 @@ from letadesk.answer.relevance import Topic, passage_relevance
 from letadesk.answer.scoring import Scorer, scored_units
 from letadesk.answer.short import asked_kinds, find_value
 from letadesk.domain import Passage
-from letadesk.retrieve.opening import opening_asked, states_asked
+from letadesk.retrieve.opening import opening_asked, states_asked, states_date
 from letadesk.retrieve.titles import asked, names_defined, names_title
 
 LIFT = 1.0
@@ -43,6 +43,7 @@ class TitledScorer:
         self._kinds = asked_kinds(question)
         self._opening = opening_asked(question)
         self._states: dict[int, bool] = {}
+        self._dated = self._opening in ("date", "effective")
 
     def _titled_by(self, passage: Passage) -> bool:
         """Whether the question names the passage's marginal title."""
@@ -73,15 +74,23 @@ class TitledScorer:
 
     def _falls_short(self, passage: Passage) -> bool:
         """Whether the passage holds less than ``floor`` of the question's topic (and
-        was not named by reference or title): then it answers nothing."""
+        was not named by reference or title), or states no date where the contract's date
+        is asked (:func:`~letadesk.retrieve.opening.states_date`): then it answers
+        nothing."""
         fid = passage.fragment.id
         if fid not in self._short:
-            self._short[fid] = (
+            self._short[fid] = self._states_no_date(passage) or (
                 passage.via not in ("reference", "title")
                 and not self._states_asked(passage)
                 and passage_relevance(self._topic, passage) < self._floor
             )
         return self._short[fid]
+
+    def _states_no_date(self, passage: Passage) -> bool:
+        if self._opening is None or not self._dated:
+            return False
+        units = scored_units(passage.fragment.text)
+        return not any(states_date(self._opening, passage.fragment, u) for u in units)
 
     def passage(self, passage: Passage) -> float:
         if self._falls_short(passage):
@@ -103,6 +112,8 @@ class TitledScorer:
 
     def sentence(self, passage: Passage, text: str) -> float:
         if self._falls_short(passage):
+            return 0.0
+        if self._dated and self._opening and not states_date(self._opening, passage.fragment, text):
             return 0.0
         if self._titled_by(passage) or (
             self._opening is not None and states_asked(self._opening, passage.fragment, text)

@@ -99,6 +99,16 @@ def states_asked(asked: Asked, fragment: Fragment, sentence: str) -> bool:
     return opening and bool(_DATE.search(folded) or _NAMES_EFFECTIVE.search(folded))
 
 
+def states_date(asked: Asked, fragment: Fragment, sentence: str) -> bool:
+    """For a question of the contract's date or effective date: whether ``sentence``
+    answers it at all, stating what is asked (:func:`states_asked`) or a calendar date.
+    A sentence that only counts from the date asked ("two (2) years from the effective
+    date") does not."""
+    if states_asked(asked, fragment, sentence):
+        return True
+    return bool(_DATE.search(fold_lower(sentence)))
+
+
 def naming_words(asked: Asked, opening: str) -> str:
     """The first :data:`NAMING_WORDS` words of the passage of a document's ``opening``
     text that states what ``asked`` asks ("" when none does): what the cascade searches,
