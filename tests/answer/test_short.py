@@ -110,6 +110,17 @@ def test_a_question_asking_for_no_value_has_no_kind() -> None:
             "the laws of the State of New York",
         ),
         (
+            ("law",),
+            "5.1 This Agreement is governed by the laws of England and Wales.",
+            "the laws of England and Wales",
+        ),
+        (
+            ("law",),
+            "governed by the laws of the State of Delaware and the federal laws of the "
+            "United States",
+            "the laws of the State of Delaware",
+        ),
+        (
             ("court",),
             "Litigiile se soluţionează de instanţele competente de la sediul Prestatorului.",
             "instanţele competente de la sediul Prestatorului",

@@ -55,6 +55,13 @@ _MONTHS = (
 # publicării în").
 _FUNCTION = r"(?:of|by|to|for|in|on|the|and|or|de|a|al|la|pe|din|cu|si|sau)"
 _CURRENCY = r"(?:lei|ron|euro|eur|usd|dolari|dollars|us dollars|gbp|pounds)"
+# Jurisdictions whose name holds "and" (the law's name otherwise ends before "and": "the
+# laws of Delaware and the United States").
+_JOINED_JURISDICTIONS = (
+    r"england and wales|trinidad and tobago|antigua and barbuda|bosnia and herzegovina|"
+    r"saint kitts and nevis|saint vincent and the grenadines|sao tome and principe|"
+    r"turks and caicos islands"
+)
 _PATTERNS: dict[str, re.Pattern[str]] = {
     "penalty": re.compile(
         rf"\b(?:inchisoare\w*|detentiune\w* pe viata|imprisonment)(?:\s+(?:de\s+)?{_SPAN})?"
@@ -79,7 +86,7 @@ _PATTERNS: dict[str, re.Pattern[str]] = {
     ),
     "law": re.compile(
         r"\b(?:the\s+)?laws?\s+of\s+(?:the\s+)?(?:state\s+of\s+|commonwealth\s+of\s+)?"
-        r"[a-z][a-z ]{1,40}?"
+        rf"(?:{_JOINED_JURISDICTIONS}|[a-z][a-z ]{{1,40}}?)"
         r"(?=[,.;)]|\s+(?:without|and|applicable|excluding|shall|as|govern\w*)\b)"
         r"|\b(?:legea|legislatia|dreptul)\s+(?:romana|roman|romaniei)\b"
         r"|\b[a-z]+ law\b(?=\s+(?:shall|will|governs))"
