@@ -43,7 +43,8 @@ class TitledScorer:
         self._kinds = asked_kinds(question)
         self._opening = opening_asked(question)
         self._states: dict[int, bool] = {}
-        self._dated = self._opening in ("date", "effective")
+        # a question of the contract's date or effective date: answered by a date only
+        self._date_asked = self._opening if self._opening in ("date", "effective") else None
 
     def _titled_by(self, passage: Passage) -> bool:
         """Whether the question names the passage's marginal title."""
@@ -87,10 +88,11 @@ class TitledScorer:
         return self._short[fid]
 
     def _states_no_date(self, passage: Passage) -> bool:
-        if self._opening is None or not self._dated:
+        """Whether a date is asked and no sentence of the passage states one."""
+        if self._date_asked is None:
             return False
         units = scored_units(passage.fragment.text)
-        return not any(states_date(self._opening, passage.fragment, u) for u in units)
+        return not any(states_date(self._date_asked, passage.fragment, u) for u in units)
 
     def passage(self, passage: Passage) -> float:
         if self._falls_short(passage):
@@ -113,7 +115,7 @@ class TitledScorer:
     def sentence(self, passage: Passage, text: str) -> float:
         if self._falls_short(passage):
             return 0.0
-        if self._dated and self._opening and not states_date(self._opening, passage.fragment, text):
+        if self._date_asked and not states_date(self._date_asked, passage.fragment, text):
             return 0.0
         if self._titled_by(passage) or (
             self._opening is not None and states_asked(self._opening, passage.fragment, text)
