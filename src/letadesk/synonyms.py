@@ -13,9 +13,11 @@ kept: on the 545 training questions (`training/questions_ro`) it changed no answ
 The groups are written from legal usage (drafting and statute vocabulary); three of
 them ("minte" / "mincinoasă", "pleacă" / "părăsirea", "se judecă" / "se soluționează")
 after reading questions of the benchmark's tuning split that missed, so those gains are
-in-sample. They are kept narrow: a word that also means something else in legal
-text ("acord", "proces", "parte") is left out, since a false synonym makes an absent
-topic look answered.
+in-sample; one ("preț" / "costă" / "onorariu") after "Cât costă serviciile?" was refused
+on the sample contract, which states an "onorariu lunar" (it changed no benchmark
+question nor any of the 545 training questions). They are kept narrow: a word that
+also means something else in legal text ("acord", "proces", "parte") is left out, since
+a false synonym makes an absent topic look answered.
 
 English has no groups. Twenty-five were written ("assign"/"transfer",
 "terminate"/"cancel", "limit"/"cap"/"maximum", ...) and measured: on the tuning
@@ -58,6 +60,7 @@ _GROUPS: dict[str, tuple[str, ...]] = {
         "chirias locatar",
         "fura furt furat hot hotul",
         "sparge spargere efractie",
+        "pret costa cost tarif onorariu",
     ),
 }
 

@@ -27,3 +27,8 @@ def test_a_question_is_held_by_the_words_the_text_uses() -> None:
     driver = question_topic("Ce riscă șoferul care pleacă de la locul accidentului?")
     leaving = "Părăsirea locului accidentului de către conducătorul vehiculului se pedepsește."
     assert relevance(driver, leaving) == 1.0
+    # "Cât costă serviciile?": the contract states the price as a fee ("onorariu")
+    cost = question_topic("Cât costă serviciile?")
+    fee = "Beneficiarul plătește Prestatorului pentru servicii un onorariu lunar de 5.000 lei."
+    assert relevance(cost, fee) == 1.0
+    assert relevance(question_topic("Care este prețul serviciilor?"), fee) == 1.0
