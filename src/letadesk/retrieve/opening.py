@@ -104,9 +104,7 @@ def states_date(asked: Asked, fragment: Fragment, sentence: str) -> bool:
     answers it at all, stating what is asked (:func:`states_asked`) or a calendar date.
     A sentence that only counts from the date asked ("two (2) years from the effective
     date") does not."""
-    if states_asked(asked, fragment, sentence):
-        return True
-    return bool(_DATE.search(fold_lower(sentence)))
+    return bool(_DATE.search(fold_lower(sentence))) or states_asked(asked, fragment, sentence)
 
 
 def naming_words(asked: Asked, opening: str) -> str:
