@@ -66,3 +66,10 @@ def test_a_near_miss_on_the_sample_matter_asks_back_and_a_far_one_does_not(
     refused = json.loads(capsys.readouterr().out)
     assert refused["disposition"] == "refused" and refused["clarify"] == ""
     assert refused["nearest_sources"]
+    # a date asked of the NDA, which states none: its sections that count from "the
+    # effective date" come near by their words, but are no answer, so none is offered
+    dated = "What is the effective date of the NDA?"
+    assert main(["--data-dir", str(profile), "ask", dated, "--matter", "S", "--json"]) == 0
+    undated = json.loads(capsys.readouterr().out)
+    assert undated["disposition"] == "refused" and undated["clarify"] == ""
+    assert undated["nearest_sources"]

@@ -20,10 +20,10 @@ from letadesk.answer.build import AnswerBuilder
 from letadesk.answer.citations import rejected_for
 from letadesk.answer.exceptions import corpus_rules, rule_first
 from letadesk.answer.extract import extract_claims
+from letadesk.answer.gate2 import Gate2
 from letadesk.answer.grounding import ClaimVerifier
 from letadesk.answer.meaning_scope import has_legal_meaning
 from letadesk.answer.messages import (
-    NEAR_SHARE,
     clarifying_question,
     no_source,
     out_of_scope,
@@ -59,7 +59,7 @@ from letadesk.generate.schema import parse_output
 from letadesk.judge import Judge
 from letadesk.ports import CorpusReader
 from letadesk.retrieve.cascade import Retriever
-from letadesk.verify.scope import ScopeVerdict, check_scope
+from letadesk.verify.scope import check_scope
 
 Stage = Callable[[str], None]
 log = logging.getLogger(__name__)
@@ -94,32 +94,6 @@ class AskOptions:
     generate: bool | None = None
     language: str = "en"
     progress: DraftProgress | None = None  # told of each token the model drafts
-
-
-@dataclass(frozen=True, slots=True)
-class _Gate2:
-    """Gate 2's reading of the retrieved passages: the scorer, the passages ordered by
-    relevance, the best relevance, and the best share of the question's topic words."""
-
-    scorer: Scorer
-    ranked: list[Passage]
-    best: float
-    covered: float
-    judged: bool  # the judge scored relevance (its language)
-    judge: Judge | None  # the loaded judge, for Gates 3 and 4 whatever the language
-    nearest: float  # the best relevance before the topic floor (how near a source came)
-
-    def touched_by_matter(self, options: AskOptions, scope: ScopeVerdict) -> bool:
-        """Gate 1's corpus check: a source holds nearly all the topic words, or the judge
-        finds one that answers the question; or, for a question without off-topic words,
-        a source comes near (:data:`NEAR_SHARE` of the bar): what the matter treats is
-        law, and such a question is refused, if at all, as unanswered, not off-topic."""
-        near = not scope.off_topic_terms and self.nearest >= NEAR_SHARE * self.scorer.threshold
-        return (
-            near
-            or self.covered >= options.corpus_scope
-            or (self.judged and self.best >= self.scorer.threshold)
-        )
 
 
 class Asker:
@@ -179,7 +153,7 @@ class Asker:
             return build.refuse(unmet, passages[:5])  # the act has no such provision
         judge, asked = self._loaded_judge(options, trace), retrieved.searched or question
         gate = self._gate2(asked, passages, filters, options, trace, judge)  # acronyms named
-        if not gate.touched_by_matter(options, scope) and not has_legal_meaning(
+        if not gate.touched_by_matter(options.corpus_scope, scope) and not has_legal_meaning(
             scope, question, self._retriever
         ):
             # No legal meaning, and the matter's own documents do not cover it either.
@@ -192,7 +166,7 @@ class Asker:
             return build.refuse(
                 no_source(lang, "not_addressed"),
                 gate.ranked[:5],
-                clarify=clarifying_question(gate.ranked, gate.nearest, bar, lang),
+                clarify=clarifying_question(gate.offered, gate.nearest, bar, lang),
             )
         return self._answer(question, filters, options, gate, trace, step)
 
@@ -204,7 +178,7 @@ class Asker:
         options: AskOptions,
         trace: AskTrace,
         judge: Judge | None,
-    ) -> _Gate2:
+    ) -> Gate2:
         """Relevance of each passage: the judge's where it reads the question's language,
         else the rarity-weighted topic's; recorded in the audit. ``judge``: the loaded
         judge (or None), carried on for Gates 3 and 4."""
@@ -233,14 +207,16 @@ class Asker:
         relevance = {id(p): scorer.passage(p) for p in passages}
         trace.relevance(scorer.name, scorer.threshold, passages, relevance, scorer.clause_types)
         covered = max((passage_relevance(topic, p) for p in passages), default=0.0)
-        return _Gate2(
+        ranked = prefer_relevant(passages, relevance)
+        return Gate2(
             scorer,
-            prefer_relevant(passages, relevance),
+            ranked,
             max(relevance.values(), default=0.0),
             covered,
             reads is not None,
             judge,
             max((titled.unfloored(p) for p in passages), default=0.0),
+            [p for p in ranked if titled.offerable(p)],
         )
 
     def _answer(
@@ -248,7 +224,7 @@ class Asker:
         question: str,
         filters: SearchFilters,
         options: AskOptions,
-        gate: _Gate2,
+        gate: Gate2,
         trace: AskTrace,
         step: Stage,
     ) -> Answer:
@@ -298,7 +274,7 @@ class Asker:
         self,
         question: str,
         filters: SearchFilters,
-        gate: _Gate2,
+        gate: Gate2,
         options: AskOptions,
         state: State,
         trace: AskTrace,

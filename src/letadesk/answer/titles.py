@@ -94,6 +94,11 @@ class TitledScorer:
         units = scored_units(passage.fragment.text)
         return not any(states_date(self._date_asked, passage.fragment, u) for u in units)
 
+    def offerable(self, passage: Passage) -> bool:
+        """Whether a refusal may name the passage in a question back ("Do you mean …?"):
+        not one that states no date where a date is asked, however near its words."""
+        return not self._states_no_date(passage)
+
     def passage(self, passage: Passage) -> float:
         if self._falls_short(passage):
             return 0.0
