@@ -18,6 +18,8 @@ named before the rest of the matter:
   at least :data:`MIN_NAMES` names and no more than :data:`MAX_NAMED` documents tie.
   Words capitalised only because they start a sentence do not count, nor do names
   found in more than a quarter of the documents.
+* by its kind, when no names name it: "the services contract", "contractul de
+  închiriere" (:mod:`letadesk.retrieve.kinds`), a contract, not an act of law.
 
 Anything less certain names nothing, and the search runs over the whole matter.
 Inside a named document the search runs without the names (:func:`without_names`):
@@ -33,6 +35,7 @@ from functools import lru_cache
 from letadesk.domain import Document, DocumentId
 from letadesk.references import Reference
 from letadesk.retrieve.acts import act_matches
+from letadesk.retrieve.kinds import kind_words, named_by_kind
 from letadesk.text import fold_diacritics
 
 OPENING_CHARS = 1500  # where a contract names its parties
@@ -77,7 +80,7 @@ def named_documents(
     acts = [r.act for r in refs if r.act is not None]
     names = proper_names(query)
     acronyms = set(_ACRONYM.findall(query))
-    if not acts and not acronyms and len(names) < MIN_NAMES:
+    if not acts and not acronyms and len(names) < MIN_NAMES and not kind_words(query):
         return []
     docs = documents()
     by_act = [d.id for d in docs if any(act_matches(a, d) for a in acts)]
@@ -88,8 +91,15 @@ def named_documents(
     ]
     if spelt and len(spelt) <= MAX_NAMED:
         return spelt
-    if len(names) < MIN_NAMES:
-        return []
+    by_names = _by_names(names, docs, openings) if len(names) >= MIN_NAMES else []
+    return by_names or named_by_kind(query, docs, MAX_NAMED)
+
+
+def _by_names(
+    names: set[str], docs: Sequence[Document], openings: Callable[[], dict[DocumentId, str]]
+) -> list[DocumentId]:
+    """The documents whose identity (title, file name, opening) holds the most of
+    ``names``, when that is at least MIN_NAMES and no more than MAX_NAMED tie."""
     opening = openings()
     identity = {d.id: identity_text(d.title, d.path, opening.get(d.id, "")) for d in docs}
     words = {d.id: set(_WORD.findall(identity[d.id])) for d in docs}

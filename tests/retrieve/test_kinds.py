@@ -1,0 +1,135 @@
+"""A contract named by its kind ("the services contract", "contractul de închiriere"):
+the words read from the question, the documents they name in a real workspace, and the
+answer on the sample matter, whose services contract states no governing law while the
+NDA beside it does."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from corpus_factory import write_text
+from letadesk.answer.ask import AskOptions
+from letadesk.assets import resource
+from letadesk.retrieve.cascade import Retriever
+from letadesk.retrieve.kinds import kind_words
+from letadesk.workspace import Workspace
+
+
+@pytest.mark.parametrize(
+    ("question", "kind"),
+    [
+        ("What law governs the services contract?", ("services",)),
+        ("What is the term of the Mutual Non-Disclosure Agreement?", ("mutual", "non-disclosure")),
+        ("Can the lease agreement be renewed?", ("lease",)),
+        ("Care este durata contractului de prestări servicii?", ("prestari", "servicii")),
+        ("Cine plătește chiria din contractul de închiriere a casei?", ("inchiriere",)),
+        ("Când încetează contractul individual de muncă?", ("munca",)),
+        ("Poate fi denunțat acordul de confidențialitate?", ("confidentialitate",)),
+        # no kind: the agreement itself, words that name none, a contract in general
+        ("Which law governs this agreement?", ()),
+        ("Under the terms of the agreement, who pays?", ()),
+        ("Is the same agreement still in force?", ()),
+        ("Pe ce durată se poate încheia un contract de muncă?", ()),
+    ],
+)
+def test_the_kind_a_question_names(question: str, kind: tuple[str, ...]) -> None:
+    assert kind_words(question) == kind
+
+
+SERVICES = """CONTRACT DE PRESTĂRI SERVICII nr. 3/2025
+
+Articolul 1 - Obiectul contractului
+(1) Prestatorul furnizează Beneficiarului servicii de contabilitate.
+
+Articolul 2 - Durata
+(1) Contractul se încheie pe o durată de 24 de luni.
+"""
+
+LEASE = """CONTRACT DE ÎNCHIRIERE nr. 8/2025
+
+Articolul 1 - Obiectul
+(1) Locatorul dă în folosință Locatarului apartamentul din strada Exemplu nr. 1.
+
+Articolul 2 - Durata
+(1) Contractul se încheie pe o durată de 12 luni.
+"""
+
+NDA = """MUTUAL NON-DISCLOSURE AGREEMENT
+
+1. Term. This Agreement remains in force for three (3) years.
+
+2. Law. This Agreement is governed by the laws of the State of New York.
+"""
+
+CODE = """CODUL MUNCII din 24 ianuarie 2003
+
+Articolul 82
+(1) Contractul individual de muncă pe durată determinată nu poate fi încheiat pe o
+perioadă mai mare de 36 de luni.
+"""
+
+
+@pytest.fixture(scope="module")
+def ws(tmp_path_factory: pytest.TempPathFactory) -> Workspace:
+    root = tmp_path_factory.mktemp("kinds")
+    docs = root / "docs"
+    for name, text in [
+        ("contract_servicii.txt", SERVICES),
+        ("contract_inchiriere.txt", LEASE),
+        ("nda.txt", NDA),
+        ("codul_muncii.txt", CODE),
+    ]:
+        write_text(docs, name, text)
+    workspace = Workspace.open(root / "ws")
+    workspace.documents.ingest([docs], matter="M")
+    return workspace
+
+
+def _named(ws: Workspace, question: str) -> list[str]:
+    retrieved = Retriever(ws.corpus, ws.indexes).search(question, ws.filters("M"), k=5)
+    return [Path(ws.documents.find(str(d)).path).name for d in retrieved.named]
+
+
+def test_a_contract_is_named_by_its_kind_in_either_language(ws: Workspace) -> None:
+    # "services" shares its root with "servicii"; "lease" is translated
+    assert _named(ws, "How long does the services contract last?") == ["contract_servicii.txt"]
+    assert _named(ws, "What is the term of the lease agreement?") == ["contract_inchiriere.txt"]
+    assert _named(ws, "Care este durata contractului de închiriere?") == ["contract_inchiriere.txt"]
+    assert _named(ws, "Which law governs the non-disclosure agreement?") == ["nda.txt"]
+
+
+def test_an_act_of_law_and_an_unknown_kind_name_nothing(ws: Workspace) -> None:
+    # Codul muncii is an act: "contractul individual de muncă" asks the law, not one act
+    assert _named(ws, "Cât poate dura contractul individual de muncă?") == []
+    assert _named(ws, "What is the term of the distribution agreement?") == []
+
+
+def test_the_named_contract_is_searched_first(ws: Workspace) -> None:
+    retrieved = Retriever(ws.corpus, ws.indexes).search(
+        "Care este durata contractului de închiriere?", ws.filters("M"), k=5
+    )
+    first = retrieved.passages[0]
+    assert first.via == "named" and first.document.title.startswith("CONTRACT DE ÎNCHIRIERE")
+
+
+@pytest.mark.model
+def test_the_law_of_a_contract_that_states_none_is_not_the_ndas(tmp_path: Path) -> None:
+    """On the sample matter: the services contract states no governing law, the NDA
+    does ("the laws of England and Wales"); asked of the services contract, the answer
+    is a refusal with the contract's own provisions, and its parties are its own."""
+    with Workspace.open(tmp_path / "profile") as ws:
+        ws.documents.ingest([resource("sample_matter")], matter="S")
+        options = AskOptions(generate=False)
+        law = ws.ask("What law governs the services contract?", matter="S", options=options)
+        assert law.disposition == "refused"
+        assert law.nearest_sources
+        assert all("prestări servicii" in p.document.title for p in law.nearest_sources)
+        parties = ws.ask(
+            "Who are the parties to the services contract?", matter="S", options=options
+        )
+        assert parties.disposition == "answered"
+        quotes = [c.citations[0].quote for c in parties.claims]
+        assert any("SC Exemplu Consult SRL" in q for q in quotes)
+        assert not any("Example Holdings" in q for q in quotes)  # the NDA's parties
