@@ -96,15 +96,18 @@ class Retriever:
     def _cascade(
         self, query: str, filters: SearchFilters, *, k: int = 20, dense: bool = True
     ) -> Retrieved:
-        """Exact references first, then hybrid within the documents the question names,
-        then hybrid over the matter, then a keyword fallback."""
+        """Exact references first, then hybrid within the documents the question names
+        (and nothing else: the question asked those), else hybrid over the matter, then a
+        keyword fallback."""
         parsed = parse_references(query)
         refs = [r for r in parsed if r.article]
         exact = self._by_reference(refs, filters)
         named = self._named(query, parsed, filters)
         within = self._within(named, query, parsed, filters, k=k, dense=dense)
         titled = [] if exact else self._titled(query, filters)
-        hybrid = self._hybrid(query, filters, k=k, dense=dense)
+        if within:
+            titled = [p for p in titled if p.fragment.document_id in named]
+        hybrid = [] if within else self._hybrid(query, filters, k=k, dense=dense)
         opening = [] if exact else self._openings(query, filters, named, hybrid)
         passages = _merge(k, exact, opening, titled, within, hybrid)
         if not passages:

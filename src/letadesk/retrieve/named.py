@@ -1,7 +1,8 @@
 """Which documents of the matter does a question name?
 
-A lawyer points at a document in two ways, and the cascade searches the documents
-named before the rest of the matter:
+A lawyer points at a document in several ways, and the cascade then searches the
+documents named, and only those (an answer from another contract is not the answer
+about the one asked):
 
 * by the act it is: ``Legea nr. 544/2001``, ``Codul muncii``, ``C. proc. civ.``
   (a parsed :class:`ActRef`, matched on title and file name by :func:`act_matches`);
