@@ -17,7 +17,7 @@ from letadesk.assets import resource
 from letadesk.cli import main
 from letadesk.domain import DocumentId, Fragment, FragmentId
 from letadesk.retrieve.named import OPENING_CHARS
-from letadesk.retrieve.parties import asks_parties, naming_words, states_parties
+from letadesk.retrieve.parties import asked_role, asks_parties, naming_words, states_parties
 from letadesk.workspace import Workspace
 
 SAMPLE = resource("sample_matter")
@@ -53,6 +53,31 @@ def test_questions_that_ask_who_the_parties_are(question: str) -> None:
 )
 def test_questions_about_what_the_parties_do_do_not(question: str) -> None:
     assert not asks_parties(question)
+
+
+@pytest.mark.parametrize(
+    ("question", "role"),
+    [
+        ("Who is the Licensee?", "licensee"),
+        ("Who is the Licensee under this agreement?", "licensee"),
+        ("Cine este beneficiarul?", "beneficiar"),
+        ("Cine e Prestatorul?", "prestator"),
+        # more than who the party is, a name the contract may not give, the parties
+        ("Who is the owner of the intellectual property?", None),
+        ("Who is the escrow agent?", None),
+        ("Who is Heritage?", None),
+        ("Who are the parties?", None),
+    ],
+)
+def test_a_question_that_asks_who_one_party_is(question: str, role: str | None) -> None:
+    assert asked_role(question) == role
+
+
+def test_gate2_lifts_the_sentence_that_names_the_party_asked() -> None:
+    supplier = make_passage(1, "Alfa Ltd, hereinafter referred to as the Supplier.")
+    customer = make_passage(2, "Beta LLC, hereinafter referred to as the Customer.")
+    asked = TitledScorer(LexicalScorer((), 0.5), "Who is the Customer?")
+    assert asked.passage(customer) >= LIFT > asked.passage(supplier)
 
 
 def test_a_sentence_of_the_opening_names_the_parties() -> None:
@@ -133,3 +158,8 @@ def test_the_sample_matter_answers_who_the_parties_are(
     assert main([*args, "--document", "nda_example.pdf", "--json"]) == 0
     short = json.loads(capsys.readouterr().out)["short_answer"]
     assert "Example Holdings Ltd" in short["text"] and "Sample" in short["text"]
+    # one party asked by the name the contract gives it: that party's sentence alone
+    args = ["--data-dir", str(profile), "ask", "Cine este beneficiarul?", "--matter", "S"]
+    assert main([*args, "--json"]) == 0
+    claims = json.loads(capsys.readouterr().out)["claims"]
+    assert [c["citations"][0]["locator"] for c in claims] == ["art. 1 alin. (2)"]

@@ -16,6 +16,7 @@ from letadesk.answer.scoring import Scorer, scored_units
 from letadesk.answer.short import asked_kinds, find_value
 from letadesk.domain import Passage
 from letadesk.retrieve.opening import opening_asked, states_asked, states_date
+from letadesk.retrieve.parties import asked_role, names_role
 from letadesk.retrieve.titles import asked, names_defined, names_title
 
 LIFT = 1.0
@@ -42,6 +43,7 @@ class TitledScorer:
         self._short: dict[int, bool] = {}
         self._kinds = asked_kinds(question)
         self._opening = opening_asked(question)
+        self._role = asked_role(question)  # "Who is the Licensee?": that party's sentence
         self._states: dict[int, bool] = {}
         # a question of the contract's date or effective date: answered by a date only
         self._date_asked = self._opening if self._opening in ("date", "effective") else None
@@ -59,8 +61,15 @@ class TitledScorer:
         fid = passage.fragment.id
         if self._opening is not None and fid not in self._states:
             units = scored_units(passage.fragment.text)
-            self._states[fid] = any(states_asked(self._opening, passage.fragment, u) for u in units)
+            self._states[fid] = any(self._states_in(passage, u) for u in units)
         return self._states.get(fid, False)
+
+    def _states_in(self, passage: Passage, text: str) -> bool:
+        """Whether ``text`` of the passage states what the question asks of the opening
+        (the party it asks who is, where it asks one)."""
+        if self._opening is None or not states_asked(self._opening, passage.fragment, text):
+            return False
+        return self._role is None or names_role(self._role, text)
 
     def _lift(self, passage: Passage) -> float:
         """LIFT for a passage whose title the question names, that holds the entry of a
@@ -122,9 +131,7 @@ class TitledScorer:
             return 0.0
         if self._date_asked and not states_date(self._date_asked, passage.fragment, text):
             return 0.0
-        if self._titled_by(passage) or (
-            self._opening is not None and states_asked(self._opening, passage.fragment, text)
-        ):
+        if self._titled_by(passage) or self._states_in(passage, text):
             lift = LIFT
         else:
             lift = self._defines(text)

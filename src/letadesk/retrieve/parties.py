@@ -22,6 +22,7 @@ import re
 from letadesk.domain import Fragment
 from letadesk.retrieve.named import OPENING_CHARS
 from letadesk.text import fold_lower
+from letadesk.verify.paraphrase import PARTY_ROLES, name_key
 
 # Matched on the question lower case without diacritics (also by answer.short).
 ASKS = re.compile(
@@ -31,6 +32,12 @@ ASKS = re.compile(
     r"|\b(?:names?|identity|identities) of the parties\b"
     r"|\b(?:cine|care) (?:sunt|este|e) (?:partile|partea|semnatarii)\b"
     r"|\bintre cine\b|\bcine (?:a|au) (?:semnat|incheiat)\b"
+)
+# "Who is the Licensee?", "Cine este Beneficiarul?": one party, asked by the name the
+# contract gives it (one of the parties' usual names), and nothing more.
+_ASKS_ROLE = re.compile(
+    r"^\W*(?:who is|cine (?:este|e)) (?:the )?(\w+)"
+    r"(?: (?:in|under|of|to|din|in) (?:this|the) (?:agreement|contract)\w*)?\W*$"
 )
 _AGREEMENT = (
     r"\b(?:agreement|contract|amendment|memorandum|entered|made|executed|dated|concluded|"
@@ -59,8 +66,23 @@ def naming_words(opening: str) -> str:
 
 def asks_parties(question: str) -> bool:
     """Whether ``question`` asks who the parties are ("Who are the parties …?", "Între
-    cine s-a încheiat contractul?", "Cine sunt părțile?")."""
-    return bool(ASKS.search(fold_lower(question)))
+    cine s-a încheiat contractul?", "Cine sunt părțile?"), or who one of them is
+    (:func:`asked_role`)."""
+    return bool(ASKS.search(fold_lower(question))) or asked_role(question) is not None
+
+
+def asked_role(question: str) -> str | None:
+    """The party ``question`` asks who is, by the name the contract gives it ("Who is the
+    Licensee?" -> "licensee", "Cine este beneficiarul?" -> "beneficiar"; folded, its
+    Romanian article aside); None for any other question."""
+    m = _ASKS_ROLE.search(fold_lower(question))
+    role = None if m is None else name_key(m.group(1))
+    return role if role in PARTY_ROLES else None
+
+
+def names_role(role: str, sentence: str) -> bool:
+    """Whether ``sentence`` names the party ``role`` (:func:`asked_role`)."""
+    return any(name_key(w) == role for w in re.findall(r"\w+", fold_lower(sentence)))
 
 
 def states_parties(fragment: Fragment, sentence: str) -> bool:
