@@ -16,6 +16,7 @@ from letadesk.domain import (
     Passage,
     Scores,
 )
+from letadesk.workspace import Workspace
 
 # A short (fictional) law with articles and alineate, for the draft check.
 LEGEA_50_2020 = """LEGEA nr. 50 din 3 martie 2020 privind termenele de plată
@@ -143,6 +144,15 @@ def write_matter(folder: Path, documents: dict[str, str]) -> Path:
     for name, text in documents.items():
         write_text(folder, name, text)
     return folder
+
+
+def ingested_matter(root: Path, documents: dict[str, str], matter: str = "M") -> Workspace:
+    """A workspace under ``root`` whose ``matter`` holds ``documents`` (file name → text),
+    written as text files and ingested. The caller closes it (or lets it end with the
+    test module)."""
+    workspace = Workspace.open(root / "ws")
+    workspace.documents.ingest([write_matter(root / "docs", documents)], matter=matter)
+    return workspace
 
 
 def write_text(folder: Path, name: str, text: str) -> Path:

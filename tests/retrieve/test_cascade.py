@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from corpus_factory import write_text
+from corpus_factory import ingested_matter, write_text
 from letadesk.references import parse_references
 from letadesk.retrieve.cascade import Retriever
 from letadesk.retrieve.named import proper_names, title_initials, without_names
@@ -52,17 +52,15 @@ Articolul 8
 @pytest.fixture(scope="module")
 def ws(tmp_path_factory: pytest.TempPathFactory) -> Workspace:
     root = tmp_path_factory.mktemp("cascade")
-    docs = root / "docs"
-    for name, text in [
-        ("birch_distribution.txt", BIRCH),
-        ("zephyr_distribution.txt", ZEPHYR),
-        ("legea_544-2001.txt", LEGEA_544),
-        ("legea_77-2010.txt", LEGEA_OTHER),
-    ]:
-        write_text(docs, name, text)
-    workspace = Workspace.open(root / "ws")
-    workspace.documents.ingest([docs], matter="M")
-    return workspace
+    return ingested_matter(
+        root,
+        {
+            "birch_distribution.txt": BIRCH,
+            "zephyr_distribution.txt": ZEPHYR,
+            "legea_544-2001.txt": LEGEA_544,
+            "legea_77-2010.txt": LEGEA_OTHER,
+        },
+    )
 
 
 def _file(ws: Workspace, doc_id: int) -> str:

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from corpus_factory import write_text
+from corpus_factory import ingested_matter
 from letadesk.answer.ask import AskOptions
 from letadesk.assets import resource
 from letadesk.retrieve.cascade import Retriever
@@ -74,17 +74,15 @@ perioadă mai mare de 36 de luni.
 @pytest.fixture(scope="module")
 def ws(tmp_path_factory: pytest.TempPathFactory) -> Workspace:
     root = tmp_path_factory.mktemp("kinds")
-    docs = root / "docs"
-    for name, text in [
-        ("contract_servicii.txt", SERVICES),
-        ("contract_inchiriere.txt", LEASE),
-        ("nda.txt", NDA),
-        ("codul_muncii.txt", CODE),
-    ]:
-        write_text(docs, name, text)
-    workspace = Workspace.open(root / "ws")
-    workspace.documents.ingest([docs], matter="M")
-    return workspace
+    return ingested_matter(
+        root,
+        {
+            "contract_servicii.txt": SERVICES,
+            "contract_inchiriere.txt": LEASE,
+            "nda.txt": NDA,
+            "codul_muncii.txt": CODE,
+        },
+    )
 
 
 def _named(ws: Workspace, question: str) -> list[str]:
