@@ -6,7 +6,8 @@ alin. (1)"; "Până când trebuie notificată încetarea?" → "cu cel puțin 30
 de expirare". A question that offers a choice ("Cine reprezintă județul în justiție,
 prefectul sau președintele consiliului județean?") is answered by the one alternative
 the quote names, when it names only one (:func:`offered`, :func:`chosen`); one that asks
-who ("Cine plătește penalitățile?") otherwise by no value: the rate is not who pays.
+who ("Cine plătește penalitățile?") by no value (the rate is not who pays) but by the
+party the quote makes do it ("Beneficiarul", :func:`letadesk.answer.who.acting_party`).
 
 The kinds a question asks for are read from its words (:func:`asked_kinds`: "Care este
 termenul…", "How long…", "Cum se pedepsește…", "Which law governs…"); a question that
@@ -22,6 +23,7 @@ import re
 import unicodedata
 from collections.abc import Sequence
 
+from letadesk.answer.who import acting_party
 from letadesk.domain import Claim, ShortAnswer
 from letadesk.retrieve.parties import ASKS as ASKS_PARTIES
 
@@ -183,7 +185,8 @@ _ASKS: tuple[tuple[str, re.Pattern[str]], ...] = (
         ),
     ),
 )
-# "Cine plătește penalitățile …?", "Who pays the late fee?": a party, no value.
+# "Cine plătește penalitățile …?", "Who pays the late fee?": a party, no value
+# (answer.who reads which).
 _WHO = re.compile(r"\s*(?:cine|who)\b")
 # A duration asked for is also answered by a date, and the reverse; a count by a share.
 _ALSO = {
@@ -295,6 +298,8 @@ def short_answer(
         for j, citation in enumerate(claims[i].citations):
             named = chosen(alternatives, citation.quote)
             found = ("choice", *named) if named else find_value(kinds, citation.quote)
+            if found is None and (party := acting_party(question, citation.quote)):
+                found = ("party", *party)
             if found is None:
                 continue
             kind, start, end = found
