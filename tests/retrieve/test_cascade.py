@@ -67,15 +67,16 @@ def _file(ws: Workspace, doc_id: int) -> str:
     return Path(ws.documents.find(str(doc_id)).path).name
 
 
-def test_a_question_naming_the_parties_searches_their_contract_alone(ws: Workspace) -> None:
+def test_a_question_naming_the_parties_searches_no_other_contract(ws: Workspace) -> None:
     question = "Which law governs the agreement between Birch Quartz and Mount Halcyon?"
     retrieved = Retriever(ws.corpus, ws.indexes).search(question, ws.filters("M"), k=5)
     assert [_file(ws, d) for d in retrieved.named] == ["birch_distribution.txt"]
     first = retrieved.passages[0]
     assert first.via == "named" and "New York" in first.fragment.text
-    # only the named document: Zephyr's governing-law clause, the better lexical match
-    # over the matter, is not the law of the agreement asked about
-    assert {_file(ws, p.document.id) for p in retrieved.passages} == {"birch_distribution.txt"}
+    # no other contract: Zephyr's governing-law clause, the better lexical match over
+    # the matter, is not the law of the agreement asked about (the acts of law may follow)
+    files = {_file(ws, p.document.id) for p in retrieved.passages}
+    assert "zephyr_distribution.txt" not in files
 
 
 def test_without_names_the_whole_matter_is_searched(ws: Workspace) -> None:

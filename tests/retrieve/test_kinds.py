@@ -104,12 +104,16 @@ def test_an_act_of_law_and_an_unknown_kind_name_nothing(ws: Workspace) -> None:
     assert _named(ws, "What is the term of the distribution agreement?") == []
 
 
-def test_the_named_contract_is_searched_first(ws: Workspace) -> None:
+def test_the_named_contract_is_searched_first_and_no_other(ws: Workspace) -> None:
     retrieved = Retriever(ws.corpus, ws.indexes).search(
-        "Care este durata contractului de închiriere?", ws.filters("M"), k=5
+        "Care este durata contractului de închiriere?", ws.filters("M"), k=8
     )
     first = retrieved.passages[0]
     assert first.via == "named" and first.document.title.startswith("CONTRACT DE ÎNCHIRIERE")
+    files = {Path(p.document.path).name for p in retrieved.passages}
+    # the other contracts' durations are not this one's; the law may still answer
+    assert not files & {"contract_servicii.txt", "nda.txt"}
+    assert "codul_muncii.txt" in files
 
 
 @pytest.mark.model

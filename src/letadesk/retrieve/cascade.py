@@ -31,7 +31,7 @@ from letadesk.families import with_diacritics
 from letadesk.ports import CorpusReader, IndexSearch
 from letadesk.references import Reference, parse_references
 from letadesk.retrieve.acronyms import acronyms, expanded, spelt_out
-from letadesk.retrieve.acts import act_matches
+from letadesk.retrieve.acts import act_matches, is_statute
 from letadesk.retrieve.fusion import hybrid_fusion
 from letadesk.retrieve.named import named_documents, without_names
 from letadesk.retrieve.opening import naming_words, opening_asked, states_asked
@@ -96,18 +96,19 @@ class Retriever:
     def _cascade(
         self, query: str, filters: SearchFilters, *, k: int = 20, dense: bool = True
     ) -> Retrieved:
-        """Exact references first, then hybrid within the documents the question names
-        (and nothing else: the question asked those), else hybrid over the matter, then a
-        keyword fallback."""
+        """Exact references first, then hybrid within the documents the question names,
+        then hybrid over the matter (without the other contracts and memos when it names
+        some: another contract's clause does not answer for the one asked; the law
+        still may), then a keyword fallback."""
         parsed = parse_references(query)
         refs = [r for r in parsed if r.article]
         exact = self._by_reference(refs, filters)
         named = self._named(query, parsed, filters)
         within = self._within(named, query, parsed, filters, k=k, dense=dense)
         titled = [] if exact else self._titled(query, filters)
+        hybrid = self._hybrid(query, filters, k=k, dense=dense)
         if within:
-            titled = [p for p in titled if p.fragment.document_id in named]
-        hybrid = [] if within else self._hybrid(query, filters, k=k, dense=dense)
+            hybrid = [p for p in hybrid if is_statute(p.document)]
         opening = [] if exact else self._openings(query, filters, named, hybrid)
         passages = _merge(k, exact, opening, titled, within, hybrid)
         if not passages:

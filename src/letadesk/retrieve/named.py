@@ -1,8 +1,8 @@
 """Which documents of the matter does a question name?
 
 A lawyer points at a document in several ways, and the cascade then searches the
-documents named, and only those (an answer from another contract is not the answer
-about the one asked):
+documents named first, and no other contract or memo after them (an answer from another
+contract is not the answer about the one asked; the law may still be):
 
 * by the act it is: ``Legea nr. 544/2001``, ``Codul muncii``, ``C. proc. civ.``
   (a parsed :class:`ActRef`, matched on title and file name by :func:`act_matches`);
