@@ -107,7 +107,8 @@ class Retriever:
         within = self._within(named, query, parsed, filters, k=k, dense=dense)
         titled = [] if exact else self._titled(query, filters)
         hybrid = self._hybrid(query, filters, k=k, dense=dense)
-        if within:
+        if within:  # no other contract answers for the one named (by a marginal title neither)
+            titled = [p for p in titled if p.document.id in named or is_statute(p.document)]
             hybrid = [p for p in hybrid if is_statute(p.document)]
         opening = [] if exact else self._openings(query, filters, named, hybrid)
         passages = _merge(k, exact, opening, titled, within, hybrid)
