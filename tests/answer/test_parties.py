@@ -1,6 +1,7 @@
 """Who the parties are (letadesk.retrieve.parties): the question that asks it, the sentence
 of a contract's opening that names them, and the answer on the sample matter (on real CUAD
-contracts: tests/answer/test_opening.py)."""
+contracts: tests/answer/test_opening.py), with who does what a question asks
+(letadesk.answer.who, tests/answer/test_who.py)."""
 
 from __future__ import annotations
 
@@ -163,3 +164,10 @@ def test_the_sample_matter_answers_who_the_parties_are(
     assert main([*args, "--json"]) == 0
     claims = json.loads(capsys.readouterr().out)["claims"]
     assert [c["citations"][0]["locator"] for c in claims] == ["art. 1 alin. (2)"]
+    # who does something: the party the quote puts before the verb leads the answer
+    args = ["--data-dir", str(profile), "ask", "Cine plătește serviciile?", "--matter", "S"]
+    assert main([*args, "--json"]) == 0
+    answer = json.loads(capsys.readouterr().out)
+    assert answer["short_answer"]["text"] == "Beneficiarul"
+    assert answer["short_answer"]["kind"] == "party"
+    assert answer["claims"][0]["citations"][0]["locator"] == "art. 4 alin. (1)"

@@ -1,18 +1,12 @@
 """Who does what a question asks (letadesk.answer.who): the party before the question's
-verb in the quote, and nothing where the words there name no party; the short answer
-on the sample matter."""
+verb in the quote, and nothing where the words there name no party (on the sample
+matter: tests/answer/test_parties.py)."""
 
 from __future__ import annotations
-
-import json
-from pathlib import Path
 
 import pytest
 
 from letadesk.answer.who import acting_party
-from letadesk.assets import resource
-from letadesk.cli import main
-from letadesk.workspace import Workspace
 
 
 @pytest.mark.parametrize(
@@ -75,18 +69,3 @@ def test_the_party_before_the_verb(question: str, quote: str, party: str) -> Non
 )
 def test_nothing_where_no_party_is_named(question: str, quote: str) -> None:
     assert acting_party(question, quote) is None
-
-
-@pytest.mark.model
-def test_the_sample_matter_answers_who_pays(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
-    profile = tmp_path / "profile"
-    with Workspace.open(profile) as ws:
-        ws.documents.ingest([resource("sample_matter")], matter="S")
-    args = ["--data-dir", str(profile), "ask", "Cine plătește serviciile?", "--matter", "S"]
-    assert main([*args, "--json"]) == 0
-    answer = json.loads(capsys.readouterr().out)
-    short = answer["short_answer"]
-    assert short["text"] == "Beneficiarul" and short["kind"] == "party"
-    assert answer["claims"][0]["citations"][0]["locator"] == "art. 4 alin. (1)"
