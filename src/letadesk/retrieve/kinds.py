@@ -40,8 +40,9 @@ _ENDS_KIND = frozenset(
     """a al ai ale cu din de pentru privind incheiat incheiata semnat dintre intre nr
     la pe si sau care ce cu este sunt va vor poate""".split()
 )
-# Kinds whose words are not cognates across English and Romanian (folded, both ways).
-_TRANSLATIONS: dict[str, tuple[str, ...]] = {
+# Kinds whose words are not cognates across English and Romanian (folded); read both
+# ways (:data:`_TRANSLATIONS`).
+_ENGLISH_ROMANIAN: dict[str, tuple[str, ...]] = {
     "lease": ("inchiriere", "locatiune"),
     "rental": ("inchiriere", "locatiune"),
     "sale": ("vanzare",),
@@ -53,15 +54,13 @@ _TRANSLATIONS: dict[str, tuple[str, ...]] = {
     "non-disclosure": ("confidentialitate",),
     "nondisclosure": ("confidentialitate",),
     "agency": ("agent", "mandat"),
-    "inchiriere": ("lease", "rental"),
-    "locatiune": ("lease",),
-    "vanzare": ("sale",),
-    "cumparare": ("purchase",),
-    "munca": ("employment",),
-    "imprumut": ("loan",),
-    "lucrari": ("works",),
-    "furnizare": ("supply",),
-    "confidentialitate": ("non-disclosure", "nondisclosure", "confidentiality"),
+}
+_TRANSLATIONS: dict[str, tuple[str, ...]] = {
+    **_ENGLISH_ROMANIAN,
+    **{
+        ro: tuple(en for en, ros in _ENGLISH_ROMANIAN.items() if ro in ros)
+        for ro in {ro for ros in _ENGLISH_ROMANIAN.values() for ro in ros}
+    },
 }
 # Words that cannot be part of an English kind ("the terms *of the* agreement").
 _EN_FUNCTION = frozenset("of the a an to in for on by with and or this that under".split())
@@ -100,15 +99,17 @@ def _title_words(doc: Document) -> set[str]:
     return {part for w in _WORD.findall(text) for part in (w, *w.split("-"))}
 
 
-def named_by_kind(query: str, documents: Sequence[Document], most: int) -> list[DocumentId]:
-    """The documents (not acts of law) ``query`` names by their kind, in the order
-    given; ``[]`` when it names none, or more than ``most``."""
-    kind = kind_words(query)
+def named_by_kind(
+    kind: Sequence[str], documents: Sequence[Document], most: int
+) -> list[DocumentId]:
+    """The documents (not acts of law) whose title or file name holds every word of
+    ``kind`` (:func:`kind_words`), in the order given; ``[]`` when none does, or more
+    than ``most``."""
     if not kind:
         return []
-    named = [
-        d.id
-        for d in documents
-        if not is_statute(d) and all(_holds(k, _title_words(d)) for k in kind)
-    ]
+    named = [d.id for d in documents if not is_statute(d) and _holds_all(kind, _title_words(d))]
     return named if len(named) <= most else []
+
+
+def _holds_all(kind: Sequence[str], words: set[str]) -> bool:
+    return all(_holds(k, words) for k in kind)

@@ -81,7 +81,8 @@ def named_documents(
     acts = [r.act for r in refs if r.act is not None]
     names = proper_names(query)
     acronyms = set(_ACRONYM.findall(query))
-    if not acts and not acronyms and len(names) < MIN_NAMES and not kind_words(query):
+    kind = kind_words(query)
+    if not acts and not acronyms and len(names) < MIN_NAMES and not kind:
         return []
     docs = documents()
     by_act = [d.id for d in docs if any(act_matches(a, d) for a in acts)]
@@ -93,7 +94,7 @@ def named_documents(
     if spelt and len(spelt) <= MAX_NAMED:
         return spelt
     by_names = _by_names(names, docs, openings) if len(names) >= MIN_NAMES else []
-    return by_names or named_by_kind(query, docs, MAX_NAMED)
+    return by_names or named_by_kind(kind, docs, MAX_NAMED)
 
 
 def _by_names(
