@@ -179,10 +179,13 @@ class _LabelTexts(QObject):
         super().__init__()
         self.window = window
         self.seen: list[str] = []
+        self.two_seen = threading.Event()
 
     @Slot(int, int, str)
     def record(self, *_: object) -> None:
         self.seen.append(self.window.work_label.text())
+        if len(self.seen) >= 2:
+            self.two_seen.set()
 
 
 def test_indexing_progress_counts_passages_in_the_status_line(window) -> None:
@@ -218,6 +221,9 @@ def test_a_cancelled_add_says_what_is_indexed_and_what_is_pending(
 
     def cancel_after_two_batches(done: int, _total: int, _what: str) -> None:
         if done >= 2 * EMBED_BATCH:
+            # The window shows no progress once a cancel is asked: wait (in the engine's
+            # thread) until it has shown the first two, as a user's click would come after.
+            assert texts.two_seen.wait(30)
             window._documents_engine.cancel()  # in its thread: takes effect before batch 3
 
     window.documents_engine.embed_progress.connect(
