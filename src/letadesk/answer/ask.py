@@ -59,6 +59,7 @@ from letadesk.generate.schema import parse_output
 from letadesk.judge import Judge
 from letadesk.ports import CorpusReader
 from letadesk.retrieve.cascade import Retriever
+from letadesk.retrieve.crosslingual import in_romanian
 from letadesk.verify.scope import check_scope
 
 Stage = Callable[[str], None]
@@ -93,6 +94,9 @@ class AskOptions:
     # decides; an Asker given None does not draft).
     generate: bool | None = None
     language: str = "en"
+    # The language Gate 2 reads the question in, when not its own ("ro": an English
+    # question read in Romanian words, Asker._in_romanian).
+    reads: str = ""
     progress: DraftProgress | None = None  # told of each token the model drafts
 
 
@@ -140,7 +144,8 @@ class Asker:
         step("scope")
         scope = check_scope(question)
         step("searching")
-        retrieved = self._retriever.search(question, filters, k=max(options.k, 10))
+        read = self._in_romanian(question, filters, options, trace) or question
+        retrieved = self._retriever.search(read, filters, k=max(options.k, 10))
         passages = retrieved.passages
         trace.retrieved(passages, retrieved.read_as)
         if unmet := unmet_presupposition(
@@ -151,8 +156,9 @@ class Asker:
             language=options.language,
         ):
             return build.refuse(unmet, passages[:5])  # the act has no such provision
-        judge, asked = self._loaded_judge(options, trace), retrieved.searched or question
-        gate = self._gate2(asked, passages, filters, options, trace, judge)  # acronyms named
+        judge, asked = self._loaded_judge(options, trace), retrieved.searched or read
+        reading = options if read == question else replace(options, reads="ro")
+        gate = self._gate2(asked, passages, filters, reading, trace, judge)  # acronyms named
         if not gate.touched_by_matter(options.corpus_scope, scope) and not has_legal_meaning(
             scope, question, self._retriever
         ):
@@ -168,7 +174,7 @@ class Asker:
                 gate.ranked[:5],
                 clarify=clarifying_question(gate.offered, gate.nearest, bar, lang),
             )
-        return self._answer(question, filters, options, gate, trace, step)
+        return self._answer(read, filters, options, gate, trace, step, build)
 
     def _gate2(
         self,
@@ -183,7 +189,7 @@ class Asker:
         else the rarity-weighted topic's; recorded in the audit. ``judge``: the loaded
         judge (or None), carried on for Gates 3 and 4."""
         topic = self._by_rarity(question_topic(question), filters)
-        language = options.language  # the question's (Asker.ask)
+        language = options.reads or options.language  # the question's (Asker.ask)
         reads = judge if judge is not None and language in judge.card.relevance_languages else None
         scorer: Scorer = (
             JudgeScorer(
@@ -227,8 +233,11 @@ class Asker:
         gate: Gate2,
         trace: AskTrace,
         step: Stage,
+        build: AnswerBuilder,
     ) -> Answer:
-        """Draft (when the mode says so) or extract, verify, and keep coherent claims."""
+        """Draft (when the mode says so) or extract, verify, and keep coherent claims;
+        ``question`` as read (:meth:`_in_romanian`), ``build`` the answer to the question
+        as asked."""
         shown = gate.ranked[: options.k]
         judge = gate.judge
         given: dict[int, Passage] = {p.fragment.id: p for p in shown}  # claims may quote
@@ -243,7 +252,7 @@ class Asker:
         if not state.kept:
             step("extracting")
             mode = DRAFT_FAILED if drafted else "extracted"
-            across = self._across(question, filters, gate, options, state, trace, mode)
+            across = self._across(question, filters, gate, options, state, trace, mode, build)
             if across is not None:
                 return across
             named_only = [p for p in shown if p.via == "reference"]
@@ -261,7 +270,6 @@ class Asker:
                 sort(verdict, state)
         step("coherence")
         coherence(state, judge)
-        build = AnswerBuilder(question, options.as_of, options.language)
         if not state.kept:
             unheld = rejected_for(self._corpus, state.rejected, matter_id=filters.matter_id)
             reason = ungrounded(options.language, unheld)
@@ -279,6 +287,7 @@ class Asker:
         state: State,
         trace: AskTrace,
         mode: str,
+        build: AnswerBuilder,
     ) -> Answer | None:
         """The answer over several documents when the question is asked of them and two
         or more answer (:mod:`letadesk.answer.across`); None otherwise."""
@@ -311,10 +320,25 @@ class Asker:
             gate.scorer,
             settle,
             trace,
-            AnswerBuilder(question, options.as_of, options.language),
+            build,
             rejected=state.rejected,
             mode=mode,
         )
+
+    def _in_romanian(
+        self, question: str, filters: SearchFilters, options: AskOptions, trace: AskTrace
+    ) -> str | None:
+        """An English question asked of documents that are all Romanian, in Romanian words
+        (:func:`~letadesk.retrieve.crosslingual.in_romanian`), recorded; None otherwise."""
+        if options.language != "en":
+            return None
+        languages = {d.language for d in self._corpus.documents_admissible(filters)}
+        if "ro" not in languages or "en" in languages:
+            return None
+        read = in_romanian(question)
+        if read:
+            trace.read_in_romanian(read)
+        return read
 
     def _loaded_judge(self, options: AskOptions, trace: AskTrace) -> Judge | None:
         """The judge when it is enabled and loads (else the lexical checks decide, and the

@@ -114,6 +114,10 @@ _TEXT: Texts = {
         "ro": "Sursă modificată sau absentă de pe disc de la indexare; adăugați-o din nou "
         "pentru a o actualiza: {documents}",
     },
+    "romanian_reading": {
+        "en": "Asked of Romanian documents: searched and read in Romanian as “{text}”",
+        "ro": "Întrebarea a fost căutată în documentele românești ca „{text}”",
+    },
     "acronym_reading": {
         "en": "{acronym} read as “{name}”, as the documents of this matter spell it out",
         "ro": "{acronym} citit ca „{name}”, cum îl scriu documentele acestui dosar",
@@ -205,10 +209,13 @@ def out_of_scope(verdict: ScopeVerdict, language: str) -> str:
     return f"{message('out_of_scope', language)} ({detail})"
 
 
-def acronym_readings(read_as: dict[str, str], language: str) -> tuple[str, ...]:
-    """A note for each acronym of the question searched by the name the matter's
-    documents spell it out as (:mod:`letadesk.retrieve.acronyms`): how it was read."""
-    return tuple(
+def acronym_readings(read_as: dict[str, str], language: str, read_in: str = "") -> tuple[str, ...]:
+    """How the question was read: ``read_in``, the Romanian words an English question was
+    searched with in a matter of Romanian documents
+    (:mod:`letadesk.retrieve.crosslingual`), then a note for each acronym searched by the
+    name the matter's documents spell it out as (:mod:`letadesk.retrieve.acronyms`)."""
+    romanian = (message("romanian_reading", language, text=read_in),) if read_in else ()
+    return romanian + tuple(
         message("acronym_reading", language, acronym=acronym, name=name)
         for acronym, name in read_as.items()
     )

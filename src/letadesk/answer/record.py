@@ -36,6 +36,8 @@ def record_json(facts: AskFacts, final: dict[str, Any]) -> dict[str, Any]:
         record["unavailable"] = dict(facts.unavailable)
     if facts.read_as:
         record["read_as"] = dict(facts.read_as)
+    if facts.read_in:
+        record["read_in"] = facts.read_in
     if facts.relevance is not None:
         record["relevance"] = _relevance_json(facts.relevance)
     if facts.surveyed is not None:

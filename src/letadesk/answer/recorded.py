@@ -144,7 +144,8 @@ def stamped(answer: Answer, trace: AskTrace, audit_id: str) -> Answer:
     sentences, what became of it (:meth:`~letadesk.answer.trace.AskFacts.draft_failure`),
     and how it read the question's acronyms (:func:`acronym_readings`)."""
     failure = trace.facts.draft_failure() if answer.mode == DRAFT_FAILED else ""
-    readings = acronym_readings(trace.facts.read_as, answer.language or "en")
+    facts = trace.facts
+    readings = acronym_readings(facts.read_as, answer.language or "en", facts.read_in)
     return replace(
         answer, audit_id=audit_id, stages=trace.stop(), draft_failure=failure, readings=readings
     )

@@ -1,0 +1,120 @@
+"""An English question asked of Romanian documents, read in Romanian words: the glossary
+and its reading, and the answer in a real workspace (real e5, real judge): answered in
+English with the Romanian provision quoted, an absent topic still refused, and a matter
+holding an English document asked as before."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from corpus_factory import ingested_matter
+from letadesk.answer.ask import AskOptions
+from letadesk.answer.messages import message
+from letadesk.retrieve import crosslingual
+from letadesk.retrieve.crosslingual import glossary, in_romanian
+from letadesk.workspace import Workspace
+
+
+@pytest.mark.parametrize(
+    ("question", "holds"),
+    [
+        ("What is the penalty for theft?", ("pedeapsă", "furt")),
+        # a phrase before its words; a plural and a past form by their base
+        ("Is it a crime not to pay child support?", ("infracțiune", "pensie de întreținere")),
+        ("Who punishes thefts?", ("pedepsi", "furt")),
+        # a possessive is the word; a number and an acronym are kept as typed
+        ("Can a person's CNP be processed for 30 days?", ("persoană", "CNP", "30", "zile")),
+    ],
+)
+def test_a_question_is_written_in_romanian_words(question: str, holds: tuple[str, ...]) -> None:
+    read = in_romanian(question)
+    assert read is not None and read.endswith("?")
+    for words in holds:
+        assert words in read
+
+
+def test_a_question_of_words_the_glossary_does_not_know_is_not_read() -> None:
+    # none of "zoning", "variances", "bylaws", "grandfather" is known
+    assert in_romanian("Which zoning variances do the bylaws grandfather?") is None
+    assert in_romanian("What is it?") is None  # no content word at all
+
+
+def test_the_glossary_names_each_phrase_once_and_reads_every_line() -> None:
+    path = Path(crosslingual.__file__).with_name("glossary_en_ro.txt")
+    entries = [
+        line.partition("=")[0].strip().lower()
+        for line in path.read_text(encoding="utf-8").splitlines()
+        if line.strip() and not line.startswith("#")
+    ]
+    assert all(entries), "a line without an English phrase"
+    assert len(entries) == len(set(entries)), "an English phrase written twice"
+    assert len(glossary()) == len(entries)
+
+
+CODE = """CODUL PENAL din 17 iulie 2009
+
+Articolul 188 - Omorul
+(1) Uciderea unei persoane se pedepseşte cu închisoare de la 10 la 20 de ani şi
+interzicerea exercitării unor drepturi.
+
+Articolul 228 - Furtul
+(1) Luarea unui bun mobil din posesia sau detenţia altuia, fără consimţământul
+acestuia, în scopul de a şi-l însuşi pe nedrept, se pedepseşte cu închisoare de la 6
+luni la 3 ani sau cu amendă.
+
+Articolul 295 - Delapidarea
+(1) Însuşirea, folosirea sau traficarea de către un funcţionar public, în interesul
+său ori pentru altul, de bani, valori sau alte bunuri pe care le gestionează sau le
+administrează se pedepseşte cu închisoarea de la 2 la 7 ani.
+"""
+
+NDA = """MUTUAL NON-DISCLOSURE AGREEMENT
+
+1. Term. This Agreement remains in force for three (3) years.
+"""
+
+
+@pytest.fixture(scope="module")
+def ws(tmp_path_factory: pytest.TempPathFactory) -> Workspace:
+    root = tmp_path_factory.mktemp("crosslingual")
+    workspace = ingested_matter(root, {"codul_penal.txt": CODE}, matter="RO")
+    workspace.documents.ingest(
+        [root / "docs" / "codul_penal.txt", _write(root / "en", "nda.txt", NDA)], matter="MIXED"
+    )
+    return workspace
+
+
+def _write(folder: Path, name: str, text: str) -> Path:
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / name).write_text(text, encoding="utf-8")
+    return folder / name
+
+
+@pytest.mark.model
+def test_an_english_question_is_answered_from_the_romanian_code_in_english(
+    ws: Workspace,
+) -> None:
+    answer = ws.ask("What is the penalty for theft?", matter="RO", options=AskOptions())
+    assert answer.answered and answer.language == "en"
+    citation = answer.claims[0].citations[0]
+    assert re.match(r"art\. 228 alin\. \(1\)", citation.locator)
+    assert "se pedepseşte cu închisoare de la 6" in citation.quote  # verbatim, Romanian
+    # the answer says how the question was read
+    assert answer.readings and "read in Romanian as" in answer.readings[0]
+    assert "furt" in answer.readings[0]
+
+
+@pytest.mark.model
+def test_an_absent_topic_asked_in_english_is_refused_in_english(ws: Workspace) -> None:
+    answer = ws.ask("What VAT rate applies to restaurant services?", matter="RO")
+    assert not answer.answered
+    assert answer.reason.startswith(message("no_source", "en"))
+
+
+@pytest.mark.model
+def test_a_matter_with_an_english_document_is_asked_as_before(ws: Workspace) -> None:
+    answer = ws.ask("What is the penalty for theft?", matter="MIXED", options=AskOptions())
+    assert not any("read in Romanian" in r for r in answer.readings)
