@@ -1,4 +1,5 @@
-"""English questions asked of a matter of Romanian acts (``retrieve.crosslingual``).
+"""Questions asked of documents all of the other language (``retrieve.crosslingual``):
+English questions of Romanian acts, and Romanian questions of English contracts.
 
 The questions of ``data/natural_en_on_ro.jsonl`` are English versions of
 ``data/natural_ro.jsonl``'s (each row keeps its Romanian question), asked of the same
@@ -8,7 +9,13 @@ by the glossary's author: not blind), *fresh* (written after the glossary was fr
 Prints, per split, the right article first, answered, absent topics refused, and
 refusals and notes in English.
 
-    .venv/bin/python benchmarks/bench_cross_language.py [--keep DIR] [-v]
+The questions of ``data/natural_cuad_ro.jsonl`` are Romanian versions of
+``data/natural_cuad.jsonl``'s English paraphrases of CUAD categories, asked of the same
+validation contracts one at a time (``bench_natural.py``'s English part): coverage and
+precision per split, as there; tune and held out were written before the glossary's
+contracts section, fresh after it was frozen.
+
+    .venv/bin/python benchmarks/bench_cross_language.py [--keep DIR] [--only acts|contracts] [-v]
 """
 
 from __future__ import annotations
@@ -17,9 +24,10 @@ import argparse
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 import bench_natural
-from bench_natural import ask_ro, cites, load, ratio
+from bench_natural import ask_en, ask_ro, cites, load, ratio, report_en
 
 from _common import shared_data
 from letadesk.answer.messages import message
@@ -27,6 +35,8 @@ from letadesk.domain import Answer
 from letadesk.workspace import Workspace
 
 DATA = Path(__file__).with_name("data") / "natural_en_on_ro.jsonl"
+DATA_CONTRACTS = Path(__file__).with_name("data") / "natural_cuad_ro.jsonl"
+RO_LEADS = tuple(message(key, "ro") for key in ("no_source", "out_of_scope", "no_provision"))
 EN_LEADS = tuple(message(key, "en") for key in ("no_source", "out_of_scope", "no_provision"))
 
 
@@ -76,22 +86,43 @@ def report(rows: list[dict[str, object]], answers: list[Answer], verbose: bool) 
     return lines
 
 
+def contracts_report(results: list[tuple[dict[str, Any], Answer]], verbose: bool) -> list[str]:
+    lines = report_en(results, verbose)
+    lines[1] = "## Romanian questions on English CUAD contracts (one contract at a time)"
+    refused = [a for _, a in results if not a.answered]
+    in_ro = sum(a.reason.startswith(RO_LEADS) for a in refused)
+    read = sum(any("citită în engleză" in n for n in a.readings) for _, a in results)
+    lines += [
+        "",
+        f"read in English words: {ratio(read, len(results))}",
+        f"refusals of these Romanian questions reading Romanian: {ratio(in_ro, len(refused))}",
+    ]
+    return lines
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--keep", type=Path, help="build the profile here and reuse it")
+    parser.add_argument("--only", choices=("acts", "contracts"), help="one part")
+    parser.add_argument("--contracts", type=int, default=30, help="CUAD validation contracts")
     parser.add_argument("-v", "--verbose", action="store_true", help="list every question")
     args = parser.parse_args()
     root = shared_data()
     with tempfile.TemporaryDirectory() as tmp:
         home = args.keep or Path(tmp)
         ws = Workspace.open(home / "profile")
-        bench_natural.build(ws, root, home / "cuad", 0, "ro")
-        rows = load(DATA)
         started = time.perf_counter()
-        answers = ask_ro(ws, rows)
-        took = time.perf_counter() - started
-        print("\n".join(report(rows, answers, args.verbose)))
-        print(f"\n({len(rows)} questions in {took:.0f} s)")
+        lines: list[str] = []
+        if args.only != "contracts":
+            bench_natural.build(ws, root, home / "cuad", 0, "ro")
+            rows = load(DATA)
+            lines += report(rows, ask_ro(ws, rows), args.verbose)
+        if args.only != "acts":
+            bench_natural.build(ws, root, home / "cuad", args.contracts, "en")
+            results = ask_en(ws, root, args.contracts, data=DATA_CONTRACTS)
+            lines += contracts_report(results, args.verbose)
+        print("\n".join(lines))
+        print(f"\n({time.perf_counter() - started:.0f} s)")
 
 
 if __name__ == "__main__":

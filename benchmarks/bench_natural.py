@@ -201,11 +201,11 @@ def _language_and_short(rows: list[dict[str, Any]], answers: list[Answer]) -> li
 
 
 def ask_en(
-    ws: Workspace, root: Path, contracts: int, split: str | None = None
+    ws: Workspace, root: Path, contracts: int, split: str | None = None, data: Path = DATA_EN
 ) -> list[tuple[dict[str, Any], Answer]]:
     tuned = tuned_documents(root)
     out = []
-    for row in [r for r in load(DATA_EN) if split in (None, r["split"])]:
+    for row in [r for r in load(data) if split in (None, r["split"])]:
         for case in cuad_rows(root, contracts, None, {row["category"]: row["question"]}):
             if case["document"] in tuned:
                 continue

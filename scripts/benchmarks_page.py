@@ -44,6 +44,11 @@ BENCHMARKS: list[tuple[str, str, str]] = [
     ("judge_backbone", "The judge's backbone (research)", "benchmarks/judge_backbone_e5.py"),
     ("judge_natural", "The judge on natural questions", "benchmarks/judge_natural.py"),
     ("natural", "Natural questions", "benchmarks/bench_natural.py"),
+    (
+        "cross_language",
+        "Questions of documents in the other language",
+        "benchmarks/bench_cross_language.py",
+    ),
     ("nda_questions", "NDA questions in a lawyer's words", "benchmarks/bench_nda_questions.py"),
     ("pinpoints", "Pinpoints: each quote cites its own unit", "benchmarks/bench_pinpoints.py"),
     ("generation", "Does the bundled model earn its time?", "benchmarks/bench_generation.py"),

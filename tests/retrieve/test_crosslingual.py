@@ -1,7 +1,8 @@
-"""An English question asked of Romanian documents, read in Romanian words: the glossary
-and its reading, and the answer in a real workspace (real e5, real judge): answered in
-English with the Romanian provision quoted, an absent topic still refused, and a matter
-holding an English document asked as before."""
+"""A question asked of documents all of the other language, read in their words: the
+glossary and its readings both ways, and the answers in a real workspace (real e5, real
+judge): an English question answered in English with the Romanian provision quoted, a
+Romanian one of an English contract answered in Romanian, an absent topic still refused,
+and a matter of both languages asked as before."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from corpus_factory import ingested_matter
 from letadesk.answer.ask import AskOptions
 from letadesk.answer.messages import message
 from letadesk.retrieve import crosslingual
-from letadesk.retrieve.crosslingual import glossary, in_romanian
+from letadesk.retrieve.crosslingual import glossary, in_english, in_romanian, read_across
 from letadesk.workspace import Workspace
 
 
@@ -40,6 +41,36 @@ def test_a_question_of_words_the_glossary_does_not_know_is_not_read() -> None:
     # none of "zoning", "variances", "bylaws", "grandfather" is known
     assert in_romanian("Which zoning variances do the bylaws grandfather?") is None
     assert in_romanian("What is it?") is None  # no content word at all
+
+
+@pytest.mark.parametrize(
+    ("question", "holds"),
+    [
+        # words by their family: "prelungește" a form of "prelungi", "contractul" of
+        # "contract"; a function word without English ("se") left out
+        ("Se prelungește contractul automat?", ("Renew", "contract", "automatic")),
+        ("Ce lege guvernează acest contract?", ("law", "governs", "this contract")),
+    ],
+)
+def test_a_romanian_question_is_written_in_english_words(
+    question: str, holds: tuple[str, ...]
+) -> None:
+    read = in_english(question)
+    assert read is not None and read.endswith("?")
+    assert " se " not in f" {read} "
+    for words in holds:
+        assert words in read
+
+
+def test_a_question_is_read_across_only_where_every_document_is_of_the_other_language() -> None:
+    theft = "What is the penalty for theft?"
+    assert read_across(theft, "en", {"ro"}) == (in_romanian(theft), "ro")
+    assert read_across(theft, "en", {"ro", ""}) is not None  # a document of no language
+    assert read_across(theft, "en", {"ro", "en"}) is None  # a matter of both
+    assert read_across(theft, "en", {"en"}) is None
+    renewal = "Se prelungește contractul automat?"
+    assert read_across(renewal, "ro", {"en"}) == (in_english(renewal), "en")
+    assert read_across(renewal, "ro", {"ro"}) is None
 
 
 def test_the_glossary_names_each_phrase_once_and_reads_every_line() -> None:
@@ -74,6 +105,8 @@ administrează se pedepseşte cu închisoarea de la 2 la 7 ani.
 NDA = """MUTUAL NON-DISCLOSURE AGREEMENT
 
 1. Term. This Agreement remains in force for three (3) years.
+
+2. Law. This Agreement is governed by the laws of the State of New York.
 """
 
 
@@ -81,9 +114,9 @@ NDA = """MUTUAL NON-DISCLOSURE AGREEMENT
 def ws(tmp_path_factory: pytest.TempPathFactory) -> Workspace:
     root = tmp_path_factory.mktemp("crosslingual")
     workspace = ingested_matter(root, {"codul_penal.txt": CODE}, matter="RO")
-    workspace.documents.ingest(
-        [root / "docs" / "codul_penal.txt", _write(root / "en", "nda.txt", NDA)], matter="MIXED"
-    )
+    nda = _write(root / "en", "nda.txt", NDA)
+    workspace.documents.ingest([root / "docs" / "codul_penal.txt", nda], matter="MIXED")
+    workspace.documents.ingest([nda], matter="EN")
     return workspace
 
 
@@ -118,3 +151,13 @@ def test_an_absent_topic_asked_in_english_is_refused_in_english(ws: Workspace) -
 def test_a_matter_with_an_english_document_is_asked_as_before(ws: Workspace) -> None:
     answer = ws.ask("What is the penalty for theft?", matter="MIXED", options=AskOptions())
     assert not any("read in Romanian" in r for r in answer.readings)
+
+
+@pytest.mark.model
+def test_a_romanian_question_of_an_english_contract_is_answered_in_romanian(
+    ws: Workspace,
+) -> None:
+    answer = ws.ask("Ce lege guvernează acest contract?", matter="EN", options=AskOptions())
+    assert answer.answered and answer.language == "ro"
+    assert "laws of the State of New York" in answer.claims[0].citations[0].quote
+    assert answer.readings and "citită în engleză" in answer.readings[0]

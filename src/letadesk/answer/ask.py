@@ -59,7 +59,7 @@ from letadesk.generate.schema import parse_output
 from letadesk.judge import Judge
 from letadesk.ports import CorpusReader
 from letadesk.retrieve.cascade import Retriever
-from letadesk.retrieve.crosslingual import in_romanian
+from letadesk.retrieve.crosslingual import read_across
 from letadesk.verify.scope import check_scope
 
 Stage = Callable[[str], None]
@@ -94,8 +94,8 @@ class AskOptions:
     # decides; an Asker given None does not draft).
     generate: bool | None = None
     language: str = "en"
-    # The language Gate 2 reads the question in, when not its own ("ro": an English
-    # question read in Romanian words, Asker._in_romanian).
+    # The language Gate 2 reads the question in, when not its own (an English question
+    # read in Romanian words, or a Romanian one in English: Asker._read_across).
     reads: str = ""
     progress: DraftProgress | None = None  # told of each token the model drafts
 
@@ -144,7 +144,7 @@ class Asker:
         step("scope")
         scope = check_scope(question)
         step("searching")
-        read = self._in_romanian(question, filters, options, trace) or question
+        read, reads = self._read_across(question, filters, options, trace)
         retrieved = self._retriever.search(read, filters, k=max(options.k, 10))
         passages = retrieved.passages
         trace.retrieved(passages, retrieved.read_as)
@@ -157,7 +157,7 @@ class Asker:
         ):
             return build.refuse(unmet, passages[:5])  # the act has no such provision
         judge, asked = self._loaded_judge(options, trace), retrieved.searched or read
-        reading = options if read == question else replace(options, reads="ro")
+        reading = replace(options, reads=reads)
         gate = self._gate2(asked, passages, filters, reading, trace, judge)  # acronyms named
         if not gate.touched_by_matter(options.corpus_scope, scope) and not has_legal_meaning(
             scope, question, self._retriever
@@ -236,7 +236,7 @@ class Asker:
         build: AnswerBuilder,
     ) -> Answer:
         """Draft (when the mode says so) or extract, verify, and keep coherent claims;
-        ``question`` as read (:meth:`_in_romanian`), ``build`` the answer to the question
+        ``question`` as read (:meth:`_read_across`), ``build`` the answer to the question
         as asked."""
         shown = gate.ranked[: options.k]
         judge = gate.judge
@@ -325,20 +325,18 @@ class Asker:
             mode=mode,
         )
 
-    def _in_romanian(
+    def _read_across(
         self, question: str, filters: SearchFilters, options: AskOptions, trace: AskTrace
-    ) -> str | None:
-        """An English question asked of documents that are all Romanian, in Romanian words
-        (:func:`~letadesk.retrieve.crosslingual.in_romanian`), recorded; None otherwise."""
-        if options.language != "en":
-            return None
+    ) -> tuple[str, str]:
+        """The question as searched and read, and the language Gate 2 reads it in ("":
+        its own): asked of documents all of the other language, in their words
+        (:func:`~letadesk.retrieve.crosslingual.read_across`), recorded."""
         languages = {d.language for d in self._corpus.documents_admissible(filters)}
-        if "ro" not in languages or "en" in languages:
-            return None
-        read = in_romanian(question)
-        if read:
-            trace.read_in_romanian(read)
-        return read
+        across = read_across(question, options.language, languages)
+        if across is None:
+            return question, ""
+        trace.read_across(across[0])
+        return across
 
     def _loaded_judge(self, options: AskOptions, trace: AskTrace) -> Judge | None:
         """The judge when it is enabled and loads (else the lexical checks decide, and the

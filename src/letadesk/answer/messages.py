@@ -114,9 +114,9 @@ _TEXT: Texts = {
         "ro": "Sursă modificată sau absentă de pe disc de la indexare; adăugați-o din nou "
         "pentru a o actualiza: {documents}",
     },
-    "romanian_reading": {
+    "read_across": {  # the answer's language is the question's; the documents', the other
         "en": "Asked of Romanian documents: searched and read in Romanian as “{text}”",
-        "ro": "Întrebarea a fost căutată în documentele românești ca „{text}”",
+        "ro": "Întrebare despre documente în engleză: căutată și citită în engleză ca „{text}”",
     },
     "acronym_reading": {
         "en": "{acronym} read as “{name}”, as the documents of this matter spell it out",
@@ -210,12 +210,12 @@ def out_of_scope(verdict: ScopeVerdict, language: str) -> str:
 
 
 def acronym_readings(read_as: dict[str, str], language: str, read_in: str = "") -> tuple[str, ...]:
-    """How the question was read: ``read_in``, the Romanian words an English question was
-    searched with in a matter of Romanian documents
-    (:mod:`letadesk.retrieve.crosslingual`), then a note for each acronym searched by the
-    name the matter's documents spell it out as (:mod:`letadesk.retrieve.acronyms`)."""
-    romanian = (message("romanian_reading", language, text=read_in),) if read_in else ()
-    return romanian + tuple(
+    """How the question was read: ``read_in``, the words of the other language it was
+    searched with in documents all of that language (:mod:`letadesk.retrieve.crosslingual`),
+    then a note for each acronym searched by the name the matter's documents spell it out
+    as (:mod:`letadesk.retrieve.acronyms`)."""
+    across = (message("read_across", language, text=read_in),) if read_in else ()
+    return across + tuple(
         message("acronym_reading", language, acronym=acronym, name=name)
         for acronym, name in read_as.items()
     )

@@ -72,7 +72,7 @@ class AskFacts:
     checked: list[Checked] = field(default_factory=list)
     stages: dict[str, float] = field(default_factory=dict)  # seconds; "total" once stopped
     read_as: dict[str, str] = field(default_factory=dict)  # acronym: the name searched
-    read_in: str = ""  # an English question's Romanian reading (retrieve.crosslingual)
+    read_in: str = ""  # the question in the documents' language (retrieve.crosslingual)
 
     def draft_failure(self) -> str:
         """Why none of the model's claims was kept (:attr:`Answer.draft_failure`): a claim
@@ -111,8 +111,8 @@ class AskTrace:
         """The question's language (that of the answer's notes)."""
         self.facts.language = language
 
-    def read_in_romanian(self, text: str) -> None:
-        """The English question was searched and read as these Romanian words."""
+    def read_across(self, text: str) -> None:
+        """The question was searched and read as these words of the documents' language."""
         self.facts.read_in = text
 
     def unavailable(self, component: str, reason: str) -> None:

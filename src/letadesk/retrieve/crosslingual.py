@@ -1,4 +1,4 @@
-"""An English question asked of a matter of Romanian documents, read in Romanian.
+"""A question asked of documents all of the other language, read in their words.
 
 Gate 2 reads a Romanian question by its words (their families and synonyms) and by
 e5's meaning; an English question by the judge, which reads English only. Asked of a
@@ -15,16 +15,27 @@ text would state the same thing with. It is made only when the glossary knows mo
 the question's words (:data:`MIN_KNOWN`); a word it does not know is kept as typed, so
 a Romanian source must still hold what the question asks (an absent topic stays
 refused, the question is not made broader than it was).
+
+The other way, :func:`in_english` reads a Romanian question asked of documents all in
+English ("Se prelungește contractul automat?" of a CUAD contract) with the same
+glossary backwards: a Romanian phrase, its words read by their family ("contractului",
+"contractul" → "contract"; "reziliat", "rezilieze" → "rezilia"), gives the first English
+phrase written with it, a Romanian function word it has none for is left out, and the
+judge reads the English question it makes. :func:`read_across` chooses.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from functools import cache
 from importlib import resources
 
-# The share of an English question's content words the glossary must know for the
-# question to be read in Romanian.
+from letadesk.families import MARK, family
+from letadesk.verify.support import is_content, stem, words
+
+# The share of a question's content words the glossary must know for the question to be
+# read in the other language.
 MIN_KNOWN = 0.75
 _POSSESSIVE = re.compile(r"'s?$", re.IGNORECASE)  # "a person's code": "person"
 _LONGEST = 5  # words in the glossary's longest phrase, at most
@@ -90,25 +101,107 @@ def in_romanian(question: str) -> str | None:
     """``question``'s words written in Romanian (longest glossary phrase first; a number
     or an unknown word kept as typed), or None when the glossary knows less than
     :data:`MIN_KNOWN` of its content words, or none."""
-    tokens = [_POSSESSIVE.sub("", m.group(0)) for m in _WORD.finditer(question)]
-    lowered = [t.lower() for t in tokens]
+    typed = [_POSSESSIVE.sub("", m.group(0)) for m in _WORD.finditer(question)]
+    lowered = [t.lower() for t in typed]
+    content = [not (w in _FUNCTION or w.isdigit()) for w in lowered]
+    return _rewritten(question, typed, content, lambda i, n: _known(tuple(lowered[i : i + n])))
+
+
+def _rewritten(
+    question: str,
+    typed: list[str],
+    content: list[bool],
+    lookup: Callable[[int, int], str | None],
+    *,
+    drop_unknown_function_words: bool = False,
+) -> str | None:
+    """``question``'s words (``typed``, each a content word or not) written in the other
+    language: at each word the longest phrase ``lookup`` (its start and length) knows;
+    an unknown word kept as typed (or, with ``drop_unknown_function_words``, a function
+    word left out). None when less than :data:`MIN_KNOWN` of the content words (a phrase
+    counts once) are known, or none."""
     out: list[str] = []
-    known = content = 0
-    i = 0
-    while i < len(tokens):
-        for n in range(min(_LONGEST, len(tokens) - i), 0, -1):
-            romanian = _known(tuple(lowered[i : i + n]))
-            if romanian is not None:
-                break
-        else:
-            n, romanian = 1, None
-        phrase = lowered[i : i + n]
-        if not all(w in _FUNCTION or w.isdigit() for w in phrase):
-            content += 1
-            known += romanian is not None
-        out.append(tokens[i] if romanian is None else romanian)
+    known = asked = i = 0
+    while i < len(typed):
+        n, other = next(
+            (
+                (n, found)
+                for n in range(min(_LONGEST, len(typed) - i), 0, -1)
+                if (found := lookup(i, n)) is not None
+            ),
+            (1, None),
+        )
+        if any(content[i : i + n]):
+            asked += 1
+            known += other is not None
+        elif other is None and drop_unknown_function_words:
+            i += n
+            continue
+        out.append(typed[i] if other is None else other)
         i += n
-    if not known or known < MIN_KNOWN * content:
+    if not known or known < MIN_KNOWN * asked:
         return None
     text = " ".join(w for w in out if w)
     return text[:1].upper() + text[1:] + ("?" if question.rstrip().endswith("?") else "")
+
+
+def _key(word: str) -> str:
+    """What a folded Romanian word is looked up by first: its word family's name
+    (:func:`letadesk.families.family`: "reziliat", "rezilieze" → "rezilia";
+    "contractului" → "contract"), or the word where it has none."""
+    names = family(word)
+    return min(names).removeprefix(MARK) if names else word
+
+
+def _stem_key(word: str) -> str:
+    """What it is looked up by where its family finds nothing: its light stem."""
+    return _STEMMED + stem(word)
+
+
+_STEMMED = "#"  # a stem key, kept apart from family names
+
+
+@cache
+def _backwards() -> dict[tuple[str, ...], str]:
+    """The glossary read from Romanian: a Romanian phrase's words by their families
+    (:func:`_key`), as written (the lexicon lemmatises some forms apart: "licențiat" →
+    "licenția" but "licențiatului" → "licențiat"), and by their stems
+    (:func:`_stem_key`), each with the first English phrase written with it."""
+    entries: dict[tuple[str, ...], str] = {}
+    for english, romanian in glossary().items():
+        folded = [w for w, _, _ in words(romanian)]
+        for key in (tuple(map(_key, folded)), tuple(folded), tuple(map(_stem_key, folded))):
+            if key and len(key) <= _LONGEST and key not in entries:
+                entries[key] = " ".join(english)
+    return entries
+
+
+def in_english(question: str) -> str | None:
+    """A Romanian ``question``'s words written in English (longest glossary phrase first,
+    each word by its family, else by its stem; a number or an unknown word kept as
+    typed, a function word without English left out), or None when the glossary knows
+    less than :data:`MIN_KNOWN` of its content words, or none."""
+    tokens = words(question)
+    typed = [question[start:end] for _, start, end in tokens]
+    content = [is_content(w) and not w.isdigit() for w, _, _ in tokens]
+    keys = [_key(w) for w, _, _ in tokens]
+    stems = [_stem_key(w) for w, _, _ in tokens]
+    entries = _backwards()
+
+    def lookup(i: int, n: int) -> str | None:
+        return entries.get(tuple(keys[i : i + n])) or entries.get(tuple(stems[i : i + n]))
+
+    return _rewritten(question, typed, content, lookup, drop_unknown_function_words=True)
+
+
+def read_across(question: str, language: str, documents: set[str]) -> tuple[str, str] | None:
+    """``question`` (in ``language``) in the words of the documents' language, and that
+    language, when the documents asked (their languages: ``documents``) are all of the
+    other one of English and Romanian; None otherwise, or when it cannot be read."""
+    if language == "en" and "ro" in documents and "en" not in documents:
+        read, reads = in_romanian(question), "ro"
+    elif language == "ro" and "en" in documents and "ro" not in documents:
+        read, reads = in_english(question), "en"
+    else:
+        return None
+    return None if read is None else (read, reads)
