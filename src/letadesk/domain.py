@@ -333,7 +333,8 @@ class Answer:
     # "rejected" (each claim it proposed failed a check: ``rejected``), "empty" (it
     # proposed none), "unreadable" (its output could not be read as claims); else "".
     draft_failure: str = ""
-    # How the question was read, in its language: each acronym searched by the name the
+    # How the question was read, in its language: in the words of the documents' language
+    # when they are all of the other one, and each acronym searched by the name the
     # matter's documents spell it out as ("CNSC read as ...").
     readings: tuple[str, ...] = ()
 

@@ -209,7 +209,7 @@ def out_of_scope(verdict: ScopeVerdict, language: str) -> str:
     return f"{message('out_of_scope', language)} ({detail})"
 
 
-def acronym_readings(read_as: dict[str, str], language: str, read_in: str = "") -> tuple[str, ...]:
+def question_readings(read_as: dict[str, str], language: str, read_in: str = "") -> tuple[str, ...]:
     """How the question was read: ``read_in``, the words of the other language it was
     searched with in documents all of that language (:mod:`letadesk.retrieve.crosslingual`),
     then a note for each acronym searched by the name the matter's documents spell it out

@@ -15,7 +15,7 @@ from typing import Protocol
 
 from letadesk import judge
 from letadesk.answer.ask import AskCancelled, Asker, AskOptions
-from letadesk.answer.messages import acronym_readings
+from letadesk.answer.messages import question_readings
 from letadesk.answer.record import answer_json, failure_json, record_json
 from letadesk.answer.trace import AskTrace
 from letadesk.config import Settings
@@ -142,10 +142,11 @@ def stamped(answer: Answer, trace: AskTrace, audit_id: str) -> Answer:
     """``answer`` as its record holds it: under ``audit_id``, with the seconds each stage
     took (the trace stops here) and, when the model's draft gave way to extracted
     sentences, what became of it (:meth:`~letadesk.answer.trace.AskFacts.draft_failure`),
-    and how it read the question's acronyms (:func:`acronym_readings`)."""
+    and how it read the question (its acronyms, or its words in the documents' language:
+    :func:`question_readings`)."""
     failure = trace.facts.draft_failure() if answer.mode == DRAFT_FAILED else ""
     facts = trace.facts
-    readings = acronym_readings(facts.read_as, answer.language or "en", facts.read_in)
+    readings = question_readings(facts.read_as, answer.language or "en", facts.read_in)
     return replace(
         answer, audit_id=audit_id, stages=trace.stop(), draft_failure=failure, readings=readings
     )

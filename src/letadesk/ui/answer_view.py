@@ -114,7 +114,7 @@ class AnswerView(QScrollArea):
         if note:
             self.follow_up_label = wrapped_label(note, "followUp")
             layout.addWidget(self.follow_up_label)
-        for reading in answer.readings:  # how an acronym was read, under the question
+        for reading in answer.readings:  # how the question was read, under it
             self.reading_labels.append(wrapped_label(reading, "followUp"))
             layout.addWidget(self.reading_labels[-1])
         if answer.answered:
