@@ -87,8 +87,7 @@ def report(rows: list[dict[str, object]], answers: list[Answer], verbose: bool) 
 
 
 def contracts_report(results: list[tuple[dict[str, Any], Answer]], verbose: bool) -> list[str]:
-    lines = report_en(results, verbose)
-    lines[1] = "## Romanian questions on English CUAD contracts (one contract at a time)"
+    lines = report_en(results, verbose, "Romanian questions on English CUAD contracts")
     refused = [a for _, a in results if not a.answered]
     in_ro = sum(a.reason.startswith(RO_LEADS) for a in refused)
     read = sum(any("citită în engleză" in n for n in a.readings) for _, a in results)

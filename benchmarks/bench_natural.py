@@ -219,8 +219,12 @@ def ask_en(
     return out
 
 
-def report_en(results: list[tuple[dict[str, Any], Answer]], verbose: bool = False) -> list[str]:
-    lines = ["", "## English paraphrases on CUAD contracts (one contract at a time)"]
+def report_en(
+    results: list[tuple[dict[str, Any], Answer]],
+    verbose: bool = False,
+    title: str = "English paraphrases on CUAD contracts",
+) -> list[str]:
+    lines = ["", f"## {title} (one contract at a time)"]
     docs = sorted({r["document"] for r, _ in results})
     lines.append(f"{len(docs)} validation contracts Gate 2 was not tuned on")
     for split in ("tune", "heldout", "fresh", "parties"):

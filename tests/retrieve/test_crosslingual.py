@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from corpus_factory import ingested_matter
+from corpus_factory import ingested_matter, write_text
 from letadesk.answer.ask import AskOptions
 from letadesk.answer.messages import message
 from letadesk.retrieve import crosslingual
@@ -114,16 +114,10 @@ NDA = """MUTUAL NON-DISCLOSURE AGREEMENT
 def ws(tmp_path_factory: pytest.TempPathFactory) -> Workspace:
     root = tmp_path_factory.mktemp("crosslingual")
     workspace = ingested_matter(root, {"codul_penal.txt": CODE}, matter="RO")
-    nda = _write(root / "en", "nda.txt", NDA)
+    nda = write_text(root / "en", "nda.txt", NDA)
     workspace.documents.ingest([root / "docs" / "codul_penal.txt", nda], matter="MIXED")
     workspace.documents.ingest([nda], matter="EN")
     return workspace
-
-
-def _write(folder: Path, name: str, text: str) -> Path:
-    folder.mkdir(parents=True, exist_ok=True)
-    (folder / name).write_text(text, encoding="utf-8")
-    return folder / name
 
 
 @pytest.mark.model
