@@ -168,6 +168,13 @@ def test_router_stems_fold_suffixes(judge: Judge) -> None:
     assert router_stems("limited limitation") == {"limit"}
     assert router_stems("capped cap") == {"cap"}
     assert router_stems("exclusivity exclusive") == {"exclus"}
+    # a final silent "e" is no part of the stem: the verb is its noun's
+    assert router_stems("expire expires expiration") == {"expir"}
+
+
+def test_a_question_about_the_end_of_the_term_is_routed_to_its_expiration(judge: Judge) -> None:
+    route = _clauses(judge).route("When does the agreement expire?")
+    assert route is not None and route.keys[0] == "Expiration Date"
 
 
 def test_a_changed_or_unreadable_clause_file_is_refused(tmp_path: Path) -> None:

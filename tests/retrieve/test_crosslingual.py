@@ -2,7 +2,8 @@
 glossary and its readings both ways, and the answers in a real workspace (real e5, real
 judge): an English question answered in English with the Romanian provision quoted, a
 Romanian one of an English contract answered in Romanian, an absent topic still refused,
-and a matter of both languages asked as before."""
+and in a matter of both languages, a question read in the language of the documents it
+names, and as before when it names none."""
 
 from __future__ import annotations
 
@@ -60,6 +61,37 @@ def test_a_romanian_question_is_written_in_english_words(
     assert " se " not in f" {read} "
     for words in holds:
         assert words in read
+
+
+@pytest.mark.parametrize(
+    ("question", "holds"),
+    [
+        # a citation is kept whole, as Romanian writes it: the search finds it by it
+        ("Under Law 50/1991, who issues building permits?", "Legea nr. 50/1991"),
+        ("Under the Labour Code, how long can the probation period last?", "Codul muncii"),
+        (
+            "What is the penalty under art. 228(1) of the Criminal Code?",
+            "art. 228 alin. (1) din Codul penal",
+        ),
+    ],
+)
+def test_a_citation_is_read_as_a_romanian_citation(question: str, holds: str) -> None:
+    read = in_romanian(question)
+    assert read is not None and holds in read
+
+
+def test_a_citation_in_a_romanian_question_is_kept_whole() -> None:
+    read = in_english("Potrivit art. 5 din Legea nr. 544/2001, care este termenul?")
+    assert read is not None and "art. 5 din Legea nr. 544/2001" in read
+
+
+def test_a_romanian_word_may_be_read_from_a_second_rendering() -> None:
+    # "agreement = contract | acord": an English question reads "contract", a Romanian
+    # "acordului" reads "agreement" (not "grant", whose "acorda" shares its stem)
+    assert glossary()[("agreement",)] == ("contract", "acord")
+    assert "contract" in (in_romanian("Who signed the agreement?") or "")
+    read = in_english("Care este durata acordului?")
+    assert read is not None and "agreement" in read and "grant" not in read
 
 
 def test_a_question_is_read_across_only_where_every_document_is_of_the_other_language() -> None:
@@ -145,6 +177,27 @@ def test_an_absent_topic_asked_in_english_is_refused_in_english(ws: Workspace) -
 def test_a_matter_with_an_english_document_is_asked_as_before(ws: Workspace) -> None:
     answer = ws.ask("What is the penalty for theft?", matter="MIXED", options=AskOptions())
     assert not any("read in Romanian" in r for r in answer.readings)
+
+
+@pytest.mark.model
+def test_a_question_naming_documents_of_the_other_language_is_read_in_theirs(
+    ws: Workspace,
+) -> None:
+    """In a matter of both languages, the documents a question names are those asked."""
+    theft = ws.ask(
+        "Under the Criminal Code, what is the penalty for theft?",
+        matter="MIXED",
+        options=AskOptions(),
+    )
+    assert theft.answered and theft.language == "en"
+    assert theft.readings and "Codul penal" in theft.readings[0]
+    assert re.match(r"art\. 228 alin\. \(1\)", theft.claims[0].citations[0].locator)
+    term = ws.ask(
+        "Care este durata acordului de confidențialitate?", matter="MIXED", options=AskOptions()
+    )
+    assert term.answered and term.language == "ro"
+    assert term.readings and "citită în engleză" in term.readings[0]
+    assert "three (3) years" in term.claims[0].citations[0].quote
 
 
 @pytest.mark.model

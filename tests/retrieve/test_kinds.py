@@ -13,7 +13,7 @@ from corpus_factory import ingested_matter
 from letadesk.answer.ask import AskOptions
 from letadesk.assets import resource
 from letadesk.retrieve.cascade import Retriever
-from letadesk.retrieve.kinds import kind_words
+from letadesk.retrieve.kinds import kind_words, without_kind
 from letadesk.workspace import Workspace
 
 
@@ -36,6 +36,29 @@ from letadesk.workspace import Workspace
 )
 def test_the_kind_a_question_names(question: str, kind: tuple[str, ...]) -> None:
     assert kind_words(question) == kind
+
+
+@pytest.mark.parametrize(
+    ("question", "without"),
+    [
+        (
+            "What is the term of the Mutual Non-Disclosure Agreement?",
+            "What is the term of the Agreement?",
+        ),
+        ("Which law governs the services contract?", "Which law governs the contract?"),
+        # nothing named by its kind: as asked (a contract in general names none)
+        ("Which law governs this agreement?", "Which law governs this agreement?"),
+        ("Is the same agreement still in force?", "Is the same agreement still in force?"),
+        ("Care este durata contractului de prestări servicii?", "Care este durata contractului?"),
+        ("Poate fi denunțat acordul de confidențialitate?", "Poate fi denunțat acordul?"),
+        (
+            "Pe ce durată se poate încheia un contract de muncă?",
+            "Pe ce durată se poate încheia un contract de muncă?",
+        ),
+    ],
+)
+def test_a_question_without_the_words_naming_its_contract(question: str, without: str) -> None:
+    assert without_kind(question) == without
 
 
 SERVICES = """CONTRACT DE PRESTĂRI SERVICII nr. 3/2025
@@ -114,6 +137,14 @@ def test_the_named_contract_is_searched_first_and_no_other(ws: Workspace) -> Non
     # the other contracts' durations are not this one's; the law may still answer
     assert not files & {"contract_servicii.txt", "nda.txt"}
     assert "codul_muncii.txt" in files
+    assert retrieved.contracts  # Gate 2 then reads the question without "de închiriere"
+
+
+def test_an_act_named_is_not_a_contract_named(ws: Workspace) -> None:
+    retrieved = Retriever(ws.corpus, ws.indexes).search(
+        "Cât poate dura contractul individual de muncă potrivit Codului muncii?", ws.filters("M")
+    )
+    assert retrieved.named and not retrieved.contracts
 
 
 @pytest.mark.model
@@ -135,3 +166,19 @@ def test_the_law_of_a_contract_that_states_none_is_not_the_ndas(tmp_path: Path) 
         quotes = [c.citations[0].quote for c in parties.claims]
         assert any("SC Exemplu Consult SRL" in q for q in quotes)
         assert not any("Example Holdings" in q for q in quotes)  # the NDA's parties
+
+
+@pytest.mark.model
+def test_the_words_naming_the_contract_are_not_what_is_asked(tmp_path: Path) -> None:
+    """ "non-disclosure" chose the NDA; read as part of the question, its "non" routed
+    it to a renewal notice's "non-renewal", and the answer was refused."""
+    with Workspace.open(tmp_path / "profile") as ws:
+        ws.documents.ingest([resource("sample_matter")], matter="S")
+        term = ws.ask(
+            "What is the term of the non-disclosure agreement?",
+            matter="S",
+            options=AskOptions(generate=False),
+        )
+        assert term.answered
+        assert term.claims[0].citations[0].locator == "Section 3.1"
+        assert term.short_answer is not None and term.short_answer.text == "two (2) years"

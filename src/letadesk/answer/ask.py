@@ -59,7 +59,7 @@ from letadesk.generate.schema import parse_output
 from letadesk.judge import Judge
 from letadesk.ports import CorpusReader
 from letadesk.retrieve.cascade import Retriever
-from letadesk.retrieve.crosslingual import read_across
+from letadesk.retrieve.kinds import without_kind
 from letadesk.verify.scope import check_scope
 
 Stage = Callable[[str], None]
@@ -95,7 +95,7 @@ class AskOptions:
     generate: bool | None = None
     language: str = "en"
     # The language Gate 2 reads the question in, when not its own (an English question
-    # read in Romanian words, or a Romanian one in English: Asker._read_across).
+    # read in Romanian words, or a Romanian one in English: Retriever.reading).
     reads: str = ""
     progress: DraftProgress | None = None  # told of each token the model drafts
 
@@ -144,8 +144,12 @@ class Asker:
         step("scope")
         scope = check_scope(question)
         step("searching")
-        read, reads = self._read_across(question, filters, options, trace)
-        retrieved = self._retriever.search(read, filters, k=max(options.k, 10))
+        reading = self._retriever.reading(question, options.language, filters)
+        read, reads = reading.text, reading.language
+        if reads:
+            trace.read_across(read)
+        k = max(options.k, 10)
+        retrieved = self._retriever.search(read, filters, k=k, named=reading.named)
         passages = retrieved.passages
         trace.retrieved(passages, retrieved.read_as)
         if unmet := unmet_presupposition(
@@ -157,8 +161,9 @@ class Asker:
         ):
             return build.refuse(unmet, passages[:5])  # the act has no such provision
         judge, asked = self._loaded_judge(options, trace), retrieved.searched or read
-        reading = replace(options, reads=reads)
-        gate = self._gate2(asked, passages, filters, reading, trace, judge)  # acronyms named
+        if retrieved.contracts:  # the words that named the contract chose it
+            asked = without_kind(asked)
+        gate = self._gate2(asked, passages, filters, replace(options, reads=reads), trace, judge)
         if not gate.touched_by_matter(options.corpus_scope, scope) and not has_legal_meaning(
             scope, question, self._retriever
         ):
@@ -236,7 +241,7 @@ class Asker:
         build: AnswerBuilder,
     ) -> Answer:
         """Draft (when the mode says so) or extract, verify, and keep coherent claims;
-        ``question`` as read (:meth:`_read_across`), ``build`` the answer to the question
+        ``question`` as read (:meth:`Retriever.reading`), ``build`` the answer to the question
         as asked."""
         shown = gate.ranked[: options.k]
         judge = gate.judge
@@ -324,19 +329,6 @@ class Asker:
             rejected=state.rejected,
             mode=mode,
         )
-
-    def _read_across(
-        self, question: str, filters: SearchFilters, options: AskOptions, trace: AskTrace
-    ) -> tuple[str, str]:
-        """The question as searched and read, and the language Gate 2 reads it in ("":
-        its own): asked of documents all of the other language, in their words
-        (:func:`~letadesk.retrieve.crosslingual.read_across`), recorded."""
-        languages = {d.language for d in self._corpus.documents_admissible(filters)}
-        across = read_across(question, options.language, languages)
-        if across is None:
-            return question, ""
-        trace.read_across(across[0])
-        return across
 
     def _loaded_judge(self, options: AskOptions, trace: AskTrace) -> Judge | None:
         """The judge when it is enabled and loads (else the lexical checks decide, and the

@@ -33,24 +33,14 @@ from datetime import date
 from letadesk.answer.messages import message
 from letadesk.domain import Document, DocumentId, MatterId, SearchFilters
 from letadesk.ports import CorpusReader
-from letadesk.references import ActRef, Reference, locator_of, parse_references
+from letadesk.references import Reference, locator_of, parse_references
 from letadesk.references.grammar import litera_span, litere_in, puncte_in
+from letadesk.references.titles import act_title
 from letadesk.retrieve.acts import act_matches, is_statute
 from letadesk.text import fold_diacritics
 
 Span = tuple[date | None, date | None]  # a version's validity: from, to (None: open)
 
-CODE_TITLES = {
-    "civil": "Codul civil",
-    "fiscal": "Codul fiscal",
-    "muncii": "Codul muncii",
-    "penal": "Codul penal",
-    "proc_civ": "Codul de procedură civilă",
-    "proc_pen": "Codul de procedură penală",
-    "proc_fiscal": "Codul de procedură fiscală",
-    "constitutie": "Constituția",
-}
-_KIND_TITLES = {"lege": "Legea", "oug": "OUG", "og": "OG", "hg": "HG"}
 MAX_INSERTED = 5  # inserted units (113^1) named in a range, then "…"
 # A question about "the contract": its words, and a document titled as one (not a statute)
 _PUNCT_THEN_LITERA = re.compile(r"pct\. (\S+) lit\. (\S+\))$")
@@ -295,18 +285,6 @@ def _spans(docs: Sequence[Document]) -> tuple[Span, ...]:
     """The validity spans of ``docs``, earliest first."""
     spans = {(d.valid_from, d.valid_to) for d in docs}
     return tuple(sorted(spans, key=lambda s: (s[0] or date.min, s[1] or date.max)))
-
-
-def act_title(act: ActRef) -> str:
-    """How messages name an act: "Codul penal", "Legea nr. 98/2016", "OUG nr. 195/2002"."""
-    if act.code and (act.kind in ("cod", "constitutie") or not act.number):
-        return CODE_TITLES.get(act.code, act.code)
-    if act.kind == "regulament":
-        return f"Regulamentul (UE) {act.year}/{act.number}"
-    if act.title == "Directiva":
-        return f"Directiva {act.year}/{act.number}"
-    word = act.title or _KIND_TITLES.get(act.kind, act.kind.capitalize())
-    return f"{word} nr. {act.number}/{act.year}"
 
 
 # ---- what the lawyer reads ------------------------------------------------------------

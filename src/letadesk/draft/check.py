@@ -32,7 +32,7 @@ from datetime import date
 from pathlib import Path
 from typing import Any
 
-from letadesk.answer.presupposition import act_title, describe, missing_provision
+from letadesk.answer.presupposition import describe, missing_provision
 from letadesk.answer.record import citation_json
 from letadesk.answer.sentences import sentences
 from letadesk.domain import (
@@ -48,6 +48,7 @@ from letadesk.errors import IngestError
 from letadesk.ingest.worker import ParserPool
 from letadesk.profile import Profile
 from letadesk.references import Reference, locator_of, parse_references
+from letadesk.references.titles import act_title, romanian_citation
 from letadesk.retrieve.search import search_on
 from letadesk.text import Texts, one_line, translate
 from letadesk.verify.quantities import Quantity, quantities
@@ -244,7 +245,7 @@ class _Checker:
         """The fragments holding the cited provision, as the reference cascade finds
         them for a question that names it."""
         assert ref.act is not None  # findings() keeps only references that name their act
-        query = f"{locator_of(ref)} din {act_title(ref.act)}"
+        query = romanian_citation(ref)
         passages = search_on(self._ws, None, query, matter=self._matter, k=3, as_of=self._as_of)
         return [p for p in passages if p.via == "reference"]
 

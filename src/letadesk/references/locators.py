@@ -53,6 +53,12 @@ def locator_of(ref: Reference) -> str:
     if word is not None:
         tail = "".join(f"({p})" for p in (ref.paragraph, ref.letter, ref.point) if p)
         return f"{word} {ref.article}{tail}"
+    return romanian_locator(ref)
+
+
+def romanian_locator(ref: Reference) -> str:
+    """The cited unit as a Romanian act's chunker names it, however it was written
+    ("art. 31(1)", "article 31 (1)": ``"art. 31 alin. (1)"``)."""
     parts: list[str] = []
     if ref.article is not None:
         parts.append(f"art. {ref.article}")

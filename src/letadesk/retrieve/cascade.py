@@ -32,6 +32,7 @@ from letadesk.ports import CorpusReader, IndexSearch
 from letadesk.references import Reference, parse_references
 from letadesk.retrieve.acronyms import acronyms, expanded, spelt_out
 from letadesk.retrieve.acts import act_matches, is_statute
+from letadesk.retrieve.crosslingual import Reading, read_across
 from letadesk.retrieve.fusion import hybrid_fusion
 from letadesk.retrieve.named import named_documents, without_names
 from letadesk.retrieve.opening import naming_words, opening_asked, states_asked
@@ -51,6 +52,9 @@ class Retrieved:
     passages: list[Passage]
     references: list[Reference]  # the provisions the question named
     named: list[DocumentId] = field(default_factory=list)  # the documents it named
+    # Whether those are contracts, not acts of law (named by kind, parties or title: the
+    # words that named them chose the document, and are not what is asked of it).
+    contracts: bool = False
     # The query as searched: with its diacritics, and with the names of acronyms the
     # documents spell out (:mod:`letadesk.retrieve.acronyms`).
     searched: str = ""
@@ -65,20 +69,43 @@ class Retriever:
         self._docs: dict[int, Document] = {}
 
     def search(
-        self, query: str, filters: SearchFilters, *, k: int = 20, dense: bool = True
+        self,
+        query: str,
+        filters: SearchFilters,
+        *,
+        k: int = 20,
+        dense: bool = True,
+        named: Sequence[DocumentId] | None = None,
     ) -> Retrieved:
         """The cascade (:meth:`_cascade`) for the query, a Romanian one written with its
         diacritics (:func:`~letadesk.families.with_diacritics`); when the query holds an
         acronym no admissible fragment holds and the documents found spell it out, the
-        cascade again with the name after the acronym."""
+        cascade again with the name after the acronym. ``named``: the documents named
+        (None: those the query names)."""
         query = with_diacritics(query)
-        found = self._cascade(query, filters, k=k, dense=dense)
+        found = self._cascade(query, filters, k=k, dense=dense, named=named)
         names = self._spelt_out(query, filters, found.passages)
         if not names:
             return replace(found, searched=query)
         searched = expanded(query, names)
-        again = self._cascade(searched, filters, k=k, dense=dense)
+        again = self._cascade(searched, filters, k=k, dense=dense, named=named)
         return replace(again, searched=searched, read_as=names)
+
+    def reading(self, question: str, language: str, filters: SearchFilters) -> Reading:
+        """``question`` (in ``language``) as searched and read: in the words of the
+        documents asked when they are all of the other language
+        (:func:`~letadesk.retrieve.crosslingual.read_across`). The documents asked: the
+        admissible ones, or in a matter of both languages those the question names."""
+        admissible = self._corpus.documents_admissible(filters)
+        languages = {d.language for d in admissible}
+        named = self.named(question, filters) if len(languages) > 1 else None
+        if named:
+            languages = {d.language for d in admissible if d.id in named}
+        across = read_across(question, language, languages)
+        if across is None:
+            return Reading(question)
+        named = self.named(question, filters) if named is None else named
+        return Reading(*across, tuple(named) or None)
 
     def _spelt_out(
         self, query: str, filters: SearchFilters, passages: Sequence[Passage]
@@ -94,7 +121,13 @@ class Retriever:
         return {a: name for a, name in names.items() if name}
 
     def _cascade(
-        self, query: str, filters: SearchFilters, *, k: int = 20, dense: bool = True
+        self,
+        query: str,
+        filters: SearchFilters,
+        *,
+        k: int = 20,
+        dense: bool = True,
+        named: Sequence[DocumentId] | None = None,
     ) -> Retrieved:
         """Exact references first, then hybrid within the documents the question names,
         then hybrid over the matter (without the other contracts and memos when it names
@@ -103,7 +136,7 @@ class Retriever:
         parsed = parse_references(query)
         refs = [r for r in parsed if r.article]
         exact = self._by_reference(refs, filters)
-        named = self._named(query, parsed, filters)
+        named = self._named(query, parsed, filters) if named is None else list(named)
         within = self._within(named, query, parsed, filters, k=k, dense=dense)
         titled = [] if exact else self._titled(query, filters)
         hybrid = self._hybrid(query, filters, k=k, dense=dense)
@@ -114,7 +147,8 @@ class Retriever:
         passages = _merge(k, exact, opening, titled, within, hybrid)
         if not passages:
             passages = self._keywords(query, filters, k)
-        return Retrieved(passages, refs, named)
+        contracts = bool(named) and not any(is_statute(self._document(d)) for d in named)
+        return Retrieved(passages, refs, named, contracts)
 
     def query_vector(self, query: str) -> tuple[str, np.ndarray] | None:
         """:meth:`IndexSearch.query_vector`: the embedder's name and the query's vector."""
@@ -174,6 +208,11 @@ class Retriever:
     def _of_act(self, ref: Reference, frag: Fragment) -> bool:
         """Whether ``frag`` belongs to a document of the act ``ref`` names (any, if none)."""
         return ref.act is None or act_matches(ref.act, self._document(frag.document_id))
+
+    def named(self, query: str, filters: SearchFilters) -> list[DocumentId]:
+        """The documents ``query`` names, as the search reads it (:meth:`_named`)."""
+        query = with_diacritics(query)
+        return self._named(query, parse_references(query), filters)
 
     def _named(
         self, query: str, parsed: list[Reference], filters: SearchFilters

@@ -21,17 +21,23 @@ English ("Se prelungește contractul automat?" of a CUAD contract) with the same
 glossary backwards: a Romanian phrase, its words read by their family ("contractului",
 "contractul" → "contract"; "reziliat", "rezilieze" → "rezilia"), gives the first English
 phrase written with it, a Romanian function word it has none for is left out, and the
-judge reads the English question it makes. :func:`read_across` chooses.
+judge reads the English question it makes. :func:`read_across` chooses. Either way a
+citation the question makes is kept whole, as Romanian writes it ("article 31 of the
+Labour Code" → "art. 31 din Codul muncii"): read word for word, it named no act.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 
+from letadesk.domain import DocumentId
 from letadesk.families import MARK, family
+from letadesk.references import parse_references
+from letadesk.references.titles import romanian_citation
 from letadesk.verify.support import is_content, stem, words
 
 # The share of a question's content words the glossary must know for the question to be
@@ -62,21 +68,23 @@ _SUFFIXES = (
 
 
 @cache
-def glossary() -> dict[tuple[str, ...], str]:
-    """The glossary: an English phrase (lower-case words) and its Romanian words."""
+def glossary() -> dict[tuple[str, ...], tuple[str, ...]]:
+    """The glossary: an English phrase (lower-case words) and its Romanian renderings,
+    the first the one an English question is read with ("agreement = contract | acord":
+    a Romanian "acord" is read as "agreement" too)."""
     text = (
         resources.files("letadesk.retrieve")
         .joinpath("glossary_en_ro.txt")
         .read_text(encoding="utf-8")
     )
-    entries: dict[tuple[str, ...], str] = {}
+    entries: dict[tuple[str, ...], tuple[str, ...]] = {}
     for line in text.splitlines():
         if not line.strip() or line.lstrip().startswith("#"):
             continue
         english, _, romanian = line.partition("=")
         key = tuple(_WORD.findall(english.lower()))
         if key and len(key) <= _LONGEST:
-            entries[key] = romanian.strip()
+            entries[key] = tuple(r.strip() for r in romanian.split("|"))
     return entries
 
 
@@ -85,7 +93,7 @@ def _known(words: tuple[str, ...]) -> str | None:
     form), or None."""
     entries = glossary()
     if words in entries:
-        return entries[words]
+        return entries[words][0]
     if len(words) != 1:
         return None
     word = words[0]
@@ -93,7 +101,7 @@ def _known(words: tuple[str, ...]) -> str | None:
         if word.endswith(suffix) and len(word) - len(suffix) >= 3:
             found = entries.get((word[: -len(suffix)] + base,))
             if found is not None:
-                return found
+                return found[0]
     return None
 
 
@@ -101,10 +109,30 @@ def in_romanian(question: str) -> str | None:
     """``question``'s words written in Romanian (longest glossary phrase first; a number
     or an unknown word kept as typed), or None when the glossary knows less than
     :data:`MIN_KNOWN` of its content words, or none."""
-    typed = [_POSSESSIVE.sub("", m.group(0)) for m in _WORD.finditer(question)]
+    tokens = _cited(question, [(m.group(0), m.start()) for m in _WORD.finditer(question)])
+    typed = [t if cited else _POSSESSIVE.sub("", t) for t, _, cited in tokens]
     lowered = [t.lower() for t in typed]
     content = [not (w in _FUNCTION or w.isdigit()) for w in lowered]
-    return _rewritten(question, typed, content, lambda i, n: _known(tuple(lowered[i : i + n])))
+    cited = [c for _, _, c in tokens]
+    return _rewritten(
+        question, typed, content, lambda i, n: _known(tuple(lowered[i : i + n])), cited
+    )
+
+
+def _cited(question: str, tokens: list[tuple[str, int]]) -> list[tuple[str, int, bool]]:
+    """``tokens`` (each word and its offset) with the words of each citation the question
+    makes replaced by one token, the citation in Romanian, marked ``True``: "art. 31 of
+    the Labour Code" → "art. 31 din Codul muncii", kept as it is in the reading (the
+    search finds the provision by it, in either language)."""
+    refs = {r.span: romanian_citation(r) for r in parse_references(question)}
+    out: list[tuple[str, int, bool]] = []
+    for word, start in tokens:
+        span = next((s for s in refs if s[0] <= start < s[1]), None)
+        if span is None:
+            out.append((word, start, False))
+        elif not (out and out[-1][1:] == (span[0], True)):  # the span's first word
+            out.append((refs[span], span[0], True))
+    return out
 
 
 def _rewritten(
@@ -112,21 +140,27 @@ def _rewritten(
     typed: list[str],
     content: list[bool],
     lookup: Callable[[int, int], str | None],
+    cited: list[bool],
     *,
     drop_unknown_function_words: bool = False,
 ) -> str | None:
     """``question``'s words (``typed``, each a content word or not) written in the other
     language: at each word the longest phrase ``lookup`` (its start and length) knows;
     an unknown word kept as typed (or, with ``drop_unknown_function_words``, a function
-    word left out). None when less than :data:`MIN_KNOWN` of the content words (a phrase
-    counts once) are known, or none."""
+    word left out), a citation (``cited``) kept as it is. None when less than
+    :data:`MIN_KNOWN` of the content words (a phrase counts once) are known, or none."""
     out: list[str] = []
     known = asked = i = 0
     while i < len(typed):
+        if cited[i]:
+            out.append(typed[i])
+            i += 1
+            continue
+        room = next((j for j in range(i, len(typed)) if cited[j]), len(typed)) - i
         n, other = next(
             (
                 (n, found)
-                for n in range(min(_LONGEST, len(typed) - i), 0, -1)
+                for n in range(min(_LONGEST, room), 0, -1)
                 if (found := lookup(i, n)) is not None
             ),
             (1, None),
@@ -168,11 +202,12 @@ def _backwards() -> dict[tuple[str, ...], str]:
     "licenția" but "licențiatului" → "licențiat"), and by their stems
     (:func:`_stem_key`), each with the first English phrase written with it."""
     entries: dict[tuple[str, ...], str] = {}
-    for english, romanian in glossary().items():
-        folded = [w for w, _, _ in words(romanian)]
-        for key in (tuple(map(_key, folded)), tuple(folded), tuple(map(_stem_key, folded))):
-            if key and len(key) <= _LONGEST and key not in entries:
-                entries[key] = " ".join(english)
+    for english, renderings in glossary().items():
+        for romanian in renderings:
+            folded = [w for w, _, _ in words(romanian)]
+            for key in (tuple(map(_key, folded)), tuple(folded), tuple(map(_stem_key, folded))):
+                if key and len(key) <= _LONGEST and key not in entries:
+                    entries[key] = " ".join(english)
     return entries
 
 
@@ -181,17 +216,34 @@ def in_english(question: str) -> str | None:
     each word by its family, else by its stem; a number or an unknown word kept as
     typed, a function word without English left out), or None when the glossary knows
     less than :data:`MIN_KNOWN` of its content words, or none."""
-    tokens = words(question)
-    typed = [question[start:end] for _, start, end in tokens]
-    content = [is_content(w) and not w.isdigit() for w, _, _ in tokens]
-    keys = [_key(w) for w, _, _ in tokens]
-    stems = [_stem_key(w) for w, _, _ in tokens]
+    found = words(question)
+    folded = {start: w for w, start, _ in found}
+    tokens = _cited(question, [(question[start:end], start) for _, start, end in found])
+    typed = [t for t, _, _ in tokens]
+    normal = [t if cited else folded[start] for t, start, cited in tokens]
+    content = [is_content(w) and not w.isdigit() for w in normal]
+    keys = [_key(w) for w in normal]
+    stems = [_stem_key(w) for w in normal]
     entries = _backwards()
 
     def lookup(i: int, n: int) -> str | None:
         return entries.get(tuple(keys[i : i + n])) or entries.get(tuple(stems[i : i + n]))
 
-    return _rewritten(question, typed, content, lookup, drop_unknown_function_words=True)
+    cited = [c for _, _, c in tokens]
+    return _rewritten(question, typed, content, lookup, cited, drop_unknown_function_words=True)
+
+
+@dataclass(frozen=True, slots=True)
+class Reading:
+    """A question as searched and read (:meth:`~letadesk.retrieve.cascade.Retriever.
+    reading`): ``text``, in the words of ``language`` ("": the question's own), and, when
+    read across, the documents the question *as asked* names (``named``; None: those
+    the text names, found by the search), which a word-for-word reading may no longer
+    name ("the services contract")."""
+
+    text: str
+    language: str = ""
+    named: tuple[DocumentId, ...] | None = None
 
 
 def read_across(question: str, language: str, documents: set[str]) -> tuple[str, str] | None:

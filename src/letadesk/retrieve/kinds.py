@@ -87,6 +87,27 @@ def kind_words(query: str) -> tuple[str, ...]:
     return tuple(kind)
 
 
+def without_kind(query: str) -> str:
+    """``query`` without the kind words of the contract it names ("What is the term of
+    the non-disclosure agreement?" → "… of the agreement?", "Care este durata acordului
+    de confidențialitate?" → "… durata acordului?"): they say which document is asked,
+    not what of it."""
+    folded = fold_diacritics(query).lower()
+    kind = kind_words(query)
+    if not kind or len(folded) != len(query):
+        return query  # (the offsets are the folded text's: the same length, or none)
+    found = _EN.search(folded)
+    if found:  # from the first kind word (after "terms of"): kind_words's cut
+        words = list(_WORD.finditer(found.group(1)))
+        cut = max((i + 1 for i, w in enumerate(words) if w.group() in _EN_FUNCTION), default=0)
+        return query[: found.start(1) + words[cut].start()] + query[found.end(1) :]
+    found = _RO.search(folded)
+    assert found is not None  # kind_words found one
+    words = list(_WORD.finditer(found.group(1)))
+    end = found.start(1) + words[len(kind) - 1].end()
+    return query[: found.start() + len(found.group(0).split()[0])] + query[end:]
+
+
 def _holds(word: str, words: set[str]) -> bool:
     """Whether a title word shares the kind word's first letters (or a translation's)."""
     wanted = [word, *_TRANSLATIONS.get(word, ())]
