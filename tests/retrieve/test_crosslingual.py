@@ -85,6 +85,15 @@ def test_a_citation_in_a_romanian_question_is_kept_whole() -> None:
     assert read is not None and "art. 5 din Legea nr. 544/2001" in read
 
 
+def test_every_unit_of_a_list_or_range_of_citations_is_kept() -> None:
+    read = in_romanian("What penalty do articles 228-230 of the Criminal Code set for theft?")
+    assert read is not None
+    assert all(f"art. {n} din Codul penal" in read for n in (228, 229, 230))
+    # an English contract's section stays as written, not a Romanian "art."
+    section = in_romanian("What does Section 3.1 say about the term?")
+    assert section is not None and "Section 3.1" in section
+
+
 def test_a_romanian_word_may_be_read_from_a_second_rendering() -> None:
     # "agreement = contract | acord": an English question reads "contract", a Romanian
     # "acordului" reads "agreement" (not "grant", whose "acorda" shares its stem)

@@ -5,6 +5,7 @@ NDA beside it does."""
 
 from __future__ import annotations
 
+import unicodedata
 from pathlib import Path
 
 import pytest
@@ -55,6 +56,13 @@ def test_the_kind_a_question_names(question: str, kind: tuple[str, ...]) -> None
             "Pe ce durată se poate încheia un contract de muncă?",
             "Pe ce durată se poate încheia un contract de muncă?",
         ),
+        # from the first kind word: "of" before it is the question's
+        ("What is the term of lease agreement?", "What is the term of agreement?"),
+        # typed in decomposed letters (a letter and its mark): read as composed
+        (
+            unicodedata.normalize("NFD", "Care este durata contractului de prestări servicii?"),
+            "Care este durata contractului?",
+        ),
     ],
 )
 def test_a_question_without_the_words_naming_its_contract(question: str, without: str) -> None:
@@ -71,6 +79,7 @@ Articolul 2 - Durata
 """
 
 LEASE = """CONTRACT DE ÎNCHIRIERE nr. 8/2025
+încheiat între Popescu Ion, locator, și Ionescu Maria, locatar
 
 Articolul 1 - Obiectul
 (1) Locatorul dă în folosință Locatarului apartamentul din strada Exemplu nr. 1.
@@ -137,14 +146,28 @@ def test_the_named_contract_is_searched_first_and_no_other(ws: Workspace) -> Non
     # the other contracts' durations are not this one's; the law may still answer
     assert not files & {"contract_servicii.txt", "nda.txt"}
     assert "codul_muncii.txt" in files
-    assert retrieved.contracts  # Gate 2 then reads the question without "de închiriere"
+    assert retrieved.by_kind  # Gate 2 then reads the question without "de închiriere"
 
 
 def test_an_act_named_is_not_a_contract_named(ws: Workspace) -> None:
     retrieved = Retriever(ws.corpus, ws.indexes).search(
         "Cât poate dura contractul individual de muncă potrivit Codului muncii?", ws.filters("M")
     )
-    assert retrieved.named and not retrieved.contracts
+    assert retrieved.named and not retrieved.by_kind
+
+
+def test_a_contract_named_by_its_parties_keeps_the_kind_words_it_asks_about(
+    ws: Workspace,
+) -> None:
+    # its parties name the lease; "contractul de muncă" is what is asked of it
+    retrieved = Retriever(ws.corpus, ws.indexes).search(
+        "Ce prevede contractul dintre Popescu și Ionescu despre contractul de muncă?",
+        ws.filters("M"),
+    )
+    assert [Path(ws.documents.find(str(d)).path).name for d in retrieved.named] == [
+        "contract_inchiriere.txt"
+    ]
+    assert not retrieved.by_kind
 
 
 @pytest.mark.model

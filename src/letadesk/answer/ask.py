@@ -161,7 +161,7 @@ class Asker:
         ):
             return build.refuse(unmet, passages[:5])  # the act has no such provision
         judge, asked = self._loaded_judge(options, trace), retrieved.searched or read
-        if retrieved.contracts:  # the words that named the contract chose it
+        if retrieved.by_kind:  # the words that named the contract chose it
             asked = without_kind(asked)
         gate = self._gate2(asked, passages, filters, replace(options, reads=reads), trace, judge)
         if not gate.touched_by_matter(options.corpus_scope, scope) and not has_legal_meaning(

@@ -73,17 +73,16 @@ _SUFFIXES = ("ations", "ation", "ities", "ments", "ment", "ity", "ing", "ive", "
 
 def _stem(word: str) -> str:
     """A light English stem: one common suffix off (a doubled last consonant undone:
-    capped, cap), else a final silent "e" (expire, expires, expiration: expir), then
-    the first six letters."""
+    capped, cap), then a final silent "e" (expire, expires, expiration: expir;
+    management, manage: manag), then the first six letters."""
     for suffix in _SUFFIXES:
         if word.endswith(suffix) and len(word) - len(suffix) >= 3:
             word = word[: -len(suffix)]
             if suffix in ("ed", "ing") and len(word) > 3 and word[-1] == word[-2]:
                 word = word[:-1]
             break
-    else:
-        if word.endswith("e") and len(word) > 4:
-            word = word[:-1]
+    if word.endswith("e") and len(word) > 4:
+        word = word[:-1]
     return word[:_STEM]
 
 

@@ -17,14 +17,14 @@ _RO_ART_WITH_BRACKET = re.compile(r"\bart(?:\.|icol)?\w*\s*[\d.^]+\s?\(", re.IGN
 
 # Romanian acts: an article of one cited in English ("Article 1357 of the Civil Code",
 # "Article 66(1) of Law no. 85/2014") is stored as the act writes it, "art. 1357".
-_ROMANIAN_ACTS = frozenset({"lege", "oug", "og", "hg", "cod", "constitutie"})
+ROMANIAN_ACTS = frozenset({"lege", "oug", "og", "hg", "cod", "constitutie"})
 
 
 def _english_word(ref: Reference) -> str | None:
     """'Section' | 'Clause' | 'Article' when the citation was written in English."""
     for pattern, word in _EN_LOCATOR_WORDS:
         if pattern.search(ref.raw):
-            if word == "Article" and ref.act is not None and ref.act.kind in _ROMANIAN_ACTS:
+            if word == "Article" and ref.act is not None and ref.act.kind in ROMANIAN_ACTS:
                 return None
             return word
     if (

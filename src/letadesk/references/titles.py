@@ -4,7 +4,7 @@ question's citations read in Romanian words: :mod:`letadesk.retrieve.crosslingua
 
 from __future__ import annotations
 
-from letadesk.references.locators import romanian_locator
+from letadesk.references.locators import ROMANIAN_ACTS, locator_of, romanian_locator
 from letadesk.references.model import ActRef, Reference
 
 CODE_TITLES = {
@@ -33,10 +33,13 @@ def act_title(act: ActRef) -> str:
 
 
 def romanian_citation(ref: Reference) -> str:
-    """``ref`` as a Romanian citation: "art. 31 alin. (1) din Codul muncii", "Legea nr.
-    544/2001" (an act alone), "art. 5" (no act); an agreement's, as written."""
+    """``ref`` as a Romanian citation: "art. 31 alin. (1) din Codul muncii" (a Romanian
+    act's unit however written: "article 31(1) of the Labour Code"), "Legea nr. 544/2001"
+    (an act alone), "art. 5", "Section 3.1" (no act: as :func:`locator_of` names it); an
+    agreement's, as written."""
     if ref.act is not None and ref.act.kind == "agreement":
         return ref.raw
-    unit = romanian_locator(ref)
+    romanian = ref.act is not None and ref.act.kind in ROMANIAN_ACTS
+    unit = romanian_locator(ref) if romanian else locator_of(ref)
     act = act_title(ref.act) if ref.act is not None else ""
     return f"{unit} din {act}" if unit and act else unit or act or ref.raw

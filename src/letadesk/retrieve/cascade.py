@@ -34,6 +34,7 @@ from letadesk.retrieve.acronyms import acronyms, expanded, spelt_out
 from letadesk.retrieve.acts import act_matches, is_statute
 from letadesk.retrieve.crosslingual import Reading, read_across
 from letadesk.retrieve.fusion import hybrid_fusion
+from letadesk.retrieve.kinds import kind_words, named_by_kind
 from letadesk.retrieve.named import named_documents, without_names
 from letadesk.retrieve.opening import naming_words, opening_asked, states_asked
 from letadesk.retrieve.provisions import provision_fragments
@@ -52,9 +53,9 @@ class Retrieved:
     passages: list[Passage]
     references: list[Reference]  # the provisions the question named
     named: list[DocumentId] = field(default_factory=list)  # the documents it named
-    # Whether those are contracts, not acts of law (named by kind, parties or title: the
-    # words that named them chose the document, and are not what is asked of it).
-    contracts: bool = False
+    # Whether the query's kind words name them ("the services contract": contracts,
+    # memos; not acts of law): words that chose the documents, not what is asked of them.
+    by_kind: bool = False
     # The query as searched: with its diacritics, and with the names of acronyms the
     # documents spell out (:mod:`letadesk.retrieve.acronyms`).
     searched: str = ""
@@ -103,7 +104,7 @@ class Retriever:
             languages = {d.language for d in admissible if d.id in named}
         across = read_across(question, language, languages)
         if across is None:
-            return Reading(question)
+            return Reading(question, "", tuple(named or ()) or None)
         named = self.named(question, filters) if named is None else named
         return Reading(*across, tuple(named) or None)
 
@@ -147,8 +148,12 @@ class Retriever:
         passages = _merge(k, exact, opening, titled, within, hybrid)
         if not passages:
             passages = self._keywords(query, filters, k)
-        contracts = bool(named) and not any(is_statute(self._document(d)) for d in named)
-        return Retrieved(passages, refs, named, contracts)
+        return Retrieved(passages, refs, named, self._by_kind(query, named))
+
+    def _by_kind(self, query: str, named: Sequence[DocumentId]) -> bool:
+        """Whether the kind words of ``query`` name each of the ``named`` documents."""
+        docs = [self._document(d) for d in named]
+        return bool(docs) and len(named_by_kind(kind_words(query), docs, len(docs))) == len(docs)
 
     def query_vector(self, query: str) -> tuple[str, np.ndarray] | None:
         """:meth:`IndexSearch.query_vector`: the embedder's name and the query's vector."""

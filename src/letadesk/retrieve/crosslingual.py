@@ -124,14 +124,18 @@ def _cited(question: str, tokens: list[tuple[str, int]]) -> list[tuple[str, int,
     makes replaced by one token, the citation in Romanian, marked ``True``: "art. 31 of
     the Labour Code" → "art. 31 din Codul muncii", kept as it is in the reading (the
     search finds the provision by it, in either language)."""
-    refs = {r.span: romanian_citation(r) for r in parse_references(question)}
+    cited: dict[tuple[int, int], list[str]] = {}
+    for ref in parse_references(question):  # a list or range: one reference a unit
+        written = cited.setdefault(ref.span, [])
+        if (citation := romanian_citation(ref)) not in written:
+            written.append(citation)
     out: list[tuple[str, int, bool]] = []
     for word, start in tokens:
-        span = next((s for s in refs if s[0] <= start < s[1]), None)
+        span = next((s for s in cited if s[0] <= start < s[1]), None)
         if span is None:
             out.append((word, start, False))
         elif not (out and out[-1][1:] == (span[0], True)):  # the span's first word
-            out.append((refs[span], span[0], True))
+            out.append((" și ".join(cited[span]), span[0], True))
     return out
 
 

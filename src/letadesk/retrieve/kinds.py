@@ -24,7 +24,7 @@ from collections.abc import Sequence
 
 from letadesk.domain import Document, DocumentId
 from letadesk.retrieve.acts import is_statute
-from letadesk.text import fold_diacritics
+from letadesk.text import fold_diacritics, nfc
 
 PREFIX = 5  # letters a kind word and a title word must share (all of a shorter word)
 MAX_KIND_WORDS = 3
@@ -92,6 +92,7 @@ def without_kind(query: str) -> str:
     the non-disclosure agreement?" → "… of the agreement?", "Care este durata acordului
     de confidențialitate?" → "… durata acordului?"): they say which document is asked,
     not what of it."""
+    query = nfc(query)  # a decomposed letter is two characters, and \w reads one
     folded = fold_diacritics(query).lower()
     kind = kind_words(query)
     if not kind or len(folded) != len(query):
