@@ -15,6 +15,7 @@ import pytest
 from corpus_factory import ingested_matter, write_text
 from letadesk.answer.ask import AskOptions
 from letadesk.answer.messages import message
+from letadesk.domain import Answer
 from letadesk.retrieve import crosslingual
 from letadesk.retrieve.crosslingual import glossary, in_english, in_romanian, read_across
 from letadesk.workspace import Workspace
@@ -204,9 +205,7 @@ def test_a_question_naming_documents_of_the_other_language_is_read_in_theirs(
     term = ws.ask(
         "Care este durata acordului de confidențialitate?", matter="MIXED", options=AskOptions()
     )
-    assert term.answered and term.language == "ro"
-    assert term.readings and "citită în engleză" in term.readings[0]
-    assert "three (3) years" in term.claims[0].citations[0].quote
+    _answered_in_romanian_from_english(term, "three (3) years")
 
 
 @pytest.mark.model
@@ -214,6 +213,11 @@ def test_a_romanian_question_of_an_english_contract_is_answered_in_romanian(
     ws: Workspace,
 ) -> None:
     answer = ws.ask("Ce lege guvernează acest contract?", matter="EN", options=AskOptions())
+    _answered_in_romanian_from_english(answer, "laws of the State of New York")
+
+
+def _answered_in_romanian_from_english(answer: Answer, quoted: str) -> None:
+    """Answered in Romanian, quoting ``quoted`` of the English text, read in English."""
     assert answer.answered and answer.language == "ro"
-    assert "laws of the State of New York" in answer.claims[0].citations[0].quote
+    assert quoted in answer.claims[0].citations[0].quote
     assert answer.readings and "citită în engleză" in answer.readings[0]
